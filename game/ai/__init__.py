@@ -1,0 +1,1 @@
+"""Computer players. They act only through engine actions, like a human."""

@@ -1,0 +1,1 @@
+"""Loading and validating data: unit types, heroes, factions, terrain, scenarios and maps."""

@@ -1,0 +1,175 @@
+"""Scenarios: a TOML file beside its Tiled map in ``maps/``, checked against the ruleset."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..core.board import Board
+from ..core.rules import Ruleset
+from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, FormationSpec, Scenario, SideSpec
+from ..paths import MAPS_DIR
+from .errors import ContentError, ContentErrors, error, from_validation
+from .ruleset import content_digest, load_ruleset, read_toml
+from .tmx import HexLayout, load_tmx
+
+
+class ScenarioFile(BaseModel):
+    """The schema of a scenario .toml file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    title: str
+    campaign: str | None = None
+    map: str
+    turn_limit: int = Field(ge=1, le=500)
+    turn_limit_outcome: str = OUTCOME_ATTRITION
+    briefing: str = ""
+    objectives: list[str] = Field(default_factory=list)
+    sides: list[SideSpec] = Field(min_length=2)
+
+
+@dataclass(frozen=True)
+class LoadedScenario:
+    scenario: Scenario
+    layout: HexLayout
+    toml_path: Path
+    map_path: Path
+    # Changes whenever the scenario, its map or the ruleset changes; goes into every record.
+    content_version: str
+
+
+def _formation_specs(
+    path: Path,
+    placed,
+    sides: dict[str, SideSpec],
+    rules: Ruleset,
+    board: Board,
+    errors: list[ContentError],
+) -> list[FormationSpec]:
+    specs: list[FormationSpec] = []
+    occupied: dict = {}
+    for p in placed:
+        fields = dict(p.fields)
+        unit = fields.pop("unit", None)
+        try:
+            spec = FormationSpec.model_validate({**fields, "type": unit, "id": p.id, "pos": p.pos})
+        except ValidationError as exc:
+            errors.extend(
+                e if e.field != "type" else error(path, p.id, "unit", e.message)
+                for e in from_validation(path, p.id, exc)
+            )
+            continue
+        if spec.side not in sides:
+            errors.append(error(path, p.id, "side", f"unknown side {spec.side!r}"))
+            continue
+        if spec.type not in rules.units:
+            errors.append(error(path, p.id, "unit", f"unknown unit type {spec.type!r}"))
+            continue
+        if spec.hero is not None and spec.hero not in rules.heroes:
+            errors.append(error(path, p.id, "hero", f"unknown hero {spec.hero!r}"))
+            continue
+        if spec.max_men is not None and spec.max_men < spec.men:
+            errors.append(error(path, p.id, "max_men", "must be at least men"))
+            continue
+        if spec.pos not in board:
+            errors.append(error(path, p.id, "position", "outside the map"))
+            continue
+        if board.move_cost(spec.pos, rules.units[spec.type].move_class) is None:
+            errors.append(
+                error(
+                    path,
+                    p.id,
+                    "position",
+                    f"{spec.type} cannot stand on {board.terrain_at(spec.pos).id}",
+                )
+            )
+            continue
+        if spec.pos in occupied:
+            errors.append(error(path, p.id, "position", f"same hex as {occupied[spec.pos]}"))
+            continue
+        occupied[spec.pos] = p.id
+        specs.append(spec)
+    return specs
+
+
+def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedScenario:
+    """Load and check one scenario; raises ContentErrors listing every problem found."""
+    rules = rules or load_ruleset()
+    errors: list[ContentError] = []
+    data = read_toml(toml_path, errors)
+    if data is None:
+        raise ContentErrors(errors)
+    try:
+        spec = ScenarioFile.model_validate(data)
+    except ValidationError as exc:
+        raise ContentErrors(
+            from_validation(toml_path, str(data.get("id", toml_path.stem)), exc)
+        ) from None
+    obj = spec.id
+    if spec.id != toml_path.stem:
+        errors.append(error(toml_path, obj, "id", f"must match the file name {toml_path.stem!r}"))
+    sides = {s.id: s for s in spec.sides}
+    if len(sides) != len(spec.sides):
+        errors.append(error(toml_path, obj, "sides", "side ids must be unique"))
+    for i, s in enumerate(spec.sides):
+        if s.faction not in rules.factions:
+            errors.append(
+                error(toml_path, obj, f"sides.{i}.faction", f"unknown faction {s.faction!r}")
+            )
+    if spec.turn_limit_outcome not in (OUTCOME_ATTRITION, OUTCOME_DRAW, *sides):
+        errors.append(
+            error(toml_path, obj, "turn_limit_outcome", "must be 'attrition', 'draw' or a side id")
+        )
+    map_path = (toml_path.parent / spec.map).resolve()
+    if toml_path.parent.resolve() not in map_path.parents:
+        errors.append(error(toml_path, obj, "map", "must be a file beside the scenario"))
+        raise ContentErrors(errors)
+    tmx = load_tmx(map_path, rules, errors)
+    if tmx is None:
+        raise ContentErrors(errors)
+    formations = _formation_specs(map_path, tmx.formations, sides, rules, tmx.board, errors)
+    for sid in sides:
+        if not any(f.side == sid for f in formations) and sides[sid].role != "neutral":
+            errors.append(error(map_path, sid, "formations", "side has no formations on the map"))
+    if errors:
+        raise ContentErrors(errors)
+    scenario = Scenario(
+        id=spec.id,
+        title=spec.title,
+        campaign=spec.campaign,
+        sides=tuple(spec.sides),
+        turn_limit=spec.turn_limit,
+        turn_limit_outcome=spec.turn_limit_outcome,
+        objectives=tuple(spec.objectives),
+        briefing=spec.briefing,
+        board=tmx.board,
+        formations=tuple(formations),
+        map_file=map_path.name,
+    )
+    version = f"{rules.version}/{content_digest([toml_path, map_path])}"
+    return LoadedScenario(scenario, tmx.layout, toml_path, map_path, version)
+
+
+def scenario_paths(maps_dir: Path = MAPS_DIR) -> list[Path]:
+    return sorted(maps_dir.glob("*.toml"))
+
+
+def scenario_ids(maps_dir: Path = MAPS_DIR) -> list[str]:
+    return [p.stem for p in scenario_paths(maps_dir)]
+
+
+_cache: dict[str, LoadedScenario] = {}
+
+
+def load_scenario(scenario_id: str, maps_dir: Path = MAPS_DIR) -> LoadedScenario:
+    """A shipped scenario by id. Raises KeyError for an unknown id."""
+    if scenario_id not in scenario_ids(maps_dir):
+        raise KeyError(scenario_id)
+    key = f"{maps_dir}/{scenario_id}"
+    if key not in _cache:
+        _cache[key] = load_scenario_file(maps_dir / f"{scenario_id}.toml")
+    return _cache[key]

@@ -1,0 +1,227 @@
+"""Reading Tiled hexagonal maps with pytmx (no display needed).
+
+Conventions a map follows (docs/maps.md in the README says the same for map authors):
+
+* orientation ``hexagonal``, ``staggeraxis="y"``, ``staggerindex`` odd or even;
+* a tile layer named ``terrain`` whose tiles carry their terrain id in a ``terrain`` property
+  (or, failing that, in the tile's Tiled ``class``/``type``);
+* objects whose Tiled class (``class`` in Tiled 1.9+, ``type`` before) is ``formation``: the
+  object name is the formation id, properties ``side``, ``unit``, ``men`` and optional
+  ``hero`` and ``max_men``; the hex is the one under the object's point or centre;
+* objects of class ``region``: the name is the region id, the hexes are those whose centres lie
+  inside the rectangle or polygon.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytmx
+
+from ..core.board import Board
+from ..core.hexgrid import Hex, axial_to_offset, offset_to_axial
+from ..core.rules import Ruleset, TerrainType
+from .errors import ContentError, error
+
+
+@dataclass(frozen=True)
+class HexLayout:
+    """Tiled's pixel geometry for a staggered pointy-top hex map."""
+
+    tile_width: float
+    tile_height: float
+    side_length: float
+    stagger_odd: bool
+
+    @property
+    def row_height(self) -> float:
+        return (self.tile_height + self.side_length) / 2
+
+    def centre(self, col: int, row: int) -> tuple[float, float]:
+        shifted = (row % 2 == 1) == self.stagger_odd
+        x = col * self.tile_width + (self.tile_width / 2 if shifted else 0.0) + self.tile_width / 2
+        y = row * self.row_height + self.tile_height / 2
+        return x, y
+
+    def offset_at(self, x: float, y: float) -> tuple[int, int]:
+        """The (col, row) of the hex containing pixel (x, y): the nearest centre."""
+        row0 = int(y // self.row_height)
+        best: tuple[float, int, int] | None = None
+        for row in (row0 - 1, row0, row0 + 1):
+            col0 = int(x // self.tile_width)
+            for col in (col0 - 1, col0, col0 + 1):
+                cx, cy = self.centre(col, row)
+                d = (cx - x) ** 2 + (cy - y) ** 2
+                if best is None or d < best[0]:
+                    best = (d, col, row)
+        assert best is not None
+        return best[1], best[2]
+
+
+@dataclass(frozen=True)
+class PlacedFormation:
+    """A formation object read from the map, before validation against the ruleset."""
+
+    id: str
+    fields: dict[str, Any]
+    pos: Hex
+
+
+@dataclass
+class TmxMap:
+    board: Board
+    layout: HexLayout
+    formations: list[PlacedFormation]
+
+
+def object_class(obj: Any) -> str:
+    """The Tiled class of an object: ``class`` (Tiled 1.9+) or ``type`` (older)."""
+    return str(getattr(obj, "class", None) or getattr(obj, "type", None) or "")
+
+
+def _terrain_of_tile(props: dict[str, Any] | None) -> str | None:
+    if not props:
+        return None
+    for key in ("terrain", "class", "type"):
+        value = props.get(key)
+        if value:
+            return str(value)
+    return None
+
+
+def _point_in_polygon(x: float, y: float, points: list[tuple[float, float]]) -> bool:
+    inside = False
+    n = len(points)
+    for i in range(n):
+        x1, y1 = points[i]
+        x2, y2 = points[(i + 1) % n]
+        if (y1 > y) != (y2 > y):
+            xi = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            if x < xi:
+                inside = not inside
+    return inside
+
+
+def _object_anchor(obj: Any) -> tuple[float, float]:
+    """The pixel a formation object points at: its point, or the centre of its box."""
+    x, y = float(obj.x), float(obj.y)
+    w, h = float(obj.width or 0), float(obj.height or 0)
+    if getattr(obj, "gid", 0):
+        return x + w / 2, y - h / 2  # tile objects are anchored at their bottom-left
+    return x + w / 2, y + h / 2
+
+
+def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap | None:
+    """Read a map; on failure append errors and return None."""
+    try:
+        tm = pytmx.TiledMap(str(path))
+    except FileNotFoundError as exc:
+        errors.append(error(path, "-", "-", f"file not found: {exc.filename or path.name}"))
+        return None
+    except ElementTree.ParseError as exc:
+        errors.append(error(path, "-", "-", f"not valid TMX/XML: {exc}"))
+        return None
+    except Exception as exc:  # pytmx raises many kinds on malformed content
+        errors.append(error(path, "-", "-", f"cannot read map: {type(exc).__name__}: {exc}"))
+        return None
+
+    if tm.orientation != "hexagonal":
+        errors.append(
+            error(path, "map", "orientation", f"must be hexagonal, not {tm.orientation!r}")
+        )
+        return None
+    if tm.staggeraxis != "y":
+        errors.append(error(path, "map", "staggeraxis", "must be 'y' (pointy-top hexes)"))
+        return None
+    stagger_odd = (tm.staggerindex or "odd") == "odd"
+    layout = HexLayout(
+        float(tm.tilewidth), float(tm.tileheight), float(tm.hexsidelength), stagger_odd
+    )
+
+    layer = next(
+        (
+            lyr
+            for lyr in tm.visible_layers
+            if isinstance(lyr, pytmx.TiledTileLayer) and lyr.name == "terrain"
+        ),
+        None,
+    )
+    if layer is None:
+        errors.append(error(path, "terrain", "-", "no tile layer named 'terrain'"))
+        return None
+
+    terrain: dict[Hex, TerrainType] = {}
+    bad_before = len(errors)
+    for col, row, gid in layer.iter_data():
+        where = f"terrain@{col},{row}"
+        if not gid:
+            errors.append(error(path, where, "tile", "empty hex: every hex needs terrain"))
+            continue
+        tid = _terrain_of_tile(tm.get_tile_properties_by_gid(gid))
+        if tid is None:
+            errors.append(error(path, where, "tile", "tile has no 'terrain' property"))
+        elif tid not in rules.terrain:
+            errors.append(error(path, where, "terrain", f"unknown terrain {tid!r}"))
+        else:
+            terrain[offset_to_axial(col, row, stagger_odd)] = rules.terrain[tid]
+        if len(errors) - bad_before > 20:
+            errors.append(error(path, "terrain", "-", "too many errors, stopping"))
+            return None
+
+    regions: dict[str, set[Hex]] = {}
+    formations: list[PlacedFormation] = []
+    seen_ids: set[str] = set()
+    for group in tm.objectgroups:
+        for obj in group:
+            cls = object_class(obj)
+            name = str(obj.name or "")
+            if cls == "formation":
+                if not name:
+                    errors.append(
+                        error(path, f"object {obj.id}", "name", "a formation needs a name (its id)")
+                    )
+                    continue
+                if name in seen_ids:
+                    errors.append(error(path, name, "name", "duplicate formation id"))
+                    continue
+                seen_ids.add(name)
+                col, row = layout.offset_at(*_object_anchor(obj))
+                pos = offset_to_axial(col, row, stagger_odd)
+                formations.append(PlacedFormation(name, dict(obj.properties), pos))
+            elif cls == "region":
+                if not name:
+                    errors.append(error(path, f"object {obj.id}", "name", "a region needs a name"))
+                    continue
+                regions.setdefault(name, set()).update(
+                    _region_hexes(obj, layout, terrain, stagger_odd)
+                )
+
+    for name, hexes in regions.items():
+        if not hexes:
+            errors.append(error(path, name, "shape", "region covers no hex centre"))
+    board = Board(
+        tm.width,
+        tm.height,
+        terrain,
+        {k: frozenset(v) for k, v in regions.items()},
+        stagger_odd,
+    )
+    return TmxMap(board, layout, formations)
+
+
+def _region_hexes(
+    obj: Any, layout: HexLayout, terrain: dict[Hex, TerrainType], stagger_odd: bool
+) -> set[Hex]:
+    points = getattr(obj, "points", None)
+    out: set[Hex] = set()
+    for h in terrain:
+        cx, cy = layout.centre(*axial_to_offset(h, stagger_odd))
+        if points:
+            if _point_in_polygon(cx, cy, [(float(p[0]), float(p[1])) for p in points]):
+                out.add(h)
+        elif obj.x <= cx <= obj.x + (obj.width or 0) and obj.y <= cy <= obj.y + (obj.height or 0):
+            out.add(h)
+    return out

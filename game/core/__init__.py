@@ -1,0 +1,1 @@
+"""The rules of the game: pure Python, no pygame and no I/O."""

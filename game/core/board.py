@@ -1,0 +1,68 @@
+"""The static map of a battle: terrain per hex and named regions.
+
+The board never changes during a game, so it is kept out of the hashed state and stored as
+plain dicts for fast look-ups in pathfinding and the AI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .hexgrid import Hex, axial_to_offset, offset_to_axial
+from .rules import TerrainType
+
+
+class Board:
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        terrain: dict[Hex, TerrainType],
+        regions: dict[str, frozenset[Hex]] | None = None,
+        stagger_odd: bool = True,
+    ) -> None:
+        self.width = width
+        self.height = height
+        self.terrain = terrain
+        self.regions = regions or {}
+        self.stagger_odd = stagger_odd
+
+    @classmethod
+    def from_offset_grid(
+        cls,
+        rows: list[list[TerrainType]],
+        regions: dict[str, frozenset[Hex]] | None = None,
+        stagger_odd: bool = True,
+    ) -> Board:
+        """Build from rows of terrain in Tiled's offset layout (row-major, top row first)."""
+        height = len(rows)
+        width = len(rows[0]) if rows else 0
+        terrain: dict[Hex, TerrainType] = {}
+        for row, cells in enumerate(rows):
+            if len(cells) != width:
+                raise ValueError("all rows must have the same width")
+            for col, t in enumerate(cells):
+                terrain[offset_to_axial(col, row, stagger_odd)] = t
+        return cls(width, height, terrain, regions, stagger_odd)
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.terrain
+
+    def hexes(self) -> Iterable[Hex]:
+        return self.terrain.keys()
+
+    def terrain_at(self, h: Hex) -> TerrainType:
+        return self.terrain[h]
+
+    def move_cost(self, h: Hex, move_class: str) -> int | None:
+        """Movement points to enter ``h``, or None where that class cannot go."""
+        t = self.terrain.get(h)
+        if t is None:
+            return None
+        return t.move_cost.get(move_class)
+
+    def offset(self, h: Hex) -> tuple[int, int]:
+        return axial_to_offset(h, self.stagger_odd)
+
+    def at_offset(self, col: int, row: int) -> Hex:
+        return offset_to_axial(col, row, self.stagger_odd)

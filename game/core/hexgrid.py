@@ -1,0 +1,139 @@
+"""Hex coordinates for a pointy-top grid.
+
+The core works in axial coordinates (q, r); cube coordinates are (q, r, -q-r). Tiled stores
+hexagonal maps with ``staggeraxis="y"`` as offset rows, where every other row is shifted half
+a hex to the right: ``staggerindex="odd"`` shifts odd rows, ``"even"`` shifts even rows. The
+conversions below are exact inverses of each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+
+class Hex(NamedTuple):
+    """An axial hex coordinate. A tuple, so it is hashable, ordered and cheap."""
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        return -self.q - self.r
+
+    def __add__(self, other: object) -> Hex:  # type: ignore[override]
+        if not isinstance(other, Hex):
+            return NotImplemented
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: Hex) -> Hex:
+        return Hex(self.q - other.q, self.r - other.r)
+
+    def key(self) -> str:
+        """The canonical string form used in JSON ("q,r")."""
+        return f"{self.q},{self.r}"
+
+    @staticmethod
+    def parse(text: str) -> Hex:
+        q, r = text.split(",")
+        return Hex(int(q), int(r))
+
+
+# Neighbour directions, clockwise from east. Direction i and i+3 are opposite.
+DIRECTIONS: tuple[Hex, ...] = (
+    Hex(1, 0),
+    Hex(1, -1),
+    Hex(0, -1),
+    Hex(-1, 0),
+    Hex(-1, 1),
+    Hex(0, 1),
+)
+
+
+def distance(a: Hex, b: Hex) -> int:
+    dq = a.q - b.q
+    dr = a.r - b.r
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def neighbours(h: Hex) -> list[Hex]:
+    q, r = h
+    return [Hex(q + d.q, r + d.r) for d in DIRECTIONS]
+
+
+def direction_to(a: Hex, b: Hex) -> int | None:
+    """Index of the direction from ``a`` to the adjacent hex ``b``, or None if not adjacent."""
+    delta = Hex(b.q - a.q, b.r - a.r)
+    try:
+        return DIRECTIONS.index(delta)
+    except ValueError:
+        return None
+
+
+def opposite(center: Hex, h: Hex) -> Hex:
+    """The hex on the far side of ``center`` from ``h`` (both adjacent to ``center``)."""
+    return Hex(2 * center.q - h.q, 2 * center.r - h.r)
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    """Hexes at exactly ``radius`` from ``center``, in a stable clockwise order."""
+    if radius < 0:
+        raise ValueError("radius must be >= 0")
+    if radius == 0:
+        return [center]
+    result: list[Hex] = []
+    h = Hex(center.q + DIRECTIONS[4].q * radius, center.r + DIRECTIONS[4].r * radius)
+    for side in range(6):
+        for _ in range(radius):
+            result.append(h)
+            d = DIRECTIONS[side]
+            h = Hex(h.q + d.q, h.r + d.r)
+    return result
+
+
+def spiral(center: Hex, radius: int) -> Iterator[Hex]:
+    """All hexes within ``radius`` of ``center``, nearest rings first."""
+    for k in range(radius + 1):
+        yield from ring(center, k)
+
+
+def _cube_round(fq: float, fr: float) -> Hex:
+    fs = -fq - fr
+    q, r, s = round(fq), round(fr), round(fs)
+    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return Hex(int(q), int(r))
+
+
+def line(a: Hex, b: Hex) -> list[Hex]:
+    """The hexes on the straight line from ``a`` to ``b`` inclusive.
+
+    A tiny nudge keeps points that fall exactly on a hex edge on a consistent side, so the
+    line is the same on every machine.
+    """
+    n = distance(a, b)
+    if n == 0:
+        return [a]
+    aq, ar = a.q + 1e-6, a.r + 2e-6
+    bq, br = b.q + 1e-6, b.r + 2e-6
+    return [_cube_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
+
+
+def offset_to_axial(col: int, row: int, stagger_odd: bool = True) -> Hex:
+    """Tiled offset (col, row) with ``staggeraxis="y"`` to axial."""
+    parity = row & 1
+    if stagger_odd:
+        return Hex(col - (row - parity) // 2, row)
+    return Hex(col - (row + parity) // 2, row)
+
+
+def axial_to_offset(h: Hex, stagger_odd: bool = True) -> tuple[int, int]:
+    """Axial to Tiled offset (col, row); the inverse of :func:`offset_to_axial`."""
+    parity = h.r & 1
+    if stagger_odd:
+        return h.q + (h.r - parity) // 2, h.r
+    return h.q + (h.r + parity) // 2, h.r

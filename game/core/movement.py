@@ -1,0 +1,122 @@
+"""Where a formation can go this turn: terrain costs, blocking and zones of control.
+
+Dijkstra over plain dicts of hexes. Ties are broken by (cost, q, r) so the chosen path is the
+same on every run, which replays depend on.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from .board import Board
+from .hexgrid import DIRECTIONS, Hex
+from .rules import Ruleset
+from .state import Formation, GameState
+
+ZOC_IGNORING = frozenset({"skirmisher", "infiltrator"})
+
+
+def are_enemies(state: GameState, side_a: str, side_b: str) -> bool:
+    """Whether two sides fight each other. Every other side is hostile until alliances exist."""
+    return side_a != side_b
+
+
+def exerts_zoc(formation: Formation) -> bool:
+    """A formed unit holds a zone of control around itself."""
+    return formation.men > 0
+
+
+def enemy_zoc(state: GameState, side_id: str) -> set[Hex]:
+    """Hexes next to an enemy of ``side_id`` that holds a zone of control."""
+    zone: set[Hex] = set()
+    for f in state.formations.values():
+        if are_enemies(state, side_id, f.side) and exerts_zoc(f):
+            q, r = f.pos
+            for d in DIRECTIONS:
+                zone.add(Hex(q + d.q, r + d.r))
+    return zone
+
+
+@dataclass
+class MoveMap:
+    """The result of a movement search from one formation's hex."""
+
+    origin: Hex
+    cost: dict[Hex, int]
+    parent: dict[Hex, Hex]
+    # Hexes a formation may stop on (reachable and empty), the origin excluded.
+    destinations: frozenset[Hex]
+
+    def path_to(self, dest: Hex) -> list[Hex] | None:
+        """The hexes from the origin to ``dest`` inclusive, or None if unreachable."""
+        if dest not in self.cost:
+            return None
+        path = [dest]
+        while path[-1] != self.origin:
+            path.append(self.parent[path[-1]])
+        path.reverse()
+        return path
+
+
+def movement_points(formation: Formation, rules: Ruleset) -> int:
+    return rules.units[formation.type].movement
+
+
+def search_moves(
+    state: GameState,
+    board: Board,
+    rules: Ruleset,
+    formation: Formation,
+    occupancy: dict[Hex, str] | None = None,
+    zoc: set[Hex] | None = None,
+) -> MoveMap:
+    """All hexes ``formation`` can reach with its movement points this turn.
+
+    Enemy formations block; friends can be passed through but not stopped on. Entering an enemy
+    zone of control ends the move unless the unit ignores zones of control.
+    """
+    utype = rules.units[formation.type]
+    budget = utype.movement
+    move_class = utype.move_class
+    if occupancy is None:
+        occupancy = state.occupancy()
+    ignores_zoc = bool(ZOC_IGNORING.intersection(utype.abilities))
+    if zoc is None:
+        zoc = set() if ignores_zoc else enemy_zoc(state, formation.side)
+    elif ignores_zoc:
+        zoc = set()
+    formations = state.formations
+    side = formation.side
+    terrain = board.terrain
+
+    origin = formation.pos
+    cost: dict[Hex, int] = {origin: 0}
+    parent: dict[Hex, Hex] = {}
+    heap: list[tuple[int, int, int]] = [(0, origin.q, origin.r)]
+    while heap:
+        c, q, r = heapq.heappop(heap)
+        here = Hex(q, r)
+        if c > cost.get(here, 1 << 30):
+            continue
+        if here != origin and here in zoc:
+            continue  # a zone of control stops the move here
+        for d in DIRECTIONS:
+            nxt = Hex(q + d.q, r + d.r)
+            t = terrain.get(nxt)
+            if t is None:
+                continue
+            step = t.move_cost.get(move_class)
+            if step is None:
+                continue
+            nc = c + step
+            if nc > budget or nc >= cost.get(nxt, 1 << 30):
+                continue
+            occupant = occupancy.get(nxt)
+            if occupant is not None and formations[occupant].side != side:
+                continue
+            cost[nxt] = nc
+            parent[nxt] = here
+            heapq.heappush(heap, (nc, nxt.q, nxt.r))
+    destinations = frozenset(h for h in cost if h != origin and h not in occupancy)
+    return MoveMap(origin, cost, parent, destinations)

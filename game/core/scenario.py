@@ -1,0 +1,66 @@
+"""A scenario: the board, the sides and the formations a battle starts with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .board import Board
+from .hexgrid import Hex
+from .state import Role
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SideSpec(_Strict):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    faction: str
+    role: Role
+    name: str
+
+
+class FormationSpec(_Strict):
+    id: str
+    side: str
+    type: str
+    men: int = Field(ge=1)
+    max_men: int | None = Field(None, ge=1)
+    hero: str | None = None
+    pos: Hex
+
+
+# What decides the game when the last turn ends: a side id wins outright, "draw", or
+# "attrition": the side that destroyed the larger share of its enemies' starting men wins.
+TurnLimitOutcome = str
+
+OUTCOME_ATTRITION: Literal["attrition"] = "attrition"
+OUTCOME_DRAW: Literal["draw"] = "draw"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    campaign: str | None
+    sides: tuple[SideSpec, ...]
+    turn_limit: int
+    turn_limit_outcome: TurnLimitOutcome
+    objectives: tuple[str, ...]
+    briefing: str
+    board: Board
+    formations: tuple[FormationSpec, ...]
+    # Where the map came from, for messages and screenshots.
+    map_file: str = ""
+
+    def side_ids(self) -> list[str]:
+        return [s.id for s in self.sides]
+
+    def default_player_side(self) -> str:
+        for s in self.sides:
+            if s.role == "player":
+                return s.id
+        return self.sides[0].id

@@ -1,0 +1,67 @@
+"""Translations through gettext: English msgids, catalogs for simplified and traditional Chinese.
+
+``_`` translates at call time with the current language, so switching language at runtime
+changes every string drawn afterwards. ``N_`` marks a string for extraction without
+translating it (for module-level constants and data field names).
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+
+from .paths import LOCALE_DIR
+
+DOMAIN = "qiankun"
+LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文", "zh_TW": "繁體中文"}
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+def detect_language(environ: dict[str, str] | None = None) -> str:
+    """The language to start in, from the usual locale variables; English if none fits."""
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        for part in value.split(":"):
+            tag = part.split(".")[0].replace("-", "_").lower()
+            if not tag or tag in ("c", "posix"):
+                continue
+            if tag.startswith("zh"):
+                traditional = any(k in tag for k in ("tw", "hk", "mo", "hant"))
+                return "zh_TW" if traditional else "zh_CN"
+            return "en"
+    return "en"
+
+
+def set_language(lang: str) -> None:
+    global _current, _language
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    _language = lang
+    if lang == "en":
+        _current = gettext.NullTranslations()
+    else:
+        _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def language() -> str:
+    return _language
+
+
+def _(message: str) -> str:
+    return _current.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _current.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    return message
+
+
+def format_men(n: int) -> str:
+    """Men as the chronicles write them: 5,000."""
+    return f"{n:,}"

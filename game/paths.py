@@ -1,0 +1,23 @@
+"""Where the game's files live in a checkout (the game is installed in editable mode)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+ROOT = PACKAGE_DIR.parent
+DATA_DIR = PACKAGE_DIR / "content" / "data"
+LOCALE_DIR = PACKAGE_DIR / "locale"
+MAPS_DIR = ROOT / "maps"
+ASSETS_DIR = ROOT / "assets"
+FONTS_DIR = ASSETS_DIR / "fonts"
+TILES_DIR = ASSETS_DIR / "tiles"
+SAVES_DIR = ROOT / "saves"
+
+
+def display_path(path: Path) -> str:
+    """A path as short as it can be for messages: relative to the checkout when inside it."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)

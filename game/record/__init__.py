@@ -1,0 +1,1 @@
+"""Game records: the action log with checkpoints, saving and loading, verification."""

@@ -1,0 +1,45 @@
+"""The game record: everything needed to reproduce a game exactly.
+
+A game is its scenario + content version + seed + settings + action list; a checkpoint hash
+after each side's turn proves that a replay reproduced it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .. import __version__
+from ..core.actions import Action
+from ..core.engine import GameSettings
+
+RECORD_FORMAT = "qiankun-record"
+FORMAT_VERSION = 1
+MAX_SEED = (1 << 63) - 1
+
+
+class Checkpoint(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    # Actions applied when the checkpoint was taken (the EndTurn included).
+    actions: int = Field(ge=1)
+    turn: int = Field(ge=1)
+    side: str  # the side whose turn just ended
+    hash: str = Field(pattern=r"^[0-9a-f]{16}$")
+
+
+class GameRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["qiankun-record"] = RECORD_FORMAT
+    format_version: int = FORMAT_VERSION
+    game_version: str = __version__
+    scenario_id: str = Field(max_length=100)
+    content_version: str = Field(max_length=200)
+    seed: int = Field(ge=0, le=MAX_SEED)
+    settings: GameSettings
+    actions: list[Action] = Field(default_factory=list)
+    checkpoints: list[Checkpoint] = Field(default_factory=list)
+    # When the file was written (ISO 8601, UTC); informational only.
+    saved_at: str | None = Field(None, max_length=40)

@@ -1,0 +1,123 @@
+"""Saving and loading records as JSON, written atomically, read defensively.
+
+A save is untrusted input: every way it can be wrong ends in one ``SaveError`` with a message
+a player can act on, and loading never modifies any file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ..paths import SAVES_DIR
+from .model import FORMAT_VERSION, RECORD_FORMAT, GameRecord
+
+# No honest save comes near this; refusing early keeps a hostile file from eating memory.
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+QUICKSAVE_NAME = "quicksave"
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9_\-]{1,64}$")
+
+
+class SaveError(Exception):
+    """A save that cannot be written or read; the message is one line for the player."""
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` so that ``path`` holds either the old content or the new, never a mix.
+
+    Temporary file in the same folder, flushed and fsynced, then renamed over the target.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except FileNotFoundError:
+            pass
+        raise
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return  # some platforms cannot open folders; the rename is still atomic
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def save_record(record: GameRecord, path: Path) -> Path:
+    record.saved_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        write_atomic(path, record.model_dump_json(indent=1))
+    except OSError as exc:
+        raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return path
+
+
+def save_path(name: str, saves_dir: Path = SAVES_DIR) -> Path:
+    """The file for a save name; names cannot contain path separators or escape the folder."""
+    if not _SAFE_NAME.match(name):
+        raise SaveError(f"bad save name {name!r}: use letters, digits, '-' and '_' only")
+    return saves_dir / f"{name}.json"
+
+
+def load_record(path: Path) -> GameRecord:
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if not path.is_file():
+        raise SaveError(f"{path}: not a file")
+    if size > MAX_SAVE_BYTES:
+        raise SaveError(f"{path}: too large for a save ({size} bytes)")
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return parse_record(raw, str(path))
+
+
+def parse_record(raw: bytes, name: str = "save") -> GameRecord:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{name}: not a save file (not UTF-8 text)") from None
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise SaveError(f"{name}: not a save file (nested too deeply)") from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            f"{name}: not a save file (invalid JSON at line {exc.lineno}: {exc.msg})"
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise SaveError(f"{name}: not a Qiankun save file")
+    version = data.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError(f"{name}: damaged save: format_version is missing or not a number")
+    if version > FORMAT_VERSION:
+        raise SaveError(
+            f"{name}: made by a newer version of the game (format {version}; this one reads up to {FORMAT_VERSION})"
+        )
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"]) or "file"
+        raise SaveError(f"{name}: damaged save: {loc}: {first['msg']}") from None
+    except RecursionError:
+        raise SaveError(f"{name}: not a save file (nested too deeply)") from None

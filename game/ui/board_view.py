@@ -1,0 +1,229 @@
+"""Drawing the battlefield: pre-rendered terrain, overlays and army banners.
+
+Terrain is rendered once per zoom level into one surface; a frame blits the visible part and
+draws overlays and tokens on top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..core.hexgrid import Hex
+from ..core.rules import Ruleset
+from ..core.state import Formation, GameState
+from ..i18n import format_men
+from .camera import Camera
+from .fonts import font
+from .geometry import MapGeometry
+from .tileset import terrain_tiles
+
+BACKGROUND = (24, 26, 30)
+REACH_FILL = (255, 255, 255, 70)
+REACH_EDGE = (255, 255, 255, 150)
+PATH_COLOUR = (255, 236, 140)
+TARGET_COLOUR = (235, 60, 50)
+SELECT_COLOUR = (255, 240, 120)
+SOUL_COLOUR = (170, 235, 255)
+
+
+@dataclass
+class Overlays:
+    """What the battle screen wants highlighted this frame."""
+
+    reachable: frozenset[Hex] = frozenset()
+    path: list[Hex] = field(default_factory=list)
+    targets: frozenset[Hex] = frozenset()
+    selected: Hex | None = None
+    hover: Hex | None = None
+    last_move: list[Hex] = field(default_factory=list)
+
+
+class BoardView:
+    def __init__(
+        self, geometry: MapGeometry, board_terrain: dict[Hex, object], rules: Ruleset
+    ) -> None:
+        self.geometry = geometry
+        self.terrain = board_terrain
+        self.rules = rules
+        self._terrain_cache: dict[float, pygame.Surface] = {}
+        self._glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+
+    # -- terrain --------------------------------------------------------------------------
+
+    def terrain_surface(self, zoom: float) -> pygame.Surface:
+        cached = self._terrain_cache.get(zoom)
+        if cached is not None:
+            return cached
+        tiles = terrain_tiles()
+        lay = self.geometry.layout
+        tw, th = round(lay.tile_width * zoom), round(lay.tile_height * zoom)
+        scaled = {k: pygame.transform.smoothscale(v, (tw + 1, th + 1)) for k, v in tiles.items()}
+        w, h = self.geometry.pixel_size
+        surf = pygame.Surface((round(w * zoom) + 2, round(h * zoom) + 2))
+        surf.fill(BACKGROUND)
+        # Draw row by row so lower rows overlap upper ones the way Tiled renders them.
+        for h_ in sorted(self.terrain, key=lambda x: (x.r, x.q)):
+            x, y = self.geometry.top_left(h_)
+            surf.blit(scaled[self.terrain[h_].id], (round(x * zoom), round(y * zoom)))
+        if len(self._terrain_cache) > 3:
+            self._terrain_cache.clear()
+        self._terrain_cache[zoom] = surf
+        return surf
+
+    # -- frame ----------------------------------------------------------------------------
+
+    def draw(
+        self,
+        target: pygame.Surface,
+        camera: Camera,
+        state: GameState,
+        overlays: Overlays,
+        dim_done_for: str | None = None,
+    ) -> None:
+        target.fill(BACKGROUND)
+        target.blit(self.terrain_surface(camera.zoom), (-round(camera.x), -round(camera.y)))
+        self._draw_overlays(target, camera, overlays)
+        self._draw_souls(target, camera, state)
+        for f in sorted(state.formations.values(), key=lambda f: (f.pos.r, f.pos.q)):
+            done = dim_done_for == f.side and f.moved and f.acted
+            self.draw_token(target, camera, f, selected=overlays.selected == f.pos, done=done)
+
+    def _poly(self, camera: Camera, h: Hex, shrink: float = 1.0) -> list[tuple[float, float]]:
+        return [
+            (x - camera.x, y - camera.y) for x, y in self.geometry.corners(h, camera.zoom, shrink)
+        ]
+
+    def _draw_overlays(self, target: pygame.Surface, camera: Camera, ov: Overlays) -> None:
+        if ov.reachable:
+            layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+            for h in ov.reachable:
+                pts = self._poly(camera, h, 0.96)
+                pygame.draw.polygon(layer, REACH_FILL, pts)
+                pygame.draw.polygon(layer, REACH_EDGE, pts, 1)
+            target.blit(layer, (0, 0))
+        for h in ov.targets:
+            pygame.draw.polygon(
+                target, TARGET_COLOUR, self._poly(camera, h, 0.92), max(2, round(3 * camera.zoom))
+            )
+        if len(ov.last_move) > 1:
+            self._draw_path(target, camera, ov.last_move, (200, 200, 200), dashed=True)
+        if len(ov.path) > 1:
+            self._draw_path(target, camera, ov.path, PATH_COLOUR)
+        if ov.hover is not None and ov.hover in self.terrain:
+            pygame.draw.polygon(target, (255, 255, 255), self._poly(camera, ov.hover, 0.98), 1)
+
+    def _draw_path(self, target, camera, path, colour, dashed: bool = False) -> None:
+        pts = [camera.to_screen(self.geometry.centre(h)) for h in path]
+        width = max(2, round(4 * camera.zoom))
+        if dashed:
+            for a, b in zip(pts[:-1], pts[1:], strict=True):
+                pygame.draw.line(target, colour, a, b, max(1, width // 2))
+        else:
+            pygame.draw.lines(target, colour, False, pts, width)
+            pygame.draw.circle(target, colour, pts[-1], width * 2)
+
+    def _draw_souls(self, target: pygame.Surface, camera: Camera, state: GameState) -> None:
+        size = max(10, round(12 * camera.zoom))
+        for key, count in state.field_souls.items():
+            if count <= 0:
+                continue
+            h = Hex.parse(key)
+            cx, cy = camera.to_screen(self.geometry.centre(h))
+            cy += self.geometry.layout.tile_height * 0.28 * camera.zoom
+            label = self._glyph(f"魂{_short(count)}", size, SOUL_COLOUR)
+            box = label.get_rect(center=(cx, cy))
+            pygame.draw.rect(target, (20, 30, 50), box.inflate(6, 2), border_radius=4)
+            target.blit(label, box)
+
+    # -- tokens ---------------------------------------------------------------------------
+
+    def _glyph(self, text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        key = (text, size, colour)
+        surf = self._glyphs.get(key)
+        if surf is None:
+            if len(self._glyphs) > 2000:
+                self._glyphs.clear()
+            surf = font(size, bold=True).render(text, True, colour)
+            self._glyphs[key] = surf
+        return surf
+
+    def token_char(self, f: Formation) -> str:
+        if f.hero is not None:
+            return self.rules.heroes[f.hero].surname
+        return self.rules.units[f.type].char
+
+    def draw_token(
+        self,
+        target: pygame.Surface,
+        camera: Camera,
+        f: Formation,
+        selected: bool = False,
+        done: bool = False,
+    ) -> None:
+        """An army banner: faction colour, trim, the commander's or troop's character, strength."""
+        utype = self.rules.units[f.type]
+        faction = self.rules.factions[utype.faction]
+        zoom = camera.zoom
+        lay = self.geometry.layout
+        cx, cy = camera.to_screen(self.geometry.centre(f.pos))
+        # Never smaller than readable, never larger than the hex.
+        w = max(22, round(lay.tile_width * 0.62 * zoom))
+        h = max(24, round(lay.tile_height * 0.56 * zoom))
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (round(cx), round(cy - 2 * zoom))
+        colour = faction.colour if not done else tuple(int(c * 0.55 + 40) for c in faction.colour)
+        trim = faction.trim
+        shadow = rect.move(2, 3)
+        pygame.draw.rect(target, (0, 0, 0), shadow, border_radius=4)
+        pygame.draw.rect(target, colour, rect, border_radius=4)
+        pygame.draw.rect(
+            target, SELECT_COLOUR if selected else trim, rect, 3 if selected else 2, border_radius=4
+        )
+        # A swallow-tail notch at the bottom makes it read as a banner, not a counter.
+        notch = max(4, h // 6)
+        pygame.draw.polygon(
+            target,
+            (0, 0, 0) if not selected else SELECT_COLOUR,
+            [
+                (rect.centerx - notch, rect.bottom),
+                (rect.centerx, rect.bottom - notch),
+                (rect.centerx + notch, rect.bottom),
+            ],
+        )
+        glyph = self._glyph(self.token_char(f), max(14, round(h * 0.62)), trim)
+        target.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery - h * 0.08)))
+        if f.hero is not None:
+            pygame.draw.circle(
+                target, (255, 210, 60), (rect.right - 4, rect.top + 4), max(3, round(3 * zoom))
+            )
+        # Strength bar under the banner.
+        ratio = max(0.0, min(1.0, f.men / f.max_men))
+        bar = pygame.Rect(rect.left, rect.bottom + 2, rect.width, max(4, round(5 * zoom)))
+        pygame.draw.rect(target, (20, 20, 20), bar)
+        fill = bar.copy()
+        fill.width = max(1, round(bar.width * ratio))
+        pygame.draw.rect(target, _strength_colour(ratio), fill)
+        if zoom >= 0.75:
+            label = self._glyph(_short(f.men), max(11, round(11 * zoom)), (255, 255, 255))
+            box = label.get_rect(midtop=(rect.centerx, bar.bottom + 1))
+            pygame.draw.rect(target, (0, 0, 0), box.inflate(4, 0), border_radius=3)
+            target.blit(label, box)
+
+
+def _strength_colour(ratio: float) -> tuple[int, int, int]:
+    if ratio > 0.66:
+        return (90, 200, 90)
+    if ratio > 0.33:
+        return (230, 190, 60)
+    return (220, 70, 60)
+
+
+def _short(n: int) -> str:
+    """Compact men counts for the map: 5,000 → 5k, 12,400 → 12.4k."""
+    if n >= 10000:
+        return f"{n / 1000:.0f}k" if n % 1000 == 0 else f"{n / 1000:.1f}k"
+    if n >= 1000:
+        return f"{n / 1000:.1f}k".replace(".0k", "k")
+    return format_men(n)

@@ -1,0 +1,32 @@
+"""The shipped CJK font faces: simplified Chinese glyph forms for zh_CN and English, traditional
+for zh_TW. Both cover the characters of all game text (a test checks)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from .. import i18n
+from ..paths import FONTS_DIR
+
+SC_FONT = FONTS_DIR / "NotoSansSC-Qiankun.otf"
+TC_FONT = FONTS_DIR / "NotoSansTC-Qiankun.otf"
+
+
+def font_path(lang: str | None = None) -> Path:
+    lang = lang or i18n.language()
+    return TC_FONT if lang == "zh_TW" else SC_FONT
+
+
+@lru_cache(maxsize=64)
+def _font(path: str, size: int, bold: bool) -> pygame.font.Font:
+    f = pygame.font.Font(path, size)
+    f.bold = bold
+    return f
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The UI font at a pixel size, in the face that suits the current language."""
+    return _font(str(font_path()), max(6, int(size)), bold)

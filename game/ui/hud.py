@@ -1,0 +1,218 @@
+"""The battle HUD: turn and pouches on top, the unit panel and attack forecast on the right,
+the event log and the terrain under the cursor at the bottom."""
+
+from __future__ import annotations
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from ..core.board import Board
+from ..core.combat import Forecast
+from ..core.hexgrid import Hex
+from ..core.rules import Ruleset
+from ..core.state import Formation
+from ..i18n import _, format_men
+from ..record.match import Match
+from .fonts import font
+
+TOP_BAR_H = 44
+PANEL_W = 300
+TEXT = (237, 230, 214)
+MUTED = (170, 165, 150)
+GOOD = (130, 210, 120)
+BAD = (235, 110, 90)
+GOLD = (230, 195, 90)
+PANEL_BG = (22, 24, 30, 225)
+
+
+def unit_name(rules: Ruleset, f: Formation) -> str:
+    """How the chronicles name a formation: its commander, or its troop type and strength."""
+    type_name = _(rules.units[f.type].name)
+    if f.hero is not None:
+        return f"{_(rules.heroes[f.hero].name)} · {type_name}"
+    return type_name
+
+
+def _signed(p: int) -> str:
+    return f"+{p}%" if p > 0 else f"{p}%"
+
+
+class Hud:
+    def __init__(self, manager, size: tuple[int, int], rules: Ruleset, match: Match) -> None:
+        self.manager = manager
+        self.size = size
+        self.rules = rules
+        self.match = match
+        self.selected: Formation | None = None
+        self.forecast: Forecast | None = None
+        w, h = size
+        self.panel_rect = pygame.Rect(w - PANEL_W - 10, TOP_BAR_H + 10, PANEL_W, 0)
+        self.confirm_button = UIButton(pygame.Rect(0, 0, 136, 38), _("Attack"), manager)
+        self.cancel_button = UIButton(pygame.Rect(0, 0, 136, 38), _("Cancel"), manager)
+        self.confirm_button.hide()
+        self.cancel_button.hide()
+
+    def side_name(self, side_id: str) -> str:
+        for s in self.match.loaded.scenario.sides:
+            if s.id == side_id:
+                return _(s.name)
+        return side_id
+
+    def refresh(self, selected: Formation | None, forecast: Forecast | None) -> None:
+        self.selected = selected
+        self.forecast = forecast
+        if forecast is not None:
+            self.confirm_button.show()
+            self.cancel_button.show()
+        else:
+            self.confirm_button.hide()
+            self.cancel_button.hide()
+
+    def covers(self, pos: tuple[int, int]) -> bool:
+        if pos[1] < TOP_BAR_H:
+            return True
+        return (
+            self.selected is not None or self.forecast is not None
+        ) and self.panel_rect.collidepoint(pos)
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def draw(
+        self, surface: pygame.Surface, log: list[str], hover: Hex | None, board: Board
+    ) -> None:
+        self._top_bar(surface)
+        if self.selected is not None or self.forecast is not None:
+            self._panel(surface)
+        self._log(surface, log)
+        if hover is not None and hover in board:
+            t = board.terrain_at(hover)
+            text = f"{_(t.name)}  {_('defence')} {_signed(t.defence)}"
+            surf = font(15).render(text, True, TEXT)
+            box = surf.get_rect(bottomleft=(12, surface.get_height() - 10))
+            _backdrop(surface, box.inflate(14, 8))
+            surface.blit(surf, box)
+
+    def _top_bar(self, surface: pygame.Surface) -> None:
+        state = self.match.state
+        w = surface.get_width()
+        _backdrop(surface, pygame.Rect(0, 0, w, TOP_BAR_H))
+        title = _(self.match.loaded.scenario.title)
+        x = 12
+        surf = font(20, bold=True).render(title, True, GOLD)
+        surface.blit(surf, (x, (TOP_BAR_H - surf.get_height()) // 2))
+        x += surf.get_width() + 24
+        turn = _("Turn {n}/{limit}").format(n=state.turn, limit=state.turn_limit)
+        surf = font(17).render(turn, True, TEXT)
+        surface.blit(surf, (x, (TOP_BAR_H - surf.get_height()) // 2))
+        x += surf.get_width() + 24
+        for side in state.sides:
+            faction = self.rules.factions[side.faction]
+            active = side.id == state.active_side.id
+            chip = pygame.Rect(x, 10, 14, TOP_BAR_H - 20)
+            pygame.draw.rect(surface, faction.colour, chip, border_radius=3)
+            if active:
+                pygame.draw.rect(surface, GOLD, chip.inflate(4, 4), 2, border_radius=4)
+            x += 20
+            label = f"{self.side_name(side.id)}  {format_men(state.men_of(side.id))}  {_('Pouch')} {format_men(side.pouch)}"
+            surf = font(15, bold=active).render(label, True, TEXT if active else MUTED)
+            surface.blit(surf, (x, (TOP_BAR_H - surf.get_height()) // 2))
+            x += surf.get_width() + 22
+
+    def _panel(self, surface: pygame.Surface) -> None:
+        lines: list[tuple[str, tuple[int, int, int], int]] = []
+        f = self.selected
+        if f is not None:
+            utype = self.rules.units[f.type]
+            lines.append((unit_name(self.rules, f), GOLD, 19))
+            lines.append(
+                (f"{_(utype.name)} {format_men(f.men)} / {format_men(f.max_men)}", TEXT, 16)
+            )
+            lines.append(
+                (
+                    f"{_('Morale')} {f.morale}   {_('Fatigue')} {f.fatigue}   {_('Experience')} {f.experience}",
+                    TEXT,
+                    15,
+                )
+            )
+            lines.append(
+                (
+                    f"{_('Power')} {utype.melee:g}   {_('Defence')} {utype.defence:g}   {_('Movement')} {utype.movement}",
+                    MUTED,
+                    15,
+                )
+            )
+            status = []
+            if f.moved:
+                status.append(_("has moved"))
+            if f.acted:
+                status.append(_("has fought"))
+            if status:
+                lines.append((", ".join(status), MUTED, 15))
+        fc = self.forecast
+        if fc is not None:
+            st = self.match.state
+            defender = st.formations[fc.setup.defender]
+            lines.append(("", TEXT, 8))
+            lines.append(
+                (_("Attack on {name}").format(name=unit_name(self.rules, defender)), GOLD, 18)
+            )
+            lo, mid, hi = fc.defender_losses
+            lines.append(
+                (
+                    _("Enemy losses: {lo:,}–{hi:,} (about {mid:,})").format(lo=lo, mid=mid, hi=hi),
+                    GOOD,
+                    16,
+                )
+            )
+            lo, mid, hi = fc.attacker_losses
+            lines.append(
+                (
+                    _("Our losses: {lo:,}–{hi:,} (about {mid:,})").format(lo=lo, mid=mid, hi=hi),
+                    BAD,
+                    16,
+                )
+            )
+            if fc.destroys_defender:
+                lines.append((_("The enemy formation will be destroyed"), GOOD, 15))
+            if not fc.modifiers:
+                lines.append((_("No modifiers"), MUTED, 15))
+            for m in fc.modifiers:
+                who = _("ours") if m.applies_to == "attacker" else _("theirs")
+                kind = _("power") if m.kind == "power" else _("defence")
+                lines.append((f"{_(m.name)} ({who}, {kind}) {_signed(m.percent)}", TEXT, 15))
+        height = 16 + sum(font(size).get_linesize() + 2 for _t, _c, size in lines)
+        if fc is not None:
+            height += 52
+        self.panel_rect.height = height
+        self.panel_rect.right = surface.get_width() - 10
+        _backdrop(surface, self.panel_rect)
+        y = self.panel_rect.top + 8
+        for text, colour, size in lines:
+            if text:
+                surface.blit(
+                    font(size, bold=size >= 18).render(text, True, colour),
+                    (self.panel_rect.left + 12, y),
+                )
+            y += font(size).get_linesize() + 2
+        if fc is not None:
+            self.confirm_button.set_relative_position((self.panel_rect.left + 12, y + 4))
+            self.cancel_button.set_relative_position((self.panel_rect.left + 152, y + 4))
+
+    def _log(self, surface: pygame.Surface, log: list[str]) -> None:
+        if not log:
+            return
+        f = font(15)
+        lh = f.get_linesize()
+        h = surface.get_height()
+        top = h - 44 - lh * len(log)
+        width = max(f.size(line)[0] for line in log) + 20
+        _backdrop(surface, pygame.Rect(6, top - 6, width, lh * len(log) + 10))
+        for i, line in enumerate(log):
+            colour = TEXT if i == len(log) - 1 else MUTED
+            surface.blit(f.render(line, True, colour), (16, top + i * lh))
+
+
+def _backdrop(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    layer.fill(PANEL_BG)
+    surface.blit(layer, rect.topleft)

@@ -1,0 +1,154 @@
+"""The main menu: choose a scenario, who commands each side, the language; start or load."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
+
+from .. import i18n
+from ..content.errors import ContentErrors
+from ..content.scenarios import load_scenario, scenario_ids
+from ..i18n import _
+from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
+from .scene import Scene
+
+
+class MenuScene(Scene):
+    def build(self) -> None:
+        w, h = self.app.size
+        self.ids = scenario_ids()
+        if not hasattr(self, "scenario_id"):
+            self.scenario_id = self.ids[0] if self.ids else ""
+            self.controllers: dict[str, str] = {}
+        self.message = ""
+        cx = w // 2
+        col = 460
+        left = cx - col // 2
+        y = max(40, h // 2 - 290)
+        UILabel(
+            pygame.Rect(left - 100, y, col + 200, 80),
+            "乾坤 Qiankun",
+            self.manager,
+            object_id="#title",
+        )
+        UILabel(
+            pygame.Rect(left - 100, y + 80, col + 200, 34),
+            _("Souls, armies and the qiankun pouch"),
+            self.manager,
+            object_id="#subtitle",
+        )
+        y += 140
+        UILabel(pygame.Rect(left, y, col, 26), _("Scenario"), self.manager)
+        titles = self._scenario_titles()
+        self.scenario_menu = UIDropDownMenu(
+            [t for t, _i in titles] or ["-"],
+            next((t for t, i in titles if i == self.scenario_id), titles[0][0] if titles else "-"),
+            pygame.Rect(left, y + 28, col, 36),
+            self.manager,
+        )
+        self._title_to_id = dict(titles)
+        y += 76
+        self.side_menus: dict[str, UIDropDownMenu] = {}
+        self.side_labels = []
+        scenario = self._scenario()
+        options = [_("Human"), _("Computer")]
+        if scenario is not None:
+            for side in scenario.sides:
+                ctrl = self.controllers.get(side.id, "human" if side.role == "player" else "ai")
+                self.controllers[side.id] = ctrl
+                UILabel(pygame.Rect(left, y, col - 180, 36), _(side.name), self.manager)
+                self.side_menus[side.id] = UIDropDownMenu(
+                    options,
+                    options[0] if ctrl == "human" else options[1],
+                    pygame.Rect(left + col - 170, y, 170, 36),
+                    self.manager,
+                )
+                y += 44
+        y += 8
+        UILabel(pygame.Rect(left, y, col - 180, 36), _("Language"), self.manager)
+        self.lang_menu = UIDropDownMenu(
+            list(i18n.LANGUAGES.values()),
+            i18n.LANGUAGES[i18n.language()],
+            pygame.Rect(left + col - 170, y, 170, 36),
+            self.manager,
+        )
+        y += 60
+        self.start_button = UIButton(
+            pygame.Rect(left, y, col, 48), _("Start battle"), self.manager, object_id="#big_button"
+        )
+        y += 58
+        self.load_button = UIButton(
+            pygame.Rect(left, y, col // 2 - 5, 40), _("Load quicksave"), self.manager
+        )
+        self.quit_button = UIButton(
+            pygame.Rect(left + col // 2 + 5, y, col // 2 - 5, 40), _("Quit"), self.manager
+        )
+        self.message_label = UILabel(
+            pygame.Rect(left - 100, y + 50, col + 200, 30), "", self.manager
+        )
+
+    def _scenario_titles(self) -> list[tuple[str, str]]:
+        out = []
+        for sid in self.ids:
+            try:
+                out.append((_(load_scenario(sid).scenario.title), sid))
+            except ContentErrors:
+                continue
+        return out
+
+    def _scenario(self):
+        if not self.scenario_id:
+            return None
+        try:
+            return load_scenario(self.scenario_id).scenario
+        except (KeyError, ContentErrors):
+            return None
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.message_label.set_text(text)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.scenario_menu:
+                self.scenario_id = self._title_to_id.get(event.text, self.scenario_id)
+                self.controllers = {}
+                self.resize(self.app.size)
+            elif event.ui_element is self.lang_menu:
+                lang = next(k for k, v in i18n.LANGUAGES.items() if v == event.text)
+                i18n.set_language(lang)
+                self.app.switch(MenuScene(self.app))
+            else:
+                for sid, menu in self.side_menus.items():
+                    if event.ui_element is menu:
+                        self.controllers[sid] = "human" if event.text == _("Human") else "ai"
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.start_button:
+                self.start()
+            elif event.ui_element is self.load_button:
+                self.load_quicksave()
+            elif event.ui_element is self.quit_button:
+                self.app.quit()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+            self.start()
+
+    def start(self) -> None:
+        from .battle import BattleScene, new_match
+
+        if self._scenario() is None:
+            self._say(_("This scenario cannot be loaded."))
+            return
+        match = new_match(self.scenario_id, dict(self.controllers), seed=None)
+        self.app.switch(BattleScene(self.app, match))
+
+    def load_quicksave(self) -> None:
+        from .battle import BattleScene, match_from_record
+
+        try:
+            record = load_record(save_path(QUICKSAVE_NAME))
+            match = match_from_record(record)
+        except SaveError as exc:
+            self._say(_("Cannot load: {reason}").format(reason=str(exc)))
+            return
+        self.app.switch(BattleScene(self.app, match))
