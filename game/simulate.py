@@ -52,8 +52,7 @@ def run_game(
         "actions": len(match.record.actions),
         "final_hash": state_hash(state),
         "sides": [
-            {"id": s.id, "men_start": s.men_start, "men_end": state.men_of(s.id), "souls": s.pouch}
-            for s in state.sides
+            {"id": s.id, "men_start": s.men_start, "men_end": state.men_of(s.id), "souls": s.pouch} for s in state.sides
         ],
         "souls_on_field": state.souls_on_field(),
         "ai_ms": {

@@ -150,9 +150,7 @@ def ofl_text() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--source", type=Path, help="NotoSansCJK-Regular.ttc (default: Debian path)"
-    )
+    parser.add_argument("--source", type=Path, help="NotoSansCJK-Regular.ttc (default: Debian path)")
     parser.add_argument("--out-dir", type=Path, default=ROOT / "assets" / "fonts")
     args = parser.parse_args()
 

@@ -231,12 +231,8 @@ def paint_valley(s: Surface, rng: random.Random) -> None:
         s.fill(shade(floor, 0.7), (cx + 6, y, 1, 1))
         # Hachures: wedges running down-slope, thick at the rim.
         if y % 6 == 3:
-            pygame.draw.polygon(
-                s, shade(lit, 0.6), [(cx - 20, y - 1), (cx - 20, y + 2), (cx - 8, y + 1)]
-            )
-            pygame.draw.polygon(
-                s, shade(shadow, 0.6), [(cx + 19, y - 1), (cx + 19, y + 2), (cx + 7, y + 1)]
-            )
+            pygame.draw.polygon(s, shade(lit, 0.6), [(cx - 20, y - 1), (cx - 20, y + 2), (cx - 8, y + 1)])
+            pygame.draw.polygon(s, shade(shadow, 0.6), [(cx + 19, y - 1), (cx + 19, y + 2), (cx + 7, y + 1)])
 
 
 def paint_river(s: Surface, rng: random.Random) -> None:
@@ -304,12 +300,8 @@ def house(s: Surface, x: int, y: int, w: int = 12, roof: Color = (170, 64, 44)) 
     pygame.draw.rect(s, wall, (x, y - h, w, h))
     pygame.draw.rect(s, INK, (x, y - h, w, h), 1)
     s.fill(INK, (x + w // 2 - 1, y - h // 2, 3, h // 2))
-    pygame.draw.polygon(
-        s, roof, [(x - 2, y - h), (x + w + 2, y - h), (x + w - 2, y - h - 6), (x + 2, y - h - 6)]
-    )
-    pygame.draw.polygon(
-        s, INK, [(x - 2, y - h), (x + w + 2, y - h), (x + w - 2, y - h - 6), (x + 2, y - h - 6)], 1
-    )
+    pygame.draw.polygon(s, roof, [(x - 2, y - h), (x + w + 2, y - h), (x + w - 2, y - h - 6), (x + 2, y - h - 6)])
+    pygame.draw.polygon(s, INK, [(x - 2, y - h), (x + w + 2, y - h), (x + w - 2, y - h - 6), (x + 2, y - h - 6)], 1)
 
 
 def paint_village(s: Surface, rng: random.Random) -> None:
@@ -425,14 +417,10 @@ def make_tile(index: int, name: str) -> Surface:
                 # Transparent, but keep the colour so smooth scaling has no dark fringe.
                 tile.set_at((x, y), (r, g, b, 0))
                 continue
-            edge = not all(
-                pixel_in_hex(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-            )
+            edge = not all(pixel_in_hex(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
             if edge:
                 a = OUTLINE_ALPHA
-                r, g, b = (
-                    round(c * (1 - a) + o * a) for c, o in zip((r, g, b), OUTLINE, strict=True)
-                )
+                r, g, b = (round(c * (1 - a) + o * a) for c, o in zip((r, g, b), OUTLINE, strict=True))
             tile.set_at((x, y), (r, g, b, 255))
     return tile
 
@@ -475,9 +463,7 @@ def main() -> None:
     # Preview: 8 x 2 grid at 2x, transparent gaps between tiles.
     cols, gap = 8, 8
     rows = math.ceil(len(tiles) / cols)
-    preview = Surface(
-        (cols * (TILE_W * 2 + gap) - gap, rows * (TILE_H * 2 + gap) - gap), pygame.SRCALPHA
-    )
+    preview = Surface((cols * (TILE_W * 2 + gap) - gap, rows * (TILE_H * 2 + gap) - gap), pygame.SRCALPHA)
     preview.fill((0, 0, 0, 0))
     for i, tile in enumerate(tiles):
         big = pygame.transform.scale(tile, (TILE_W * 2, TILE_H * 2))

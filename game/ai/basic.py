@@ -63,9 +63,7 @@ class BasicAI:
         engine = self.engine
         setup = combat.setup_attack(engine.state, engine.board, engine.rules, attacker, defender)
         fc = combat.forecast_from(setup)
-        score = fc.defender_losses[1] * self._value(defender) - fc.attacker_losses[1] * self._value(
-            attacker
-        )
+        score = fc.defender_losses[1] * self._value(defender) - fc.attacker_losses[1] * self._value(attacker)
         if fc.defender_losses[1] >= defender.men:
             score += DESTROY_BONUS * defender.men * self._value(defender)
         return score

@@ -18,9 +18,7 @@ def make_ais(match: Match) -> dict[str, BasicAI]:
     return {s.id: BasicAI(match.engine, s.id) for s in match.state.sides if s.controller == "ai"}
 
 
-def play_ai_turn(
-    match: Match, ai: BasicAI, on_action: Callable[[Action], None] | None = None
-) -> float:
+def play_ai_turn(match: Match, ai: BasicAI, on_action: Callable[[Action], None] | None = None) -> float:
     """Let ``ai`` play its whole side-turn; returns the thinking time in milliseconds."""
     thinking = 0.0
     for _ in range(MAX_ACTIONS_PER_TURN):

@@ -68,14 +68,10 @@ def _cross_check(rules: dict[str, dict[str, Any]], data_dir: Path) -> list[Conte
     move_classes = {u.move_class for u in rules["units.toml"].values()}
     for uid, u in rules["units.toml"].items():
         if u.faction not in factions:
-            errors.append(
-                error(data_dir / "units.toml", uid, "faction", f"unknown faction {u.faction!r}")
-            )
+            errors.append(error(data_dir / "units.toml", uid, "faction", f"unknown faction {u.faction!r}"))
     for hid, h in rules["heroes.toml"].items():
         if h.faction not in factions:
-            errors.append(
-                error(data_dir / "heroes.toml", hid, "faction", f"unknown faction {h.faction!r}")
-            )
+            errors.append(error(data_dir / "heroes.toml", hid, "faction", f"unknown faction {h.faction!r}"))
     for tid, t in rules["terrain.toml"].items():
         for cls in t.move_cost:
             if cls not in move_classes:
@@ -101,9 +97,7 @@ def content_digest(paths: list[Path]) -> str:
 
 def load_ruleset_from(data_dir: Path) -> Ruleset:
     errors: list[ContentError] = []
-    tables = {
-        name: load_tables(data_dir / name, model, errors) for name, model in RULESET_FILES.items()
-    }
+    tables = {name: load_tables(data_dir / name, model, errors) for name, model in RULESET_FILES.items()}
     errors += _cross_check(tables, data_dir)
     if errors:
         raise ContentErrors(errors)

@@ -106,9 +106,7 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedS
     try:
         spec = ScenarioFile.model_validate(data)
     except ValidationError as exc:
-        raise ContentErrors(
-            from_validation(toml_path, str(data.get("id", toml_path.stem)), exc)
-        ) from None
+        raise ContentErrors(from_validation(toml_path, str(data.get("id", toml_path.stem)), exc)) from None
     obj = spec.id
     if spec.id != toml_path.stem:
         errors.append(error(toml_path, obj, "id", f"must match the file name {toml_path.stem!r}"))
@@ -117,13 +115,9 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedS
         errors.append(error(toml_path, obj, "sides", "side ids must be unique"))
     for i, s in enumerate(spec.sides):
         if s.faction not in rules.factions:
-            errors.append(
-                error(toml_path, obj, f"sides.{i}.faction", f"unknown faction {s.faction!r}")
-            )
+            errors.append(error(toml_path, obj, f"sides.{i}.faction", f"unknown faction {s.faction!r}"))
     if spec.turn_limit_outcome not in (OUTCOME_ATTRITION, OUTCOME_DRAW, *sides):
-        errors.append(
-            error(toml_path, obj, "turn_limit_outcome", "must be 'attrition', 'draw' or a side id")
-        )
+        errors.append(error(toml_path, obj, "turn_limit_outcome", "must be 'attrition', 'draw' or a side id"))
     map_path = (toml_path.parent / spec.map).resolve()
     if toml_path.parent.resolve() not in map_path.parents:
         errors.append(error(toml_path, obj, "map", "must be a file beside the scenario"))

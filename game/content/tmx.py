@@ -129,22 +129,18 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
         return None
 
     if tm.orientation != "hexagonal":
-        errors.append(
-            error(path, "map", "orientation", f"must be hexagonal, not {tm.orientation!r}")
-        )
+        errors.append(error(path, "map", "orientation", f"must be hexagonal, not {tm.orientation!r}"))
         return None
     if tm.staggeraxis != "y":
         errors.append(error(path, "map", "staggeraxis", "must be 'y' (pointy-top hexes)"))
         return None
     stagger_odd = (tm.staggerindex or "odd") == "odd"
-    layout = HexLayout(
-        float(tm.tilewidth), float(tm.tileheight), float(tm.hexsidelength), stagger_odd
-    )
+    layout = HexLayout(float(tm.tilewidth), float(tm.tileheight), float(tm.hexsidelength), stagger_odd)
 
     layer = next(
         (
             lyr
-            for lyr in tm.visible_layers
+            for lyr in tm.layers  # hidden in the editor is still part of the map
             if isinstance(lyr, pytmx.TiledTileLayer) and lyr.name == "terrain"
         ),
         None,
@@ -180,9 +176,7 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
             name = str(obj.name or "")
             if cls == "formation":
                 if not name:
-                    errors.append(
-                        error(path, f"object {obj.id}", "name", "a formation needs a name (its id)")
-                    )
+                    errors.append(error(path, f"object {obj.id}", "name", "a formation needs a name (its id)"))
                     continue
                 if name in seen_ids:
                     errors.append(error(path, name, "name", "duplicate formation id"))
@@ -195,9 +189,7 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
                 if not name:
                     errors.append(error(path, f"object {obj.id}", "name", "a region needs a name"))
                     continue
-                regions.setdefault(name, set()).update(
-                    _region_hexes(obj, layout, terrain, stagger_odd)
-                )
+                regions.setdefault(name, set()).update(_region_hexes(obj, layout, terrain, stagger_odd))
 
     for name, hexes in regions.items():
         if not hexes:
@@ -212,9 +204,7 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
     return TmxMap(board, layout, formations)
 
 
-def _region_hexes(
-    obj: Any, layout: HexLayout, terrain: dict[Hex, TerrainType], stagger_odd: bool
-) -> set[Hex]:
+def _region_hexes(obj: Any, layout: HexLayout, terrain: dict[Hex, TerrainType], stagger_odd: bool) -> set[Hex]:
     points = getattr(obj, "points", None)
     out: set[Hex] = set()
     for h in terrain:

@@ -86,13 +86,9 @@ def setup_attack(
     def_type = rules.units[defender.type]
     mods: list[Modifier] = []
     if attacker.hero is not None:
-        mods.append(
-            Modifier("Leadership", rules.heroes[attacker.hero].leadership, "attacker", "power")
-        )
+        mods.append(Modifier("Leadership", rules.heroes[attacker.hero].leadership, "attacker", "power"))
     if defender.hero is not None:
-        mods.append(
-            Modifier("Leadership", rules.heroes[defender.hero].leadership, "defender", "power")
-        )
+        mods.append(Modifier("Leadership", rules.heroes[defender.hero].leadership, "defender", "power"))
     def_terrain = board.terrain_at(defender.pos)
     if def_terrain.defence:
         mods.append(Modifier("Terrain", def_terrain.defence, "defender", "defence"))

@@ -67,9 +67,7 @@ def initial_state(scenario: Scenario, rules: Ruleset, settings: GameSettings) ->
     turn_limit = scenario.turn_limit
     if settings.max_turns is not None:
         turn_limit = min(turn_limit, settings.max_turns)
-    return GameState(
-        scenario_id=scenario.id, turn_limit=turn_limit, sides=sides, formations=formations
-    )
+    return GameState(scenario_id=scenario.id, turn_limit=turn_limit, sides=sides, formations=formations)
 
 
 class Engine:
@@ -106,11 +104,7 @@ class Engine:
 
     def can_attack(self, f: Formation) -> bool:
         utype = self.rules.units[f.type]
-        return (
-            not f.acted
-            and f.side == self.state.active_side.id
-            and "no_line_combat" not in utype.abilities
-        )
+        return not f.acted and f.side == self.state.active_side.id and "no_line_combat" not in utype.abilities
 
     def attack_targets(self, unit_id: str) -> list[str]:
         """Enemy formations this unit may attack from where it stands."""
@@ -125,9 +119,7 @@ class Engine:
 
     def forecast(self, action: Attack) -> combat.Forecast:
         attacker, defender = self._check_attack(action)
-        return combat.forecast_from(
-            combat.setup_attack(self.state, self.board, self.rules, attacker, defender)
-        )
+        return combat.forecast_from(combat.setup_attack(self.state, self.board, self.rules, attacker, defender))
 
     # -- applying actions -------------------------------------------------------------
 
@@ -157,9 +149,7 @@ class Engine:
     def _check_move(self, action: Move) -> tuple[Formation, list[Hex]]:
         f = self.formation(action.unit)
         if f.side != self.state.active_side.id:
-            raise IllegalAction(
-                "not_your_unit", f"{f.id} belongs to {f.side}, not the side to move"
-            )
+            raise IllegalAction("not_your_unit", f"{f.id} belongs to {f.side}, not the side to move")
         if f.moved:
             raise IllegalAction("already_moved", f"{f.id} has already moved this turn")
         if f.acted:
@@ -186,9 +176,7 @@ class Engine:
         attacker = self.formation(action.unit)
         defender = self.formation(action.target)
         if attacker.side != self.state.active_side.id:
-            raise IllegalAction(
-                "not_your_unit", f"{attacker.id} belongs to {attacker.side}, not the side to move"
-            )
+            raise IllegalAction("not_your_unit", f"{attacker.id} belongs to {attacker.side}, not the side to move")
         if attacker.acted:
             raise IllegalAction("already_acted", f"{attacker.id} has already acted this turn")
         if "no_line_combat" in self.rules.units[attacker.type].abilities:

@@ -6,9 +6,9 @@ names are English msgids that the UI translates with gettext.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 Colour = tuple[int, int, int]
 
@@ -29,18 +29,12 @@ class TerrainType(_Strict):
     id: str
     name: str
     # Movement points needed to enter, per movement class; a class that is missing cannot enter.
-    move_cost: dict[str, int] = Field(default_factory=dict)
+    # Each cost is at least 1; a bad one is reported as ``move_cost.<class>``.
+    move_cost: dict[str, Annotated[int, Field(ge=1)]] = Field(default_factory=dict)
     # Percent added to the defence of a formation standing here (negative is a penalty).
     defence: int = Field(0, ge=-50, le=300)
     # Open ground lets cavalry charge.
     open: bool = True
-
-    @model_validator(mode="after")
-    def _costs_positive(self) -> TerrainType:
-        for cls, cost in self.move_cost.items():
-            if cost < 1:
-                raise ValueError(f"move_cost for {cls!r} must be at least 1")
-        return self
 
 
 class UnitType(_Strict):

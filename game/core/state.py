@@ -79,11 +79,7 @@ class GameState(BaseModel):
 
     def formations_of(self, side_id: str) -> list[Formation]:
         """The side's formations in a stable order (by id)."""
-        return [
-            self.formations[k]
-            for k in sorted(self.formations)
-            if self.formations[k].side == side_id
-        ]
+        return [self.formations[k] for k in sorted(self.formations) if self.formations[k].side == side_id]
 
     def men_of(self, side_id: str) -> int:
         return sum(f.men for f in self.formations.values() if f.side == side_id)
@@ -97,7 +93,5 @@ def state_hash(state: GameState) -> str:
 
     The JSON form sorts every key, so neither dict insertion order nor hash order matters.
     """
-    payload = json.dumps(
-        state.model_dump(mode="json"), sort_keys=True, separators=(",", ":"), ensure_ascii=True
-    )
+    payload = json.dumps(state.model_dump(mode="json"), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(payload.encode("ascii")).hexdigest()[:16]

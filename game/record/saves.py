@@ -6,6 +6,7 @@ a player can act on, and loading never modifies any file.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -42,10 +43,8 @@ def write_atomic(path: Path, text: str) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp_name, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp_name)
-        except FileNotFoundError:
-            pass
         raise
     try:
         dir_fd = os.open(path.parent, os.O_RDONLY)
@@ -68,7 +67,7 @@ def save_record(record: GameRecord, path: Path) -> Path:
 
 def save_path(name: str, saves_dir: Path = SAVES_DIR) -> Path:
     """The file for a save name; names cannot contain path separators or escape the folder."""
-    if not _SAFE_NAME.match(name):
+    if not _SAFE_NAME.fullmatch(name):
         raise SaveError(f"bad save name {name!r}: use letters, digits, '-' and '_' only")
     return saves_dir / f"{name}.json"
 
@@ -101,9 +100,10 @@ def parse_record(raw: bytes, name: str = "save") -> GameRecord:
     except RecursionError:
         raise SaveError(f"{name}: not a save file (nested too deeply)") from None
     except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"{name}: not a save file (invalid JSON at line {exc.lineno}: {exc.msg})"
-        ) from None
+        raise SaveError(f"{name}: not a save file (invalid JSON at line {exc.lineno}: {exc.msg})") from None
+    except ValueError:
+        # json raises a bare ValueError for integers longer than Python's digit limit.
+        raise SaveError(f"{name}: not a save file (a number is far too long)") from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise SaveError(f"{name}: not a Qiankun save file")
     version = data.get("format_version")

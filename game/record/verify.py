@@ -58,17 +58,13 @@ def verify(record: GameRecord) -> VerifyResult:
         try:
             events = engine.apply(action)
         except IllegalAction as exc:
-            return _fail(
-                engine, f"action {i + 1} ({action.kind}) is illegal on replay: {exc.message}"
-            )
+            return _fail(engine, f"action {i + 1} ({action.kind}) is illegal on replay: {exc.message}")
         for ev in events:
             if not isinstance(ev, TurnEnded):
                 continue
             h = state_hash(engine.state)
             if seen >= len(expected):
-                return _fail(
-                    engine, f"checkpoint {seen + 1} after action {i + 1} is not in the record"
-                )
+                return _fail(engine, f"checkpoint {seen + 1} after action {i + 1} is not in the record")
             cp = expected[seen]
             if cp.actions != i + 1 or cp.hash != h:
                 return _fail(

@@ -17,7 +17,9 @@ FPS = 60
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, title: str = "Qiankun 乾坤") -> None:
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
-        pygame.init()
+        # Only what the game uses: initialising audio would fail noisily on machines without it.
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption(title)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = self.screen.get_size()

@@ -38,9 +38,7 @@ PAN_SPEED = 700.0  # pixels per second for keyboard panning
 DRAG_THRESHOLD = 6
 
 
-def new_match(
-    scenario_id: str, controllers: dict[str, str], seed: int | None, difficulty: str = "normal"
-) -> Match:
+def new_match(scenario_id: str, controllers: dict[str, str], seed: int | None, difficulty: str = "normal") -> Match:
     loaded = load_scenario(scenario_id)
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
@@ -49,8 +47,9 @@ def new_match(
 
 
 class BattleScene(Scene):
-    def __init__(self, app, match: Match) -> None:
+    def __init__(self, app, match: Match, show_handover: bool = True) -> None:
         self.match = match
+        self.show_handover = show_handover
         self.rules = load_ruleset()
         loaded = match.loaded
         board = loaded.scenario.board
@@ -70,6 +69,7 @@ class BattleScene(Scene):
         # The human side whose eyes are on the screen; hand-over happens when it changes.
         self.viewer: str | None = None
         self.log: list[str] = []
+        self.names: dict[str, str] = {}
         super().__init__(app)
         self._centre_on_side(self._first_human() or match.state.active_side.id)
         self._after_change([])
@@ -135,6 +135,8 @@ class BattleScene(Scene):
 
     def submit(self, action: Action) -> bool:
         """Apply an action through the match; a refusal is shown, never raised."""
+        # Names first: a formation destroyed by this action is gone from the state afterwards.
+        self.names = {f.id: unit_name(self.rules, f) for f in self.state.formations.values()}
         try:
             events = self.match.apply(action)
         except IllegalAction as exc:
@@ -172,7 +174,7 @@ class BattleScene(Scene):
             return
         previous = self.viewer
         self.viewer = side.id
-        if self.is_hotseat() and previous != side.id:
+        if self.show_handover and self.is_hotseat() and previous != side.id:
             from .handover import HandoverScene
 
             self.selected = None
@@ -180,24 +182,20 @@ class BattleScene(Scene):
         self._centre_on_side(side.id)
 
     def _narrate(self, ev: Event) -> None:
-        fs = self.state.formations
+        names = self.names
         if isinstance(ev, Moved):
             self.last_move = list(ev.path)
         elif isinstance(ev, Attacked):
-            att = fs.get(ev.unit)
-            dfd = fs.get(ev.target)
             self.say(
                 _("{a} attacks {d}: enemy loses {dl:,}, attacker loses {al:,}").format(
-                    a=unit_name(self.rules, att) if att else ev.unit,
-                    d=unit_name(self.rules, dfd) if dfd else ev.target,
+                    a=names.get(ev.unit, ev.unit),
+                    d=names.get(ev.target, ev.target),
                     dl=ev.defender_losses,
                     al=ev.attacker_losses,
                 )
             )
         elif isinstance(ev, Destroyed):
-            self.say(
-                _("A formation of {side} is destroyed").format(side=self.hud.side_name(ev.side))
-            )
+            self.say(_("A formation of {side} is destroyed").format(side=self.hud.side_name(ev.side)))
         elif isinstance(ev, TurnEnded):
             self.last_move = []
             self.say(_("Turn {n}: {side}").format(n=ev.turn, side=self.hud.side_name(ev.next_side)))
@@ -319,9 +317,7 @@ class BattleScene(Scene):
             self.camera.zoom_at(-1, (self.app.size[0] / 2, self.app.size[1] / 2))
         elif key == pygame.K_SPACE:
             self.fast_ai = not self.fast_ai
-            self.say(
-                _("Computer moves: fast") if self.fast_ai else _("Computer moves: shown one by one")
-            )
+            self.say(_("Computer moves: fast") if self.fast_ai else _("Computer moves: shown one by one"))
         elif key == pygame.K_TAB:
             self._select_next()
 
@@ -374,9 +370,7 @@ class BattleScene(Scene):
                 ov.reachable = self.move_map.destinations
                 if self.hover is not None and self.hover in self.move_map.destinations:
                     ov.path = self.move_map.path_to(self.hover) or []
-            ov.targets = frozenset(
-                self.state.formations[t].pos for t in self.match.engine.attack_targets(sel.id)
-            )
+            ov.targets = frozenset(self.state.formations[t].pos for t in self.match.engine.attack_targets(sel.id))
         return ov
 
     def draw(self, surface: pygame.Surface) -> None:

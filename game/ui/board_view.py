@@ -41,9 +41,7 @@ class Overlays:
 
 
 class BoardView:
-    def __init__(
-        self, geometry: MapGeometry, board_terrain: dict[Hex, object], rules: Ruleset
-    ) -> None:
+    def __init__(self, geometry: MapGeometry, board_terrain: dict[Hex, object], rules: Ruleset) -> None:
         self.geometry = geometry
         self.terrain = board_terrain
         self.rules = rules
@@ -91,9 +89,7 @@ class BoardView:
             self.draw_token(target, camera, f, selected=overlays.selected == f.pos, done=done)
 
     def _poly(self, camera: Camera, h: Hex, shrink: float = 1.0) -> list[tuple[float, float]]:
-        return [
-            (x - camera.x, y - camera.y) for x, y in self.geometry.corners(h, camera.zoom, shrink)
-        ]
+        return [(x - camera.x, y - camera.y) for x, y in self.geometry.corners(h, camera.zoom, shrink)]
 
     def _draw_overlays(self, target: pygame.Surface, camera: Camera, ov: Overlays) -> None:
         if ov.reachable:
@@ -104,9 +100,7 @@ class BoardView:
                 pygame.draw.polygon(layer, REACH_EDGE, pts, 1)
             target.blit(layer, (0, 0))
         for h in ov.targets:
-            pygame.draw.polygon(
-                target, TARGET_COLOUR, self._poly(camera, h, 0.92), max(2, round(3 * camera.zoom))
-            )
+            pygame.draw.polygon(target, TARGET_COLOUR, self._poly(camera, h, 0.92), max(2, round(3 * camera.zoom)))
         if len(ov.last_move) > 1:
             self._draw_path(target, camera, ov.last_move, (200, 200, 200), dashed=True)
         if len(ov.path) > 1:
@@ -178,9 +172,7 @@ class BoardView:
         shadow = rect.move(2, 3)
         pygame.draw.rect(target, (0, 0, 0), shadow, border_radius=4)
         pygame.draw.rect(target, colour, rect, border_radius=4)
-        pygame.draw.rect(
-            target, SELECT_COLOUR if selected else trim, rect, 3 if selected else 2, border_radius=4
-        )
+        pygame.draw.rect(target, SELECT_COLOUR if selected else trim, rect, 3 if selected else 2, border_radius=4)
         # A swallow-tail notch at the bottom makes it read as a banner, not a counter.
         notch = max(4, h // 6)
         pygame.draw.polygon(
@@ -195,9 +187,7 @@ class BoardView:
         glyph = self._glyph(self.token_char(f), max(14, round(h * 0.62)), trim)
         target.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery - h * 0.08)))
         if f.hero is not None:
-            pygame.draw.circle(
-                target, (255, 210, 60), (rect.right - 4, rect.top + 4), max(3, round(3 * zoom))
-            )
+            pygame.draw.circle(target, (255, 210, 60), (rect.right - 4, rect.top + 4), max(3, round(3 * zoom)))
         # Strength bar under the banner.
         ratio = max(0.0, min(1.0, f.men / f.max_men))
         bar = pygame.Rect(rect.left, rect.bottom + 2, rect.width, max(4, round(5 * zoom)))

@@ -71,15 +71,11 @@ class Hud:
     def covers(self, pos: tuple[int, int]) -> bool:
         if pos[1] < TOP_BAR_H:
             return True
-        return (
-            self.selected is not None or self.forecast is not None
-        ) and self.panel_rect.collidepoint(pos)
+        return (self.selected is not None or self.forecast is not None) and self.panel_rect.collidepoint(pos)
 
     # -- drawing --------------------------------------------------------------------------
 
-    def draw(
-        self, surface: pygame.Surface, log: list[str], hover: Hex | None, board: Board
-    ) -> None:
+    def draw(self, surface: pygame.Surface, log: list[str], hover: Hex | None, board: Board) -> None:
         self._top_bar(surface)
         if self.selected is not None or self.forecast is not None:
             self._panel(surface)
@@ -113,7 +109,9 @@ class Hud:
             if active:
                 pygame.draw.rect(surface, GOLD, chip.inflate(4, 4), 2, border_radius=4)
             x += 20
-            label = f"{self.side_name(side.id)}  {format_men(state.men_of(side.id))}  {_('Pouch')} {format_men(side.pouch)}"
+            label = (
+                f"{self.side_name(side.id)}  {format_men(state.men_of(side.id))}  {_('Pouch')} {format_men(side.pouch)}"
+            )
             surf = font(15, bold=active).render(label, True, TEXT if active else MUTED)
             surface.blit(surf, (x, (TOP_BAR_H - surf.get_height()) // 2))
             x += surf.get_width() + 22
@@ -124,9 +122,7 @@ class Hud:
         if f is not None:
             utype = self.rules.units[f.type]
             lines.append((unit_name(self.rules, f), GOLD, 19))
-            lines.append(
-                (f"{_(utype.name)} {format_men(f.men)} / {format_men(f.max_men)}", TEXT, 16)
-            )
+            lines.append((f"{_(utype.name)} {format_men(f.men)} / {format_men(f.max_men)}", TEXT, 16))
             lines.append(
                 (
                     f"{_('Morale')} {f.morale}   {_('Fatigue')} {f.fatigue}   {_('Experience')} {f.experience}",
@@ -136,7 +132,8 @@ class Hud:
             )
             lines.append(
                 (
-                    f"{_('Power')} {utype.melee:g}   {_('Defence')} {utype.defence:g}   {_('Movement')} {utype.movement}",
+                    f"{_('Power')} {utype.melee:g}   {_('Defence')} {utype.defence:g}   "
+                    f"{_('Movement')} {utype.movement}",
                     MUTED,
                     15,
                 )
@@ -153,9 +150,7 @@ class Hud:
             st = self.match.state
             defender = st.formations[fc.setup.defender]
             lines.append(("", TEXT, 8))
-            lines.append(
-                (_("Attack on {name}").format(name=unit_name(self.rules, defender)), GOLD, 18)
-            )
+            lines.append((_("Attack on {name}").format(name=unit_name(self.rules, defender)), GOLD, 18))
             lo, mid, hi = fc.defender_losses
             lines.append(
                 (

@@ -78,15 +78,9 @@ class MenuScene(Scene):
             pygame.Rect(left, y, col, 48), _("Start battle"), self.manager, object_id="#big_button"
         )
         y += 58
-        self.load_button = UIButton(
-            pygame.Rect(left, y, col // 2 - 5, 40), _("Load quicksave"), self.manager
-        )
-        self.quit_button = UIButton(
-            pygame.Rect(left + col // 2 + 5, y, col // 2 - 5, 40), _("Quit"), self.manager
-        )
-        self.message_label = UILabel(
-            pygame.Rect(left - 100, y + 50, col + 200, 30), "", self.manager
-        )
+        self.load_button = UIButton(pygame.Rect(left, y, col // 2 - 5, 40), _("Load quicksave"), self.manager)
+        self.quit_button = UIButton(pygame.Rect(left + col // 2 + 5, y, col // 2 - 5, 40), _("Quit"), self.manager)
+        self.message_label = UILabel(pygame.Rect(left - 100, y + 50, col + 200, 30), "", self.manager)
 
     def _scenario_titles(self) -> list[tuple[str, str]]:
         out = []

@@ -45,9 +45,7 @@ class ResultScene(Scene):
         )
         y += 130
         for side in state.sides:
-            text = _(
-                "{side}: {start} men at the start, {now} now; {souls} souls in the pouch"
-            ).format(
+            text = _("{side}: {start} men at the start, {now} now; {souls} souls in the pouch").format(
                 side=self._side_name(side.id),
                 start=format_men(side.men_start),
                 now=format_men(state.men_of(side.id)),
@@ -55,17 +53,11 @@ class ResultScene(Scene):
             )
             UILabel(pygame.Rect(w // 2 - 360, y, 720, 32), text, self.manager)
             y += 36
-        text = _("Wandering souls left on the field: {n}").format(
-            n=format_men(state.souls_on_field())
-        )
+        text = _("Wandering souls left on the field: {n}").format(n=format_men(state.souls_on_field()))
         UILabel(pygame.Rect(w // 2 - 360, y, 720, 32), text, self.manager)
         y += 60
-        self.save_button = UIButton(
-            pygame.Rect(w // 2 - 230, y, 220, 46), _("Save the record"), self.manager
-        )
-        self.menu_button = UIButton(
-            pygame.Rect(w // 2 + 10, y, 220, 46), _("Main menu"), self.manager
-        )
+        self.save_button = UIButton(pygame.Rect(w // 2 - 230, y, 220, 46), _("Save the record"), self.manager)
+        self.menu_button = UIButton(pygame.Rect(w // 2 + 10, y, 220, 46), _("Main menu"), self.manager)
         self.note = UILabel(pygame.Rect(0, y + 56, w, 30), "", self.manager, object_id="#subtitle")
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -1,0 +1,5 @@
+"""``python -m game`` opens the main menu; subcommands as in ``game.cli``."""
+
+from .cli import run
+
+run()

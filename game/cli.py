@@ -1,0 +1,342 @@
+"""The command line (DESIGN §6). Bad input gets one clear line and a non-zero exit, never a
+traceback; set QIANKUN_DEBUG=1 to see tracebacks of unexpected errors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import i18n
+from .content.errors import ContentError, ContentErrors
+from .content.ruleset import RULESET_FILES, load_ruleset, load_ruleset_from
+from .content.scenarios import load_scenario, load_scenario_file, scenario_ids, scenario_paths
+from .paths import DATA_DIR, MAPS_DIR
+
+EXIT_OK = 0
+EXIT_FAIL = 1
+EXIT_BAD_INPUT = 2
+
+
+class CliError(Exception):
+    """Bad input: printed as one line, exit code 2 unless given."""
+
+    def __init__(self, message: str, code: int = EXIT_BAD_INPUT) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line instead of usage + error
+        raise CliError(f"{self.prog}: {message} (see --help)")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WxH, like 1280x800, not {text!r}") from None
+    if not (200 <= w <= 8192 and 200 <= h <= 8192):
+        raise argparse.ArgumentTypeError("width and height must be between 200 and 8192")
+    return w, h
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must not be negative")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _non_negative(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="qiankun", description="Qiankun, a turn-based hex strategy game.")
+    p.add_argument("--lang", choices=list(i18n.LANGUAGES), help="language of the game text")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="go straight into a battle")
+    play.add_argument("scenario")
+    play.add_argument("--side", help="the side you command (default: the scenario's player side)")
+    play.add_argument("--hotseat", action="store_true", help="two players at one screen: every side human")
+    play.add_argument("--difficulty", choices=["easy", "normal", "hard"], default="normal")
+    play.add_argument("--seed", type=_non_negative)
+
+    sc = sub.add_parser("scenarios", help="list the scenarios")
+    sc.add_argument("--json", action="store_true")
+
+    sim = sub.add_parser("simulate", help="AI against AI, headless")
+    sim.add_argument("scenario")
+    sim.add_argument("--seed", type=_non_negative, default=1)
+    sim.add_argument("--games", type=_positive, default=1)
+    sim.add_argument("--jobs", type=_positive, default=1)
+    sim.add_argument("--max-turns", type=_positive)
+    sim.add_argument("--save-dir", type=Path)
+    sim.add_argument("--difficulty", choices=["easy", "normal", "hard"], default="normal")
+    sim.add_argument("--json", action="store_true")
+
+    rp = sub.add_parser("replay", help="replay a saved game")
+    rp.add_argument("save", type=Path)
+    rp.add_argument("--verify", action="store_true", help="re-run headless and check every checkpoint")
+
+    va = sub.add_parser("validate", help="check maps, scenarios and data")
+    va.add_argument("paths", nargs="*", type=Path)
+
+    sh = sub.add_parser("screenshot", help="render one frame headless")
+    sh.add_argument("source", help="a scenario id or a save file")
+    sh.add_argument("--out", type=Path, required=True)
+    sh.add_argument("--turn", type=_positive)
+    sh.add_argument("--size", type=_size, default=(1280, 800))
+    sh.add_argument("--view", default="all", help="a side id, or 'all'")
+    return p
+
+
+# -- commands ------------------------------------------------------------------------------
+
+
+def _loaded(scenario_id: str):
+    try:
+        return load_scenario(scenario_id)
+    except KeyError:
+        known = ", ".join(scenario_ids()) or "none"
+        raise CliError(f"unknown scenario {scenario_id!r} (known: {known})") from None
+    except ContentErrors as exc:
+        raise CliError(f"scenario {scenario_id!r} is broken: {exc.errors[0]}") from None
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    rows = []
+    for sid in scenario_ids():
+        sc = _loaded(sid).scenario
+        rows.append(
+            {
+                "id": sc.id,
+                "title": i18n._(sc.title),
+                "campaign": sc.campaign,
+                "sides": [{"id": s.id, "faction": s.faction, "role": s.role} for s in sc.sides],
+                "map_size": [sc.board.width, sc.board.height],
+            }
+        )
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+    else:
+        for r in rows:
+            sides = " vs ".join(s["id"] for s in r["sides"])
+            w, h = r["map_size"]
+            print(f"{r['id']:<22} {r['title']:<24} {r['campaign'] or '-':<10} {sides}  {w}x{h}")
+    return EXIT_OK
+
+
+def _simulate_one(job: tuple[str, int, int | None, str | None, str]) -> dict:
+    from .simulate import run_game
+
+    scenario_id, seed, max_turns, save_dir, difficulty = job
+    return run_game(load_scenario(scenario_id), seed, max_turns, Path(save_dir) if save_dir else None, difficulty)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    _loaded(args.scenario)
+    if args.save_dir is not None:
+        try:
+            args.save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CliError(f"cannot use --save-dir {args.save_dir}: {exc.strerror or exc}") from None
+    jobs = [
+        (args.scenario, args.seed + i, args.max_turns, str(args.save_dir) if args.save_dir else None, args.difficulty)
+        for i in range(args.games)
+    ]
+    if args.jobs > 1 and len(jobs) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            results = pool.map(_simulate_one, jobs)
+            _print_results(results, args.json)
+    else:
+        _print_results(map(_simulate_one, jobs), args.json)
+    return EXIT_OK
+
+
+def _print_results(results, as_json: bool) -> None:
+    for r in results:
+        if as_json:
+            print(json.dumps(r, ensure_ascii=False), flush=True)
+        else:
+            sides = ", ".join(f"{s['id']} {s['men_start']:,}→{s['men_end']:,}" for s in r["sides"])
+            print(
+                f"seed {r['seed']}: winner {r['winner'] or 'none'} after {r['turns']} turns, "
+                f"{r['actions']} actions; {sides}; AI ms median {r['ai_ms']['median']}",
+                flush=True,
+            )
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .record.saves import SaveError, load_record
+    from .record.verify import verify
+
+    try:
+        record = load_record(args.save)
+        if args.verify:
+            result = verify(record)
+    except SaveError as exc:
+        raise CliError(str(exc)) from None
+    if not args.verify:
+        return _open_replay(record)
+    if result.ok:
+        print(f"ok actions={result.actions} turns={result.turns} hash={result.hash}")
+        return EXIT_OK
+    print(f"mismatch: {result.problem}")
+    return EXIT_FAIL
+
+
+def _open_replay(record) -> int:
+    """Open the saved game on screen at its last position."""
+    from .record.match import match_from_record
+    from .record.saves import SaveError
+    from .ui.app import App
+    from .ui.battle import BattleScene
+
+    try:
+        match = match_from_record(record)
+    except SaveError as exc:
+        raise CliError(str(exc)) from None
+    app = App()
+    app.switch(BattleScene(app, match))
+    app.run()
+    return EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    errors: list[ContentError] = []
+    files = 0
+    paths: list[Path] = list(args.paths) or [DATA_DIR, MAPS_DIR]
+    for path in paths:
+        if not path.exists():
+            raise CliError(f"{path}: no such file or folder")
+        n, errs = _validate_path(path)
+        files += n
+        errors += errs
+    if errors:
+        for e in errors:
+            print(e)
+        return EXIT_FAIL
+    print(f"ok {files} files")
+    return EXIT_OK
+
+
+def _validate_path(path: Path) -> tuple[int, list[ContentError]]:
+    """(files checked, errors) for a data folder, a maps folder, or one file."""
+    if path.is_dir():
+        if (path / "units.toml").exists():
+            return _validate_ruleset(path)
+        total, errs = 0, []
+        for p in scenario_paths(path):
+            n, e = _validate_path(p)
+            total += n
+            errs += e
+        return total, errs
+    if path.name in RULESET_FILES:
+        return _validate_ruleset(path.parent)
+    if path.suffix == ".toml":
+        try:
+            load_scenario_file(path, _shipped_rules())
+        except ContentErrors as exc:
+            return 2, exc.errors
+        return 2, []
+    if path.suffix == ".tmx":
+        from .content.tmx import load_tmx
+
+        errs: list[ContentError] = []
+        load_tmx(path, _shipped_rules(), errs)
+        return 1, errs
+    return 0, [ContentError(str(path), "-", "-", "not a scenario (.toml), map (.tmx) or data folder")]
+
+
+def _validate_ruleset(folder: Path) -> tuple[int, list[ContentError]]:
+    try:
+        load_ruleset_from(folder)
+    except ContentErrors as exc:
+        return len(RULESET_FILES), exc.errors
+    return len(RULESET_FILES), []
+
+
+def _shipped_rules():
+    try:
+        return load_ruleset()
+    except ContentErrors as exc:
+        raise CliError(f"the game's own data is broken: {exc.errors[0]}", EXIT_FAIL) from None
+
+
+def cmd_screenshot(args: argparse.Namespace) -> int:
+    from .ui.snapshot import render_screenshot
+
+    render_screenshot(args.source, args.out, args.size, args.turn, args.view)
+    print(f"wrote {args.out}")
+    return EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    loaded = _loaded(args.scenario)
+    side_ids = loaded.scenario.side_ids()
+    side = args.side or loaded.scenario.default_player_side()
+    if side not in side_ids:
+        raise CliError(f"unknown side {side!r} for {args.scenario} (sides: {', '.join(side_ids)})")
+    controllers = {s: ("human" if args.hotseat or s == side else "ai") for s in side_ids}
+    from .ui.app import App
+    from .ui.battle import BattleScene, new_match
+
+    app = App()
+    app.switch(BattleScene(app, new_match(args.scenario, controllers, args.seed, args.difficulty)))
+    app.run()
+    return EXIT_OK
+
+
+COMMANDS = {
+    "play": cmd_play,
+    "scenarios": cmd_scenarios,
+    "simulate": cmd_simulate,
+    "replay": cmd_replay,
+    "validate": cmd_validate,
+    "screenshot": cmd_screenshot,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        i18n.set_language(args.lang or i18n.detect_language())
+        if args.command is None:
+            from .ui.app import start
+
+            start(i18n.language())
+            return EXIT_OK
+        return COMMANDS[args.command](args)
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.code
+    except ContentErrors as exc:
+        print(f"error: {exc.errors[0]}", file=sys.stderr)
+        return EXIT_FAIL
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # a bug, not bad input: still one line unless debugging
+        if os.environ.get("QIANKUN_DEBUG"):
+            raise
+        print(f"error: internal error: {type(exc).__name__}: {exc} (set QIANKUN_DEBUG=1 for details)", file=sys.stderr)
+        return 70
+
+
+def run() -> None:
+    sys.exit(main())

@@ -1,0 +1,212 @@
+"""Shared fixtures: headless SDL, the real ruleset, and small programmatic scenarios.
+
+The SDL drivers are set at import, before any test module (or pytmx, which imports pygame)
+can import pygame, so the whole suite runs without a display or a sound card.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Callable, Sequence  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+from game.content.ruleset import load_ruleset  # noqa: E402
+from game.content.scenarios import LoadedScenario  # noqa: E402
+from game.content.tmx import HexLayout  # noqa: E402
+from game.core.board import Board  # noqa: E402
+from game.core.engine import Engine, GameSettings  # noqa: E402
+from game.core.hexgrid import Hex  # noqa: E402
+from game.core.rules import Ruleset  # noqa: E402
+from game.core.scenario import FormationSpec, Scenario, SideSpec  # noqa: E402
+
+# Hypothesis: small example counts, no per-example deadline (CI machines stall), and the
+# session-scoped fixtures below are safe to share between examples.
+settings.register_profile(
+    "qiankun",
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("qiankun")
+
+# Letters for compact terrain grids in tests.
+TERRAIN_LETTERS: dict[str, str] = {
+    ".": "plain",
+    "s": "steppe",
+    "a": "farmland",
+    "=": "road",
+    "f": "forest",
+    "h": "hills",
+    "M": "mountain",
+    "v": "valley",
+    "~": "river",
+    "d": "ford",
+    "x": "marsh",
+    "l": "loess",
+    "V": "village",
+    "T": "town",
+    "F": "fortress",
+    "P": "palace",
+}
+
+# The fixture battlefield: 10 columns x 8 rows (Tiled offset layout, odd rows shifted right).
+# The north (side "a", Yuqing) and the south (side "b", Hailing) are split by a river with two
+# fords; there is a mountain spur in each half, forest, hills, roads, a village and a marsh.
+FIXTURE_GRID: tuple[str, ...] = (
+    "...ffhMM..",
+    "..======..",
+    ".f..V..h..",
+    "~~~d~~~~d~",
+    "......f...",
+    ".h..sss.x.",
+    "..======..",
+    "...f..M...",
+)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A formation to place, with its position in Tiled offset (col, row) or axial."""
+
+    id: str
+    side: str
+    type: str
+    men: int
+    at: tuple[int, int] | Hex
+    hero: str | None = None
+    max_men: int | None = None
+
+
+def grid_rows(rules: Ruleset, grid: Sequence[str]) -> list[list]:
+    return [[rules.terrain[TERRAIN_LETTERS[c]] for c in row] for row in grid]
+
+
+def make_board(rules: Ruleset, grid: Sequence[str], regions: dict[str, frozenset[Hex]] | None = None) -> Board:
+    return Board.from_offset_grid(grid_rows(rules, grid), regions)
+
+
+def make_scenario(
+    rules: Ruleset,
+    grid: Sequence[str],
+    units: Sequence[Unit],
+    *,
+    sides: Sequence[tuple[str, str, str]] = (("a", "yuqing", "player"), ("b", "hailing", "enemy")),
+    turn_limit: int = 10,
+    outcome: str = "attrition",
+    scenario_id: str = "test_field",
+) -> Scenario:
+    """A scenario from a terrain grid; ``Unit.at`` as a plain tuple is offset (col, row)."""
+    board = make_board(rules, grid)
+    specs = []
+    for u in units:
+        pos = u.at if isinstance(u.at, Hex) else board.at_offset(*u.at)
+        assert pos in board, f"{u.id} placed off the map"
+        specs.append(
+            FormationSpec(
+                id=u.id,
+                side=u.side,
+                type=u.type,
+                men=u.men,
+                max_men=u.max_men,
+                hero=u.hero,
+                pos=pos,
+            )
+        )
+    return Scenario(
+        id=scenario_id,
+        title="Test field",
+        campaign=None,
+        sides=tuple(SideSpec(id=s, faction=f, role=r, name=s) for s, f, r in sides),  # type: ignore[arg-type]
+        turn_limit=turn_limit,
+        turn_limit_outcome=outcome,
+        objectives=(),
+        briefing="",
+        board=board,
+        formations=tuple(specs),
+    )
+
+
+FIXTURE_UNITS: tuple[Unit, ...] = (
+    Unit("a_han", "a", "han_soldier", 3000, (2, 0), hero="han_xin"),
+    Unit("a_horse", "a", "warrior", 500, (5, 1), hero="xiang_yu"),
+    Unit("a_blade", "a", "divine_blade", 18, (7, 2)),
+    Unit("a_spirit", "a", "sword_spirit", 1200, (4, 2), hero="liu_bosheng"),
+    Unit("a_retainer", "a", "retainer", 800, (0, 0)),
+    Unit("b_levy", "b", "soul_levy", 10000, (2, 6)),
+    Unit("b_liang", "b", "soul_levy", 6000, (5, 6), hero="wanyan_liang"),
+    Unit("b_rider", "b", "soul_rider", 1500, (7, 5)),
+    Unit("b_ambush", "b", "ambush_host", 3000, (1, 5)),
+)
+
+
+def fixture_scenario(rules: Ruleset, turn_limit: int = 8, outcome: str = "attrition") -> Scenario:
+    return make_scenario(
+        rules,
+        FIXTURE_GRID,
+        FIXTURE_UNITS,
+        turn_limit=turn_limit,
+        outcome=outcome,
+        scenario_id="test_fixture",
+    )
+
+
+def loaded_for(scenario: Scenario, content_version: str = "test-content") -> LoadedScenario:
+    """A LoadedScenario around a programmatic scenario (the paths are never opened)."""
+    return LoadedScenario(
+        scenario=scenario,
+        layout=HexLayout(56.0, 64.0, 32.0, True),
+        toml_path=Path("/nonexistent/test_fixture.toml"),
+        map_path=Path("/nonexistent/test_fixture.tmx"),
+        content_version=content_version,
+    )
+
+
+# -- fixtures -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def rules() -> Ruleset:
+    return load_ruleset()
+
+
+@pytest.fixture(scope="session")
+def scenario(rules: Ruleset) -> Scenario:
+    return fixture_scenario(rules)
+
+
+@pytest.fixture(scope="session")
+def loaded(scenario: Scenario) -> LoadedScenario:
+    return loaded_for(scenario)
+
+
+@pytest.fixture
+def engine(scenario: Scenario, rules: Ruleset) -> Engine:
+    return Engine(scenario, rules, seed=1234)
+
+
+EngineFactory = Callable[..., Engine]
+
+
+@pytest.fixture(scope="session")
+def small_engine(rules: Ruleset) -> EngineFactory:
+    """Build an engine on a small grid: ``small_engine(grid, units, seed=..., **scenario_kw)``."""
+
+    def build(
+        grid: Sequence[str],
+        units: Sequence[Unit],
+        seed: int = 7,
+        settings: GameSettings | None = None,
+        **kw: object,
+    ) -> Engine:
+        return Engine(make_scenario(rules, grid, units, **kw), rules, seed, settings)  # type: ignore[arg-type]
+
+    return build
