@@ -261,7 +261,7 @@ def test_the_rng_stream_is_the_action_index(small_engine: EngineFactory) -> None
     units_mover = [*units, Unit("m", "a", "han_soldier", 10, (4, 2))]
     direct = small_engine(grid, units, seed=3)
     after_move = small_engine(grid, units_mover, seed=3)
-    after_move.apply(Move(unit="m", to=after_move.board.at_offset(3, 2)))
+    after_move.apply(Move(unit="m", to=after_move.board.at_offset(4, 1)))  # out of the fight: no flank
     assert after_move.state.action_index == 1
     setup = setup_of(direct)
     a = direct.apply(Attack(unit="att", target="def"))[0]

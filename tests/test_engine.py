@@ -158,7 +158,10 @@ def test_attack_effects(small_engine: EngineFactory) -> None:
     assert SoulsReleased(at=near_pos, count=hit.defender_losses) in events
     assert SoulsReleased(at=han_pos, count=hit.attacker_losses) in events
     # The fallen of each side lie where they fell.
-    assert eng.state.field_souls == {near_pos.key(): hit.defender_losses, han_pos.key(): hit.attacker_losses}
+    assert eng.state.field_souls == {
+        near_pos.key(): {"b": hit.defender_losses},
+        han_pos.key(): {"a": hit.attacker_losses},
+    }
     assert eng.state.formations["han"].experience == 1
     assert eng.state.formations["near"].experience == 1
 
@@ -176,7 +179,7 @@ def test_destroyed_formations_leave_the_board_and_their_souls_stay(small_engine:
     events = eng.apply(Attack(unit="han", target="crumbs"))
     assert Destroyed(unit="crumbs", side="b", at=pos) in events
     assert "crumbs" not in eng.state.formations
-    assert eng.state.field_souls[pos.key()] == 20
+    assert eng.state.field_souls[pos.key()] == {"b": 20}
     assert not eng.state.over  # "other" is still on the field
     # The hex is free again.
     assert pos not in eng.state.occupancy()

@@ -30,11 +30,13 @@ ILLEGAL_KINDS = (
 def check_invariants(engine: Engine, applied: int) -> None:
     gs: GameState = engine.state
     rules = engine.rules
-    start = sum(s.men_start for s in gs.sides)
+    start = sum(s.men_start for s in gs.sides) + gs.men_entered
     on_board = sum(f.men for f in gs.formations.values())
     pouches = sum(s.pouch for s in gs.sides)
     assert start == on_board + gs.souls_on_field() + pouches + gs.faded_souls
-    assert all(n > 0 for n in gs.field_souls.values())
+    assert gs.men_ever() == gs.men_accounted()
+    assert all(n > 0 for by_side in gs.field_souls.values() for n in by_side.values())
+    assert all(by_side for by_side in gs.field_souls.values())
     assert all(engine.board.terrain.get(Hex.parse(k)) is not None for k in gs.field_souls)
     assert gs.faded_souls >= 0 and all(s.pouch >= 0 for s in gs.sides)
     positions = [f.pos for f in gs.formations.values()]

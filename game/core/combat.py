@@ -11,8 +11,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .board import Board
+from .hexgrid import neighbours, opposite
+from .morale import best_aura, is_death_ground, loss_morale
 from .rng import Rng
 from .rules import Ruleset
+from .sides import are_allied
+from .skills import skill_modifiers
 from .state import Formation, GameState
 
 # Share of a formation's fighting strength that turns into enemy casualties in one attack.
@@ -24,6 +28,23 @@ ROLL_HIGH = 1.2
 FRONTAGE = 3000
 DEPTH_WEIGHT = 0.25
 
+# Percent bonuses (power) and morale shocks of the manoeuvres of DESIGN §3.
+FLANK_BONUS = 15
+MAX_FLANKERS = 3
+PINCER_BONUS = 40
+PINCER_SHOCK = 15
+CHARGE_BONUS = 60
+CHARGE_SHOCK = 10
+CHARGE_RUN = 2  # hexes of open ground crossed in the move before the blow
+SURPRISE_BONUS = 50
+SURPRISE_SHOCK = 20
+ROUTED_BONUS = 60
+DEATH_GROUND_BONUS = 25
+ROUT_SAMPLES = 20
+
+Mode = Literal["melee", "fire", "blast"]
+Who = Literal["attacker", "defender"]
+
 
 @dataclass(frozen=True)
 class Modifier:
@@ -31,7 +52,7 @@ class Modifier:
 
     name: str  # an English msgid, e.g. "Terrain", "Leadership"
     percent: int
-    applies_to: Literal["attacker", "defender"]
+    applies_to: Who
     kind: Literal["power", "defence"]
 
 
@@ -49,6 +70,15 @@ class CombatSetup:
     defender_toughness: float
     retaliation: bool
     modifiers: tuple[Modifier, ...]
+    mode: Mode = "melee"
+    pincer: bool = False
+    surprise: bool = False
+    charge: bool = False
+    # Morale the defender loses from the shock of the attack itself (pincer, surprise, charge).
+    shock: int = 0
+    # The defender's morale above its rout threshold before the blow, for the rout chance.
+    defender_morale_margin: int = 100
+    defender_men_for_morale: int = 1
 
 
 @dataclass(frozen=True)
@@ -57,6 +87,8 @@ class Forecast:
     # (lowest, expected, highest) casualties.
     defender_losses: tuple[int, int, int]
     attacker_losses: tuple[int, int, int]
+    # Chance in percent that the defender routs (or is destroyed) from this attack.
+    rout_chance: int = 0
 
     @property
     def modifiers(self) -> tuple[Modifier, ...]:
@@ -79,34 +111,89 @@ def _percent_factor(mods: list[Modifier], who: str, kind: str) -> float:
     return max(0.1, 1.0 + total / 100.0)
 
 
+def _side_modifiers(
+    state: GameState, board: Board, rules: Ruleset, f: Formation, who: Who, mods: list[Modifier]
+) -> None:
+    """Modifiers that belong to one formation whatever it fights: leadership, aura, fatigue, experience."""
+    if f.hero is not None:
+        mods.append(Modifier("Leadership", rules.heroes[f.hero].leadership, who, "power"))
+    else:
+        aura = best_aura(state, rules, f)
+        if aura:
+            mods.append(Modifier("Commander nearby", aura, who, "power"))
+    if f.fatigue >= 10:
+        mods.append(Modifier("Fatigue", -min(50, f.fatigue // 2), who, "power"))
+    if f.experience:
+        mods.append(Modifier("Experience", min(20, 2 * f.experience), who, "power"))
+    terrain = board.terrain_at(f.pos)
+    if terrain.defence:
+        mods.append(Modifier("Terrain", terrain.defence, who, "defence"))
+    for name, percent, kind in skill_modifiers(state, rules, f):
+        mods.append(Modifier(name, percent, who, kind))
+
+
 def setup_attack(
-    state: GameState, board: Board, rules: Ruleset, attacker: Formation, defender: Formation
+    state: GameState,
+    board: Board,
+    rules: Ruleset,
+    attacker: Formation,
+    defender: Formation,
+    mode: Mode = "melee",
 ) -> CombatSetup:
     att_type = rules.units[attacker.type]
     def_type = rules.units[defender.type]
     mods: list[Modifier] = []
-    if attacker.hero is not None:
-        mods.append(Modifier("Leadership", rules.heroes[attacker.hero].leadership, "attacker", "power"))
-    if defender.hero is not None:
-        mods.append(Modifier("Leadership", rules.heroes[defender.hero].leadership, "defender", "power"))
-    def_terrain = board.terrain_at(defender.pos)
-    if def_terrain.defence:
-        mods.append(Modifier("Terrain", def_terrain.defence, "defender", "defence"))
-    att_terrain = board.terrain_at(attacker.pos)
-    if att_terrain.defence:
-        mods.append(Modifier("Terrain", att_terrain.defence, "attacker", "defence"))
+    _side_modifiers(state, board, rules, attacker, "attacker", mods)
+    _side_modifiers(state, board, rules, defender, "defender", mods)
+    shock = 0
+    pincer = False
+    surprise = attacker.hidden
+    charge = False
+    if surprise:
+        mods.append(Modifier("Surprise", SURPRISE_BONUS, "attacker", "power"))
+        shock += SURPRISE_SHOCK
+    if mode == "melee":
+        flankers, pincer = flank_and_pincer(state, attacker, defender)
+        if flankers:
+            mods.append(Modifier("Flanking", FLANK_BONUS * min(flankers, MAX_FLANKERS), "attacker", "power"))
+        if pincer:
+            mods.append(Modifier("Pincer", PINCER_BONUS, "attacker", "power"))
+            shock += PINCER_SHOCK
+        if "charge" in att_type.abilities and attacker.charge_run >= CHARGE_RUN:
+            charge = True
+            mods.append(Modifier("Charge", CHARGE_BONUS, "attacker", "power"))
+            shock += CHARGE_SHOCK
+    if defender.routed:
+        mods.append(Modifier("Caught routing", ROUTED_BONUS, "attacker", "power"))
+    elif is_death_ground(state, board, rules, defender):
+        mods.append(Modifier("Death ground", DEATH_GROUND_BONUS, "defender", "power"))
     mods = [m for m in mods if m.percent != 0]
+    if mode == "melee":
+        att_power = att_type.melee
+    elif mode == "fire":
+        att_power = att_type.ranged
+    else:
+        att_power = att_type.area_power
+    retaliation = mode == "melee" and not defender.routed and not surprise
+    threshold = def_type.rout_threshold
     return CombatSetup(
         attacker=attacker.id,
         defender=defender.id,
         attacker_men=attacker.men,
         defender_men=defender.men,
-        attacker_power=att_type.melee * _percent_factor(mods, "attacker", "power"),
+        attacker_power=att_power * _percent_factor(mods, "attacker", "power"),
         defender_power=def_type.melee * _percent_factor(mods, "defender", "power"),
         attacker_toughness=att_type.defence * _percent_factor(mods, "attacker", "defence"),
         defender_toughness=def_type.defence * _percent_factor(mods, "defender", "defence"),
-        retaliation=True,
+        retaliation=retaliation,
         modifiers=tuple(mods),
+        mode=mode,
+        pincer=pincer,
+        surprise=surprise,
+        charge=charge,
+        shock=shock,
+        defender_morale_margin=defender.morale - threshold,
+        defender_men_for_morale=defender.men,
     )
 
 
@@ -140,12 +227,48 @@ def exchange(setup: CombatSetup, attacker_roll: float, defender_roll: float) -> 
     return attacker_losses, defender_losses
 
 
+def defender_morale_loss(setup: CombatSetup, defender_losses: int) -> int:
+    """Morale the defender loses from an attack: its share of men lost, plus the shock."""
+    return loss_morale(defender_losses, setup.defender_men_for_morale) + setup.shock
+
+
+def rout_chance(setup: CombatSetup) -> int:
+    """Percent of the attacker's rolls (sampled evenly) after which the defender routs or dies."""
+    if setup.defender_morale_margin < 0:
+        return 100
+    breaks = 0
+    for i in range(ROUT_SAMPLES):
+        roll = ROLL_LOW + (ROLL_HIGH - ROLL_LOW) * (i + 0.5) / ROUT_SAMPLES
+        _, lost = exchange(setup, roll, 1.0)
+        if lost >= setup.defender_men or defender_morale_loss(setup, lost) > setup.defender_morale_margin:
+            breaks += 1
+    return round(100 * breaks / ROUT_SAMPLES)
+
+
 def forecast_from(setup: CombatSetup) -> Forecast:
     mid = (ROLL_LOW + ROLL_HIGH) / 2
     lo_att, hi_def = exchange(setup, ROLL_HIGH, ROLL_LOW)  # best case for the attacker
     hi_att, lo_def = exchange(setup, ROLL_LOW, ROLL_HIGH)  # worst case for the attacker
     exp_att, exp_def = exchange(setup, mid, mid)
-    return Forecast(setup, (lo_def, exp_def, hi_def), (lo_att, exp_att, hi_att))
+    return Forecast(setup, (lo_def, exp_def, hi_def), (lo_att, exp_att, hi_att), rout_chance(setup))
+
+
+def flank_and_pincer(state: GameState, attacker: Formation, defender: Formation) -> tuple[int, bool]:
+    """Formed friends of the attacker next to the defender (the attacker excluded), and whether
+    one of them stands on the hex opposite the attacker: the pincer."""
+    behind = opposite(defender.pos, attacker.pos)
+    around = set(neighbours(defender.pos))
+    flankers = 0
+    pincer = False
+    for f in state.formations.values():
+        if f.pos not in around or f.id == attacker.id or f.routed or f.men <= 0:
+            continue
+        if not are_allied(state, f.side, attacker.side):
+            continue
+        flankers += 1
+        if f.pos == behind:
+            pincer = True
+    return flankers, pincer
 
 
 def roll_exchange(setup: CombatSetup, rng: Rng) -> tuple[int, int]:

@@ -1,34 +1,42 @@
 """The one way in for change: ``Engine.apply(action)`` validates, mutates, returns events.
 
 Every handler checks everything first and only then mutates, so an illegal action raises
-``IllegalAction`` and leaves the state exactly as it was.
+``IllegalAction`` and leaves the state exactly as it was. The rules themselves live in their
+own modules (combat, morale, souls, vision, skills, duel, triggers); the engine sequences them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel, Field
 
-from . import combat
-from .actions import Action, Attack, EndTurn, Move
+from . import combat, duel, morale, skills, souls, triggers, vision
+from .actions import Action, AnswerDuel, Attack, Blast, Capture, Challenge, EndTurn, Fire, Move, Rest, UseSkill
 from .board import Board
-from .events import Attacked, Destroyed, Event, GameOver, Moved, SoulsReleased, TurnEnded
-from .hexgrid import Hex, distance
-from .movement import MoveMap, are_enemies, search_moves
+from .errors import IllegalAction
+from .events import Attacked, Event, GameOver, Looted, Moved, Rested, SideJoined, TurnEnded
+from .hexgrid import Hex, distance, neighbours
+from .movement import MoveMap
 from .rng import Rng
 from .rules import Ruleset
 from .scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, Scenario
+from .sides import are_allied, are_enemies, may_attack
 from .state import Controller, Formation, GameState, SideState
 
+__all__ = ["Engine", "GameSettings", "IllegalAction", "initial_state"]
 
-class IllegalAction(Exception):
-    """An action the rules do not allow. ``reason`` is a stable code, the message explains."""
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.message = message
+# Fatigue: gained by moving (forced march far more), fighting and being attacked; lost by resting.
+MOVE_FATIGUE = 4
+FORCED_MARCH_FATIGUE = 20
+ATTACK_FATIGUE = 8
+DEFEND_FATIGUE = 4
+REST_FATIGUE = 30
+IDLE_FATIGUE = 15  # recovered at turn start by a formation that neither moved nor acted
+REST_MORALE = 10
+MAX_FATIGUE_TO_FORCE = 80
+# Experience is capped so veterans stay mortal.
+MAX_EXPERIENCE = 10
 
 
 class GameSettings(BaseModel):
@@ -43,17 +51,7 @@ class GameSettings(BaseModel):
 def initial_state(scenario: Scenario, rules: Ruleset, settings: GameSettings) -> GameState:
     formations: dict[str, Formation] = {}
     for spec in scenario.formations:
-        utype = rules.units[spec.type]
-        formations[spec.id] = Formation(
-            id=spec.id,
-            side=spec.side,
-            type=spec.type,
-            men=spec.men,
-            max_men=spec.max_men or spec.men,
-            morale=utype.morale,
-            hero=spec.hero,
-            pos=spec.pos,
-        )
+        formations[spec.id] = vision.new_formation(spec, rules)
     sides = [
         SideState(
             id=s.id,
@@ -61,13 +59,24 @@ def initial_state(scenario: Scenario, rules: Ruleset, settings: GameSettings) ->
             role=s.role,
             controller=settings.controllers.get(s.id, "human" if s.role == "player" else "ai"),
             men_start=sum(f.men for f in formations.values() if f.side == s.id),
+            allies=list(s.allies),
+            held_groups=list(s.held_groups),
         )
         for s in scenario.sides
     ]
     turn_limit = scenario.turn_limit
     if settings.max_turns is not None:
         turn_limit = min(turn_limit, settings.max_turns)
-    return GameState(scenario_id=scenario.id, turn_limit=turn_limit, sides=sides, formations=formations)
+    state = GameState(
+        scenario_id=scenario.id,
+        turn_limit=turn_limit,
+        sides=sides,
+        formations=formations,
+        objectives={o.id: "open" for o in scenario.objective_specs},
+    )
+    for s in sides:
+        vision.refresh_explored(state, scenario.board, rules, s.id)
+    return state
 
 
 class Engine:
@@ -87,6 +96,18 @@ class Engine:
         self.seed = seed
         self.settings = settings or GameSettings()
         self.state = state if state is not None else initial_state(scenario, rules, self.settings)
+        self._handlers: dict[type, Callable[[Action], list[Event]]] = {
+            Move: self._move,
+            Attack: self._attack,
+            Fire: self._fire,
+            Blast: self._blast,
+            Capture: self._capture,
+            Rest: self._rest,
+            UseSkill: self._skill,
+            Challenge: self._challenge,
+            AnswerDuel: self._answer_duel,
+            EndTurn: self._end_turn,
+        }
 
     # -- queries ----------------------------------------------------------------------
 
@@ -96,45 +117,94 @@ class Engine:
         except KeyError:
             raise IllegalAction("unknown_unit", f"there is no formation {unit_id!r}") from None
 
-    def moves(self, unit_id: str) -> MoveMap:
-        return search_moves(self.state, self.board, self.rules, self.formation(unit_id))
+    def deciding_side(self) -> str:
+        """The side whose action is awaited: the challenged side while a duel is pending."""
+        pending = self.state.pending_duel
+        if pending is not None and pending.target in self.state.formations:
+            return self.state.formations[pending.target].side
+        return self.state.active_side.id
+
+    def moves(self, unit_id: str, forced: bool = False) -> MoveMap:
+        f = self.formation(unit_id)
+        return vision.search_moves_seen(self.state, self.board, self.rules, f, forced=forced)
 
     def can_move(self, f: Formation) -> bool:
-        return not f.moved and not f.acted and f.side == self.state.active_side.id
+        return (
+            not f.moved
+            and not f.acted
+            and not f.routed
+            and f.side == self.state.active_side.id
+            and self.state.pending_duel is None
+            and f.group not in self.state.side(f.side).held_groups
+        )
+
+    def can_act(self, f: Formation) -> bool:
+        return (
+            not f.acted
+            and not f.routed
+            and f.side == self.state.active_side.id
+            and self.state.pending_duel is None
+            and f.group not in self.state.side(f.side).held_groups
+        )
 
     def can_attack(self, f: Formation) -> bool:
-        utype = self.rules.units[f.type]
-        return not f.acted and f.side == self.state.active_side.id and "no_line_combat" not in utype.abilities
+        return self.can_act(f) and "no_line_combat" not in self.rules.units[f.type].abilities
 
     def attack_targets(self, unit_id: str) -> list[str]:
-        """Enemy formations this unit may attack from where it stands."""
+        """Formations this unit may attack in melee from where it stands (as its side sees them)."""
         f = self.formation(unit_id)
         if not self.can_attack(f):
+            return []
+        targets = []
+        for e in sorted(self.state.formations.values(), key=lambda x: x.id):
+            if distance(f.pos, e.pos) != 1 or not self._visible_target(f, e):
+                continue
+            if may_attack(self.state, f.side, e.side) and self._may_assault(f, e):
+                targets.append(e.id)
+        return targets
+
+    def fire_targets(self, unit_id: str) -> list[str]:
+        f = self.formation(unit_id)
+        utype = self.rules.units[f.type]
+        if not self.can_act(f) or utype.ranged <= 0 or f.ammo == 0:
             return []
         return [
             e.id
             for e in sorted(self.state.formations.values(), key=lambda x: x.id)
-            if are_enemies(self.state, f.side, e.side) and distance(f.pos, e.pos) == 1
+            if 1 <= distance(f.pos, e.pos) <= utype.range
+            and are_enemies(self.state, f.side, e.side)
+            and self._visible_target(f, e)
         ]
 
-    def forecast(self, action: Attack) -> combat.Forecast:
-        attacker, defender = self._check_attack(action)
-        return combat.forecast_from(combat.setup_attack(self.state, self.board, self.rules, attacker, defender))
+    def can_capture(self, f: Formation) -> bool:
+        if not self.can_act(f) or self.rules.units[f.type].capture_rate <= 0:
+            return False
+        souls_near, bag = souls.capturable(self.state, self.rules, f)
+        return souls_near > 0 or bool(bag)
+
+    def forecast(self, action: Attack | Fire) -> combat.Forecast:
+        if isinstance(action, Fire):
+            attacker, defender = self._check_fire(action)
+            mode: combat.Mode = "fire"
+        else:
+            attacker, defender = self._check_attack(action)
+            mode = "melee"
+        return combat.forecast_from(combat.setup_attack(self.state, self.board, self.rules, attacker, defender, mode))
 
     # -- applying actions -------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
         if self.state.over:
             raise IllegalAction("game_over", "the game is over")
-        if isinstance(action, Move):
-            events = self._move(action)
-        elif isinstance(action, Attack):
-            events = self._attack(action)
-        elif isinstance(action, EndTurn):
-            events = self._end_turn()
-        else:  # pragma: no cover - the union is closed
+        if self.state.pending_duel is not None and not isinstance(action, AnswerDuel):
+            raise IllegalAction("duel_pending", "a challenge to a duel awaits its answer")
+        handler = self._handlers.get(type(action))
+        if handler is None:  # pragma: no cover - the union is closed
             raise IllegalAction("unknown_action", f"unknown action {action!r}")
+        events = handler(action)
         self.state.action_index += 1
+        if not self.state.over:
+            events.extend(triggers.after_action(self, events))
         events.extend(self._check_victory())
         return events
 
@@ -144,20 +214,56 @@ class Engine:
             events.extend(self.apply(a))
         return events
 
+    def rng(self) -> Rng:
+        """The random stream of the action being applied."""
+        return Rng(self.seed, self.state.action_index)
+
+    # -- shared checks ----------------------------------------------------------------
+
+    def _own_ready(self, unit_id: str, *, act: bool = True) -> Formation:
+        f = self.formation(unit_id)
+        if f.side != self.state.active_side.id:
+            raise IllegalAction("not_your_unit", f"{f.id} belongs to {f.side}, not the side to move")
+        if f.group in self.state.side(f.side).held_groups:
+            raise IllegalAction("held", f"{f.id} is holding its position until ordered")
+        if f.routed:
+            raise IllegalAction("routed", f"{f.id} is routed and will not obey")
+        if act and f.acted:
+            raise IllegalAction("already_acted", f"{f.id} has already acted this turn")
+        return f
+
+    def _visible_target(self, viewer: Formation, target: Formation) -> bool:
+        return vision.sees_formation(self.state, self.board, self.rules, viewer.side, target)
+
+    def _may_assault(self, attacker: Formation, defender: Formation) -> bool:
+        if not self.board.terrain_at(defender.pos).fortress:
+            return True
+        return "siege" in self.rules.units[attacker.type].abilities
+
+    def _target(self, attacker: Formation, target_id: str) -> Formation:
+        defender = self.formation(target_id)
+        if not self._visible_target(attacker, defender):
+            raise IllegalAction("unseen", f"{attacker.side} cannot see {target_id}")
+        return defender
+
+    def _fight_fatigue(self, f: Formation, amount: int) -> None:
+        rate = self.rules.units[f.type].fatigue_rate
+        f.fatigue = min(100, f.fatigue + round(amount * rate))
+
     # Move ----------------------------------------------------------------------------
 
     def _check_move(self, action: Move) -> tuple[Formation, list[Hex]]:
-        f = self.formation(action.unit)
-        if f.side != self.state.active_side.id:
-            raise IllegalAction("not_your_unit", f"{f.id} belongs to {f.side}, not the side to move")
+        f = self._own_ready(action.unit, act=False)
         if f.moved:
             raise IllegalAction("already_moved", f"{f.id} has already moved this turn")
         if f.acted:
             raise IllegalAction("already_acted", f"{f.id} has already acted this turn")
+        if action.forced and f.fatigue > MAX_FATIGUE_TO_FORCE:
+            raise IllegalAction("too_tired", f"{f.id} is too tired to force-march")
         to = Hex(*action.to)
         if to not in self.board:
             raise IllegalAction("off_map", f"{to.key()} is not on the map")
-        move_map = search_moves(self.state, self.board, self.rules, f)
+        move_map = vision.search_moves_seen(self.state, self.board, self.rules, f, forced=action.forced)
         if to not in move_map.destinations:
             raise IllegalAction("unreachable", f"{f.id} cannot reach {to.key()} this turn")
         path = move_map.path_to(to)
@@ -166,64 +272,200 @@ class Engine:
 
     def _move(self, action: Move) -> list[Event]:
         f, path = self._check_move(action)
-        f.pos = path[-1]
+        walked, events = vision.walk(self.state, self.board, self.rules, f, path)
+        f.pos = walked[-1]
         f.moved = True
-        return [Moved(unit=f.id, path=tuple(path))]
+        f.forced = action.forced
+        f.charge_run = self._open_run(walked)
+        rate = self.rules.units[f.type].fatigue_rate
+        f.fatigue = min(100, f.fatigue + round((FORCED_MARCH_FATIGUE if action.forced else MOVE_FATIGUE) * rate))
+        moved = Moved(unit=f.id, path=tuple(walked), forced=action.forced, interrupted=walked[-1] != path[-1])
+        events = [moved, *events]
+        events += self._loot(f)
+        vision.refresh_explored(self.state, self.board, self.rules, f.side)
+        return events
 
-    # Attack --------------------------------------------------------------------------
+    def _open_run(self, path: list[Hex]) -> int:
+        """Hexes of open ground crossed at the end of the path (the run-up of a charge)."""
+        run = 0
+        for h in reversed(path[1:]):
+            if not self.board.terrain_at(h).open:
+                break
+            run += 1
+        return run
+
+    def _loot(self, f: Formation) -> list[Event]:
+        """Undisciplined troops stop on abandoned baggage to loot it, which costs their action."""
+        key = f.pos.key()
+        if key not in self.state.baggage or self.rules.factions[self.state.side(f.side).faction].disciplined:
+            return []
+        del self.state.baggage[key]
+        f.acted = True
+        return [Looted(unit=f.id, at=f.pos)]
+
+    # Attack, fire, blast -------------------------------------------------------------
 
     def _check_attack(self, action: Attack) -> tuple[Formation, Formation]:
-        attacker = self.formation(action.unit)
-        defender = self.formation(action.target)
-        if attacker.side != self.state.active_side.id:
-            raise IllegalAction("not_your_unit", f"{attacker.id} belongs to {attacker.side}, not the side to move")
-        if attacker.acted:
-            raise IllegalAction("already_acted", f"{attacker.id} has already acted this turn")
+        attacker = self._own_ready(action.unit)
+        defender = self._target(attacker, action.target)
         if "no_line_combat" in self.rules.units[attacker.type].abilities:
             raise IllegalAction("cannot_attack", f"{attacker.id} cannot fight formed troops")
-        if not are_enemies(self.state, attacker.side, defender.side):
+        if not may_attack(self.state, attacker.side, defender.side):
             raise IllegalAction("not_an_enemy", f"{defender.id} is not an enemy of {attacker.id}")
         if distance(attacker.pos, defender.pos) != 1:
             raise IllegalAction("not_adjacent", f"{defender.id} is not next to {attacker.id}")
+        if not self._may_assault(attacker, defender):
+            raise IllegalAction("fortress", f"{attacker.id} cannot assault a fortress")
         return attacker, defender
 
     def _attack(self, action: Attack) -> list[Event]:
         attacker, defender = self._check_attack(action)
-        setup = combat.setup_attack(self.state, self.board, self.rules, attacker, defender)
-        rng = Rng(self.seed, self.state.action_index)
-        attacker_losses, defender_losses = combat.roll_exchange(setup, rng)
-        attacker.acted = True
-        attacker.moved = True  # no moving after fighting
-        attacker.experience += 1
-        defender.experience += 1
-        events: list[Event] = [
+        return self._resolve(attacker, defender, "melee")
+
+    def _check_fire(self, action: Fire) -> tuple[Formation, Formation]:
+        attacker = self._own_ready(action.unit)
+        defender = self._target(attacker, action.target)
+        utype = self.rules.units[attacker.type]
+        if utype.ranged <= 0:
+            raise IllegalAction("no_missiles", f"{attacker.id} has no missile weapons")
+        if attacker.ammo == 0:
+            raise IllegalAction("no_ammo", f"{attacker.id} has no missiles left")
+        if not are_enemies(self.state, attacker.side, defender.side):
+            raise IllegalAction("not_an_enemy", f"{defender.id} is not an enemy of {attacker.id}")
+        if not 1 <= distance(attacker.pos, defender.pos) <= utype.range:
+            raise IllegalAction("out_of_range", f"{defender.id} is out of range")
+        return attacker, defender
+
+    def _fire(self, action: Fire) -> list[Event]:
+        attacker, defender = self._check_fire(action)
+        if attacker.ammo is not None:
+            attacker.ammo -= 1
+        return self._resolve(attacker, defender, "fire")
+
+    def _check_blast(self, action: Blast) -> tuple[Formation, list[Formation]]:
+        f = self._own_ready(action.unit)
+        utype = self.rules.units[f.type]
+        if utype.area_power <= 0:
+            raise IllegalAction("no_area_weapon", f"{f.id} has no area weapon")
+        if f.charges <= 0:
+            raise IllegalAction("no_charges", f"{f.id} has used all its charges")
+        at = Hex(*action.at)
+        if at not in self.board:
+            raise IllegalAction("off_map", f"{at.key()} is not on the map")
+        if not 1 <= distance(f.pos, at) <= max(1, utype.range):
+            raise IllegalAction("out_of_range", f"{at.key()} is out of range")
+        area = {at, *neighbours(at)}
+        targets = [
+            e
+            for e in sorted(self.state.formations.values(), key=lambda x: x.id)
+            if e.pos in area and are_enemies(self.state, f.side, e.side) and self._visible_target(f, e)
+        ]
+        if not targets:
+            raise IllegalAction("no_target", f"no enemy is seen within the blast at {at.key()}")
+        return f, targets
+
+    def _blast(self, action: Blast) -> list[Event]:
+        f, targets = self._check_blast(action)
+        f.charges -= 1
+        events: list[Event] = []
+        for target in targets:
+            if target.id in self.state.formations and f.id in self.state.formations:
+                events += self._resolve(f, target, "blast", spend_action=False)
+        f.acted = True
+        f.moved = True
+        return events + morale.check_routs(self.state, self.rules)
+
+    def _resolve(self, attacker: Formation, defender: Formation, mode: combat.Mode, spend_action: bool = True):
+        """One attack from setup to morale: the same setup the forecast showed, rolled with the dice."""
+        events: list[Event] = []
+        defender_side = self.state.side(defender.side)
+        if defender_side.role == "neutral" and attacker.side not in defender_side.hostile_to:
+            defender_side.hostile_to.append(attacker.side)
+            events.append(SideJoined(side=defender_side.id, against=attacker.side))
+        setup = combat.setup_attack(self.state, self.board, self.rules, attacker, defender, mode)
+        attacker_losses, defender_losses = combat.roll_exchange(setup, self.rng())
+        if spend_action:
+            attacker.acted = True
+            attacker.moved = True  # no moving after fighting
+        if attacker.hidden:
+            attacker.hidden = False
+            events += vision.revealed(attacker)
+        attacker.experience = min(MAX_EXPERIENCE, attacker.experience + 1)
+        defender.experience = min(MAX_EXPERIENCE, defender.experience + 1)
+        self._fight_fatigue(attacker, ATTACK_FATIGUE)
+        self._fight_fatigue(defender, DEFEND_FATIGUE)
+        events.append(
             Attacked(
                 unit=attacker.id,
                 target=defender.id,
                 attacker_losses=attacker_losses,
                 defender_losses=defender_losses,
+                mode=mode,
+                surprise=setup.surprise,
+                pincer=setup.pincer,
             )
-        ]
-        events += self._take_losses(defender, defender_losses)
-        events += self._take_losses(attacker, attacker_losses)
+        )
+        events += morale.change_morale(
+            self.rules, defender, -combat.defender_morale_loss(setup, defender_losses), "Losses"
+        )
+        events += morale.change_morale(
+            self.rules, attacker, -morale.loss_morale(attacker_losses, setup.attacker_men), "Losses"
+        )
+        if defender_losses >= 2 * max(1, attacker_losses):
+            events += morale.change_morale(self.rules, attacker, morale.VICTORY_MORALE, "Victory")
+        elif attacker_losses > defender_losses:
+            events += morale.change_morale(self.rules, defender, morale.VICTORY_MORALE, "Victory")
+        events += skills.after_attack(self, attacker, defender, setup)
+        events += souls.take_losses(self.state, defender, defender_losses)
+        events += souls.take_losses(self.state, attacker, attacker_losses)
+        if spend_action:
+            events += morale.check_routs(self.state, self.rules)
+        events += skills.after_combat(self, attacker, defender, events)
         return events
 
-    def _take_losses(self, f: Formation, losses: int) -> list[Event]:
-        """Remove men; the fallen become wandering souls on the hex; empty formations go."""
-        if losses <= 0:
-            return []
-        f.men -= losses
-        key = f.pos.key()
-        self.state.field_souls[key] = self.state.field_souls.get(key, 0) + losses
-        events: list[Event] = [SoulsReleased(at=f.pos, count=losses)]
-        if f.men <= 0:
-            del self.state.formations[f.id]
-            events.append(Destroyed(unit=f.id, side=f.side, at=f.pos))
-        return events
+    # Capture and rest ----------------------------------------------------------------
+
+    def _capture(self, action: Capture) -> list[Event]:
+        f = self._own_ready(action.unit)
+        if self.rules.units[f.type].capture_rate <= 0:
+            raise IllegalAction("cannot_capture", f"{f.id} cannot capture souls")
+        souls_near, bag = souls.capturable(self.state, self.rules, f)
+        if souls_near <= 0 and not bag:
+            raise IllegalAction("no_souls", f"there are no enemy souls within reach of {f.id}")
+        f.acted = True
+        f.moved = True
+        return souls.capture(self.state, self.rules, f)
+
+    def _rest(self, action: Rest) -> list[Event]:
+        f = self._own_ready(action.unit)
+        if f.moved:
+            raise IllegalAction("already_moved", f"{f.id} has moved and cannot rest this turn")
+        f.acted = True
+        f.moved = True
+        f.fatigue = max(0, f.fatigue - REST_FATIGUE)
+        return [Rested(unit=f.id), *morale.change_morale(self.rules, f, REST_MORALE, "Rest")]
+
+    # Skills and duels ----------------------------------------------------------------
+
+    def _skill(self, action: UseSkill) -> list[Event]:
+        f = self._own_ready(action.unit)
+        skills.check(self, f, action)
+        return skills.apply(self, f, action)
+
+    def _challenge(self, action: Challenge) -> list[Event]:
+        f = self._own_ready(action.unit)
+        target = self._target(f, action.target)
+        duel.check_challenge(self, f, target)
+        return duel.challenge(self, f, target)
+
+    def _answer_duel(self, action: AnswerDuel) -> list[Event]:
+        if self.state.pending_duel is None:
+            raise IllegalAction("no_duel", "no challenge awaits an answer")
+        return duel.answer(self, action.accept)
 
     # End turn ------------------------------------------------------------------------
 
-    def _end_turn(self) -> list[Event]:
+    def _end_turn(self, action: EndTurn) -> list[Event]:
         state = self.state
         ending = state.active_side
         state.active = (state.active + 1) % len(state.sides)
@@ -234,11 +476,30 @@ class Engine:
                 )
             state.turn += 1
         nxt = state.active_side
-        for f in state.formations.values():
-            if f.side == nxt.id:
-                f.moved = False
-                f.acted = False
-        return [TurnEnded(side=ending.id, next_side=nxt.id, turn=state.turn)]
+        events: list[Event] = [TurnEnded(side=ending.id, next_side=nxt.id, turn=state.turn)]
+        events += self._start_side_turn(nxt.id)
+        return events
+
+    def _start_side_turn(self, side_id: str) -> list[Event]:
+        """Upkeep at the start of a side's turn: effects and cooldowns run down, tired men who
+        stood still recover, souls drift, routed formations flee or rally, heroes inspire."""
+        state = self.state
+        events: list[Event] = []
+        for f in state.formations_of(side_id):
+            if not f.moved and not f.acted:
+                f.fatigue = max(0, f.fatigue - IDLE_FATIGUE)
+            f.moved = False
+            f.acted = False
+            f.forced = False
+            f.charge_run = 0
+            f.effects = {k: v for k, v in f.effects.items() if v > state.turn}
+            f.cooldowns = {k: v - 1 for k, v in f.cooldowns.items() if v > 1}
+        events += souls.drift(state, self.rules, side_id)
+        events += skills.start_of_turn(self, side_id)
+        events += morale.start_of_turn(state, self.board, self.rules, side_id)
+        events += morale.check_routs(state, self.rules)
+        vision.refresh_explored(state, self.board, self.rules, side_id)
+        return events
 
     # Victory -------------------------------------------------------------------------
 
@@ -250,8 +511,10 @@ class Engine:
         if state.over:
             return []
         alive = [s for s in self._combatant_sides() if state.men_of(s.id) > 0]
-        if len(alive) == 1 and len(self._combatant_sides()) > 1:
-            return self._finish(alive[0].id, "annihilation")
+        camps = {min(o.id for o in alive if are_allied(state, s.id, o.id)) for s in alive}
+        if len(camps) == 1 and len(self._combatant_sides()) > 1:
+            leader = sorted(s.id for s in alive if state.side(s.id).role == "player") or [alive[0].id]
+            return self._finish(leader[0], "annihilation")
         if not alive:
             return self._finish(None, "annihilation")
         return []
@@ -276,6 +539,10 @@ class Engine:
         if len(scores) < 2 or scores[0][0] == scores[1][0]:
             return None
         return scores[0][1]
+
+    def finish(self, winner: str | None, reason: str) -> list[Event]:
+        """End the game now (scenario events call this for victory and defeat)."""
+        return self._finish(winner, reason)
 
     def _finish(self, winner: str | None, reason: str) -> list[Event]:
         self.state.over = True

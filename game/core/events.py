@@ -17,6 +17,9 @@ class Moved(_Event):
     kind: Literal["moved"] = "moved"
     unit: str
     path: tuple[Hex, ...]
+    forced: bool = False
+    # The move stopped short of where it was ordered because something came into view.
+    interrupted: bool = False
 
 
 class Attacked(_Event):
@@ -25,6 +28,10 @@ class Attacked(_Event):
     target: str
     attacker_losses: int
     defender_losses: int
+    # "melee", "fire" (missiles) or "blast" (area weapon)
+    mode: str = "melee"
+    surprise: bool = False
+    pincer: bool = False
 
 
 class Destroyed(_Event):
@@ -38,6 +45,156 @@ class SoulsReleased(_Event):
     kind: Literal["souls_released"] = "souls_released"
     at: Hex
     count: int
+
+
+class Routed(_Event):
+    kind: Literal["routed"] = "routed"
+    unit: str
+    side: str
+
+
+class Fled(_Event):
+    kind: Literal["fled"] = "fled"
+    unit: str
+    path: tuple[Hex, ...]
+
+
+class Rallied(_Event):
+    kind: Literal["rallied"] = "rallied"
+    unit: str
+
+
+class MoraleChanged(_Event):
+    kind: Literal["morale_changed"] = "morale_changed"
+    unit: str
+    delta: int
+    reason: str  # an English msgid, e.g. "Pincer", "Friends routed nearby"
+
+
+class Rested(_Event):
+    kind: Literal["rested"] = "rested"
+    unit: str
+
+
+class SoulsCaptured(_Event):
+    """Souls bagged into ``side``'s pouch: from the field and from routed soul formations."""
+
+    kind: Literal["souls_captured"] = "souls_captured"
+    unit: str
+    side: str
+    count: int
+    bagged_units: tuple[str, ...] = ()
+
+
+class SoulsDrifted(_Event):
+    """Wandering souls that rejoined a formation of their host (``into``) or faded (``into`` None)."""
+
+    kind: Literal["souls_drifted"] = "souls_drifted"
+    at: Hex
+    count: int
+    into: str | None
+
+
+class Revealed(_Event):
+    kind: Literal["revealed"] = "revealed"
+    unit: str
+    by: str | None = None
+
+
+class SkillUsed(_Event):
+    kind: Literal["skill_used"] = "skill_used"
+    unit: str
+    hero: str
+    skill: str
+    target: str | None = None
+    at: Hex | None = None
+    affected: tuple[str, ...] = ()
+
+
+class DuelChallenged(_Event):
+    kind: Literal["duel_challenged"] = "duel_challenged"
+    challenger: str
+    target: str
+
+
+class DuelRound(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    challenger_score: int
+    target_score: int
+
+
+class DuelFought(_Event):
+    kind: Literal["duel_fought"] = "duel_fought"
+    challenger: str
+    target: str
+    challenger_hero: str
+    target_hero: str
+    rounds: tuple[DuelRound, ...]
+    # Hero ids wounded by the duel (one or both).
+    wounded: tuple[str, ...]
+
+
+class DuelRefused(_Event):
+    kind: Literal["duel_refused"] = "duel_refused"
+    challenger: str
+    target: str
+
+
+class HeroWounded(_Event):
+    kind: Literal["hero_wounded"] = "hero_wounded"
+    hero: str
+    unit: str
+    side: str
+
+
+class Narration(_Event):
+    kind: Literal["narration"] = "narration"
+    text: str  # an English msgid from the scenario file
+    speaker: str | None = None  # a hero id
+
+
+class ObjectiveChanged(_Event):
+    kind: Literal["objective_changed"] = "objective_changed"
+    objective: str
+    status: str
+
+
+class Reinforced(_Event):
+    kind: Literal["reinforced"] = "reinforced"
+    units: tuple[str, ...]
+    side: str
+
+
+class GroupReleased(_Event):
+    kind: Literal["group_released"] = "group_released"
+    group: str
+    side: str
+
+
+class GatesOpened(_Event):
+    kind: Literal["gates_opened"] = "gates_opened"
+    side: str
+    to: str
+
+
+class SideJoined(_Event):
+    """A neutral side was attacked and now fights the attacker."""
+
+    kind: Literal["side_joined"] = "side_joined"
+    side: str
+    against: str
+
+
+class BaggageDropped(_Event):
+    kind: Literal["baggage_dropped"] = "baggage_dropped"
+    at: tuple[Hex, ...]
+
+
+class Looted(_Event):
+    kind: Literal["looted"] = "looted"
+    unit: str
+    at: Hex
 
 
 class TurnEnded(_Event):
@@ -54,6 +211,32 @@ class GameOver(_Event):
 
 
 Event = Annotated[
-    Moved | Attacked | Destroyed | SoulsReleased | TurnEnded | GameOver,
+    Moved
+    | Attacked
+    | Destroyed
+    | SoulsReleased
+    | Routed
+    | Fled
+    | Rallied
+    | MoraleChanged
+    | Rested
+    | SoulsCaptured
+    | SoulsDrifted
+    | Revealed
+    | SkillUsed
+    | DuelChallenged
+    | DuelFought
+    | DuelRefused
+    | HeroWounded
+    | Narration
+    | ObjectiveChanged
+    | Reinforced
+    | GroupReleased
+    | GatesOpened
+    | SideJoined
+    | BaggageDropped
+    | Looted
+    | TurnEnded
+    | GameOver,
     Field(discriminator="kind"),
 ]

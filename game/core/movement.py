@@ -12,19 +12,19 @@ from dataclasses import dataclass
 from .board import Board
 from .hexgrid import DIRECTIONS, Hex
 from .rules import Ruleset
+from .sides import are_enemies
 from .state import Formation, GameState
 
 ZOC_IGNORING = frozenset({"skirmisher", "infiltrator"})
+# Forced march: movement points multiplied by this.
+FORCED_MARCH_FACTOR = 1.5
 
-
-def are_enemies(state: GameState, side_a: str, side_b: str) -> bool:
-    """Whether two sides fight each other. Every other side is hostile until alliances exist."""
-    return side_a != side_b
+__all__ = ["are_enemies", "search_moves", "enemy_zoc", "MoveMap", "movement_points"]
 
 
 def exerts_zoc(formation: Formation) -> bool:
-    """A formed unit holds a zone of control around itself."""
-    return formation.men > 0
+    """A formed unit holds a zone of control around itself; a routed one does not."""
+    return formation.men > 0 and not formation.routed
 
 
 def enemy_zoc(state: GameState, side_id: str) -> set[Hex]:
@@ -59,8 +59,13 @@ class MoveMap:
         return path
 
 
-def movement_points(formation: Formation, rules: Ruleset) -> int:
-    return rules.units[formation.type].movement
+def movement_points(formation: Formation, rules: Ruleset, forced: bool = False) -> int:
+    points = rules.units[formation.type].movement
+    if "ride_light" in formation.effects:
+        points += 4
+    if forced:
+        points = int(points * FORCED_MARCH_FACTOR)
+    return points
 
 
 def search_moves(
@@ -70,6 +75,7 @@ def search_moves(
     formation: Formation,
     occupancy: dict[Hex, str] | None = None,
     zoc: set[Hex] | None = None,
+    forced: bool = False,
 ) -> MoveMap:
     """All hexes ``formation`` can reach with its movement points this turn.
 
@@ -77,11 +83,11 @@ def search_moves(
     zone of control ends the move unless the unit ignores zones of control.
     """
     utype = rules.units[formation.type]
-    budget = utype.movement
+    budget = movement_points(formation, rules, forced)
     move_class = utype.move_class
     if occupancy is None:
         occupancy = state.occupancy()
-    ignores_zoc = bool(ZOC_IGNORING.intersection(utype.abilities))
+    ignores_zoc = bool(ZOC_IGNORING.intersection(utype.abilities)) or "breakthrough" in formation.effects
     if zoc is None:
         zoc = set() if ignores_zoc else enemy_zoc(state, formation.side)
     elif ignores_zoc:

@@ -18,6 +18,9 @@ Ability = Literal[
     "ambush",  # may hide in forest, hills and passes
     "charge",  # cavalry charge over open ground
     "no_line_combat",  # may not attack formed troops
+    "siege",  # may assault a fortress
+    "soul",  # made of souls: a routed formation can be bagged whole
+    "sword_spirit",  # one of the twelve spirits of the Sealing Sword
 ]
 
 
@@ -35,6 +38,10 @@ class TerrainType(_Strict):
     defence: int = Field(0, ge=-50, le=300)
     # Open ground lets cavalry charge.
     open: bool = True
+    # Formations with the ambush ability can hide here.
+    cover: bool = False
+    # Only formations with the siege ability may attack a formation standing here.
+    fortress: bool = False
 
 
 class UnitType(_Strict):
@@ -54,6 +61,13 @@ class UnitType(_Strict):
     rout_threshold: int = Field(25, ge=0, le=100)
     capture_rate: float = Field(0.1, ge=0, le=10)
     fatigue_rate: float = Field(1.0, ge=0, le=10)
+    # Missile power per man, range in hexes and shots per battle (None: unlimited).
+    ranged: float = Field(0.0, ge=0, le=100)
+    range: int = Field(0, ge=0, le=6)
+    ammo: int | None = Field(None, ge=0, le=99)
+    # An area weapon (palm thunder): power per man against a hex and its neighbours, charges per battle.
+    area_power: float = Field(0.0, ge=0, le=100)
+    area_charges: int = Field(0, ge=0, le=9)
     abilities: tuple[Ability, ...] = ()
     description: str = ""
 
@@ -67,6 +81,8 @@ class Hero(_Strict):
     # Percent added to the power of the formation he leads.
     leadership: int = Field(ge=0, le=100)
     martial: int = Field(ge=1, le=100)
+    # Radius in hexes of the leadership aura around his formation.
+    aura: int = Field(2, ge=0, le=6)
     skills: tuple[str, ...] = ()
     description: str = ""
 
@@ -77,6 +93,10 @@ class Faction(_Strict):
     colour: Colour
     # A darker or contrasting colour for banner trim and text.
     trim: Colour
+    # Its uncaptured dead drift back into its nearest formation instead of fading away.
+    souls_return: bool = False
+    # Its troops never stop to loot abandoned baggage.
+    disciplined: bool = False
 
 
 class Ruleset(_Strict):

@@ -21,6 +21,10 @@ class SideSpec(_Strict):
     faction: str
     role: Role
     name: str
+    # Sides this one fights beside.
+    allies: tuple[str, ...] = ()
+    # Groups of this side's formations that hold still until an event releases them.
+    held_groups: tuple[str, ...] = ()
 
 
 class FormationSpec(_Strict):
@@ -31,6 +35,18 @@ class FormationSpec(_Strict):
     max_men: int | None = Field(None, ge=1)
     hero: str | None = None
     pos: Hex
+    # Starts hidden in ambush (the unit type needs the ambush ability and the hex cover).
+    hidden: bool = False
+    group: str | None = None
+
+
+class ObjectiveSpec(_Strict):
+    """One line of the objectives panel; scenario events change its status."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    text: str
+    side: str | None = None  # whose objective (None: the player side)
+    bonus: bool = False
 
 
 # What decides the game when the last turn ends: a side id wins outright, "draw", or
@@ -55,6 +71,9 @@ class Scenario:
     formations: tuple[FormationSpec, ...]
     # Where the map came from, for messages and screenshots.
     map_file: str = ""
+    objective_specs: tuple[ObjectiveSpec, ...] = ()
+    # Scenario events (``game.core.triggers.EventSpec``), checked after every action.
+    events: tuple = ()
 
     def side_ids(self) -> list[str]:
         return [s.id for s in self.sides]

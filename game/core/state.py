@@ -31,6 +31,30 @@ class Formation(BaseModel):
     pos: Hex
     moved: bool = False
     acted: bool = False
+    # Broken: flees at the start of its turn, cannot attack or hold a zone of control.
+    routed: bool = False
+    # Missiles and area-weapon charges left (None: the type shoots without limit).
+    ammo: int | None = None
+    charges: int = Field(0, ge=0)
+    # Hidden in ambush: unseen by enemies until one comes adjacent or it attacks.
+    hidden: bool = False
+    # The scenario group it belongs to; held groups stand still until an event releases them.
+    group: str | None = None
+    # Hexes of open ground crossed in this turn's move (a cavalry charge needs two).
+    charge_run: int = 0
+    # Moved by forced march this turn.
+    forced: bool = False
+    # Skill id -> turns until it can be used again.
+    cooldowns: dict[str, int] = Field(default_factory=dict)
+    # Temporary effect id -> the turn number at whose start (for this side) it ends.
+    effects: dict[str, int] = Field(default_factory=dict)
+
+
+class PendingDuel(BaseModel):
+    """A challenge waiting for the challenged side's answer."""
+
+    challenger: str
+    target: str
 
 
 class SideState(BaseModel):
@@ -41,6 +65,16 @@ class SideState(BaseModel):
     # Souls bagged into this side's qiankun pouch.
     pouch: int = Field(0, ge=0)
     men_start: int = Field(0, ge=0)
+    # Other sides this side fights beside (never attacks, shares no fog).
+    allies: list[str] = Field(default_factory=list)
+    # For a neutral side: the sides that attacked it and are now its enemies.
+    hostile_to: list[str] = Field(default_factory=list)
+    # For a side holding a fortress: sides its gates are open to.
+    gates_open_to: list[str] = Field(default_factory=list)
+    # Scenario groups of this side that hold still until released.
+    held_groups: list[str] = Field(default_factory=list)
+    # Hexes this side has ever seen, as sorted "q,r" keys.
+    explored: list[str] = Field(default_factory=list)
 
 
 class GameState(BaseModel):
@@ -51,10 +85,20 @@ class GameState(BaseModel):
     sides: list[SideState]
     active: int = 0
     formations: dict[str, Formation]
-    # Wandering souls left on the field, keyed by "q,r".
-    field_souls: dict[str, int] = Field(default_factory=dict)
-    # Souls that left the game without being bagged (faded away or drifted back to a host).
-    faded_souls: int = 0
+    # Wandering souls left on the field: "q,r" -> side id the dead fought for -> count.
+    field_souls: dict[str, dict[str, int]] = Field(default_factory=dict)
+    # Souls that left the game without being bagged (faded away).
+    faded_souls: int = Field(0, ge=0)
+    # Men brought in by reinforcements after the start (for the conservation of men and souls).
+    men_entered: int = Field(0, ge=0)
+    # Heroes wounded in duels or by raids; they have left the field.
+    wounded_heroes: list[str] = Field(default_factory=list)
+    pending_duel: PendingDuel | None = None
+    # Abandoned baggage on the road: "q,r" -> loads.
+    baggage: dict[str, int] = Field(default_factory=dict)
+    # Scenario events that have fired (each fires once) and objective id -> status.
+    fired_events: list[str] = Field(default_factory=list)
+    objectives: dict[str, str] = Field(default_factory=dict)
     # Number of actions applied so far; the RNG stream of the next action.
     action_index: int = 0
     winner: str | None = None
@@ -85,7 +129,29 @@ class GameState(BaseModel):
         return sum(f.men for f in self.formations.values() if f.side == side_id)
 
     def souls_on_field(self) -> int:
-        return sum(self.field_souls.values())
+        return sum(sum(by_side.values()) for by_side in self.field_souls.values())
+
+    def souls_at(self, key: str) -> int:
+        return sum(self.field_souls.get(key, {}).values())
+
+    def pouches(self) -> int:
+        return sum(s.pouch for s in self.sides)
+
+    def men_total(self) -> int:
+        return sum(f.men for f in self.formations.values())
+
+    def men_accounted(self) -> int:
+        """Men alive plus every soul they became; always equals the men that ever took the field."""
+        return self.men_total() + self.souls_on_field() + self.pouches() + self.faded_souls
+
+    def men_ever(self) -> int:
+        return sum(s.men_start for s in self.sides) + self.men_entered
+
+    def formation_at(self, h: Hex) -> Formation | None:
+        for f in self.formations.values():
+            if f.pos == h:
+                return f
+        return None
 
 
 def state_hash(state: GameState) -> str:

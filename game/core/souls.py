@@ -1,0 +1,143 @@
+"""Wandering souls and the qiankun pouch (DESIGN §3).
+
+Every man lost becomes a soul on the hex where he fell, tagged with the side he fought for.
+Capturing moves souls into a pouch; uncaptured souls of a host whose faction calls them back
+drift into its nearest formation, the rest fade. Men are conserved throughout:
+``state.men_ever() == state.men_accounted()``.
+"""
+
+from __future__ import annotations
+
+from .events import Destroyed, Event, SoulsCaptured, SoulsDrifted, SoulsReleased
+from .hexgrid import Hex, distance, neighbours
+from .rules import Ruleset
+from .sides import are_enemies
+from .state import Formation, GameState
+
+# Share of a hex's souls that drift back (or fade) at each start of their side's turn.
+DRIFT_SHARE = 3  # one third, rounded up
+FADE_SHARE = 4  # one quarter, rounded up
+# Souls drift only into a formation within this many hexes; otherwise they fade.
+DRIFT_RANGE = 8
+# Effect id of skills that multiply a formation's capture rate (Cao Zhi's verse).
+CAPTURE_EFFECTS = {"verse": 2.0}
+
+
+def add_souls(state: GameState, at: Hex, side_id: str, count: int) -> None:
+    if count <= 0:
+        return
+    by_side = state.field_souls.setdefault(at.key(), {})
+    by_side[side_id] = by_side.get(side_id, 0) + count
+
+
+def _take_souls(state: GameState, key: str, side_id: str, count: int) -> None:
+    by_side = state.field_souls[key]
+    by_side[side_id] -= count
+    if by_side[side_id] <= 0:
+        del by_side[side_id]
+    if not by_side:
+        del state.field_souls[key]
+
+
+def take_losses(state: GameState, f: Formation, losses: int) -> list[Event]:
+    """Remove men; the fallen become wandering souls on the hex; an empty formation is gone."""
+    losses = min(losses, f.men)
+    if losses <= 0:
+        return []
+    f.men -= losses
+    add_souls(state, f.pos, f.side, losses)
+    events: list[Event] = [SoulsReleased(at=f.pos, count=losses)]
+    if f.men <= 0:
+        del state.formations[f.id]
+        events.append(Destroyed(unit=f.id, side=f.side, at=f.pos))
+    return events
+
+
+def capture_capacity(rules: Ruleset, f: Formation) -> int:
+    rate = rules.units[f.type].capture_rate
+    for effect, factor in CAPTURE_EFFECTS.items():
+        if effect in f.effects:
+            rate *= factor
+    return int(f.men * rate)
+
+
+def capturable(state: GameState, rules: Ruleset, f: Formation) -> tuple[int, list[Formation]]:
+    """Enemy souls within reach of ``f`` and the routed soul formations next to it."""
+    reach = [f.pos, *neighbours(f.pos)]
+    souls = 0
+    for h in reach:
+        for side_id, n in state.field_souls.get(h.key(), {}).items():
+            if are_enemies(state, f.side, side_id):
+                souls += n
+    bag = [
+        o
+        for o in sorted(state.formations.values(), key=lambda x: x.id)
+        if o.routed
+        and "soul" in rules.units[o.type].abilities
+        and distance(o.pos, f.pos) == 1
+        and are_enemies(state, f.side, o.side)
+        and not o.hidden
+    ]
+    return souls, bag
+
+
+def capture(state: GameState, rules: Ruleset, f: Formation) -> list[Event]:
+    """Bag souls up to the formation's capacity: routed soul formations next to it first (the
+    bigger prize, and they would run), then the souls lying in its hex and around it."""
+    capacity = capture_capacity(rules, f)
+    pouch = state.side(f.side)
+    taken = 0
+    bagged: list[str] = []
+    events: list[Event] = []
+    _, bag = capturable(state, rules, f)
+    for o in bag:
+        n = min(o.men, capacity - taken)
+        if n <= 0:
+            break
+        o.men -= n
+        taken += n
+        if o.men == 0:
+            bagged.append(o.id)
+            del state.formations[o.id]
+            events.append(Destroyed(unit=o.id, side=o.side, at=o.pos))
+    for h in sorted([f.pos, *neighbours(f.pos)]):
+        key = h.key()
+        for side_id in sorted(state.field_souls.get(key, {})):
+            if not are_enemies(state, f.side, side_id):
+                continue
+            n = min(state.field_souls[key][side_id], capacity - taken)
+            if n <= 0:
+                break
+            _take_souls(state, key, side_id, n)
+            taken += n
+    pouch.pouch += taken
+    return [SoulsCaptured(unit=f.id, side=f.side, count=taken, bagged_units=tuple(bagged)), *events]
+
+
+def drift(state: GameState, rules: Ruleset, side_id: str) -> list[Event]:
+    """At the start of ``side_id``'s turn its dead move on: back into its nearest formation if its
+    faction calls them, else a share fades away."""
+    side = state.side(side_id)
+    returns = rules.factions[side.faction].souls_return
+    events: list[Event] = []
+    own = state.formations_of(side_id)
+    for key in sorted(state.field_souls):
+        n = state.field_souls[key].get(side_id, 0)
+        if n <= 0:
+            continue
+        at = Hex.parse(key)
+        share = -(-n // (DRIFT_SHARE if returns else FADE_SHARE))
+        into: Formation | None = None
+        if returns:
+            near = [f for f in own if distance(f.pos, at) <= DRIFT_RANGE and f.men < f.max_men]
+            if near:
+                into = min(near, key=lambda f: (distance(f.pos, at), f.id))
+        _take_souls(state, key, side_id, share)
+        if into is not None:
+            joined = min(share, into.max_men - into.men)
+            into.men += joined
+            state.faded_souls += share - joined
+        else:
+            state.faded_souls += share
+        events.append(SoulsDrifted(at=at, count=share, into=into.id if into else None))
+    return events
