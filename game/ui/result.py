@@ -6,14 +6,14 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
-from ..i18n import _, format_men
+from ..i18n import N_, _, format_men
 from ..record.match import Match
 from ..record.saves import SaveError, save_path, save_record
 from .scene import Scene
 
 REASONS = {
-    "annihilation": "The enemy has no formations left on the field.",
-    "turn_limit": "The last turn has ended.",
+    "annihilation": N_("The enemy has no formations left on the field."),
+    "turn_limit": N_("The last turn has ended."),
 }
 
 
@@ -36,7 +36,7 @@ class ResultScene(Scene):
         else:
             headline = _("Victory for {side}").format(side=self._side_name(state.winner))
         y = max(30, h // 2 - 240)
-        UILabel(pygame.Rect(0, y, w, 70), headline, self.manager, object_id="#title")
+        UILabel(pygame.Rect(0, y - 8, w, 86), headline, self.manager, object_id="#title")
         UILabel(
             pygame.Rect(0, y + 74, w, 32),
             _(REASONS.get(state.end_reason or "", "")),

@@ -1,0 +1,297 @@
+"""Translations: complete catalogs in step with the sources and with their compiled files,
+switching language at run time, choosing the start language, and fonts that can draw it all."""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import importlib.util
+import re
+import string
+import subprocess
+import sys
+import tomllib
+import unicodedata
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+from fontTools.ttLib import TTFont
+
+from game import i18n
+from game.paths import DATA_DIR, LOCALE_DIR, MAPS_DIR, PACKAGE_DIR, ROOT
+from game.ui.fonts import font_path
+
+CATALOG_LANGUAGES = ("zh_CN", "zh_TW")
+POT = LOCALE_DIR / "qiankun.pot"
+TOOL = ROOT / "tools" / "extract_messages.py"
+
+
+def po_file(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / "qiankun.po"
+
+
+@lru_cache
+def load_po(path: Path) -> Catalog:
+    with path.open("rb") as fh:
+        return read_po(fh, charset="utf-8")
+
+
+def messages(catalog: Catalog) -> dict[str, str]:
+    """msgid -> msgstr (plural forms joined with NUL), the header left out."""
+
+    def flat(value: str | tuple[str, ...] | list[str] | None) -> str:
+        if value is None:
+            return ""
+        return value if isinstance(value, str) else "\x00".join(value)
+
+    return {flat(m.id): flat(m.string) for m in catalog if m.id}
+
+
+def msgids(catalog: Catalog) -> set[str]:
+    return set(messages(catalog))
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+# -- catalogs ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", CATALOG_LANGUAGES)
+def test_every_message_is_translated(lang: str) -> None:
+    template = msgids(load_po(POT))
+    catalog = load_po(po_file(lang))
+    assert template, "the template is empty"
+    assert msgids(catalog) == template, "the catalog's msgids differ from the template's"
+    untranslated = [m.id for m in catalog if m.id and not all(m.string if isinstance(m.string, tuple) else [m.string])]
+    assert not untranslated, f"{lang}: untranslated: {untranslated}"
+    fuzzy = [m.id for m in catalog if m.id and m.fuzzy]
+    assert not fuzzy, f"{lang}: fuzzy (unchecked) translations: {fuzzy}"
+
+
+PERCENT = re.compile(r"%(?:\(\w+\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]")
+
+
+def placeholders(text: str) -> list[str]:
+    """Brace fields with their format specs, and %-style conversions, sorted."""
+    fields = [
+        f"{{{name}!{conv}:{spec}}}" for _lit, name, spec, conv in string.Formatter().parse(text) if name is not None
+    ]
+    return sorted(fields + PERCENT.findall(text))
+
+
+@pytest.mark.parametrize("lang", CATALOG_LANGUAGES)
+def test_placeholders_are_kept(lang: str) -> None:
+    for msgid, msgstr in messages(load_po(po_file(lang))).items():
+        for single_id, single_str in zip(msgid.split("\x00"), msgstr.split("\x00"), strict=False):
+            assert placeholders(single_str) == placeholders(single_id), f"{lang}: {msgid!r} -> {msgstr!r}"
+
+
+def test_placeholders_helper_sees_fields() -> None:
+    assert placeholders("Losses: {lo:,}–{hi:,} of %s") == ["%s", "{hi!None:,}", "{lo!None:,}"]
+    assert placeholders("{a}{d}") != placeholders("{a}")
+
+
+@pytest.mark.parametrize("lang", CATALOG_LANGUAGES)
+def test_compiled_catalog_matches_po(lang: str) -> None:
+    po = messages(load_po(po_file(lang)))
+    mo_path = po_file(lang).with_suffix(".mo")
+    with mo_path.open("rb") as fh:
+        compiled = messages(read_mo(fh))
+    assert compiled == po, f"{mo_path.name} is stale: run python tools/extract_messages.py"
+    with mo_path.open("rb") as fh:
+        runtime = gettext.GNUTranslations(fh)
+    for msgid, msgstr in po.items():
+        if "\x00" not in msgid:
+            assert runtime.gettext(msgid) == msgstr
+
+
+@pytest.fixture(scope="module")
+def tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("extract_messages", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_template_is_up_to_date(tmp_path: Path) -> None:
+    fresh = tmp_path / "qiankun.pot"
+    subprocess.run([sys.executable, str(TOOL), "--pot-only", "--pot", str(fresh)], check=True, capture_output=True)
+    new, old = msgids(load_po(fresh)), msgids(load_po(POT))
+    assert new == old, (
+        f"game/locale/qiankun.pot is stale (added {sorted(new - old)}, gone {sorted(old - new)}): "
+        "run python tools/extract_messages.py and translate the new messages"
+    )
+
+
+def test_extractor_finds_every_kind_of_text(tool: ModuleType) -> None:
+    found = msgids(tool.build_template())
+    assert "Start battle" in found  # _() in the UI
+    assert "The last turn has ended." in found  # N_() in a table
+    assert "Morale" in found  # _() inside an f-string
+    assert "Terrain" in found  # a combat modifier name
+    assert {"Han Xin", "Han soldiers", "Forest", "Jin army"} <= found  # data names
+    scenario = tomllib.loads((MAPS_DIR / "a1_valley_mouth.toml").read_text(encoding="utf-8"))
+    assert {scenario["title"], scenario["briefing"], *scenario["objectives"]} <= found
+    assert {s["name"] for s in scenario["sides"]} <= found
+    assert "a1_valley_mouth" not in found and "han_soldier" not in found  # ids are not text
+
+
+# -- run time ------------------------------------------------------------------------------
+
+
+def test_set_language_switches_translations() -> None:
+    i18n.set_language("en")
+    assert i18n._("The Valley Mouth") == "The Valley Mouth"
+    i18n.set_language("zh_CN")
+    assert i18n.language() == "zh_CN"
+    assert i18n._("The Valley Mouth") == "谷口之战"
+    assert i18n._("Yuqing Palace coalition") == "玉清宫联军"
+    assert i18n._("Han Xin") == "韩信"
+    i18n.set_language("zh_TW")
+    assert i18n._("The Valley Mouth") == "谷口之戰"
+    assert i18n._("Zhenguo Army") == "鎮國軍"
+    assert i18n._("Wanyan Wuzhu") == "完顏兀朮"
+    assert i18n._("Turn {n}/{limit}").format(n=3, limit=14) == "第 3/14 回合"
+    assert i18n._("no such message") == "no such message"
+    i18n.set_language("en")
+    assert i18n._("Han Xin") == "Han Xin"
+
+
+def test_unknown_language_is_refused() -> None:
+    i18n.set_language("zh_CN")
+    with pytest.raises(ValueError, match="unknown language"):
+        i18n.set_language("fr")
+    assert i18n.language() == "zh_CN"
+
+
+def test_translations_need_no_babel_at_run_time() -> None:
+    probe = (
+        "import sys; from game import i18n; i18n.set_language('zh_TW'); "
+        "assert i18n._('Han Xin') == '韓信', i18n._('Han Xin'); "
+        "assert not any(m.split('.')[0] == 'babel' for m in sys.modules)"
+    )
+    subprocess.run([sys.executable, "-c", probe], check=True, cwd=ROOT)
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "POSIX"}, "en"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LANG": "zh_CN.UTF-8"}, "zh_CN"),
+        ({"LANG": "zh_SG.UTF-8"}, "zh_CN"),
+        ({"LANG": "zh_TW.UTF-8"}, "zh_TW"),
+        ({"LANG": "zh_HK.Big5-HKSCS"}, "zh_TW"),
+        ({"LC_ALL": "zh_MO"}, "zh_TW"),
+        ({"LANGUAGE": "zh-Hant"}, "zh_TW"),
+        ({"LANGUAGE": "zh-Hans"}, "zh_CN"),
+        ({"LANGUAGE": "zh"}, "zh_CN"),
+        ({"LANGUAGE": "zh_TW:zh_CN", "LANG": "en_US.UTF-8"}, "zh_TW"),
+        ({"LANGUAGE": "en_US:zh_CN", "LANG": "zh_CN.UTF-8"}, "en"),
+        ({"LANGUAGE": "", "LC_MESSAGES": "zh_TW.UTF-8", "LANG": "en_US.UTF-8"}, "zh_TW"),
+        ({"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}, "zh_CN"),
+        ({"LANGUAGE": ":zh_CN"}, "zh_CN"),
+    ],
+)
+def test_detect_language(environ: dict[str, str], expected: str) -> None:
+    assert i18n.detect_language(environ) == expected
+
+
+def test_detect_language_reads_the_process_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    assert i18n.detect_language() == "zh_TW"
+
+
+# -- fonts ---------------------------------------------------------------------------------
+
+
+def content_strings() -> set[str]:
+    """Every string in the data and scenario files: names, banner characters, scenario text."""
+
+    def walk(value: object) -> Iterator[str]:
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for v in value.values():
+                yield from walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                yield from walk(v)
+
+    out: set[str] = set()
+    for path in [*sorted(DATA_DIR.glob("*.toml")), *sorted(MAPS_DIR.glob("*.toml"))]:
+        out.update(walk(tomllib.loads(path.read_text(encoding="utf-8"))))
+    return out
+
+
+def ui_literals() -> set[str]:
+    """String literals (docstrings aside) in the screen code and the language names."""
+    out = set(i18n.LANGUAGES.values())
+    for path in [*sorted((PACKAGE_DIR / "ui").glob("*.py")), PACKAGE_DIR / "i18n.py"]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+        }
+        out.update(
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+        )
+    return out
+
+
+def drawn_texts(lang: str) -> set[str]:
+    """What the game may draw in `lang`: msgids (the fallback), translations, content, UI literals."""
+    texts = set(msgids(load_po(POT))) | content_strings() | ui_literals()
+    if lang != "en":
+        for msgid, msgstr in messages(load_po(po_file(lang))).items():
+            texts.update((*msgid.split("\x00"), *msgstr.split("\x00")))
+    return texts
+
+
+@lru_cache
+def cmap(path: Path) -> frozenset[int]:
+    return frozenset(TTFont(str(path), lazy=True).getBestCmap())
+
+
+def missing_glyphs(texts: set[str], font: Path) -> str:
+    have = cmap(font)
+    chars = {c for text in texts for c in text}
+    return "".join(
+        sorted(
+            c for c in chars if not c.isspace() and not unicodedata.category(c).startswith("C") and ord(c) not in have
+        )
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", *CATALOG_LANGUAGES])
+def test_font_has_every_glyph(lang: str) -> None:
+    font = font_path(lang)
+    missing = missing_glyphs(drawn_texts(lang), font)
+    assert not missing, (
+        f"{font.name} lacks glyphs used in {lang}: {missing!r}; rebuild the fonts with python tools/make_font_subset.py"
+    )
+
+
+def test_glyph_check_notices_a_missing_character() -> None:
+    assert missing_glyphs({"韩信 Han Xin\n"}, font_path("zh_CN")) == ""
+    assert missing_glyphs({"韩信 \U0002a6a5"}, font_path("zh_CN")) == "\U0002a6a5"
