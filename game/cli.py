@@ -12,7 +12,7 @@ from pathlib import Path
 
 from . import i18n
 from .content.errors import ContentError, ContentErrors
-from .content.ruleset import RULESET_FILES, load_ruleset, load_ruleset_from
+from .content.ruleset import RULESET_FILES, load_ruleset, load_ruleset_from, read_toml
 from .content.scenarios import load_scenario, load_scenario_file, scenario_ids, scenario_paths
 from .paths import DATA_DIR, MAPS_DIR
 
@@ -257,9 +257,24 @@ def _validate_path(path: Path) -> tuple[int, list[ContentError]]:
         from .content.tmx import load_tmx
 
         errs: list[ContentError] = []
-        load_tmx(path, _shipped_rules(), errs)
+        # A map is checked through the scenarios that use it: only they say which sides and
+        # unit types its formation objects may name.
+        owners = [p for p in scenario_paths(path.parent) if _map_of(p) == path.name]
+        for owner in owners:
+            try:
+                load_scenario_file(owner, _shipped_rules())
+            except ContentErrors as exc:
+                errs += [e for e in exc.errors if e not in errs]
+        if not owners:
+            load_tmx(path, _shipped_rules(), errs)
         return 1, errs
     return 0, [ContentError(str(path), "-", "-", "not a scenario (.toml), map (.tmx) or data folder")]
+
+
+def _map_of(scenario_toml: Path) -> str | None:
+    """The map file a scenario names, if its TOML can be read at all."""
+    data = read_toml(scenario_toml, [])
+    return data.get("map") if data else None
 
 
 def _validate_ruleset(folder: Path) -> tuple[int, list[ContentError]]:
@@ -293,10 +308,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise CliError(f"unknown side {side!r} for {args.scenario} (sides: {', '.join(side_ids)})")
     controllers = {s: ("human" if args.hotseat or s == side else "ai") for s in side_ids}
     from .ui.app import App
-    from .ui.battle import BattleScene, new_match
+    from .ui.battle import new_match, open_battle
 
     app = App()
-    app.switch(BattleScene(app, new_match(args.scenario, controllers, args.seed, args.difficulty)))
+    open_battle(app, new_match(args.scenario, controllers, args.seed, args.difficulty))
     app.run()
     return EXIT_OK
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from .ai.driver import make_ais, play_ai_turn
 from .content.scenarios import LoadedScenario
 from .core.engine import GameSettings
+from .core.events import Routed
 from .core.state import state_hash
 from .record.match import Match
 from .record.saves import save_record
@@ -37,6 +39,8 @@ def run_game(
         max_turns=max_turns,
     )
     match = Match(loaded, seed, settings)
+    routs: Counter[str] = Counter()
+    match.listeners.append(lambda events: routs.update(e.side for e in events if isinstance(e, Routed)))
     ais = make_ais(match)
     ai_ms: list[float] = []
     while not match.state.over:
@@ -52,7 +56,14 @@ def run_game(
         "actions": len(match.record.actions),
         "final_hash": state_hash(state),
         "sides": [
-            {"id": s.id, "men_start": s.men_start, "men_end": state.men_of(s.id), "souls": s.pouch} for s in state.sides
+            {
+                "id": s.id,
+                "men_start": s.men_start,
+                "men_end": state.men_of(s.id),
+                "souls": s.pouch,
+                "routs": routs[s.id],
+            }
+            for s in state.sides
         ],
         "souls_on_field": state.souls_on_field(),
         "ai_ms": {

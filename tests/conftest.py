@@ -84,6 +84,8 @@ class Unit:
     at: tuple[int, int] | Hex
     hero: str | None = None
     max_men: int | None = None
+    hidden: bool = False
+    group: str | None = None
 
 
 def grid_rows(rules: Ruleset, grid: Sequence[str]) -> list[list]:
@@ -119,6 +121,8 @@ def make_scenario(
                 max_men=u.max_men,
                 hero=u.hero,
                 pos=pos,
+                hidden=u.hidden,
+                group=u.group,
             )
         )
     return Scenario(

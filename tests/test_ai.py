@@ -27,9 +27,10 @@ def ai_game(scenario: Scenario, seed: int) -> Match:
     while not match.state.over:
         side_turns += 1
         assert side_turns <= 2 * scenario.turn_limit, "the game outlived its turn limit"
-        ai = ais[match.state.active_side.id]
         for _ in range(MAX_ACTIONS_PER_TURN):
-            action = ai.next_action()
+            # A challenge to a duel is answered by the side challenged.
+            decider = ais[match.engine.deciding_side()]
+            action = decider.next_action()
             assert action in legal_actions(match.engine), f"AI chose an illegal {action}"
             match.apply(action)
             if isinstance(action, EndTurn) or match.state.over:

@@ -139,11 +139,13 @@ def test_extractor_finds_every_kind_of_text(tool: ModuleType) -> None:
     found = msgids(tool.build_template())
     assert "Start battle" in found  # _() in the UI
     assert "The last turn has ended." in found  # N_() in a table
-    assert "Morale" in found  # _() inside an f-string
+    assert "Fatigue" in found  # _() inside an f-string
     assert "Terrain" in found  # a combat modifier name
     assert {"Han Xin", "Han soldiers", "Forest", "Jin army"} <= found  # data names
     scenario = tomllib.loads((MAPS_DIR / "a1_valley_mouth.toml").read_text(encoding="utf-8"))
-    assert {scenario["title"], scenario["briefing"], *scenario["objectives"]} <= found
+    assert {scenario["title"], scenario["briefing"], *(o["text"] for o in scenario["objectives"])} <= found
+    narrations = [a["text"] for e in scenario["events"] for a in e["do"] if a["kind"] == "narrate"]
+    assert narrations and set(narrations) <= found
     assert {s["name"] for s in scenario["sides"]} <= found
     assert "a1_valley_mouth" not in found and "han_soldier" not in found  # ids are not text
 

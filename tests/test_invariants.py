@@ -46,7 +46,8 @@ def check_invariants(engine: Engine, applied: int) -> None:
         assert 0 <= f.morale <= 100 and 0 <= f.fatigue <= 100 and f.experience >= 0
         assert f.pos in engine.board
         assert engine.board.move_cost(f.pos, rules.units[f.type].move_class) is not None
-        assert f.moved or not f.acted  # acting ends moving
+        # Acting ends moving, except for a breakthrough charge that broke its enemy.
+        assert f.moved or not f.acted or "may_move_after_attack" in f.effects
     assert gs.action_index == applied
     assert 1 <= gs.turn <= gs.turn_limit
     assert 0 <= gs.active < len(gs.sides)
@@ -55,6 +56,8 @@ def check_invariants(engine: Engine, applied: int) -> None:
 def illegal_action(engine: Engine, kind: str, data: st.DataObject) -> tuple[Action, str] | None:
     """An action that must be refused in the current state and the reason it must give."""
     gs = engine.state
+    if gs.pending_duel is not None:
+        return EndTurn(), "duel_pending"  # while a challenge waits, only its answer is legal
     side = gs.active_side.id
     own = gs.formations_of(side)
     enemies = [f for f in gs.formations.values() if f.side != side]
@@ -87,13 +90,13 @@ def illegal_action(engine: Engine, kind: str, data: st.DataObject) -> tuple[Acti
         f = data.draw(st.sampled_from(fighters))
         return Attack(unit=f.id, target=data.draw(st.sampled_from(own)).id), "not_an_enemy"
     if kind == "move_twice":
-        moved = [f for f in own if f.moved]
+        moved = [f for f in own if f.moved and not f.routed]
         if moved:
             return Move(
                 unit=data.draw(st.sampled_from(moved)).id, to=data.draw(st.sampled_from(hexes))
             ), "already_moved"
     if kind == "act_twice" and enemies:
-        acted = [f for f in own if f.acted]
+        acted = [f for f in own if f.acted and not f.routed]
         if acted:
             return Attack(
                 unit=data.draw(st.sampled_from(acted)).id, target=data.draw(st.sampled_from(enemies)).id
@@ -102,7 +105,9 @@ def illegal_action(engine: Engine, kind: str, data: st.DataObject) -> tuple[Acti
 
 
 def pick_legal(engine: Engine, data: st.DataObject) -> Action:
-    acts = legal_actions(engine)
+    acts = legal_actions(engine, forced_marches=True)
+    if engine.state.pending_duel is not None:
+        return data.draw(st.sampled_from(acts))  # accept or refuse
     assert acts and acts[-1] == EndTurn()
     if len(acts) == 1 or data.draw(st.integers(0, 99)) < 15:
         return acts[-1]

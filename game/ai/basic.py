@@ -1,13 +1,14 @@
 """The first computer general: fight where the forecast favours it, else advance or hold.
 
 One action per call, re-evaluated from the current state every time, so what the AI does is
-always legal for the state it sees and the UI can show it move by move.
+always legal for the state it sees and the UI can show it move by move. It plans on its side's
+view of the game (``vision.side_view``): what it cannot see, it does not know.
 """
 
 from __future__ import annotations
 
-from ..core import combat
-from ..core.actions import Action, Attack, EndTurn, Move
+from ..core import combat, duel, skills, vision
+from ..core.actions import Action, AnswerDuel, Attack, Capture, EndTurn, Move, UseSkill
 from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import are_enemies, enemy_zoc, search_moves
@@ -16,43 +17,154 @@ from .distance_field import cost_field
 
 # Extra worth of wiping a formation out rather than just bleeding it.
 DESTROY_BONUS = 0.5
+# Capture rate from which a unit type is a soul-catcher first and a fighter second.
+CATCHER_RATE = 1.0
+# Duels: accept unless the challenger's martial skill is this much higher; challenge only when
+# ours is at least this much higher.
+ACCEPT_MARGIN = 5
+CHALLENGE_MARGIN = 10
+# Backs to the river when a formation in contact is this close to breaking.
+SHAKEN_MARGIN = 25
 
 
 class BasicAI:
     def __init__(self, engine: Engine, side_id: str) -> None:
-        self.engine = engine
+        self.game = engine
         self.side_id = side_id
+        self._view: Engine | None = None
         self._holding: set[str] = set()
         self._turn_key: tuple[int, int] | None = None
         self._fields: dict[tuple[str, frozenset[Hex]], dict[Hex, int]] = {}
+        self._used: set[tuple[str, str]] = set()
+
+    @property
+    def engine(self) -> Engine:
+        """The game as this side knows it: a fogged copy, rebuilt for every decision. What is
+        chosen on it is legal in the real game, where moves and targets are also worked out
+        from what the side sees."""
+        if self._view is None:
+            game = self.game
+            view = vision.side_view(game.state, game.board, game.rules, self.side_id)
+            self._view = Engine(game.scenario, game.rules, game.seed, game.settings, state=view)
+        return self._view
 
     # -- public ---------------------------------------------------------------------------
 
     def next_action(self) -> Action:
         """The next action for this side; EndTurn when it has nothing better to do."""
+        self._view = None
         engine = self.engine
         state = engine.state
+        if state.pending_duel is not None and not state.over and engine.deciding_side() == self.side_id:
+            return self._answer_duel()
         if state.over or state.active_side.id != self.side_id:
             return EndTurn()
         if self._turn_key != (state.turn, state.active):
             self._turn_key = (state.turn, state.active)
             self._holding.clear()
+            self._used.clear()
+        held = state.active_side.held_groups  # they wait for a scenario event to release them
+        own = [f for f in state.formations_of(self.side_id) if f.id not in self._holding and f.group not in held]
         if state.active_side.role == "neutral":
-            return EndTurn()
-        own = [f for f in state.formations_of(self.side_id) if f.id not in self._holding]
+            # A neutral side never marches out: it strikes, from where it stands, only at those
+            # who attacked it, and otherwise waits.
+            return self._best_attack(own, stand_only=True) or EndTurn()
         enemies = [f for f in state.formations.values() if are_enemies(state, self.side_id, f.side)]
-        if not enemies:
+        goals = self._goals(enemies)
+        if not goals:
             return EndTurn()
+        heroic = self._hero_action(own, enemies)
+        if heroic is not None:
+            return heroic
+        capture = self._capture(own, specialists_only=True)
+        if capture is not None:
+            return capture
         best = self._best_attack(own)
         if best is not None:
             return best
+        capture = self._capture(own, specialists_only=False)
+        if capture is not None:
+            return capture
         for f in own:
             if engine.can_move(f):
-                move = self._advance(f, enemies)
+                move = self._advance(f, enemies, goals)
                 if move is not None:
                     return move
             self._holding.add(f.id)
         return EndTurn()
+
+    # -- heroes ---------------------------------------------------------------------------
+
+    def _answer_duel(self) -> AnswerDuel:
+        """Accept a challenge unless the challenger is clearly the better fighter."""
+        state = self.engine.state
+        pending = state.pending_duel
+        assert pending is not None
+        rules = self.engine.rules
+        challenger = self.game.state.formations.get(pending.challenger)
+        ours = state.formations.get(pending.target)
+        if challenger is None or ours is None or challenger.hero is None or ours.hero is None:
+            return AnswerDuel(accept=True)
+        gap = rules.heroes[challenger.hero].martial - rules.heroes[ours.hero].martial
+        return AnswerDuel(accept=gap <= ACCEPT_MARGIN)
+
+    def _hero_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
+        """Signature skills where a simple rule says they pay, then favourable challenges."""
+        engine = self.engine
+        for f in own:
+            for use in skills.legal_uses(engine, f.id):
+                if (f.id, use.skill) not in self._used and self._worth_using(f, use, enemies):
+                    self._used.add((f.id, use.skill))
+                    return use
+        rules = engine.rules
+        for f in own:
+            if f.hero is None:
+                continue
+            for challenge in duel.legal_challenges(engine, f.id):
+                target = engine.state.formations[challenge.target]
+                assert target.hero is not None
+                if rules.heroes[f.hero].martial - rules.heroes[target.hero].martial >= CHALLENGE_MARGIN:
+                    return challenge
+        return None
+
+    def _worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool:
+        engine = self.engine
+        rules = engine.rules
+        effect = rules.skills[use.skill].effect
+        in_contact = any(distance(f.pos, e.pos) <= 1 for e in enemies)
+        if effect in ("reform", "raid", "sabotage"):
+            return True
+        if effect == "verse":
+            # Before the retainers sweep the field: the verse doubles what they bag.
+            radius = skills.area_radius(rules, f, rules.skills[use.skill])
+            return any(
+                engine.can_capture(o) and distance(o.pos, f.pos) <= radius and o.type in rules.skills[use.skill].affects
+                for o in engine.state.formations_of(self.side_id)
+            )
+        if effect == "no_rout":
+            return any(
+                o.morale < rules.units[o.type].rout_threshold + SHAKEN_MARGIN
+                and any(distance(o.pos, e.pos) <= 1 for e in enemies)
+                for o in engine.state.formations_of(self.side_id)
+                if distance(o.pos, f.pos) <= skills.area_radius(rules, f, rules.skills[use.skill])
+            )
+        if effect in ("hold_hill", "sword_surge"):
+            return in_contact or any(distance(f.pos, e.pos) <= 2 for e in enemies)
+        return False
+
+    # -- souls ----------------------------------------------------------------------------
+
+    def _capture(self, own: list[Formation], specialists_only: bool) -> Action | None:
+        """Bag souls within reach: soul-catchers (retainers) before anything else, fighting
+        troops only when they have nothing better to do."""
+        engine = self.engine
+        for f in own:
+            rate = engine.rules.units[f.type].capture_rate
+            if specialists_only and rate < CATCHER_RATE:
+                continue
+            if engine.can_capture(f):
+                return Capture(unit=f.id)
+        return None
 
     # -- attacks --------------------------------------------------------------------------
 
@@ -68,8 +180,9 @@ class BasicAI:
             score += DESTROY_BONUS * defender.men * self._value(defender)
         return score
 
-    def _best_attack(self, own: list[Formation]) -> Action | None:
-        """The most favourable attack, from where a unit stands or after one move."""
+    def _best_attack(self, own: list[Formation], stand_only: bool = False) -> Action | None:
+        """The most favourable attack, from where a unit stands or (unless ``stand_only``)
+        after one move. Only sides at war are attacked: a neutral at peace is left alone."""
         engine = self.engine
         state = engine.state
         occupancy = state.occupancy()
@@ -80,10 +193,12 @@ class BasicAI:
                 continue
             # From where it stands.
             for target_id in engine.attack_targets(f.id):
+                if not are_enemies(state, f.side, state.formations[target_id].side):
+                    continue
                 s = self._score(f, state.formations[target_id])
                 if s > 0 and (best is None or s > best[0]):
                     best = (s, Attack(unit=f.id, target=target_id))
-            if not engine.can_move(f):
+            if stand_only or not engine.can_move(f):
                 continue
             move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
             for dest in sorted(move_map.destinations):
@@ -103,8 +218,25 @@ class BasicAI:
 
     # -- movement -------------------------------------------------------------------------
 
-    def _field(self, move_class: str, enemies: list[Formation]) -> dict[Hex, int]:
-        goals = frozenset(e.pos for e in enemies)
+    def _goals(self, enemies: list[Formation]) -> frozenset[Hex]:
+        """Where to advance: the enemies in sight; with none in sight, where the scenario
+        deployed enemies in the open (hexes out of sight now), then ground not yet explored."""
+        if enemies:
+            return frozenset(e.pos for e in enemies)
+        engine = self.engine
+        state = engine.state
+        seen = vision.visible_hexes(state, engine.board, engine.rules, self.side_id)
+        deployed = frozenset(
+            spec.pos
+            for spec in engine.scenario.formations
+            if not spec.hidden and spec.pos not in seen and are_enemies(state, self.side_id, spec.side)
+        )
+        if deployed:
+            return deployed
+        explored = set(state.side(self.side_id).explored)
+        return frozenset(h for h in engine.board.hexes() if h.key() not in explored)
+
+    def _field(self, move_class: str, goals: frozenset[Hex]) -> dict[Hex, int]:
         key = (move_class, goals)
         if key not in self._fields:
             if len(self._fields) > 8:
@@ -112,13 +244,13 @@ class BasicAI:
             self._fields[key] = cost_field(self.engine.board, move_class, goals)
         return self._fields[key]
 
-    def _advance(self, f: Formation, enemies: list[Formation]) -> Move | None:
+    def _advance(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Move | None:
         """Close on the enemy, preferring good ground; None means hold where it is."""
         engine = self.engine
         if any(distance(f.pos, e.pos) == 1 for e in enemies):
             return None  # in contact and no good attack: hold the line
         utype = engine.rules.units[f.type]
-        field = self._field(utype.move_class, enemies)
+        field = self._field(utype.move_class, goals)
         here = field.get(f.pos, 1 << 30)
         move_map = engine.moves(f.id)
         board = engine.board

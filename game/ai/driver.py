@@ -18,12 +18,26 @@ def make_ais(match: Match) -> dict[str, BasicAI]:
     return {s.id: BasicAI(match.engine, s.id) for s in match.state.sides if s.controller == "ai"}
 
 
+def _decider(match: Match, ai: BasicAI) -> BasicAI | None:
+    """Who acts next: ``ai``, or the side challenged to a duel (an AI of its own, or None for a
+    human)."""
+    side = match.engine.deciding_side()
+    if side == ai.side_id:
+        return ai
+    if match.state.side(side).controller != "ai":
+        return None
+    return BasicAI(match.engine, side)
+
+
 def play_ai_turn(match: Match, ai: BasicAI, on_action: Callable[[Action], None] | None = None) -> float:
     """Let ``ai`` play its whole side-turn; returns the thinking time in milliseconds."""
     thinking = 0.0
     for _ in range(MAX_ACTIONS_PER_TURN):
         start = time.perf_counter()
-        action = ai.next_action()
+        decider = _decider(match, ai)
+        if decider is None:
+            break  # a human must answer a challenge first
+        action = decider.next_action()
         thinking += time.perf_counter() - start
         try:
             match.apply(action)

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .. import __version__
-from ..core.rules import Faction, Hero, Ruleset, TerrainType, UnitType
+from ..core.rules import Faction, Hero, Ruleset, Skill, TerrainType, UnitType
 from ..paths import DATA_DIR
 from .errors import ContentError, ContentErrors, error, from_validation
 
@@ -26,6 +26,7 @@ RULESET_FILES: dict[str, type[BaseModel]] = {
     "units.toml": UnitType,
     "heroes.toml": Hero,
     "factions.toml": Faction,
+    "skills.toml": Skill,
 }
 
 
@@ -72,6 +73,7 @@ def _cross_check(rules: dict[str, dict[str, Any]], data_dir: Path) -> list[Conte
     for hid, h in rules["heroes.toml"].items():
         if h.faction not in factions:
             errors.append(error(data_dir / "heroes.toml", hid, "faction", f"unknown faction {h.faction!r}"))
+    errors += _cross_check_skills(rules, data_dir)
     for tid, t in rules["terrain.toml"].items():
         for cls in t.move_cost:
             if cls not in move_classes:
@@ -83,6 +85,52 @@ def _cross_check(rules: dict[str, dict[str, Any]], data_dir: Path) -> list[Conte
                         "no unit type has this movement class",
                     )
                 )
+    return errors
+
+
+def _declared(path: Path, loaded: dict[str, Any]) -> set[str] | None:
+    """The ids a data file declares, whether or not they validated; None if it cannot be read
+    (that error is reported already, and nothing can be said about what it holds)."""
+    data = read_toml(path, [])
+    if data is None:
+        return None
+    return set(loaded) | set(data)
+
+
+def _cross_check_skills(rules: dict[str, dict[str, Any]], data_dir: Path) -> list[ContentError]:
+    """Heroes name skills that exist; skills name unit types, terrain and heroes that exist.
+    An object that failed its own validation still counts as existing (it is reported once)."""
+    errors: list[ContentError] = []
+    skills = _declared(data_dir / "skills.toml", rules["skills.toml"])
+    units = _declared(data_dir / "units.toml", rules["units.toml"])
+    terrain = _declared(data_dir / "terrain.toml", rules["terrain.toml"])
+    heroes = _declared(data_dir / "heroes.toml", rules["heroes.toml"])
+    move_classes = {u.move_class for u in rules["units.toml"].values()}
+
+    def unknown(name: str, known: set[str] | None) -> bool:
+        return known is not None and name not in known
+
+    for hid, h in rules["heroes.toml"].items():
+        for i, sid in enumerate(h.skills):
+            if unknown(sid, skills):
+                errors.append(error(data_dir / "heroes.toml", hid, f"skills.{i}", f"unknown skill {sid!r}"))
+    path = data_dir / "skills.toml"
+    for sid, s in rules["skills.toml"].items():
+        for field in ("affects", "granted_to", "only_units"):
+            for i, uid in enumerate(getattr(s, field)):
+                if unknown(uid, units):
+                    errors.append(error(path, sid, f"{field}.{i}", f"unknown unit type {uid!r}"))
+        for field in ("stand_on", "drop_on"):
+            for i, tid in enumerate(getattr(s, field)):
+                if unknown(tid, terrain):
+                    errors.append(error(path, sid, f"{field}.{i}", f"unknown terrain {tid!r}"))
+        for i, cls in enumerate(s.move_classes):
+            if units is not None and cls not in move_classes:
+                errors.append(error(path, sid, f"move_classes.{i}", f"no unit type has movement class {cls!r}"))
+        if s.effect == "sealing_sword" and s.bearer is None:
+            errors.append(error(path, sid, "bearer", "the Sealing Sword needs the hero who bears it"))
+        if s.bearer is not None and unknown(s.bearer, heroes):
+            errors.append(error(path, sid, "bearer", f"unknown hero {s.bearer!r}"))
     return errors
 
 
@@ -108,6 +156,7 @@ def load_ruleset_from(data_dir: Path) -> Ruleset:
         units=tables["units.toml"],
         heroes=tables["heroes.toml"],
         factions=tables["factions.toml"],
+        skills=tables["skills.toml"],
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -12,6 +13,7 @@ from ..core.rules import Ruleset
 from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, FormationSpec, Scenario, SideSpec
 from ..paths import MAPS_DIR
 from .errors import ContentError, ContentErrors, error, from_validation
+from .event_checks import check_events, declared_ids, parse_events, parse_objectives
 from .ruleset import content_digest, load_ruleset, read_toml
 from .tmx import HexLayout, load_tmx
 
@@ -28,7 +30,10 @@ class ScenarioFile(BaseModel):
     turn_limit: int = Field(ge=1, le=500)
     turn_limit_outcome: str = OUTCOME_ATTRITION
     briefing: str = ""
-    objectives: list[str] = Field(default_factory=list)
+    # [[objectives]] and [[events]] tables, checked one by one (event_checks) so each error
+    # names its objective or event.
+    objectives: list[dict[str, Any]] = Field(default_factory=list)
+    events: list[dict[str, Any]] = Field(default_factory=list)
     sides: list[SideSpec] = Field(min_length=2)
 
 
@@ -40,6 +45,18 @@ class LoadedScenario:
     map_path: Path
     # Changes whenever the scenario, its map or the ruleset changes; goes into every record.
     content_version: str
+
+
+def _hiding_error(spec: FormationSpec, rules: Ruleset, board: Board) -> str | None:
+    """Only ambushers start hidden, and only on ground that hides them."""
+    if not spec.hidden:
+        return None
+    if "ambush" not in rules.units[spec.type].abilities:
+        return f"{spec.type} has no ambush ability and cannot start hidden"
+    terrain = board.terrain_at(spec.pos)
+    if not terrain.cover:
+        return f"{terrain.id} gives no cover to hide in"
+    return None
 
 
 def _formation_specs(
@@ -88,6 +105,10 @@ def _formation_specs(
                 )
             )
             continue
+        hiding = _hiding_error(spec, rules, board)
+        if hiding is not None:
+            errors.append(error(path, p.id, "hidden", hiding))
+            continue
         if spec.pos in occupied:
             errors.append(error(path, p.id, "position", f"same hex as {occupied[spec.pos]}"))
             continue
@@ -118,6 +139,9 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedS
             errors.append(error(toml_path, obj, f"sides.{i}.faction", f"unknown faction {s.faction!r}"))
     if spec.turn_limit_outcome not in (OUTCOME_ATTRITION, OUTCOME_DRAW, *sides):
         errors.append(error(toml_path, obj, "turn_limit_outcome", "must be 'attrition', 'draw' or a side id"))
+    objectives, objective_errors = parse_objectives(toml_path, spec.objectives)
+    events, event_errors = parse_events(toml_path, spec.events)
+    errors += objective_errors + event_errors
     map_path = (toml_path.parent / spec.map).resolve()
     if toml_path.parent.resolve() not in map_path.parents:
         errors.append(error(toml_path, obj, "map", "must be a file beside the scenario"))
@@ -129,6 +153,19 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedS
     for sid in sides:
         if not any(f.side == sid for f in formations) and sides[sid].role != "neutral":
             errors.append(error(map_path, sid, "formations", "side has no formations on the map"))
+    errors += check_events(
+        toml_path,
+        events,
+        objectives,
+        spec.sides,
+        formations,
+        tmx.board,
+        rules,
+        spec.turn_limit,
+        event_ids=declared_ids(spec.events),
+        objective_ids=declared_ids(spec.objectives),
+        formation_ids={p.id for p in tmx.formations},
+    )
     if errors:
         raise ContentErrors(errors)
     scenario = Scenario(
@@ -138,11 +175,13 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedS
         sides=tuple(spec.sides),
         turn_limit=spec.turn_limit,
         turn_limit_outcome=spec.turn_limit_outcome,
-        objectives=tuple(spec.objectives),
+        objectives=tuple(o.text for o in objectives),
         briefing=spec.briefing,
         board=tmx.board,
         formations=tuple(formations),
         map_file=map_path.name,
+        objective_specs=tuple(objectives),
+        events=tuple(events),
     )
     version = f"{rules.version}/{content_digest([toml_path, map_path])}"
     return LoadedScenario(scenario, tmx.layout, toml_path, map_path, version)

@@ -7,7 +7,8 @@ Conventions a map follows (docs/maps.md in the README says the same for map auth
   (or, failing that, in the tile's Tiled ``class``/``type``);
 * objects whose Tiled class (``class`` in Tiled 1.9+, ``type`` before) is ``formation``: the
   object name is the formation id, properties ``side``, ``unit``, ``men`` and optional
-  ``hero`` and ``max_men``; the hex is the one under the object's point or centre;
+  ``hero``, ``max_men``, ``hidden`` (bool: starts in ambush) and ``group`` (string); the hex
+  is the one under the object's point or centre;
 * objects of class ``region``: the name is the region id, the hexes are those whose centres lie
   inside the rectangle or polygon.
 """

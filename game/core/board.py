@@ -26,6 +26,8 @@ class Board:
         self.terrain = terrain
         self.regions = regions or {}
         self.stagger_odd = stagger_odd
+        # Region name -> its fortress hexes, filled on first use (movement asks on every search).
+        self._fortress_hexes: dict[str, frozenset[Hex]] = {}
 
     @classmethod
     def from_offset_grid(
@@ -60,6 +62,14 @@ class Board:
         if t is None:
             return None
         return t.move_cost.get(move_class)
+
+    def fortress_hexes(self, region: str) -> frozenset[Hex]:
+        """The hexes of fortress terrain inside a named region (empty for an unknown region)."""
+        found = self._fortress_hexes.get(region)
+        if found is None:
+            found = frozenset(h for h in self.regions.get(region, ()) if self.terrain[h].fortress)
+            self._fortress_hexes[region] = found
+        return found
 
     def offset(self, h: Hex) -> tuple[int, int]:
         return axial_to_offset(h, self.stagger_odd)

@@ -61,6 +61,7 @@ def initial_state(scenario: Scenario, rules: Ruleset, settings: GameSettings) ->
             men_start=sum(f.men for f in formations.values() if f.side == s.id),
             allies=list(s.allies),
             held_groups=list(s.held_groups),
+            gates=s.gates,
         )
         for s in scenario.sides
     ]
@@ -131,7 +132,7 @@ class Engine:
     def can_move(self, f: Formation) -> bool:
         return (
             not f.moved
-            and not f.acted
+            and (not f.acted or skills.MAY_MOVE_AFTER_ATTACK in f.effects)
             and not f.routed
             and f.side == self.state.active_side.id
             and self.state.pending_duel is None
@@ -256,7 +257,8 @@ class Engine:
         f = self._own_ready(action.unit, act=False)
         if f.moved:
             raise IllegalAction("already_moved", f"{f.id} has already moved this turn")
-        if f.acted:
+        # A breakthrough charge that broke its enemy may ride on after the blow.
+        if f.acted and skills.MAY_MOVE_AFTER_ATTACK not in f.effects:
             raise IllegalAction("already_acted", f"{f.id} has already acted this turn")
         if action.forced and f.fatigue > MAX_FATIGUE_TO_FORCE:
             raise IllegalAction("too_tired", f"{f.id} is too tired to force-march")
@@ -278,11 +280,13 @@ class Engine:
         f.forced = action.forced
         f.charge_run = self._open_run(walked)
         rate = self.rules.units[f.type].fatigue_rate
-        f.fatigue = min(100, f.fatigue + round((FORCED_MARCH_FATIGUE if action.forced else MOVE_FATIGUE) * rate))
+        # A forced column (Guo Yaoshi) marches hard at the cost of an ordinary move.
+        hard = action.forced and skills.FORCED_COLUMN not in f.effects
+        f.fatigue = min(100, f.fatigue + round((FORCED_MARCH_FATIGUE if hard else MOVE_FATIGUE) * rate))
         moved = Moved(unit=f.id, path=tuple(walked), forced=action.forced, interrupted=walked[-1] != path[-1])
         events = [moved, *events]
         events += self._loot(f)
-        vision.refresh_explored(self.state, self.board, self.rules, f.side)
+        events += vision.refresh_explored(self.state, self.board, self.rules, f.side)
         return events
 
     def _open_run(self, path: list[Hex]) -> int:
@@ -306,14 +310,17 @@ class Engine:
     # Attack, fire, blast -------------------------------------------------------------
 
     def _check_attack(self, action: Attack) -> tuple[Formation, Formation]:
+        self.formation(action.target)  # an unknown target is reported before anything else
         attacker = self._own_ready(action.unit)
-        defender = self._target(attacker, action.target)
+        defender = self.formation(action.target)
         if "no_line_combat" in self.rules.units[attacker.type].abilities:
             raise IllegalAction("cannot_attack", f"{attacker.id} cannot fight formed troops")
         if not may_attack(self.state, attacker.side, defender.side):
             raise IllegalAction("not_an_enemy", f"{defender.id} is not an enemy of {attacker.id}")
         if distance(attacker.pos, defender.pos) != 1:
             raise IllegalAction("not_adjacent", f"{defender.id} is not next to {attacker.id}")
+        # Next door is always in sight (even an ambush), but the rule is the same as for missiles.
+        self._target(attacker, action.target)
         if not self._may_assault(attacker, defender):
             raise IllegalAction("fortress", f"{attacker.id} cannot assault a fortress")
         return attacker, defender
@@ -323,6 +330,7 @@ class Engine:
         return self._resolve(attacker, defender, "melee")
 
     def _check_fire(self, action: Fire) -> tuple[Formation, Formation]:
+        self.formation(action.target)
         attacker = self._own_ready(action.unit)
         defender = self._target(attacker, action.target)
         utype = self.rules.units[attacker.type]
@@ -498,7 +506,7 @@ class Engine:
         events += skills.start_of_turn(self, side_id)
         events += morale.start_of_turn(state, self.board, self.rules, side_id)
         events += morale.check_routs(state, self.rules)
-        vision.refresh_explored(state, self.board, self.rules, side_id)
+        events += vision.refresh_explored(state, self.board, self.rules, side_id)
         return events
 
     # Victory -------------------------------------------------------------------------

@@ -104,11 +104,14 @@ class Revealed(_Event):
 class SkillUsed(_Event):
     kind: Literal["skill_used"] = "skill_used"
     unit: str
-    hero: str
+    # None: a skill of the troop type itself (the decapitation squad's raid without Geng Gong).
+    hero: str | None = None
     skill: str
     target: str | None = None
     at: Hex | None = None
     affected: tuple[str, ...] = ()
+    # For a skill that can fail (a raid): whether it succeeded.
+    succeeded: bool | None = None
 
 
 class DuelChallenged(_Event):
@@ -178,6 +181,14 @@ class GatesOpened(_Event):
     to: str
 
 
+class SidesAllied(_Event):
+    """Two sides fight side by side from now on (a scenario event)."""
+
+    kind: Literal["sides_allied"] = "sides_allied"
+    side: str
+    ally: str
+
+
 class SideJoined(_Event):
     """A neutral side was attacked and now fights the attacker."""
 
@@ -233,6 +244,7 @@ Event = Annotated[
     | Reinforced
     | GroupReleased
     | GatesOpened
+    | SidesAllied
     | SideJoined
     | BaggageDropped
     | Looted

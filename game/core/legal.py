@@ -1,25 +1,53 @@
-"""Enumerating the legal actions of the side to move (random players, tests, AI baselines)."""
+"""Enumerating the legal actions of the deciding side (random players, tests, AI baselines)."""
 
 from __future__ import annotations
 
-from .actions import Action, Attack, EndTurn, Move
+from .actions import Action, AnswerDuel, Attack, Blast, Capture, EndTurn, Fire, Move, Rest
 from .engine import Engine
-from .movement import enemy_zoc, search_moves
+from .hexgrid import neighbours
+from .vision import search_moves_seen
 
 
-def legal_actions(engine: Engine) -> list[Action]:
-    """Every legal action for the side to move, in a stable order; EndTurn is always last."""
+def legal_actions(engine: Engine, forced_marches: bool = False) -> list[Action]:
+    """Every legal action in a stable order; EndTurn is last. Forced marches (the same hexes
+    and more, at a cost) are listed only when asked for, to keep the list short."""
     state = engine.state
     if state.over:
         return []
+    if state.pending_duel is not None:
+        return [AnswerDuel(accept=True), AnswerDuel(accept=False)]
     side = state.active_side.id
-    occupancy = state.occupancy()
-    zoc = enemy_zoc(state, side)
     actions: list[Action] = []
     for f in state.formations_of(side):
         if engine.can_move(f):
-            move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
+            move_map = search_moves_seen(state, engine.board, engine.rules, f)
             actions.extend(Move(unit=f.id, to=h) for h in sorted(move_map.destinations))
+            if forced_marches and f.fatigue <= 80:
+                forced = search_moves_seen(state, engine.board, engine.rules, f, forced=True)
+                extra = sorted(forced.destinations - move_map.destinations)
+                actions.extend(Move(unit=f.id, to=h, forced=True) for h in extra)
         actions.extend(Attack(unit=f.id, target=t) for t in engine.attack_targets(f.id))
+        actions.extend(Fire(unit=f.id, target=t) for t in engine.fire_targets(f.id))
+        if engine.can_act(f) and f.charges > 0:
+            for t in engine.fire_targets(f.id) or _adjacent_enemies(engine, f.id):
+                actions.append(Blast(unit=f.id, at=state.formations[t].pos))
+        if engine.can_capture(f):
+            actions.append(Capture(unit=f.id))
+        if engine.can_act(f) and not f.moved:
+            actions.append(Rest(unit=f.id))
+        actions.extend(_skill_actions(engine, f.id))
     actions.append(EndTurn())
     return actions
+
+
+def _adjacent_enemies(engine: Engine, unit_id: str) -> list[str]:
+    f = engine.state.formations[unit_id]
+    around = set(neighbours(f.pos))
+    return [t for t in engine.attack_targets(unit_id) if engine.state.formations[t].pos in around]
+
+
+def _skill_actions(engine: Engine, unit_id: str) -> list[Action]:
+    """Skills and challenges the formation's hero can use now (see game.core.skills and duel)."""
+    from . import duel, skills
+
+    return [*skills.legal_uses(engine, unit_id), *duel.legal_challenges(engine, unit_id)]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .board import Board
 from .hexgrid import DIRECTIONS, Hex
 from .rules import Ruleset
-from .sides import are_enemies
+from .sides import are_enemies, closed_hexes
 from .state import Formation, GameState
 
 ZOC_IGNORING = frozenset({"skirmisher", "infiltrator"})
@@ -95,6 +95,8 @@ def search_moves(
     formations = state.formations
     side = formation.side
     terrain = board.terrain
+    # Fortress gates shut to this side are walls.
+    closed = closed_hexes(state, board, side)
 
     origin = formation.pos
     cost: dict[Hex, int] = {origin: 0}
@@ -113,7 +115,7 @@ def search_moves(
             if t is None:
                 continue
             step = t.move_cost.get(move_class)
-            if step is None:
+            if step is None or nxt in closed:
                 continue
             nc = c + step
             if nc > budget or nc >= cost.get(nxt, 1 << 30):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 Colour = tuple[int, int, int]
 
@@ -40,6 +40,10 @@ class TerrainType(_Strict):
     open: bool = True
     # Formations with the ambush ability can hide here.
     cover: bool = False
+    # Hides what lies beyond it from sight (the hex itself can be seen).
+    blocks_sight: bool = False
+    # Extra hexes of sight for a formation standing here (high ground).
+    vision_bonus: int = Field(0, ge=0, le=3)
     # Only formations with the siege ability may attack a formation standing here.
     fortress: bool = False
 
@@ -87,6 +91,103 @@ class Hero(_Strict):
     description: str = ""
 
 
+SkillTarget = Literal[
+    "self",  # the hero's own formation
+    "ally_area",  # his side's formations within the radius around him
+    "enemy",  # an enemy formation within range
+    "hex",  # a hex within range
+    "none",  # the whole side, no aim
+]
+
+# What a skill does; each kind is implemented in game.core.skills.
+SkillEffect = Literal[
+    "no_rout",  # the formations affected cannot rout this turn and gain morale
+    "breakthrough",  # ignore zones of control; may move again after breaking the defender
+    "raid",  # try to wound the hero of an enemy formation; a morale blow if it fails
+    "sabotage",  # a morale blow to an enemy formation, no losses
+    "sealing_sword",  # passive power bonus while the sword's bearer is on the field
+    "sword_surge",  # the bearer strengthens the Sealing Sword bonus for a turn
+    "verse",  # power and morale, and double soul capture, for a turn
+    "officer_kills",  # passive: attacking shakes the defender and lifts friends nearby
+    "banner",  # passive: enemies nearby lose morale at the start of their turn
+    "forced_column",  # forced march without the extra fatigue this turn
+    "hold_hill",  # on high ground: cannot rout and defends better this turn
+    "reform",  # routed soul formations nearby rally; the side's souls nearby rejoin
+    "ride_light",  # faster horse this turn; baggage is left on the roads
+]
+
+
+class Skill(_Strict):
+    """A hero's signature skill (or a troop type's special order). Numbers are signed percents
+    or morale points; which of them an effect kind reads is documented beside each field."""
+
+    id: str
+    name: str
+    description: str = Field(min_length=1)
+    effect: SkillEffect
+    # Passive skills work on their own and cannot be used as an action.
+    passive: bool = False
+    target: SkillTarget = "self"
+    # Turns before the skill can be used again (0: every turn).
+    cooldown: int = Field(0, ge=0, le=20)
+    # Turns a temporary effect lasts: 1 is until the start of the side's next turn.
+    duration: int = Field(1, ge=1, le=10)
+    # Hexes to an enemy or hex target.
+    range: int = Field(0, ge=0, le=12, validate_default=True)
+    # Hexes of the area around the hero (ally_area, passive auras); 0 means his leadership aura.
+    radius: int = Field(0, ge=0, le=12)
+    # Using it is the formation's action for the turn.
+    acts: bool = False
+    # Only before the formation moves this turn.
+    before_move: bool = False
+    # The formation stands fast: using it ends its movement for the turn.
+    holds: bool = False
+    # Percent power for the formations affected (sealing_sword: away from the bearer; verse;
+    # sword_surge: added to the Sealing Sword bonus).
+    power: int = Field(0, ge=-100, le=300)
+    # Sealing Sword: percent power within the bearer's aura.
+    near_power: int = Field(0, ge=-100, le=300)
+    # Percent defence for the formation affected (hold_hill).
+    defence: int = Field(0, ge=-100, le=300)
+    # Morale change of the formations affected or of the target (a blow is negative). For
+    # ``reform``: how far above its rout threshold a re-formed formation's morale is set.
+    morale: int = Field(0, ge=-100, le=100)
+    # Morale change of the user's friends within the radius (officer_kills), or of the target's
+    # friends within the radius when its hero is wounded (raid).
+    area_morale: int = Field(0, ge=-100, le=100)
+    # raid: morale change of the target when the raid fails.
+    fail_morale: int = Field(0, ge=-100, le=100)
+    # raid: base percent chance, plus the raider's martial, minus the target hero's.
+    chance: int = Field(0, ge=0, le=100)
+    # raid: the martial skill of a raiding formation that no hero leads.
+    martial: int = Field(50, ge=1, le=100)
+    # reform: hexes around the hero from which the side's wandering souls rejoin.
+    souls_radius: int = Field(0, ge=0, le=6)
+    # ride_light: loads of baggage left on each hex.
+    loads: int = Field(1, ge=1, le=99)
+    # Only formations of these unit types (or movement classes) are affected; empty: all.
+    affects: tuple[str, ...] = ()
+    move_classes: tuple[str, ...] = ()
+    # Every formation of these unit types has the skill, led by a hero or not.
+    granted_to: tuple[str, ...] = ()
+    # The skill works only in formations of these unit types; empty: any.
+    only_units: tuple[str, ...] = ()
+    # The formation must stand on one of these terrain types to use it.
+    stand_on: tuple[str, ...] = ()
+    # ride_light: terrain types the baggage is left on.
+    drop_on: tuple[str, ...] = ()
+    # sealing_sword: the hero who bears the sword.
+    bearer: str | None = None
+
+    @field_validator("range")
+    @classmethod
+    def _aimed_skills_have_range(cls, value: int, info: ValidationInfo) -> int:
+        target = info.data.get("target")
+        if target in ("enemy", "hex") and value < 1:
+            raise ValueError(f"a skill aimed at {target!r} needs a range of at least 1")
+        return value
+
+
 class Faction(_Strict):
     id: str
     name: str
@@ -107,3 +208,4 @@ class Ruleset(_Strict):
     units: dict[str, UnitType]
     heroes: dict[str, Hero]
     factions: dict[str, Faction]
+    skills: dict[str, Skill] = Field(default_factory=dict)

@@ -25,6 +25,9 @@ class SideSpec(_Strict):
     allies: tuple[str, ...] = ()
     # Groups of this side's formations that hold still until an event releases them.
     held_groups: tuple[str, ...] = ()
+    # A region whose fortress hexes are this side's gates: shut to every other side until an
+    # ``open_gates`` event.
+    gates: str | None = None
 
 
 class FormationSpec(_Strict):
@@ -72,7 +75,7 @@ class Scenario:
     # Where the map came from, for messages and screenshots.
     map_file: str = ""
     objective_specs: tuple[ObjectiveSpec, ...] = ()
-    # Scenario events (``game.core.triggers.EventSpec``), checked after every action.
+    # Scenario events (``game.core.scenario_events.EventSpec``), checked after every action.
     events: tuple = ()
 
     def side_ids(self) -> list[str]:

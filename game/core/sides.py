@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .state import GameState
+from .board import Board
+from .hexgrid import Hex
+from .state import GameState, SideState
 
 
 def are_allied(state: GameState, side_a: str, side_b: str) -> bool:
@@ -29,3 +31,20 @@ def are_enemies(state: GameState, side_a: str, side_b: str) -> bool:
 def may_attack(state: GameState, side_a: str, side_b: str) -> bool:
     """Enemies, or a neutral side that is not yet at war with ``side_a`` (attacking it starts that war)."""
     return not are_allied(state, side_a, side_b)
+
+
+def gates_open(state: GameState, holder: SideState, side_id: str) -> bool:
+    """Whether ``holder``'s gates let ``side_id`` in: its own men, the sides they were opened
+    to, and those sides' allies. Being the holder's ally is not enough by itself."""
+    if side_id == holder.id:
+        return True
+    return any(are_allied(state, side_id, s) for s in holder.gates_open_to)
+
+
+def closed_hexes(state: GameState, board: Board, side_id: str) -> frozenset[Hex]:
+    """The fortress hexes ``side_id`` may not enter because their gates are shut to it."""
+    closed: frozenset[Hex] = frozenset()
+    for holder in state.sides:
+        if holder.gates is not None and not gates_open(state, holder, side_id):
+            closed = closed | board.fortress_hexes(holder.gates)
+    return closed

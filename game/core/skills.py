@@ -1,46 +1,513 @@
-"""Heroes' signature skills: effects that change combat, and the Use-skill action.
+"""Heroes' signature skills (DESIGN §3 "Heroes"): the Use-skill action, temporary effects and
+passive skills.
 
-``skill_modifiers`` lists the named combat modifiers a formation draws from skills (active
-effects and passive ones).
+A formation has the skills its hero lists plus those granted to its unit type (skills.toml).
+Active skills are actions with cooldowns (``Formation.cooldowns``); most set temporary effects
+(``Formation.effects``: effect id -> the turn at whose start, for that side, it ends). Some
+effect ids are honoured by other modules: ``no_rout`` (morale), ``breakthrough`` and
+``ride_light`` (movement), ``verse`` (souls), ``forced_column`` and ``may_move_after_attack``
+(the engine's move checks). Passive skills work through ``skill_modifiers`` (combat),
+``after_attack`` and ``start_of_turn``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .rules import Ruleset
+from . import morale, vision
+from .actions import UseSkill
+from .duel import wound_hero
+from .errors import IllegalAction
+from .events import Attacked, BaggageDropped, Destroyed, Event, Rallied, Routed, SkillUsed, SoulsDrifted
+from .hexgrid import Hex, distance, neighbours
+from .rules import Ruleset, Skill
+from .sides import are_enemies
 from .state import Formation, GameState
+
+if TYPE_CHECKING:
+    from .combat import CombatSetup
+    from .engine import Engine
+
+
+def N_(message: str) -> str:
+    """Marks an English msgid for extraction; the UI translates it when it shows it."""
+    return message
+
+
+# Effect ids (keys of Formation.effects).
+NO_ROUT = morale.NO_ROUT
+BREAKTHROUGH = "breakthrough"
+MAY_MOVE_AFTER_ATTACK = "may_move_after_attack"
+VERSE = "verse"
+RIDE_LIGHT = "ride_light"
+SWORD_SURGE = "sword_surge"
+FORCED_COLUMN = "forced_column"
+HOLD_HILL = "hold_hill"
+
+# What the unit panel calls each effect.
+EFFECT_NAMES: dict[str, str] = {
+    NO_ROUT: N_("Cannot rout"),
+    BREAKTHROUGH: N_("Breakthrough"),
+    MAY_MOVE_AFTER_ATTACK: N_("May ride on"),
+    VERSE: N_("Inspired by verse"),
+    RIDE_LIGHT: N_("Riding light"),
+    SWORD_SURGE: N_("Sword unsheathed"),
+    FORCED_COLUMN: N_("Forced column"),
+    HOLD_HILL: N_("Holding the hill"),
+}
+
+# Names of combat modifiers and reasons of morale changes (English msgids).
+SEALING_SWORD = N_("Sealing Sword")
+VERSE_MODIFIER = N_("Verse")
+HILL_MODIFIER = N_("Holding the hill")
+RIVER_REASON = N_("Backs to the river")
+VERSE_REASON = N_("Verse")
+OFFICERS_SLAIN = N_("Officers cut down")
+OFFICER_KILLS_NEARBY = N_("Enemy officers cut down")
+BANNER_REASON = N_("The Yue banner")
+RAID_WOUNDED = N_("Commander struck down")
+RAID_FAILED = N_("A note on the helmet")
+SABOTAGE_REASON = N_("Sabotage")
+REFORMED_REASON = N_("Re-formed")
+
+
+# -- which skills a formation has ---------------------------------------------------------------
+
+
+def formation_skills(rules: Ruleset, f: Formation) -> list[Skill]:
+    """The hero's skills, then those of the unit type, each once; a skill limited to other unit
+    types is left out."""
+    ids: list[str] = []
+    if f.hero is not None and f.hero in rules.heroes:
+        ids.extend(s for s in rules.heroes[f.hero].skills if s in rules.skills)
+    for sid in sorted(rules.skills):
+        if f.type in rules.skills[sid].granted_to and sid not in ids:
+            ids.append(sid)
+    out = []
+    for sid in ids:
+        skill = rules.skills[sid]
+        if not skill.only_units or f.type in skill.only_units:
+            out.append(skill)
+    return out
+
+
+def _passive(rules: Ruleset, f: Formation, effect: str) -> Skill | None:
+    for skill in formation_skills(rules, f):
+        if skill.passive and skill.effect == effect:
+            return skill
+    return None
+
+
+def effect_skill(rules: Ruleset, effect: str) -> Skill | None:
+    """The skill that sets an effect id, for its numbers (the first by id if several do)."""
+    for sid in sorted(rules.skills):
+        if rules.skills[sid].effect == effect:
+            return rules.skills[sid]
+    return None
+
+
+def area_radius(rules: Ruleset, f: Formation, skill: Skill) -> int:
+    if skill.radius:
+        return skill.radius
+    return rules.heroes[f.hero].aura if f.hero is not None else 0
+
+
+def _friends_within(state: GameState, f: Formation, radius: int) -> list[Formation]:
+    """Formations of ``f``'s side within ``radius`` of it, ``f`` included, by id."""
+    return [o for o in state.formations_of(f.side) if distance(o.pos, f.pos) <= radius]
+
+
+# -- passive skills -----------------------------------------------------------------------------
+
+
+def _sword_bonus(state: GameState, rules: Ruleset, f: Formation, skill: Skill) -> int:
+    """The Sealing Sword: a bonus while the bearer leads a formation of this side, larger within
+    his aura, larger still while he holds the sword up."""
+    if skill.bearer is None:
+        return 0
+    bearer = next((o for o in state.formations_of(f.side) if o.hero == skill.bearer), None)
+    if bearer is None:
+        return 0
+    percent = skill.power
+    if distance(bearer.pos, f.pos) <= rules.heroes[skill.bearer].aura:
+        percent = max(percent, skill.near_power)
+    if SWORD_SURGE in bearer.effects:
+        surge = effect_skill(rules, SWORD_SURGE)
+        percent += surge.power if surge is not None else 0
+    return percent
 
 
 def skill_modifiers(state: GameState, rules: Ruleset, f: Formation) -> list[tuple[str, int, str]]:
     """(name msgid, percent, "power" or "defence") for every skill effect on ``f``."""
-    return []
-
-
-if TYPE_CHECKING:
-    from .actions import UseSkill
-    from .combat import CombatSetup
-    from .engine import Engine
-    from .events import Event
-
-
-def check(engine: Engine, f: Formation, action: UseSkill) -> None:
-    from .errors import IllegalAction
-
-    raise IllegalAction("unknown_skill", f"{f.id} has no skill {action.skill!r}")
-
-
-def apply(engine: Engine, f: Formation, action: UseSkill) -> list[Event]:
-    return []
+    mods: list[tuple[str, int, str]] = []
+    sword = _passive(rules, f, "sealing_sword")
+    if sword is not None:
+        percent = _sword_bonus(state, rules, f, sword)
+        if percent:
+            mods.append((SEALING_SWORD, percent, "power"))
+    if VERSE in f.effects:
+        verse = effect_skill(rules, VERSE)
+        if verse is not None and verse.power:
+            mods.append((VERSE_MODIFIER, verse.power, "power"))
+    if HOLD_HILL in f.effects:
+        hill = effect_skill(rules, HOLD_HILL)
+        if hill is not None and hill.defence:
+            mods.append((HILL_MODIFIER, hill.defence, "defence"))
+    return mods
 
 
 def after_attack(engine: Engine, attacker: Formation, defender: Formation, setup: CombatSetup) -> list[Event]:
-    return []
+    """Yue Fei's officer kills: every melee blow of his formation fells officers, which shakes
+    the defender and heartens his own men nearby."""
+    if setup.mode != "melee":
+        return []
+    skill = _passive(engine.rules, attacker, "officer_kills")
+    if skill is None:
+        return []
+    events = morale.change_morale(engine.rules, defender, skill.morale, OFFICERS_SLAIN)
+    for friend in _friends_within(engine.state, attacker, skill.radius):
+        if not friend.routed:
+            events += morale.change_morale(engine.rules, friend, skill.area_morale, OFFICER_KILLS_NEARBY)
+    return events
 
 
 def after_combat(engine: Engine, attacker: Formation, defender: Formation, events: list[Event]) -> list[Event]:
+    """A breakthrough charge that broke or destroyed the defender in melee may ride on: the
+    formation may move again this turn (it still cannot fight again)."""
+    state = engine.state
+    if attacker.id not in state.formations or attacker.routed or BREAKTHROUGH not in attacker.effects:
+        return []
+    melee = any(isinstance(e, Attacked) and e.unit == attacker.id and e.mode == "melee" for e in events)
+    broke = any(isinstance(e, Routed | Destroyed) and e.unit == defender.id for e in events)
+    if melee and broke and attacker.acted:
+        attacker.moved = False
+        attacker.effects[MAY_MOVE_AFTER_ATTACK] = state.turn + 1
     return []
 
 
 def start_of_turn(engine: Engine, side_id: str) -> list[Event]:
-    return []
+    """The Yue banner: formations of the side whose turn starts lose morale near it."""
+    state, rules = engine.state, engine.rules
+    banners = [
+        (f, skill)
+        for f in (state.formations[k] for k in sorted(state.formations))
+        if not f.routed and (skill := _passive(rules, f, "banner")) is not None
+    ]
+    if not banners:
+        return []
+    events: list[Event] = []
+    for f in state.formations_of(side_id):
+        blows = [
+            skill.morale
+            for holder, skill in banners
+            if are_enemies(state, holder.side, f.side) and distance(holder.pos, f.pos) <= skill.radius
+        ]
+        if blows:
+            events += morale.change_morale(rules, f, min(blows), BANNER_REASON)
+    return events
+
+
+# -- using a skill ------------------------------------------------------------------------------
+
+
+def _skill_of(rules: Ruleset, f: Formation, skill_id: str) -> Skill:
+    for skill in formation_skills(rules, f):
+        if skill.id == skill_id:
+            return skill
+    raise IllegalAction("unknown_skill", f"{f.id} has no skill {skill_id!r}")
+
+
+def _enemy_target(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Formation:
+    if action.target is None or action.at is not None:
+        raise IllegalAction("bad_target", f"{skill.id} is aimed at an enemy formation")
+    target = engine.formation(action.target)
+    if not vision.sees_formation(engine.state, engine.board, engine.rules, f.side, target):
+        raise IllegalAction("unseen", f"{f.side} cannot see {target.id}")
+    if not are_enemies(engine.state, f.side, target.side):
+        raise IllegalAction("not_an_enemy", f"{target.id} is not an enemy of {f.id}")
+    if distance(f.pos, target.pos) > skill.range:
+        raise IllegalAction("out_of_range", f"{target.id} is out of range of {skill.id}")
+    if skill.effect == "raid" and target.hero is None:
+        raise IllegalAction("no_hero", f"{target.id} has no commander to strike at")
+    return target
+
+
+def _check_aim(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> None:
+    if skill.target == "enemy":
+        _enemy_target(engine, f, skill, action)
+        return
+    if skill.target == "hex":
+        if action.at is None or action.target is not None:
+            raise IllegalAction("bad_target", f"{skill.id} is aimed at a hex")
+        at = Hex(*action.at)
+        if at not in engine.board:
+            raise IllegalAction("off_map", f"{at.key()} is not on the map")
+        if distance(f.pos, at) > skill.range:
+            raise IllegalAction("out_of_range", f"{at.key()} is out of range of {skill.id}")
+        return
+    if action.target is not None or action.at is not None:
+        raise IllegalAction("bad_target", f"{skill.id} takes no target")
+
+
+def _affected(engine: Engine, f: Formation, skill: Skill) -> list[Formation]:
+    """The formations of the user's side a self, area or side-wide skill works on."""
+    state, rules = engine.state, engine.rules
+    if skill.effect == "reform":
+        return [o for o in _friends_within(state, f, area_radius(rules, f, skill)) if _reformable(rules, o)]
+    if skill.target == "self":
+        pool = [f]
+    elif skill.target == "ally_area":
+        pool = _friends_within(state, f, area_radius(rules, f, skill))
+    elif skill.target == "none":
+        pool = state.formations_of(f.side)
+    else:
+        return []
+    return [
+        o
+        for o in pool
+        if not o.routed
+        and (not skill.affects or o.type in skill.affects)
+        and (not skill.move_classes or rules.units[o.type].move_class in skill.move_classes)
+    ]
+
+
+def _reformable(rules: Ruleset, f: Formation) -> bool:
+    return f.routed and "soul" in rules.units[f.type].abilities
+
+
+def _returning_souls(engine: Engine, f: Formation, skill: Skill) -> list[tuple[str, int]]:
+    """("q,r", count) of the user's side's wandering souls within reach, sorted by hex."""
+    out = []
+    for key in sorted(engine.state.field_souls):
+        n = engine.state.field_souls[key].get(f.side, 0)
+        if n > 0 and distance(Hex.parse(key), f.pos) <= skill.souls_radius:
+            out.append((key, n))
+    return out
+
+
+def _has_room(engine: Engine, f: Formation, skill: Skill) -> bool:
+    radius = area_radius(engine.rules, f, skill)
+    return any(o.men < o.max_men for o in _friends_within(engine.state, f, radius))
+
+
+def check(engine: Engine, f: Formation, action: UseSkill) -> None:
+    """Everything about a skill use beyond the formation being ready to act (the engine checks
+    that first). Raises IllegalAction; changes nothing."""
+    skill = _skill_of(engine.rules, f, action.skill)
+    if skill.passive:
+        raise IllegalAction("passive_skill", f"{skill.id} works by itself and cannot be used")
+    left = f.cooldowns.get(skill.id, 0)
+    if left > 0:
+        raise IllegalAction("cooldown", f"{skill.id} is ready again in {left} turn(s)")
+    if skill.before_move and f.moved:
+        raise IllegalAction("already_moved", f"{skill.id} must be used before {f.id} moves")
+    if skill.stand_on and engine.board.terrain_at(f.pos).id not in skill.stand_on:
+        raise IllegalAction("wrong_ground", f"{f.id} must stand on {', '.join(skill.stand_on)} to use {skill.id}")
+    _check_aim(engine, f, skill, action)
+    if _does_nothing(engine, f, skill):
+        raise IllegalAction("no_effect", f"{skill.id} would do nothing now")
+
+
+def _does_nothing(engine: Engine, f: Formation, skill: Skill) -> bool:
+    """An unaimed skill with no formation to work on (re-forming may still gather souls)."""
+    if skill.target not in ("self", "ally_area", "none") or _affected(engine, f, skill):
+        return False
+    if skill.effect == "reform":
+        return not (_returning_souls(engine, f, skill) and _has_room(engine, f, skill))
+    return True
+
+
+def apply(engine: Engine, f: Formation, action: UseSkill) -> list[Event]:
+    """Carry out a skill use that ``check`` accepted."""
+    skill = engine.rules.skills[action.skill]
+    used = SkillUsed(unit=f.id, hero=f.hero, skill=skill.id, target=action.target, at=action.at)
+    affected, succeeded, events = EFFECTS[skill.effect](engine, f, skill, action)
+    if skill.cooldown:
+        f.cooldowns[skill.id] = skill.cooldown
+    if skill.acts:
+        f.acted = True
+        f.moved = True
+    if skill.holds:
+        f.moved = True
+    used = used.model_copy(update={"affected": tuple(affected), "succeeded": succeeded})
+    return [used, *events, *morale.check_routs(engine.state, engine.rules)]
+
+
+def legal_uses(engine: Engine, unit_id: str) -> list[UseSkill]:
+    """Every UseSkill action the formation could take now, in a stable order."""
+    f = engine.state.formations.get(unit_id)
+    if f is None or not engine.can_act(f):
+        return []
+    out: list[UseSkill] = []
+    for skill in formation_skills(engine.rules, f):
+        if skill.passive:
+            continue
+        for action in _candidates(engine, f, skill):
+            try:
+                check(engine, f, action)
+            except IllegalAction:
+                continue
+            out.append(action)
+    return out
+
+
+def _candidates(engine: Engine, f: Formation, skill: Skill) -> list[UseSkill]:
+    if skill.target == "enemy":
+        return [
+            UseSkill(unit=f.id, skill=skill.id, target=e.id)
+            for e in (engine.state.formations[k] for k in sorted(engine.state.formations))
+            if distance(e.pos, f.pos) <= skill.range and e.side != f.side
+        ]
+    if skill.target == "hex":
+        return [
+            UseSkill(unit=f.id, skill=skill.id, at=h)
+            for h in sorted(engine.board.hexes())
+            if distance(h, f.pos) <= skill.range
+        ]
+    return [UseSkill(unit=f.id, skill=skill.id)]
+
+
+def ready(engine: Engine, f: Formation, skill_id: str) -> bool:
+    """Whether the skill could be used now against at least one target (for buttons and the AI)."""
+    return any(a.skill == skill_id for a in legal_uses(engine, f.id))
+
+
+def targets(engine: Engine, f: Formation, skill_id: str) -> list[UseSkill]:
+    return [a for a in legal_uses(engine, f.id) if a.skill == skill_id]
+
+
+# -- effect kinds -------------------------------------------------------------------------------
+
+Outcome = tuple[list[str], bool | None, list[Event]]
+
+
+def _until(engine: Engine, skill: Skill) -> int:
+    return engine.state.turn + skill.duration
+
+
+def _marker(effect: str, reason: str = "") -> Callable[..., Outcome]:
+    """An effect kind that marks the formations affected (and changes their morale)."""
+
+    def run(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+        affected = _affected(engine, f, skill)
+        events: list[Event] = []
+        for o in affected:
+            o.effects[effect] = _until(engine, skill)
+            if reason:
+                events += morale.change_morale(engine.rules, o, skill.morale, reason)
+        return [o.id for o in affected], None, events
+
+    return run
+
+
+def _hold_hill(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+    f.effects[HOLD_HILL] = _until(engine, skill)
+    f.effects[NO_ROUT] = _until(engine, skill)
+    return [f.id], None, []
+
+
+def _raid(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+    """Go for the enemy commander: success wounds him, failure leaves a note and a fright and
+    shows where the raiders are."""
+    rules = engine.rules
+    target = _enemy_target(engine, f, skill, action)
+    assert target.hero is not None
+    chance = raid_chance(rules, f, skill, target)
+    if engine.rng().randint(1, 100) <= chance:
+        events = wound_hero(
+            engine,
+            target,
+            own_delta=skill.morale,
+            area_delta=skill.area_morale,
+            radius=skill.radius,
+            reason=RAID_WOUNDED,
+        )
+        return [target.id], True, events
+    events = morale.change_morale(rules, target, skill.fail_morale, RAID_FAILED)
+    if f.hidden:
+        f.hidden = False
+        events += vision.revealed(f, target.id)
+    return [target.id], False, events
+
+
+def raid_chance(rules: Ruleset, f: Formation, skill: Skill, target: Formation) -> int:
+    """Percent chance that a raid by ``f`` wounds the hero of ``target``."""
+    if target.hero is None:
+        return 0
+    martial = rules.heroes[f.hero].martial if f.hero is not None else skill.martial
+    return max(5, min(95, skill.chance + martial - rules.heroes[target.hero].martial))
+
+
+def _sabotage(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+    target = _enemy_target(engine, f, skill, action)
+    return [target.id], None, morale.change_morale(engine.rules, target, skill.morale, SABOTAGE_REASON)
+
+
+def _reform(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+    """Routed soul formations in the aura rally at once; the side's souls near the hero rejoin
+    the ranks of the nearest formations around him that have room (men are conserved)."""
+    state, rules = engine.state, engine.rules
+    events: list[Event] = []
+    rallied = _affected(engine, f, skill)
+    for o in rallied:
+        utype = rules.units[o.type]
+        o.routed = False
+        goal = min(utype.morale, utype.rout_threshold + skill.morale)
+        events += morale.change_morale(rules, o, max(0, goal - o.morale), REFORMED_REASON)
+        events.append(Rallied(unit=o.id))
+    ranks = _friends_within(state, f, area_radius(rules, f, skill))
+    for key, count in _returning_souls(engine, f, skill):
+        at = Hex.parse(key)
+        left = count
+        for o in sorted(ranks, key=lambda x: (distance(x.pos, at), x.id)):
+            joined = min(left, o.max_men - o.men)
+            if joined <= 0:
+                continue
+            o.men += joined
+            left -= joined
+            _take_souls(state, key, f.side, joined)
+            events.append(SoulsDrifted(at=at, count=joined, into=o.id))
+            if left == 0:
+                break
+    return [o.id for o in rallied], None, events
+
+
+def _take_souls(state: GameState, key: str, side_id: str, count: int) -> None:
+    by_side = state.field_souls[key]
+    by_side[side_id] -= count
+    if by_side[side_id] <= 0:
+        del by_side[side_id]
+    if not by_side:
+        del state.field_souls[key]
+
+
+def _ride_light(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+    """Horse rides faster; what it leaves behind lies on the roads around it."""
+    affected = _affected(engine, f, skill)
+    dropped: set[Hex] = set()
+    for o in affected:
+        o.effects[RIDE_LIGHT] = _until(engine, skill)
+        for h in (o.pos, *neighbours(o.pos)):
+            if h in engine.board and engine.board.terrain_at(h).id in skill.drop_on:
+                dropped.add(h)
+    events: list[Event] = []
+    if dropped:
+        for h in sorted(dropped):
+            engine.state.baggage[h.key()] = engine.state.baggage.get(h.key(), 0) + skill.loads
+        events.append(BaggageDropped(at=tuple(sorted(dropped))))
+    return [o.id for o in affected], None, events
+
+
+EFFECTS: dict[str, Callable[[Engine, Formation, Skill, UseSkill], Outcome]] = {
+    "no_rout": _marker(NO_ROUT, RIVER_REASON),
+    "breakthrough": _marker(BREAKTHROUGH),
+    "raid": _raid,
+    "sabotage": _sabotage,
+    "sword_surge": _marker(SWORD_SURGE),
+    "verse": _marker(VERSE, VERSE_REASON),
+    "forced_column": _marker(FORCED_COLUMN),
+    "hold_hill": _hold_hill,
+    "reform": _reform,
+    "ride_light": _ride_light,
+}

@@ -69,7 +69,9 @@ class SideState(BaseModel):
     allies: list[str] = Field(default_factory=list)
     # For a neutral side: the sides that attacked it and are now its enemies.
     hostile_to: list[str] = Field(default_factory=list)
-    # For a side holding a fortress: sides its gates are open to.
+    # For a side holding a fortress: the region of its gates (fortress hexes there are shut to
+    # other sides) and the sides they are open to, with those sides' allies.
+    gates: str | None = None
     gates_open_to: list[str] = Field(default_factory=list)
     # Scenario groups of this side that hold still until released.
     held_groups: list[str] = Field(default_factory=list)

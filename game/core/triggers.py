@@ -1,14 +1,343 @@
-"""Scenario events: triggers checked after every action, and what they do."""
+"""Scenario events: triggers checked after every action, and what they do.
+
+``after_action`` looks at the state and at the events the action produced. Events fire in file
+order, each at most once (``state.fired_events``); what one event does (a narration, a formation
+destroyed by nothing, an objective changed) can set off others in the same action, and because
+none fires twice the cascade always ends.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from .events import Event
+from . import vision
+from .board import Board
+from .events import (
+    Destroyed,
+    Event,
+    GatesOpened,
+    GroupReleased,
+    HeroWounded,
+    Narration,
+    ObjectiveChanged,
+    Reinforced,
+    Routed,
+    SidesAllied,
+    TurnEnded,
+)
+from .hexgrid import Hex, distance, neighbours
+from .scenario import FormationSpec
+from .scenario_events import (
+    Ally,
+    Defeat,
+    EventAction,
+    EventSpec,
+    Narrate,
+    OnDestroyed,
+    OnEntersRegion,
+    OnHeroWounded,
+    OnObjectivesDone,
+    OnRouted,
+    OnSideWipedOut,
+    OnSouls,
+    OnTurn,
+    OpenGates,
+    Reinforce,
+    Release,
+    Reveal,
+    SetObjective,
+    Trigger,
+    Victory,
+    parse_offset,
+)
+from .sides import are_allied, are_enemies, closed_hexes
+from .state import GameState
 
 if TYPE_CHECKING:
     from .engine import Engine
 
+__all__ = ["EventSpec", "after_action", "defeat_winner", "placement_area"]
+
+# GameOver reason when an event decides the battle.
+REASON_EVENT = "scenario_event"
+
 
 def after_action(engine: Engine, events: list[Event]) -> list[Event]:
-    return []
+    """Fire every scenario event whose trigger the action (and what it set off) has met."""
+    specs: tuple[EventSpec, ...] = engine.scenario.events
+    state = engine.state
+    if not specs or state.over:
+        return []
+    seen: list[Event] = list(events)
+    out: list[Event] = []
+    progress = True
+    while progress and not state.over:
+        progress = False
+        for spec in specs:
+            if spec.id in state.fired_events or not _conditions_hold(state, spec):
+                continue
+            if not _matches(engine, spec.when, seen):
+                continue
+            state.fired_events.append(spec.id)
+            produced = _run(engine, spec)
+            out += produced
+            seen += produced
+            progress = True
+            if state.over:
+                break
+    return out
+
+
+def _conditions_hold(state: GameState, spec: EventSpec) -> bool:
+    if spec.from_turn is not None and state.turn < spec.from_turn:
+        return False
+    if spec.until_turn is not None and state.turn > spec.until_turn:
+        return False
+    fired = state.fired_events
+    return all(e in fired for e in spec.after) and not any(e in fired for e in spec.unless)
+
+
+# -- triggers ----------------------------------------------------------------------------------
+
+
+def _matches(engine: Engine, when: Trigger, seen: list[Event]) -> bool:
+    return _TRIGGERS[type(when)](engine, when, seen)
+
+
+def _turn(engine: Engine, when: OnTurn, seen: list[Event]) -> bool:
+    side = when.side or engine.state.sides[0].id
+    return any(isinstance(e, TurnEnded) and e.turn == when.turn and e.next_side == side for e in seen)
+
+
+def _enters_region(engine: Engine, when: OnEntersRegion, seen: list[Event]) -> bool:
+    state = engine.state
+    region = engine.board.regions.get(when.region, frozenset())
+    inside = [f for f in state.formations.values() if f.pos in region]
+    if not any(f.side == when.side and when.selects(f.id) for f in inside):
+        return False
+    return not (when.unopposed and any(are_enemies(state, when.side, f.side) for f in inside))
+
+
+def _of(seen: Iterable[Event], kinds: tuple[type, ...]) -> list:
+    return [e for e in seen if isinstance(e, kinds)]
+
+
+def _routed(engine: Engine, when: OnRouted, seen: list[Event]) -> bool:
+    formations = engine.state.formations
+    if when.units:
+        touched = any(e.unit in when.units for e in _of(seen, (Routed, Destroyed)))
+        return touched and all(u not in formations or formations[u].routed for u in when.units)
+    return any(e.unit == when.unit or e.side == when.side for e in _of(seen, (Routed,)))
+
+
+def _destroyed(engine: Engine, when: OnDestroyed, seen: list[Event]) -> bool:
+    formations = engine.state.formations
+    gone = _of(seen, (Destroyed,))
+    if when.units:
+        return any(e.unit in when.units for e in gone) and all(u not in formations for u in when.units)
+    return any(e.unit == when.unit or e.side == when.side for e in gone)
+
+
+def _hero_wounded(engine: Engine, when: OnHeroWounded, seen: list[Event]) -> bool:
+    return any(e.hero == when.hero for e in _of(seen, (HeroWounded,)))
+
+
+def _souls(engine: Engine, when: OnSouls, seen: list[Event]) -> bool:
+    return engine.state.side(when.side).pouch >= when.at_least
+
+
+def _side_wiped_out(engine: Engine, when: OnSideWipedOut, seen: list[Event]) -> bool:
+    if not any(e.side == when.side for e in _of(seen, (Destroyed,))):
+        return False
+    return not any(f.side == when.side for f in engine.state.formations.values())
+
+
+def _objectives_done(engine: Engine, when: OnObjectivesDone, seen: list[Event]) -> bool:
+    return all(engine.state.objectives.get(o) == "done" for o in when.done)
+
+
+_TRIGGERS: dict[type, Callable] = {
+    OnTurn: _turn,
+    OnEntersRegion: _enters_region,
+    OnRouted: _routed,
+    OnDestroyed: _destroyed,
+    OnHeroWounded: _hero_wounded,
+    OnSouls: _souls,
+    OnSideWipedOut: _side_wiped_out,
+    OnObjectivesDone: _objectives_done,
+}
+
+
+# -- actions -----------------------------------------------------------------------------------
+
+
+def _run(engine: Engine, spec: EventSpec) -> list[Event]:
+    events: list[Event] = []
+    for action in spec.actions:
+        events += _do(engine, action)
+    return events
+
+
+def _do(engine: Engine, action: EventAction) -> list[Event]:
+    return _ACTIONS[type(action)](engine, action)
+
+
+def placement_area(board: Board, at: str) -> tuple[frozenset[Hex], Hex] | None:
+    """The hexes a reinforcement ``at`` names and the one it prefers (the region's middle)."""
+    offset = parse_offset(at)
+    if offset is not None:
+        h = board.at_offset(*offset)
+        return (frozenset({h}), h) if h in board else None
+    area = board.regions.get(at)
+    if not area:
+        return None
+    n = len(area)
+    cq = sum(h.q for h in area) / n
+    cr = sum(h.r for h in area) / n
+    anchor = min(area, key=lambda h: ((h.q - cq) ** 2 + (h.r - cr) ** 2 + (h.q + h.r - cq - cr) ** 2, h))
+    return area, anchor
+
+
+def _nearest_free(board: Board, area: frozenset[Hex], anchor: Hex, ok: Callable[[Hex], bool]) -> Hex | None:
+    """The first acceptable hex of ``area``, else of the rings around it, nearest ``anchor`` first."""
+    layer = set(area)
+    seen = set(area)
+    while layer:
+        for h in sorted(layer, key=lambda x: (distance(x, anchor), x)):
+            if ok(h):
+                return h
+        nxt: set[Hex] = set()
+        for h in layer:
+            for n in neighbours(h):
+                if n in board and n not in seen:
+                    seen.add(n)
+                    nxt.add(n)
+        layer = nxt
+    return None
+
+
+def _reinforce(engine: Engine, action: Reinforce) -> list[Event]:
+    state, board, rules = engine.state, engine.board, engine.rules
+    taken = set(state.occupancy())
+    closed = closed_hexes(state, board, action.side)
+    placed: list[str] = []
+    for r in action.formations:
+        found = placement_area(board, r.at)
+        if r.id in state.formations or found is None:
+            continue
+        move_class = rules.units[r.type].move_class
+
+        def ok(h: Hex, move_class: str = move_class) -> bool:
+            return h not in taken and h not in closed and board.move_cost(h, move_class) is not None
+
+        pos = _nearest_free(board, *found, ok)
+        if pos is None:
+            continue  # no room anywhere: the column never arrives
+        hero = r.hero if r.hero not in state.wounded_heroes else None
+        spec = FormationSpec(
+            id=r.id,
+            side=action.side,
+            type=r.type,
+            men=r.men,
+            max_men=r.max_men,
+            hero=hero,
+            pos=pos,
+            hidden=r.hidden,
+            group=r.group,
+        )
+        f = vision.new_formation(spec, rules)
+        state.formations[f.id] = f
+        state.men_entered += f.men
+        taken.add(pos)
+        placed.append(f.id)
+    if not placed:
+        return []
+    vision.refresh_explored(state, board, rules, action.side)
+    return [Reinforced(units=tuple(placed), side=action.side)]
+
+
+def _reveal(engine: Engine, action: Reveal) -> list[Event]:
+    events: list[Event] = []
+    for f in sorted(engine.state.formations.values(), key=lambda x: x.id):
+        chosen = f.id == action.unit if action.unit else f.group == action.group
+        if chosen and f.hidden:
+            f.hidden = False
+            events += vision.revealed(f)
+    return events
+
+
+def _release(engine: Engine, action: Release) -> list[Event]:
+    side = engine.state.side(action.side)
+    if action.group not in side.held_groups:
+        return []
+    side.held_groups.remove(action.group)
+    return [GroupReleased(group=action.group, side=action.side)]
+
+
+def _narrate(engine: Engine, action: Narrate) -> list[Event]:
+    return [Narration(text=action.text, speaker=action.speaker)]
+
+
+def _objective(engine: Engine, action: SetObjective) -> list[Event]:
+    objectives = engine.state.objectives
+    if objectives.get(action.id) == action.status:
+        return []
+    objectives[action.id] = action.status
+    return [ObjectiveChanged(objective=action.id, status=action.status)]
+
+
+def _victory(engine: Engine, action: Victory) -> list[Event]:
+    return engine.finish(action.side, REASON_EVENT)
+
+
+def defeat_winner(state: GameState, loser: str) -> str | None:
+    """Who wins when ``loser`` is defeated by a scenario event.
+
+    Its enemies among the fighting (non-neutral) sides win. If they are one side, or allies of
+    one another, the winner named is the one with the player role, else the first in turn order.
+    With no such enemy, or enemies who are not allied to each other, nobody wins.
+    """
+    enemies = [s for s in state.sides if s.role != "neutral" and are_enemies(state, loser, s.id)]
+    if not enemies or not all(are_allied(state, enemies[0].id, s.id) for s in enemies):
+        return None
+    players = [s for s in enemies if s.role == "player"]
+    return (players or enemies)[0].id
+
+
+def _defeat(engine: Engine, action: Defeat) -> list[Event]:
+    return engine.finish(defeat_winner(engine.state, action.side), REASON_EVENT)
+
+
+def _open_gates(engine: Engine, action: OpenGates) -> list[Event]:
+    holder = engine.state.side(action.side)
+    if action.to in holder.gates_open_to:
+        return []
+    holder.gates_open_to.append(action.to)
+    return [GatesOpened(side=action.side, to=action.to)]
+
+
+def _ally(engine: Engine, action: Ally) -> list[Event]:
+    state = engine.state
+    a, b = state.side(action.side), state.side(action.with_)
+    if b.id in a.allies and a.id in b.allies:
+        return []
+    for one, other in ((a, b), (b, a)):
+        if other.id not in one.allies:
+            one.allies.append(other.id)
+        if other.id in one.hostile_to:
+            one.hostile_to.remove(other.id)
+    return [SidesAllied(side=a.id, ally=b.id)]
+
+
+_ACTIONS: dict[type, Callable] = {
+    Reinforce: _reinforce,
+    Reveal: _reveal,
+    Release: _release,
+    Narrate: _narrate,
+    SetObjective: _objective,
+    Victory: _victory,
+    Defeat: _defeat,
+    OpenGates: _open_gates,
+    Ally: _ally,
+}

@@ -1,17 +1,55 @@
-"""Fog of war and ambush: what each side sees.
+"""Fog of war and ambush: what each side sees, and moves that run into what they could not see.
 
-Simplified for now: every side sees every formation that is not hidden in ambush.
+Sight: a formation sees every hex within its type's ``vision``, plus the ``vision_bonus`` of the
+hex it stands on (hills, mountains), unless a hex that ``blocks_sight`` (forest, mountain) lies
+strictly between the two on the hex line; the blocking hex itself is seen. A line that runs
+exactly along hex edges is clear if either side of the edge is. Allied sides share sight.
+
+Ambush: a hidden formation is seen only by a formation next to it. An enemy coming next to it
+springs the ambush for good (hidden=False): at once when the enemy moves there, at the start of
+the enemy's turn when the ambushers crept up themselves, so they can still strike by surprise.
+Hidden formations that step off cover are revealed at once.
+
+The engine knows everything; these functions say what one side may know. Sight from a hex is a
+property of the board alone, so it is cached per board and (hex, radius), and everything runs on
+hexes and ints rather than pydantic objects.
 """
 
 from __future__ import annotations
 
+from collections.abc import Set
+from weakref import WeakKeyDictionary
+
 from .board import Board
 from .events import Event, Revealed
-from .hexgrid import Hex
-from .movement import MoveMap, search_moves
+from .hexgrid import DIRECTIONS, Hex, distance, neighbours
+from .movement import ZOC_IGNORING, MoveMap, exerts_zoc, search_moves
 from .rules import Ruleset
 from .scenario import FormationSpec
-from .state import Formation, GameState
+from .sides import are_allied, are_enemies
+from .state import Formation, GameState, SideState
+
+__all__ = [
+    "new_formation",
+    "refresh_explored",
+    "revealed",
+    "search_moves_seen",
+    "seen_formations",
+    "sees_formation",
+    "side_view",
+    "sight_from",
+    "visible_hexes",
+    "walk",
+]
+
+# Nudges that push points lying exactly on a hex edge to one side or the other.
+_NUDGES = ((1e-6, 2e-6), (-1e-6, -2e-6))
+# Unions of sight per set of viewers, kept per board; cleared when it grows past this.
+_UNION_CACHE_SIZE = 256
+
+_sight_cache: WeakKeyDictionary[Board, dict[tuple[int, int, int], frozenset[Hex]]] = WeakKeyDictionary()
+_blocking_cache: WeakKeyDictionary[Board, frozenset[Hex]] = WeakKeyDictionary()
+_union_cache: WeakKeyDictionary[Board, dict[tuple[tuple[int, int, int], ...], frozenset[Hex]]] = WeakKeyDictionary()
 
 
 def new_formation(spec: FormationSpec, rules: Ruleset) -> Formation:
@@ -32,23 +70,243 @@ def new_formation(spec: FormationSpec, rules: Ruleset) -> Formation:
     )
 
 
+def revealed(f: Formation, by: str | None = None) -> list[Event]:
+    return [Revealed(unit=f.id, by=by)]
+
+
+# -- sight ------------------------------------------------------------------------------------
+
+
+def sight_radius(board: Board, rules: Ruleset, f: Formation) -> int:
+    """How far ``f`` sees from where it stands."""
+    return rules.units[f.type].vision + board.terrain[f.pos].vision_bonus
+
+
+def _round(fq: float, fr: float) -> tuple[int, int]:
+    fs = -fq - fr
+    q, r, s = round(fq), round(fr), round(fs)
+    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return q, r
+
+
+def _line_clear(blocking: frozenset[Hex], a: Hex, b: Hex, n: int) -> bool:
+    """Whether no blocking hex lies strictly between ``a`` and ``b`` (``n`` apart)."""
+    for nq, nr in _NUDGES:
+        aq, ar = a.q + nq, a.r + nr
+        dq, dr = b.q - a.q, b.r - a.r
+        for i in range(1, n):
+            if Hex(*_round(aq + dq * i / n, ar + dr * i / n)) in blocking:
+                break
+        else:
+            return True
+    return False
+
+
+def _blocking(board: Board) -> frozenset[Hex]:
+    found = _blocking_cache.get(board)
+    if found is None:
+        found = frozenset(h for h, t in board.terrain.items() if t.blocks_sight)
+        _blocking_cache[board] = found
+    return found
+
+
+def sight_from(board: Board, pos: Hex, radius: int) -> frozenset[Hex]:
+    """The hexes seen from ``pos`` with sight ``radius`` (the hex itself included)."""
+    cache = _sight_cache.setdefault(board, {})
+    key = (pos.q, pos.r, radius)
+    seen = cache.get(key)
+    if seen is not None:
+        return seen
+    blocking = _blocking(board)
+    terrain = board.terrain
+    out = []
+    for dq in range(-radius, radius + 1):
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+            h = Hex(pos.q + dq, pos.r + dr)
+            if h not in terrain:
+                continue
+            n = distance(pos, h)
+            if n <= 1 or _line_clear(blocking, pos, h, n):
+                out.append(h)
+    seen = frozenset(out)
+    cache[key] = seen
+    return seen
+
+
+def _viewers(state: GameState, side_id: str) -> list[Formation]:
+    """The formations whose eyes ``side_id`` shares: its own and its allies'."""
+    return [f for f in state.formations.values() if are_allied(state, side_id, f.side)]
+
+
+def visible_hexes(state: GameState, board: Board, rules: Ruleset, side_id: str) -> frozenset[Hex]:
+    """Every hex ``side_id`` sees now (with its allies)."""
+    eyes = tuple(sorted((f.pos.q, f.pos.r, sight_radius(board, rules, f)) for f in _viewers(state, side_id)))
+    cache = _union_cache.setdefault(board, {})
+    seen = cache.get(eyes)
+    if seen is None:
+        union: set[Hex] = set()
+        for q, r, radius in eyes:
+            union |= sight_from(board, Hex(q, r), radius)
+        seen = frozenset(union)
+        if len(cache) >= _UNION_CACHE_SIZE:
+            cache.clear()
+        cache[eyes] = seen
+    return seen
+
+
 def sees_formation(state: GameState, board: Board, rules: Ruleset, side_id: str, f: Formation) -> bool:
-    return f.side == side_id or not f.hidden
+    """Whether ``side_id`` sees ``f``: friends always, others on a seen hex, the hidden only
+    from next door."""
+    if are_allied(state, side_id, f.side):
+        return True
+    if f.hidden:
+        return any(distance(o.pos, f.pos) == 1 for o in _viewers(state, side_id))
+    return f.pos in visible_hexes(state, board, rules, side_id)
 
 
-def refresh_explored(state: GameState, board: Board, rules: Ruleset, side_id: str) -> None:
-    return None
+def seen_formations(state: GameState, board: Board, rules: Ruleset, side_id: str) -> list[Formation]:
+    """The formations ``side_id`` sees, by id."""
+    seen = visible_hexes(state, board, rules, side_id)
+    eyes = {f.pos for f in _viewers(state, side_id)}
+    out = []
+    for k in sorted(state.formations):
+        f = state.formations[k]
+        if are_allied(state, side_id, f.side):
+            out.append(f)
+        elif f.hidden:
+            if any(n in eyes for n in neighbours(f.pos)):
+                out.append(f)
+        elif f.pos in seen:
+            out.append(f)
+    return out
+
+
+# -- exploring and revealing ------------------------------------------------------------------
+
+
+def _explore(side: SideState, hexes: Set[Hex]) -> None:
+    known = set(side.explored)
+    new = {h.key() for h in hexes} - known
+    if new:
+        side.explored = sorted(known | new)
+
+
+def reveal_adjacent(state: GameState, side_id: str) -> list[Event]:
+    """Spring every ambush of ``side_id``'s enemies that has one of its (or its allies')
+    formations next to it: hidden=False from now on."""
+    events: list[Event] = []
+    eyes = {f.pos: f.id for f in _viewers(state, side_id)}
+    for k in sorted(state.formations):
+        f = state.formations[k]
+        if not f.hidden or not are_enemies(state, side_id, f.side):
+            continue
+        spotters = sorted(eyes[n] for n in neighbours(f.pos) if n in eyes)
+        if spotters:
+            f.hidden = False
+            events += revealed(f, spotters[0])
+    return events
+
+
+def refresh_explored(state: GameState, board: Board, rules: Ruleset, side_id: str) -> list[Event]:
+    """After a move or at the start of a turn: spring the ambushes ``side_id`` now stands next to,
+    and add what it and its allies see to their explored hexes. Returns the reveals."""
+    events = reveal_adjacent(state, side_id)
+    for s in state.sides:
+        if are_allied(state, side_id, s.id):
+            _explore(s, visible_hexes(state, board, rules, s.id))
+    return events
+
+
+# -- moving in the fog -----------------------------------------------------------------------
 
 
 def search_moves_seen(state: GameState, board: Board, rules: Ruleset, f: Formation, forced: bool = False) -> MoveMap:
-    return search_moves(state, board, rules, f, forced=forced)
+    """Legal moves as ``f``'s side sees the board: formations it cannot see neither block nor
+    hold a zone of control, so whether a move is legal never gives away what is hidden."""
+    seen = seen_formations(state, board, rules, f.side)
+    occupancy = {o.pos: o.id for o in seen}
+    zoc: set[Hex] = set()
+    for o in seen:
+        if exerts_zoc(o) and are_enemies(state, f.side, o.side):
+            zoc.update(Hex(o.pos.q + d.q, o.pos.r + d.r) for d in DIRECTIONS)
+    return search_moves(state, board, rules, f, occupancy, zoc, forced=forced)
+
+
+def _ignores_zoc(rules: Ruleset, f: Formation) -> bool:
+    return bool(ZOC_IGNORING.intersection(rules.units[f.type].abilities)) or "breakthrough" in f.effects
 
 
 def walk(
     state: GameState, board: Board, rules: Ruleset, f: Formation, path: list[Hex]
 ) -> tuple[list[Hex], list[Event]]:
-    return path, []
+    """Carry out a move hex by hex, as far as what the mover did not know allows.
+
+    The move stops at once when an ambush next to the new hex is sprung, when the next hex holds
+    a formation it could not see, when an enemy it had not seen comes into view, or when the hex
+    lies in the zone of control of an enemy it now sees. It never ends on a friend: it falls back
+    to the last empty hex (at worst where it started). A hidden mover stays hidden on cover, even
+    next to the enemy. Returns the hexes walked and the reveals.
+    """
+    side = f.side
+    enemies = [o for o in (state.formations[k] for k in sorted(state.formations)) if are_enemies(state, side, o.side)]
+    seen_before = {o.id for o in seen_formations(state, board, rules, side)}
+    occupancy = state.occupancy()
+    holds_zoc = not _ignores_zoc(rules, f)
+    events: list[Event] = []
+    glimpsed: set[Hex] = set()
+    stop = len(path) - 1
+    for i in range(1, len(path)):
+        h = path[i]
+        occupant = occupancy.get(h)
+        if occupant is not None and not are_allied(state, side, state.formations[occupant].side):
+            stop = i - 1
+            break
+        f.pos = h
+        glimpsed |= sight_from(board, h, sight_radius(board, rules, f))
+        if f.hidden and not board.terrain[h].cover:
+            f.hidden = False
+            events += revealed(f)
+        halt = False
+        for e in enemies:
+            if e.hidden and distance(e.pos, h) == 1:
+                e.hidden = False
+                events += revealed(e, f.id)
+                halt = True
+        now_seen = {o.id for o in seen_formations(state, board, rules, side)}
+        if any(e.id in now_seen and e.id not in seen_before for e in enemies):
+            halt = True
+        if holds_zoc and any(e.id in now_seen and exerts_zoc(e) and distance(e.pos, h) == 1 for e in enemies):
+            halt = True
+        if halt:
+            stop = i
+            break
+    while stop > 0 and occupancy.get(path[stop]) is not None:
+        stop -= 1
+    walked = path[: stop + 1]
+    f.pos = walked[-1]
+    # What the column glimpsed on the way is known, even where it turned back.
+    for s in state.sides:
+        if are_allied(state, side, s.id):
+            _explore(s, glimpsed)
+    return walked, events
 
 
-def revealed(f: Formation) -> list[Event]:
-    return [Revealed(unit=f.id)]
+# -- what an AI may plan on ------------------------------------------------------------------
+
+
+def side_view(state: GameState, board: Board, rules: Ruleset, side_id: str) -> GameState:
+    """A copy of the state holding only what ``side_id`` knows: formations it cannot see are
+    gone, and souls and baggage are kept only on hexes it sees. For planning, never for play:
+    men and souls no longer add up in it."""
+    seen_ids = {f.id for f in seen_formations(state, board, rules, side_id)}
+    seen_keys = {h.key() for h in visible_hexes(state, board, rules, side_id)}
+    # A JSON round trip is a deep copy, and several times faster than copy.deepcopy.
+    view = GameState.model_validate_json(state.model_dump_json())
+    view.formations = {k: v for k, v in view.formations.items() if k in seen_ids}
+    view.field_souls = {k: v for k, v in view.field_souls.items() if k in seen_keys}
+    view.baggage = {k: v for k, v in view.baggage.items() if k in seen_keys}
+    return view

@@ -6,11 +6,14 @@ recorded the same way, with a checkpoint hash after each side's turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..content.ruleset import load_ruleset
 from ..content.scenarios import LoadedScenario
-from ..core.actions import Action
+from ..core import vision
+from ..core.actions import Action, Move
 from ..core.engine import Engine, GameSettings, IllegalAction
-from ..core.events import Event, TurnEnded
+from ..core.events import Event, Moved, TurnEnded
 from ..core.state import GameState, state_hash
 from .model import Checkpoint, GameRecord
 from .saves import SaveError
@@ -27,6 +30,10 @@ class Match:
             seed=seed,
             settings=settings,
         )
+        # States before each undoable move of the current side's turn, newest last.
+        self._undo: list[GameState] = []
+        # Called with the events of every applied action (statistics, sound, logs).
+        self.listeners: list[Callable[[list[Event]], None]] = []
 
     @property
     def state(self) -> GameState:
@@ -34,8 +41,16 @@ class Match:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply through the engine (raising IllegalAction unchanged) and record it."""
+        before = self.engine.state.model_copy(deep=True) if isinstance(action, Move) else None
+        seen_before = self._enemies_seen() if before is not None else None
         events = self.engine.apply(action)
         self.record.actions.append(action)
+        for listener in self.listeners:
+            listener(events)
+        if before is not None and self._undoable(events, seen_before):
+            self._undo.append(before)
+        else:
+            self._undo.clear()
         for ev in events:
             if isinstance(ev, TurnEnded):
                 self.record.checkpoints.append(
@@ -47,6 +62,34 @@ class Match:
                     )
                 )
         return events
+
+    # -- undo -------------------------------------------------------------------------------
+
+    def _enemies_seen(self) -> frozenset[str]:
+        e = self.engine
+        side = e.state.active_side.id
+        return frozenset(
+            f.id
+            for f in e.state.formations.values()
+            if f.side != side and vision.sees_formation(e.state, e.board, e.rules, side, f)
+        )
+
+    def _undoable(self, events: list[Event], seen_before: frozenset[str] | None) -> bool:
+        """A plain move that used no dice and showed the mover nothing new may be taken back."""
+        if not events or not all(isinstance(ev, Moved) and not ev.interrupted for ev in events):
+            return False
+        return seen_before is not None and self._enemies_seen() <= seen_before
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> bool:
+        """Take back the last undoable move: the state and the record return to before it."""
+        if not self._undo:
+            return False
+        self.engine.state = self._undo.pop()
+        self.record.actions.pop()
+        return True
 
 
 def match_from_record(record: GameRecord) -> Match:

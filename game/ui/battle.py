@@ -16,9 +16,24 @@ from ..ai.basic import BasicAI
 from ..ai.driver import make_ais
 from ..content.ruleset import load_ruleset
 from ..content.scenarios import load_scenario
-from ..core.actions import Action, Attack, EndTurn, Move
+from ..core import vision
+from ..core.actions import Action, Attack, Blast, Capture, EndTurn, Fire, Move, Rest
 from ..core.engine import GameSettings, IllegalAction
-from ..core.events import Attacked, Destroyed, Event, GameOver, Moved, TurnEnded
+from ..core.events import (
+    Attacked,
+    Destroyed,
+    Event,
+    Fled,
+    GameOver,
+    Looted,
+    Moved,
+    Narration,
+    Rallied,
+    Rested,
+    Routed,
+    SoulsCaptured,
+    TurnEnded,
+)
 from ..core.hexgrid import Hex
 from ..core.movement import MoveMap
 from ..core.state import Formation
@@ -26,16 +41,23 @@ from ..i18n import _
 from ..record.match import Match, match_from_record
 from ..record.model import MAX_SEED
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path, save_record
-from .board_view import BoardView, Overlays
+from .board_view import BoardView, Fog, Overlays
 from .camera import Camera
+from .duel_view import follow_up
 from .geometry import MapGeometry
+from .hero_orders import aim_hexes, aimed_action, candidates, hero_log_line, is_aimed
 from .hud import Hud, unit_name
+from .narration import NarrationPopup, ObjectivesPanel, log_line
+from .orders import KEYS as ORDER_KEYS
+from .orders import OrdersBar
 from .scene import Scene
 
 # Seconds between two AI actions when they are shown move by move.
 AI_STEP_DELAY = 0.35
 PAN_SPEED = 700.0  # pixels per second for keyboard panning
 DRAG_THRESHOLD = 6
+# Keys that close a narration pop-up.
+DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 
 
 def new_match(scenario_id: str, controllers: dict[str, str], seed: int | None, difficulty: str = "normal") -> Match:
@@ -46,10 +68,26 @@ def new_match(scenario_id: str, controllers: dict[str, str], seed: int | None, d
     return Match(loaded, seed, settings)
 
 
+def open_battle(app, match: Match) -> BattleScene:
+    """Switch to a battle screen. Its constructor may already have moved on to the hand-over
+    (hotseat) or the result (a finished game); that switch is kept, not overwritten."""
+    before = app.scene
+    scene = BattleScene(app, match)
+    if app.scene is before:
+        app.switch(scene)
+    return scene
+
+
 class BattleScene(Scene):
-    def __init__(self, app, match: Match, show_handover: bool = True) -> None:
+    def __init__(self, app, match: Match, show_handover: bool = True, view_side: str | None = None) -> None:
         self.match = match
         self.show_handover = show_handover
+        # Whose fog to draw: a side id, "all" for everything, None for the human at the screen.
+        self.view_side = view_side
+        self._fog: tuple[tuple, Fog | None] | None = None
+        # Formations the viewing side saw before the last action, and whether it saw that action.
+        self._seen_before: set[str] = set()
+        self._last_seen = True
         self.rules = load_ruleset()
         loaded = match.loaded
         board = loaded.scenario.board
@@ -60,7 +98,12 @@ class BattleScene(Scene):
         self.selected: str | None = None
         self.move_map: MoveMap | None = None
         self.hover: Hex | None = None
-        self.pending_attack: Attack | None = None
+        self.pending_attack: Attack | Fire | None = None
+        # Orders that change how the next click is read: forced march, aiming palm thunder.
+        self.forced_march = False
+        self.aiming_thunder = False
+        # A hero's order waiting for its target to be clicked: a skill id or "challenge".
+        self.aiming: str | None = None
         self.last_move: list[Hex] = []
         self.ai_timer = 0.0
         self.fast_ai = False
@@ -70,6 +113,9 @@ class BattleScene(Scene):
         self.viewer: str | None = None
         self.log: list[str] = []
         self.names: dict[str, str] = {}
+        # Scenario prose: narration pop-ups (modal) and the objectives panel (O).
+        self.narration = NarrationPopup(self.rules)
+        self.objectives = ObjectivesPanel(match.loaded.scenario)
         super().__init__(app)
         self._centre_on_side(self._first_human() or match.state.active_side.id)
         self._after_change([])
@@ -78,6 +124,8 @@ class BattleScene(Scene):
 
     def build(self) -> None:
         self.hud = Hud(self.manager, self.app.size, self.rules, self.match)
+        self.orders = OrdersBar(self.manager, self.app.size)
+        self.objectives.build(self.manager, self.app.size)
         w, h = self.app.size
         self.end_turn_button = UIButton(
             pygame.Rect(w - 170, h - 58, 156, 44),
@@ -131,17 +179,75 @@ class BattleScene(Scene):
         self.log.append(text)
         self.log = self.log[-6:]
 
+    # -- fog of war -----------------------------------------------------------------------
+
+    def fog_side(self) -> str | None:
+        """The side whose eyes are on the screen; None when everything is shown."""
+        if self.view_side is not None:
+            return None if self.view_side == "all" else self.view_side
+        if not self.humans():
+            return None
+        return self.viewer or self._first_human()
+
+    def fog(self) -> Fog | None:
+        """What the viewing side knows, worked out again only when the game or the viewer changes."""
+        side = self.fog_side()
+        if side is None:
+            return None
+        state = self.state
+        key = (side, id(state), state.action_index, len(state.side(side).explored))
+        if self._fog is None or self._fog[0] != key:
+            board = self.match.loaded.scenario.board
+            fog = Fog(
+                visible=vision.visible_hexes(state, board, self.rules, side),
+                explored=frozenset(Hex.parse(k) for k in state.side(side).explored),
+                shown=frozenset(self._seen_ids()),
+            )
+            self._fog = (key, fog)
+        return self._fog[1]
+
+    def _seen_ids(self) -> set[str]:
+        side = self.fog_side()
+        if side is None:
+            return set(self.state.formations)
+        board = self.match.loaded.scenario.board
+        return {f.id for f in vision.seen_formations(self.state, board, self.rules, side)}
+
+    def _witnessed(self, ev: Event) -> bool:
+        """Whether the viewing side saw ``ev`` happen: an event of a formation it saw before or
+        sees after, of a hex it sees, or one that is no secret (turns, narration)."""
+        if self.fog_side() is None:
+            return True
+        units = [u for u in (getattr(ev, "unit", None), getattr(ev, "target", None)) if isinstance(u, str)]
+        if units:
+            seen = self._seen_before | self._seen_ids()
+            return any(u in seen for u in units)
+        at = getattr(ev, "at", None)
+        fog = self.fog()
+        if isinstance(at, Hex) and fog is not None:
+            return at in fog.visible
+        return True
+
+    def _in_sight(self, path: tuple[Hex, ...] | list[Hex]) -> list[Hex]:
+        """The part of a path the viewing side can see."""
+        fog = self.fog()
+        return list(path) if fog is None else [h for h in path if h in fog.visible]
+
     # -- orders ---------------------------------------------------------------------------
 
     def submit(self, action: Action) -> bool:
         """Apply an action through the match; a refusal is shown, never raised."""
         # Names first: a formation destroyed by this action is gone from the state afterwards.
         self.names = {f.id: unit_name(self.rules, f) for f in self.state.formations.values()}
+        self._seen_before = self._seen_ids()
         try:
             events = self.match.apply(action)
         except IllegalAction as exc:
             self.say(_("Not allowed: {reason}").format(reason=exc.message))
             return False
+        # Only what the viewing side saw is shown and told.
+        events = [ev for ev in events if self._witnessed(ev)]
+        self._last_seen = bool(events)
         self._after_change(events)
         return True
 
@@ -155,14 +261,18 @@ class BattleScene(Scene):
         if self.selected is not None:
             f = self.selected_formation()
             if f is not None and self.match.engine.can_move(f):
-                self.move_map = self.match.engine.moves(f.id)
+                self.move_map = self.match.engine.moves(f.id, forced=self.forced_march)
         self.pending_attack = None
         self.hud.refresh(self.selected_formation(), None)
+        self._refresh_orders()
         self.end_turn_button.enable() if self.human_to_move() else self.end_turn_button.disable()
         if self.state.over:
             from .result import ResultScene
 
-            self.app.switch(ResultScene(self.app, self.match))
+            if not self.narration.active:  # the closing words are read before the result
+                self.app.switch(ResultScene(self.app, self.match))
+            return
+        if follow_up(self, events):
             return
         self._maybe_hand_over()
 
@@ -184,7 +294,7 @@ class BattleScene(Scene):
     def _narrate(self, ev: Event) -> None:
         names = self.names
         if isinstance(ev, Moved):
-            self.last_move = list(ev.path)
+            self.last_move = self._in_sight(ev.path)
         elif isinstance(ev, Attacked):
             self.say(
                 _("{a} attacks {d}: enemy loses {dl:,}, attacker loses {al:,}").format(
@@ -199,6 +309,29 @@ class BattleScene(Scene):
         elif isinstance(ev, TurnEnded):
             self.last_move = []
             self.say(_("Turn {n}: {side}").format(n=ev.turn, side=self.hud.side_name(ev.next_side)))
+        elif isinstance(ev, Routed):
+            self.say(_("{u} breaks and routs!").format(u=names.get(ev.unit, ev.unit)))
+        elif isinstance(ev, Fled):
+            self.last_move = self._in_sight(ev.path)
+        elif isinstance(ev, Rallied):
+            self.say(_("{u} rallies").format(u=names.get(ev.unit, ev.unit)))
+        elif isinstance(ev, SoulsCaptured):
+            self.say(_("{u} bags {n:,} souls into the pouch").format(u=names.get(ev.unit, ev.unit), n=ev.count))
+        elif isinstance(ev, Rested):
+            self.say(_("{u} rests").format(u=names.get(ev.unit, ev.unit)))
+        elif isinstance(ev, Looted):
+            self.say(_("{u} stops to loot the baggage").format(u=names.get(ev.unit, ev.unit)))
+        elif isinstance(ev, Narration):
+            if self.fast_ai and not self.human_to_move():
+                speaker = self.narration.speaker_name(ev.speaker)
+                self.say(f"{speaker}: {_(ev.text)}" if speaker else _(ev.text))
+            else:
+                self.narration.push(ev.text, ev.speaker)
+        elif (
+            line := hero_log_line(ev, self.state, self.rules, names)
+            or log_line(ev, self.match.loaded.scenario, self.hud.side_name)
+        ) is not None:
+            self.say(line)
         elif isinstance(ev, GameOver):
             self.say(_("The battle is over"))
 
@@ -209,27 +342,92 @@ class BattleScene(Scene):
         occupant_id = self.state.occupancy().get(h)
         occupant = self.state.formations.get(occupant_id) if occupant_id else None
         side = self.state.active_side.id
+        board = self.match.loaded.scenario.board
+        if occupant is not None and not vision.sees_formation(self.state, board, self.rules, side, occupant):
+            occupant = None  # an order into the fog is an order to move there
         sel = self.selected_formation()
         if occupant is not None and occupant.side == side:
             self.selected = occupant.id if occupant.id != self.selected else None
+            self.forced_march = False
+            self.aiming_thunder = False
             self._after_change([])
             return
         if sel is None:
             return
+        if self.aiming_thunder:
+            self.aiming_thunder = False
+            self.submit(Blast(unit=sel.id, at=h))
+            return
+        if self.aiming is not None:
+            aimed = aimed_action(self.match.engine, sel, self.aiming, h)
+            self.aiming = None
+            if aimed is not None:
+                self.submit(aimed)
+            return
         if occupant is not None:
-            if occupant.id in self.match.engine.attack_targets(sel.id):
+            # Missile troops shoot rather than close: no blow comes back.
+            if occupant.id in self.match.engine.fire_targets(sel.id):
+                self.pending_attack = Fire(unit=sel.id, target=occupant.id)
+            elif occupant.id in self.match.engine.attack_targets(sel.id):
                 self.pending_attack = Attack(unit=sel.id, target=occupant.id)
-                self.hud.refresh(sel, self.pending_forecast())
+            else:
+                return
+            self.hud.refresh(sel, self.pending_forecast())
             return
         if self.move_map is not None and h in self.move_map.destinations:
-            self.submit(Move(unit=sel.id, to=h))
+            self.submit(Move(unit=sel.id, to=h, forced=self.forced_march))
+
+    def _refresh_orders(self) -> None:
+        f = self.selected_formation()
+        self.orders.refresh(self.match.engine, f, self.forced_march, self.match.can_undo(), self.human_to_move())
+
+    def give_order(self, order: str) -> None:
+        """An order from the bar or its key, for the selected formation."""
+        if not self.human_to_move():
+            return
+        f = self.selected_formation()
+        if order == "undo":
+            if self.match.undo():
+                self.say(_("Move taken back"))
+                self._after_change([])
+            return
+        if f is None:
+            return
+        if order == "forced":
+            self.forced_march = not self.forced_march
+            self._after_change([])
+        elif order == "capture":
+            self.submit(Capture(unit=f.id))
+        elif order == "rest":
+            self.submit(Rest(unit=f.id))
+        elif order == "thunder" and f.charges > 0:
+            self.aiming_thunder = True
+            self.say(_("Palm thunder: click the hex to strike"))
+
+    def hero_order(self, order: str) -> None:
+        """A hero's skill or challenge from the unit panel: given at once, or aimed by a click."""
+        f = self.selected_formation()
+        if f is None or not self.human_to_move():
+            return
+        options = candidates(self.match.engine, f, order)
+        if not options:
+            return
+        if is_aimed(self.rules, order):
+            self.aiming = order
+            self.say(_("Click the target"))
+        else:
+            self.submit(options[0])
 
     def confirm_attack(self) -> None:
         if self.pending_attack is not None:
             self.submit(self.pending_attack)
 
     def cancel(self) -> None:
-        if self.pending_attack is not None:
+        if self.aiming is not None:
+            self.aiming = None
+        elif self.aiming_thunder:
+            self.aiming_thunder = False
+        elif self.pending_attack is not None:
             self.pending_attack = None
             self.hud.refresh(self.selected_formation(), None)
         else:
@@ -256,9 +454,27 @@ class BattleScene(Scene):
         except SaveError as exc:
             self.say(_("Cannot load: {reason}").format(reason=str(exc)))
             return
-        self.app.switch(BattleScene(self.app, match))
+        open_battle(self.app, match)
 
     # -- events ---------------------------------------------------------------------------
+
+    def process(self, event: pygame.event.Event) -> None:
+        """While a narration is shown it takes every click and key press: nothing else is
+        ordered, pressed or clicked through it."""
+        if self.narration.active and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self._narration_input(event)
+            return
+        super().process(event)
+
+    def _narration_input(self, event: pygame.event.Event) -> None:
+        click = event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3)
+        if click or (event.type == pygame.KEYDOWN and event.key in DISMISS_KEYS):
+            self.dismiss_narration()
+
+    def dismiss_narration(self) -> None:
+        self.narration.dismiss()
+        if not self.narration.active and self.state.over:
+            self._after_change([])
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -268,11 +484,22 @@ class BattleScene(Scene):
                 self.confirm_attack()
             elif event.ui_element is self.hud.cancel_button:
                 self.cancel()
+            elif (order := self.orders.order_of(event.ui_element)) is not None:
+                self.give_order(order)
+            elif (order := self.hud.skills.order_of(event.ui_element)) is not None:
+                self.hero_order(order)
+            elif event.ui_element is self.objectives.button:
+                self.objectives.toggle()
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            if self.hud.covers(event.pos) or self.end_turn_button.rect.collidepoint(event.pos):
+            if (
+                self.hud.covers(event.pos)
+                or self.orders.covers(event.pos)
+                or self.objectives.covers(event.pos)
+                or self.end_turn_button.rect.collidepoint(event.pos)
+            ):
                 return
             if event.button == 1:
                 self.drag_from = event.pos
@@ -318,8 +545,14 @@ class BattleScene(Scene):
         elif key == pygame.K_SPACE:
             self.fast_ai = not self.fast_ai
             self.say(_("Computer moves: fast") if self.fast_ai else _("Computer moves: shown one by one"))
+        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.give_order("undo")
+        elif key in ORDER_KEYS:
+            self.give_order(ORDER_KEYS[key])
         elif key == pygame.K_TAB:
             self._select_next()
+        elif key == pygame.K_o:
+            self.objectives.toggle()
 
     def _select_next(self) -> None:
         """Tab cycles through the side's formations that can still act."""
@@ -342,24 +575,27 @@ class BattleScene(Scene):
         dy = (keys[pygame.K_DOWN] or keys[pygame.K_s]) - (keys[pygame.K_UP] or keys[pygame.K_w])
         if dx or dy:
             self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
-        if not self.state.over and self.state.active_side.controller == "ai":
+        # The computer acts for its side, and answers a challenge made to it.
+        decider = self.state.side(self.match.engine.deciding_side())
+        if not self.state.over and decider.controller == "ai" and not self.narration.active:
             self.ai_timer -= dt
             if self.ai_timer <= 0:
                 self.step_ai()
 
     def step_ai(self) -> None:
         """One AI action (or a whole turn in fast mode)."""
-        side = self.state.active_side.id
+        side = self.match.engine.deciding_side()
         ai = self.ais[side]
         for _i in range(500):
             action = ai.next_action()
-            if not self.submit(action):
+            if not self.submit(action) and self.state.pending_duel is None:
                 self.submit(EndTurn())
-            if self.state.over or not self.fast_ai or self.state.active_side.id != side:
+            if self.state.over or not self.fast_ai or self.match.engine.deciding_side() != side:
                 break
             if self.app.scene is not self:
                 break
-        self.ai_timer = 0.0 if self.fast_ai else AI_STEP_DELAY
+        # What the viewer did not see is not waited for.
+        self.ai_timer = 0.0 if self.fast_ai or not self._last_seen else AI_STEP_DELAY
 
     def overlays(self) -> Overlays:
         ov = Overlays(hover=self.hover, last_move=self.last_move)
@@ -370,13 +606,31 @@ class BattleScene(Scene):
                 ov.reachable = self.move_map.destinations
                 if self.hover is not None and self.hover in self.move_map.destinations:
                     ov.path = self.move_map.path_to(self.hover) or []
-            ov.targets = frozenset(self.state.formations[t].pos for t in self.match.engine.attack_targets(sel.id))
+            engine = self.match.engine
+            targets = [*engine.attack_targets(sel.id), *engine.fire_targets(sel.id)]
+            ov.targets = frozenset(self.state.formations[t].pos for t in targets)
+            if self.aiming is not None:
+                ov.reachable = frozenset()
+                ov.path = []
+                ov.targets = aim_hexes(engine, sel, self.aiming)
         return ov
 
     def draw(self, surface: pygame.Surface) -> None:
         viewer = self.state.active_side.id if self.human_to_move() else None
-        self.view.draw(surface, self.camera, self.state, self.overlays(), dim_done_for=viewer)
-        self.hud.draw(surface, self.log, self.hover, self.match.loaded.scenario.board)
+        fog = self.fog()
+        self.view.draw(surface, self.camera, self.state, self.overlays(), dim_done_for=viewer, fog=fog)
+        # Ground never seen tells nothing, not even what it is.
+        hover = self.hover if fog is None or self.hover in fog.explored else None
+        self.hud.draw(
+            surface,
+            self.log,
+            hover,
+            self.match.loaded.scenario.board,
+            viewer=self.fog_side(),
+            shown=None if fog is None else fog.shown,
+        )
+        self.objectives.draw(surface, self.state, self.viewer or self._first_human())
+        self.narration.draw(surface)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.camera.resize(size)

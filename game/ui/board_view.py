@@ -1,7 +1,9 @@
 """Drawing the battlefield: pre-rendered terrain, overlays and army banners.
 
 Terrain is rendered once per zoom level into one surface; a frame blits the visible part and
-draws overlays and tokens on top.
+draws overlays and tokens on top. Under fog of war the terrain surface gets the fog baked in
+(black where the viewing side never looked, dimmed where it is not looking now), rebuilt only
+when what the side sees changes; formations and souls it cannot see are not drawn.
 """
 
 from __future__ import annotations
@@ -10,10 +12,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..core.hexgrid import Hex
+from ..core.hexgrid import Hex, distance
 from ..core.rules import Ruleset
 from ..core.state import Formation, GameState
-from ..i18n import format_men
+from ..i18n import format_men, language
 from .camera import Camera
 from .fonts import font
 from .geometry import MapGeometry
@@ -26,6 +28,18 @@ PATH_COLOUR = (255, 236, 140)
 TARGET_COLOUR = (235, 60, 50)
 SELECT_COLOUR = (255, 240, 120)
 SOUL_COLOUR = (170, 235, 255)
+# Fog of war: never seen, and seen before but out of sight now.
+FOG_UNEXPLORED = (8, 9, 12, 255)
+FOG_DIM = (10, 12, 24, 140)
+
+
+@dataclass(frozen=True)
+class Fog:
+    """What the side whose eyes are on the screen knows."""
+
+    visible: frozenset[Hex]  # in sight now
+    explored: frozenset[Hex]  # ever seen
+    shown: frozenset[str]  # formation ids it sees
 
 
 @dataclass
@@ -46,6 +60,8 @@ class BoardView:
         self.terrain = board_terrain
         self.rules = rules
         self._terrain_cache: dict[float, pygame.Surface] = {}
+        self._fog_key: tuple[float, frozenset[Hex], frozenset[Hex]] | None = None
+        self._fogged: pygame.Surface | None = None
         self._glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
 
     # -- terrain --------------------------------------------------------------------------
@@ -70,6 +86,22 @@ class BoardView:
         self._terrain_cache[zoom] = surf
         return surf
 
+    def fogged_surface(self, zoom: float, fog: Fog) -> pygame.Surface:
+        """The terrain with the fog baked in; kept until the fog or the zoom changes."""
+        key = (zoom, fog.visible, fog.explored)
+        if self._fog_key == key and self._fogged is not None:
+            return self._fogged
+        surf = self.terrain_surface(zoom).copy()
+        # One layer of whole hexes: shared edges are filled once, so no seams and no double dimming.
+        layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        for h in self.terrain:
+            if h not in fog.visible:
+                colour = FOG_DIM if h in fog.explored else FOG_UNEXPLORED
+                pygame.draw.polygon(layer, colour, self.geometry.corners(h, zoom))
+        surf.blit(layer, (0, 0))
+        self._fog_key, self._fogged = key, surf
+        return surf
+
     # -- frame ----------------------------------------------------------------------------
 
     def draw(
@@ -79,12 +111,16 @@ class BoardView:
         state: GameState,
         overlays: Overlays,
         dim_done_for: str | None = None,
+        fog: Fog | None = None,
     ) -> None:
         target.fill(BACKGROUND)
-        target.blit(self.terrain_surface(camera.zoom), (-round(camera.x), -round(camera.y)))
+        terrain = self.terrain_surface(camera.zoom) if fog is None else self.fogged_surface(camera.zoom, fog)
+        target.blit(terrain, (-round(camera.x), -round(camera.y)))
         self._draw_overlays(target, camera, overlays)
-        self._draw_souls(target, camera, state)
+        self._draw_souls(target, camera, state, None if fog is None else fog.visible)
         for f in sorted(state.formations.values(), key=lambda f: (f.pos.r, f.pos.q)):
+            if fog is not None and f.id not in fog.shown:
+                continue
             done = dim_done_for == f.side and f.moved and f.acted
             self.draw_token(target, camera, f, selected=overlays.selected == f.pos, done=done)
 
@@ -112,18 +148,25 @@ class BoardView:
         pts = [camera.to_screen(self.geometry.centre(h)) for h in path]
         width = max(2, round(4 * camera.zoom))
         if dashed:
-            for a, b in zip(pts[:-1], pts[1:], strict=True):
-                pygame.draw.line(target, colour, a, b, max(1, width // 2))
+            # A path clipped by the fog has gaps: only neighbouring hexes are joined.
+            for h0, h1, a, b in zip(path[:-1], path[1:], pts[:-1], pts[1:], strict=True):
+                if distance(h0, h1) == 1:
+                    pygame.draw.line(target, colour, a, b, max(1, width // 2))
         else:
             pygame.draw.lines(target, colour, False, pts, width)
             pygame.draw.circle(target, colour, pts[-1], width * 2)
 
-    def _draw_souls(self, target: pygame.Surface, camera: Camera, state: GameState) -> None:
+    def _draw_souls(
+        self, target: pygame.Surface, camera: Camera, state: GameState, visible: frozenset[Hex] | None
+    ) -> None:
         size = max(10, round(12 * camera.zoom))
-        for key, count in state.field_souls.items():
+        for key in state.field_souls:
+            count = state.souls_at(key)  # souls on a hex are kept per side that lost them
             if count <= 0:
                 continue
             h = Hex.parse(key)
+            if visible is not None and h not in visible:
+                continue
             cx, cy = camera.to_screen(self.geometry.centre(h))
             cy += self.geometry.layout.tile_height * 0.28 * camera.zoom
             label = self._glyph(f"魂{_short(count)}", size, SOUL_COLOUR)
@@ -147,6 +190,39 @@ class BoardView:
         if f.hero is not None:
             return self.rules.heroes[f.hero].surname
         return self.rules.units[f.type].char
+
+    def _draw_status(self, target: pygame.Surface, rect: pygame.Rect, f: Formation, zoom: float) -> None:
+        """Morale pip on the left edge, a 溃 stamp when routed, missiles and charges, the ambush mark."""
+        utype = self.rules.units[f.type]
+        pip = pygame.Rect(rect.left - max(4, round(5 * zoom)) - 1, rect.top, max(4, round(5 * zoom)), rect.height)
+        pygame.draw.rect(target, (20, 20, 20), pip)
+        fill = pip.copy()
+        fill.height = max(1, round(pip.height * f.morale / 100))
+        fill.bottom = pip.bottom
+        pygame.draw.rect(target, _morale_colour(f.morale, utype.rout_threshold), fill)
+        size = max(11, round(12 * zoom))
+        if f.routed:
+            stamp = self._glyph(
+                "潰" if language() == "zh_TW" else "溃", max(12, round(rect.height * 0.5)), (255, 255, 255)
+            )
+            box = stamp.get_rect(center=(rect.right, rect.top))
+            pygame.draw.rect(target, (200, 40, 30), box.inflate(4, 2), border_radius=3)
+            target.blit(stamp, box)
+        marks = []
+        if f.ammo is not None:
+            marks.append(f"矢{f.ammo}")
+        if utype.area_charges:
+            marks.append(f"雷{f.charges}")
+        if marks and zoom >= 0.6:
+            label = self._glyph(" ".join(marks), size, (255, 240, 200))
+            box = label.get_rect(bottomleft=(rect.right + 2, rect.bottom))
+            pygame.draw.rect(target, (0, 0, 0), box.inflate(4, 0), border_radius=3)
+            target.blit(label, box)
+        if f.hidden:
+            mark = self._glyph("伏", size, (200, 255, 200))
+            box = mark.get_rect(topleft=(rect.right + 2, rect.top))
+            pygame.draw.rect(target, (20, 60, 30), box.inflate(4, 0), border_radius=3)
+            target.blit(mark, box)
 
     def draw_token(
         self,
@@ -188,6 +264,7 @@ class BoardView:
         target.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery - h * 0.08)))
         if f.hero is not None:
             pygame.draw.circle(target, (255, 210, 60), (rect.right - 4, rect.top + 4), max(3, round(3 * zoom)))
+        self._draw_status(target, rect, f, zoom)
         # Strength bar under the banner.
         ratio = max(0.0, min(1.0, f.men / f.max_men))
         bar = pygame.Rect(rect.left, rect.bottom + 2, rect.width, max(4, round(5 * zoom)))
@@ -200,6 +277,14 @@ class BoardView:
             box = label.get_rect(midtop=(rect.centerx, bar.bottom + 1))
             pygame.draw.rect(target, (0, 0, 0), box.inflate(4, 0), border_radius=3)
             target.blit(label, box)
+
+
+def _morale_colour(morale: int, threshold: int) -> tuple[int, int, int]:
+    if morale < threshold + 15:
+        return (235, 90, 70)
+    if morale < threshold + 35:
+        return (235, 200, 80)
+    return (120, 200, 255)
 
 
 def _strength_colour(ratio: float) -> tuple[int, int, int]:

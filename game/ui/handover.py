@@ -19,7 +19,7 @@ class HandoverScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         name = self.battle.hud.side_name(self.side_id)
-        UILabel(pygame.Rect(0, h // 2 - 120, w, 70), name, self.manager, object_id="#title")
+        UILabel(pygame.Rect(0, h // 2 - 128, w, 86), name, self.manager, object_id="#title")
         UILabel(
             pygame.Rect(0, h // 2 - 40, w, 34),
             _("Pass the screen to the commander of this side."),

@@ -10,10 +10,12 @@ from ..core.board import Board
 from ..core.combat import Forecast
 from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
+from ..core.sides import are_allied
 from ..core.state import Formation
 from ..i18n import _, format_men
 from ..record.match import Match
 from .fonts import font
+from .hero_orders import SkillButtons, effects_line
 
 TOP_BAR_H = 44
 PANEL_W = 300
@@ -23,6 +25,8 @@ GOOD = (130, 210, 120)
 BAD = (235, 110, 90)
 GOLD = (230, 195, 90)
 PANEL_BG = (22, 24, 30, 225)
+# The log sits above the orders bar.
+LOG_BOTTOM = 76
 
 
 def unit_name(rules: Ruleset, f: Formation) -> str:
@@ -51,6 +55,8 @@ class Hud:
         self.cancel_button = UIButton(pygame.Rect(0, 0, 136, 38), _("Cancel"), manager)
         self.confirm_button.hide()
         self.cancel_button.hide()
+        # The hero's skills and challenge, under the unit's figures.
+        self.skills = SkillButtons(manager, rules, lambda: match.engine)
 
     def side_name(self, side_id: str) -> str:
         for s in self.match.loaded.scenario.sides:
@@ -67,6 +73,14 @@ class Hud:
         else:
             self.confirm_button.hide()
             self.cancel_button.hide()
+        state = self.match.state
+        may_order = (
+            selected is not None
+            and selected.side == state.active_side.id
+            and state.active_side.controller == "human"
+            and not state.over
+        )
+        self.skills.refresh(selected if forecast is None else None, may_order)
 
     def covers(self, pos: tuple[int, int]) -> bool:
         if pos[1] < TOP_BAR_H:
@@ -75,8 +89,18 @@ class Hud:
 
     # -- drawing --------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, log: list[str], hover: Hex | None, board: Board) -> None:
-        self._top_bar(surface)
+    def draw(
+        self,
+        surface: pygame.Surface,
+        log: list[str],
+        hover: Hex | None,
+        board: Board,
+        viewer: str | None = None,
+        shown: frozenset[str] | None = None,
+    ) -> None:
+        """``viewer`` and ``shown`` (formation ids it sees) keep the top bar from counting men
+        the viewing side cannot see."""
+        self._top_bar(surface, viewer, shown)
         if self.selected is not None or self.forecast is not None:
             self._panel(surface)
         self._log(surface, log)
@@ -84,11 +108,18 @@ class Hud:
             t = board.terrain_at(hover)
             text = f"{_(t.name)}  {_('defence')} {_signed(t.defence)}"
             surf = font(15).render(text, True, TEXT)
-            box = surf.get_rect(bottomleft=(12, surface.get_height() - 10))
+            box = surf.get_rect(topleft=(12, TOP_BAR_H + 10))
             _backdrop(surface, box.inflate(14, 8))
             surface.blit(surf, box)
 
-    def _top_bar(self, surface: pygame.Surface) -> None:
+    def _men_label(self, side_id: str, viewer: str | None, shown: frozenset[str] | None) -> str:
+        state = self.match.state
+        if viewer is None or shown is None or are_allied(state, viewer, side_id):
+            return format_men(state.men_of(side_id))
+        seen = sum(f.men for f in state.formations.values() if f.side == side_id and f.id in shown)
+        return _("{n} in sight").format(n=format_men(seen))
+
+    def _top_bar(self, surface: pygame.Surface, viewer: str | None = None, shown: frozenset[str] | None = None) -> None:
         state = self.match.state
         w = surface.get_width()
         _backdrop(surface, pygame.Rect(0, 0, w, TOP_BAR_H))
@@ -110,7 +141,8 @@ class Hud:
                 pygame.draw.rect(surface, GOLD, chip.inflate(4, 4), 2, border_radius=4)
             x += 20
             label = (
-                f"{self.side_name(side.id)}  {format_men(state.men_of(side.id))}  {_('Pouch')} {format_men(side.pouch)}"
+                f"{self.side_name(side.id)}  {self._men_label(side.id, viewer, shown)}  "
+                f"{_('Pouch')} {format_men(side.pouch)}"
             )
             surf = font(15, bold=active).render(label, True, TEXT if active else MUTED)
             surface.blit(surf, (x, (TOP_BAR_H - surf.get_height()) // 2))
@@ -123,13 +155,26 @@ class Hud:
             utype = self.rules.units[f.type]
             lines.append((unit_name(self.rules, f), GOLD, 19))
             lines.append((f"{_(utype.name)} {format_men(f.men)} / {format_men(f.max_men)}", TEXT, 16))
+            morale_colour = BAD if f.routed or f.morale < utype.rout_threshold + 15 else TEXT
             lines.append(
                 (
-                    f"{_('Morale')} {f.morale}   {_('Fatigue')} {f.fatigue}   {_('Experience')} {f.experience}",
-                    TEXT,
+                    _("Morale {m} (breaks below {t})").format(m=f.morale, t=utype.rout_threshold),
+                    morale_colour,
                     15,
                 )
             )
+            lines.append(
+                (
+                    f"{_('Fatigue')} {f.fatigue}   {_('Experience')} {f.experience}",
+                    BAD if f.fatigue >= 50 else TEXT,
+                    15,
+                )
+            )
+            if utype.ranged > 0:
+                ammo = _("unlimited") if f.ammo is None else str(f.ammo)
+                lines.append((_("Missiles: range {r}, shots {a}").format(r=utype.range, a=ammo), TEXT, 15))
+            if utype.area_charges:
+                lines.append((_("Palm thunder charges: {n}").format(n=f.charges), TEXT, 15))
             lines.append(
                 (
                     f"{_('Power')} {utype.melee:g}   {_('Defence')} {utype.defence:g}   "
@@ -139,18 +184,28 @@ class Hud:
                 )
             )
             status = []
+            if f.routed:
+                status.append(_("ROUTED"))
+            if f.hidden:
+                status.append(_("hidden in ambush"))
+            if f.forced:
+                status.append(_("force-marched"))
             if f.moved:
                 status.append(_("has moved"))
             if f.acted:
                 status.append(_("has fought"))
             if status:
                 lines.append((", ".join(status), MUTED, 15))
+            effects = effects_line(f)
+            if effects:
+                lines.append((_("Effects: {names}").format(names=effects), GOOD, 15))
         fc = self.forecast
         if fc is not None:
             st = self.match.state
             defender = st.formations[fc.setup.defender]
             lines.append(("", TEXT, 8))
-            lines.append((_("Attack on {name}").format(name=unit_name(self.rules, defender)), GOLD, 18))
+            heading = _("Shoot at {name}") if fc.setup.mode == "fire" else _("Attack on {name}")
+            lines.append((heading.format(name=unit_name(self.rules, defender)), GOLD, 18))
             lo, mid, hi = fc.defender_losses
             lines.append(
                 (
@@ -169,6 +224,12 @@ class Hud:
             )
             if fc.destroys_defender:
                 lines.append((_("The enemy formation will be destroyed"), GOOD, 15))
+            else:
+                lines.append((_("Chance the enemy routs: {p}%").format(p=fc.rout_chance), GOOD, 15))
+            if not fc.setup.retaliation:
+                lines.append((_("No blow comes back"), GOOD, 15))
+            if fc.setup.shock:
+                lines.append((_("Morale shock: -{n}").format(n=fc.setup.shock), GOOD, 15))
             if not fc.modifiers:
                 lines.append((_("No modifiers"), MUTED, 15))
             for m in fc.modifiers:
@@ -178,7 +239,11 @@ class Hud:
         height = 16 + sum(font(size).get_linesize() + 2 for _t, _c, size in lines)
         if fc is not None:
             height += 52
+        height += self.skills.height()
         self.panel_rect.height = height
+        # As wide as the longest line needs, within reason.
+        widest = max((font(size, bold=size >= 18).size(t)[0] for t, _c, size in lines if t), default=0)
+        self.panel_rect.width = max(PANEL_W, min(surface.get_width() // 2, widest + 24))
         self.panel_rect.right = surface.get_width() - 10
         _backdrop(surface, self.panel_rect)
         y = self.panel_rect.top + 8
@@ -192,6 +257,7 @@ class Hud:
         if fc is not None:
             self.confirm_button.set_relative_position((self.panel_rect.left + 12, y + 4))
             self.cancel_button.set_relative_position((self.panel_rect.left + 152, y + 4))
+        self.skills.place(self.panel_rect.left + 12, y + 4, self.panel_rect.width - 24)
 
     def _log(self, surface: pygame.Surface, log: list[str]) -> None:
         if not log:
@@ -199,7 +265,7 @@ class Hud:
         f = font(15)
         lh = f.get_linesize()
         h = surface.get_height()
-        top = h - 44 - lh * len(log)
+        top = h - LOG_BOTTOM - lh * len(log)
         width = max(f.size(line)[0] for line in log) + 20
         _backdrop(surface, pygame.Rect(6, top - 6, width, lh * len(log) + 10))
         for i, line in enumerate(log):

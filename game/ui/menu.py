@@ -27,7 +27,7 @@ class MenuScene(Scene):
         left = cx - col // 2
         y = max(40, h // 2 - 290)
         UILabel(
-            pygame.Rect(left - 100, y, col + 200, 80),
+            pygame.Rect(left - 100, y - 3, col + 200, 86),
             "乾坤 Qiankun",
             self.manager,
             object_id="#title",
@@ -128,16 +128,16 @@ class MenuScene(Scene):
             self.start()
 
     def start(self) -> None:
-        from .battle import BattleScene, new_match
+        from .battle import new_match, open_battle
 
         if self._scenario() is None:
             self._say(_("This scenario cannot be loaded."))
             return
         match = new_match(self.scenario_id, dict(self.controllers), seed=None)
-        self.app.switch(BattleScene(self.app, match))
+        open_battle(self.app, match)
 
     def load_quicksave(self) -> None:
-        from .battle import BattleScene, match_from_record
+        from .battle import match_from_record, open_battle
 
         try:
             record = load_record(save_path(QUICKSAVE_NAME))
@@ -145,4 +145,4 @@ class MenuScene(Scene):
         except SaveError as exc:
             self._say(_("Cannot load: {reason}").format(reason=str(exc)))
             return
-        self.app.switch(BattleScene(self.app, match))
+        open_battle(self.app, match)

@@ -14,6 +14,7 @@ from .scene import Scene
 REASONS = {
     "annihilation": N_("The enemy has no formations left on the field."),
     "turn_limit": N_("The last turn has ended."),
+    "scenario_event": N_("Events on the field have decided the battle."),
 }
 
 

@@ -50,20 +50,22 @@ def render_screenshot(
         raise CliError(str(exc)) from None
     if view != "all" and view not in {s.id for s in match.state.sides}:
         raise CliError(f"--view must be 'all' or a side id ({', '.join(s.id for s in match.state.sides)})")
-    _render(match, out, size)
+    _render(match, out, size, view)
 
 
-def _render(match: Match, out: Path, size: tuple[int, int]) -> None:
+def _render(match: Match, out: Path, size: tuple[int, int], view: str = "all") -> None:
     import pygame
 
     from .app import App
     from .battle import BattleScene
 
     app = App(size)
-    scene = BattleScene(app, match, show_handover=False)
+    scene = BattleScene(app, match, show_handover=False, view_side=view)
     app.switch(scene)
     app.step([], 0.0)
     tmp = out.with_name(f".{out.name}.tmp.png")
     pygame.image.save(app.screen, str(tmp))
     os.replace(tmp, out)
-    pygame.quit()
+    # Only the display: quitting pygame would invalidate the cached fonts of later renders
+    # in the same process.
+    pygame.display.quit()

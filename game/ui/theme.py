@@ -50,4 +50,11 @@ def theme(lang: str | None = None) -> dict[str, Any]:
         "#subtitle": {"font": {**font, "size": "22"}, "misc": {"text_horiz_alignment": "center"}},
         "#big_button": {"font": {**font, "size": "20"}},
         "text_box": {"font": font, "colours": {"dark_bg": PANEL_BG}},
+        # pygame_gui does not carry the defaults' font into these elements, so each names it.
+        "button": {"font": font},
+        "drop_down_menu": {"font": font},
+        "selection_list": {"font": font},
+        "text_entry_line": {"font": font},
+        "tool_tip": {"font": {**font, "size": "14"}},
+        "window": {"font": font},
     }

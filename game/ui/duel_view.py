@@ -1,0 +1,220 @@
+"""Duels on screen: the challenged commander's answer and the fight itself, round by round.
+
+Both screens hide the board. The answer screen names the challenged side, so in a hot-seat game
+it doubles as the hand-over to that player; afterwards the screen is handed back to the side to
+move. The fight screen shows the two heroes' banners, the rounds one after another and the
+outcome; any key or click returns to the battle.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from ..core.actions import AnswerDuel
+from ..core.events import DuelFought, Event
+from ..core.rules import Ruleset
+from ..i18n import _
+from .fonts import font
+from .hero_orders import duel_outcome, hero_name
+from .hud import BAD, GOLD, GOOD, MUTED, TEXT
+from .narration import wrap
+from .scene import Scene
+
+if TYPE_CHECKING:
+    from .battle import BattleScene
+
+BACKGROUND = (18, 16, 20)
+# Seconds between two rounds appearing, and before the outcome.
+ROUND_DELAY = 0.6
+BANNER = (120, 150)
+
+
+def follow_up(battle: BattleScene, events: list[Event]) -> bool:
+    """After an action: show a duel just fought, or ask a human for the answer to a challenge.
+    True if the screen changed."""
+    fought = next((e for e in events if isinstance(e, DuelFought)), None)
+    app = battle.app
+    if fought is not None:
+        app.switch(DuelScene(app, battle, fought))
+        return True
+    if battle.state.pending_duel is not None and not battle.state.over:
+        side = battle.match.engine.deciding_side()
+        if battle.state.side(side).controller == "human":
+            app.switch(DuelPromptScene(app, battle))
+            return True
+    return False
+
+
+def back_to_battle(app, battle: BattleScene) -> None:
+    """Return to the battle; in a hot-seat game, behind a hand-over to the side to move."""
+    state = battle.state
+    if battle.is_hotseat() and battle.show_handover and not state.over and state.active_side.controller == "human":
+        from .handover import HandoverScene
+
+        app.switch(HandoverScene(app, battle, state.active_side.id))
+        return
+    battle.resize(app.size)
+    app.switch(battle)
+
+
+def draw_banner(surface: pygame.Surface, rules: Ruleset, hero: str, centre: tuple[int, int]) -> pygame.Rect:
+    """A hero's banner: his faction's colours and the character of his name."""
+    h = rules.heroes[hero]
+    faction = rules.factions[h.faction]
+    rect = pygame.Rect(0, 0, *BANNER)
+    rect.center = centre
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 5), border_radius=8)
+    pygame.draw.rect(surface, faction.colour, rect, border_radius=8)
+    pygame.draw.rect(surface, faction.trim, rect, 4, border_radius=8)
+    notch = BANNER[1] // 6
+    pygame.draw.polygon(
+        surface,
+        BACKGROUND,
+        [(rect.centerx - notch, rect.bottom), (rect.centerx, rect.bottom - notch), (rect.centerx + notch, rect.bottom)],
+    )
+    glyph = font(76, bold=True).render(h.surname, True, faction.trim)
+    surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery - 6)))
+    return rect
+
+
+def _centred(surface: pygame.Surface, text: str, size: int, colour, y: int, bold: bool = False) -> int:
+    """Draw wrapped, centred text from ``y``; returns the y below it."""
+    width = surface.get_width() - 120
+    for line in wrap(text, size, width, bold):
+        surf = font(size, bold=bold).render(line, True, colour)
+        surface.blit(surf, surf.get_rect(midtop=(surface.get_width() // 2, y)))
+        y += font(size).get_linesize()
+    return y
+
+
+class DuelPromptScene(Scene):
+    """The challenged side's commander accepts or refuses."""
+
+    def __init__(self, app, battle: BattleScene) -> None:
+        self.battle = battle
+        pending = battle.state.pending_duel
+        assert pending is not None
+        state = battle.state
+        self.challenger = state.formations[pending.challenger]
+        self.target = state.formations[pending.target]
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.accept = UIButton(
+            pygame.Rect(w // 2 - 250, h - 170, 240, 52),
+            _("Accept the challenge"),
+            self.manager,
+            object_id="#big_button",
+        )
+        self.refuse = UIButton(
+            pygame.Rect(w // 2 + 10, h - 170, 240, 52), _("Refuse"), self.manager, object_id="#big_button"
+        )
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.accept:
+                self.answer(True)
+            elif event.ui_element is self.refuse:
+                self.answer(False)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+                self.answer(True)
+            elif event.key in (pygame.K_ESCAPE, pygame.K_n):
+                self.answer(False)
+
+    def answer(self, accept: bool) -> None:
+        battle, app = self.battle, self.app
+        battle.resize(app.size)
+        app.switch(battle)
+        battle.submit(AnswerDuel(accept=accept))
+        if app.scene is battle and not accept:
+            back_to_battle(app, battle)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(BACKGROUND)
+        rules = self.battle.rules
+        w, _h = surface.get_size()
+        c_hero, t_hero = self.challenger.hero, self.target.hero
+        assert c_hero is not None and t_hero is not None
+        y = _centred(surface, self.battle.hud.side_name(self.target.side), 40, GOLD, 50, bold=True)
+        draw_banner(surface, rules, c_hero, (w // 2 - 180, y + 110))
+        draw_banner(surface, rules, t_hero, (w // 2 + 180, y + 110))
+        vs = font(40, bold=True).render(_("against"), True, MUTED)
+        surface.blit(vs, vs.get_rect(center=(w // 2, y + 110)))
+        y += 200
+        a, b = hero_name(rules, c_hero), hero_name(rules, t_hero)
+        y = _centred(surface, _("{a} challenges {b} to single combat").format(a=a, b=b), 24, TEXT, y)
+        martial = _("Martial skill: {a} {x}, {b} {y}").format(
+            a=a, x=rules.heroes[c_hero].martial, b=b, y=rules.heroes[t_hero].martial
+        )
+        y = _centred(surface, martial, 18, TEXT, y + 8)
+        _centred(
+            surface,
+            _(
+                "The loser is carried from the field and his men lose heart; close fights wound both. "
+                "Refusing costs morale."
+            ),
+            16,
+            MUTED,
+            y + 8,
+        )
+
+
+class DuelScene(Scene):
+    """The fight: both banners, the rounds appearing one by one, then the outcome."""
+
+    def __init__(self, app, battle: BattleScene, fought: DuelFought) -> None:
+        self.battle = battle
+        self.fought = fought
+        self.elapsed = 0.0
+        super().__init__(app)
+
+    @property
+    def rounds_shown(self) -> int:
+        return min(len(self.fought.rounds), int(self.elapsed / ROUND_DELAY) + 1)
+
+    @property
+    def finished(self) -> bool:
+        return self.elapsed >= ROUND_DELAY * (len(self.fought.rounds) + 1)
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            back_to_battle(self.app, self.battle)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(BACKGROUND)
+        rules = self.battle.rules
+        ev = self.fought
+        w, h = surface.get_size()
+        _centred(surface, _("Single combat"), 40, GOLD, 30, bold=True)
+        left, right = w // 2 - 220, w // 2 + 220
+        for hero, x in ((ev.challenger_hero, left), (ev.target_hero, right)):
+            rect = draw_banner(surface, rules, hero, (x, 200))
+            name = font(24, bold=True).render(hero_name(rules, hero), True, TEXT)
+            surface.blit(name, name.get_rect(midtop=(x, rect.bottom + 12)))
+            martial = font(16).render(_("Martial {n}").format(n=rules.heroes[hero].martial), True, MUTED)
+            surface.blit(martial, martial.get_rect(midtop=(x, rect.bottom + 44)))
+        y = 400
+        for i, r in enumerate(ev.rounds[: self.rounds_shown]):
+            label = font(18).render(_("Round {n}").format(n=i + 1), True, MUTED)
+            surface.blit(label, label.get_rect(center=(w // 2, y)))
+            for score, other, x in (
+                (r.challenger_score, r.target_score, left),
+                (r.target_score, r.challenger_score, right),
+            ):
+                colour = GOOD if score > other else BAD if score < other else TEXT
+                surf = font(22, bold=score > other).render(str(score), True, colour)
+                surface.blit(surf, surf.get_rect(center=(x, y)))
+            y += 34
+        if self.finished:
+            _centred(surface, duel_outcome(rules, ev), 26, GOLD, y + 16, bold=True)
+        hint = font(15).render(_("Press any key to return to the battle"), True, MUTED)
+        surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - 16)))

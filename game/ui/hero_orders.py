@@ -1,0 +1,220 @@
+"""The hero's orders in the unit panel: one button per skill of the selected formation (greyed
+with its cooldown when not ready, the description in the tooltip) and Challenge when a duel is
+possible. Skills aimed at a target, and challenges, are given by clicking the target next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from ..core import duel, skills
+from ..core.actions import Challenge, UseSkill
+from ..core.engine import Engine
+from ..core.events import (
+    BaggageDropped,
+    DuelChallenged,
+    DuelFought,
+    DuelRefused,
+    Event,
+    HeroWounded,
+    SkillUsed,
+)
+from ..core.hexgrid import Hex
+from ..core.rules import Ruleset
+from ..core.state import Formation, GameState
+from ..i18n import _
+
+# The order id of the Challenge button (skill ids name the others).
+CHALLENGE = "challenge"
+BUTTON_H = 32
+GAP = 4
+DEFAULT_WIDTH = 276
+
+
+def hero_name(rules: Ruleset, hero: str | None) -> str:
+    return _(rules.heroes[hero].name) if hero is not None and hero in rules.heroes else ""
+
+
+def effects_line(f: Formation) -> str:
+    """The temporary effects on a formation, by name, for the unit panel ("" if none)."""
+    names = [_(skills.EFFECT_NAMES[e]) for e in sorted(f.effects) if e in skills.EFFECT_NAMES]
+    return ", ".join(names)
+
+
+def is_aimed(rules: Ruleset, order: str) -> bool:
+    """Whether the order needs a target clicked on the map."""
+    return order == CHALLENGE or rules.skills[order].target in ("enemy", "hex")
+
+
+def candidates(engine: Engine, f: Formation, order: str) -> list[UseSkill | Challenge]:
+    """Every legal action the order can become now."""
+    if order == CHALLENGE:
+        return list(duel.legal_challenges(engine, f.id))
+    return list(skills.targets(engine, f, order))
+
+
+def aim_hexes(engine: Engine, f: Formation, order: str) -> frozenset[Hex]:
+    """Where the target of an aimed order may be clicked."""
+    state = engine.state
+    out = set()
+    for a in candidates(engine, f, order):
+        if isinstance(a, UseSkill) and a.at is not None:
+            out.add(Hex(*a.at))
+        elif a.target is not None and a.target in state.formations:
+            out.add(state.formations[a.target].pos)
+    return frozenset(out)
+
+
+def aimed_action(engine: Engine, f: Formation, order: str, h: Hex) -> UseSkill | Challenge | None:
+    """The order aimed at the clicked hex, if that is a legal target."""
+    state = engine.state
+    for a in candidates(engine, f, order):
+        at = a.at if isinstance(a, UseSkill) else None
+        if at is not None and Hex(*at) == h:
+            return a
+        if a.target is not None and a.target in state.formations and state.formations[a.target].pos == h:
+            return a
+    return None
+
+
+class SkillButtons:
+    """The buttons of the selected formation's hero, laid out inside the unit panel."""
+
+    def __init__(self, manager, rules: Ruleset, engine: Callable[[], Engine]) -> None:
+        self.manager = manager
+        self.rules = rules
+        self._engine = engine
+        self.buttons: list[tuple[UIButton, str]] = []
+        self._key: tuple | None = None
+        # Buttons are made as wide as they were last placed, so they rarely need resizing.
+        self._width = DEFAULT_WIDTH
+
+    # -- contents -----------------------------------------------------------------------------
+
+    def refresh(self, f: Formation | None, active: bool) -> None:
+        """Rebuild the buttons for ``f`` (None: none shown); ``active`` is whether its side's
+        human commander may give orders now."""
+        engine = self._engine()
+        key = None if f is None else (f.model_dump_json(), engine.state.action_index, active)
+        if key == self._key and (f is None) == (not self.buttons):
+            return
+        self._key = key
+        for button, _order in self.buttons:
+            button.kill()
+        self.buttons = []
+        if f is None:
+            return
+        for skill in skills.formation_skills(self.rules, f):
+            self._add(
+                self._skill_label(f, skill), self._skill_tip(f, skill), skill.id, active and _ready(engine, f, skill)
+            )
+        if active and duel.legal_challenges(engine, f.id):
+            self._add(
+                _("Challenge to a duel"),
+                _(
+                    "Click an adjacent enemy hero: your hero challenges him to single combat. "
+                    "The loser is carried from the field; refusing costs morale."
+                ),
+                CHALLENGE,
+                True,
+            )
+
+    def _add(self, label: str, tip: str, order: str, enabled: bool) -> None:
+        button = UIButton(pygame.Rect(0, 0, self._width, BUTTON_H), label, self.manager, tool_tip_text=tip)
+        if not enabled:
+            button.disable()
+        self.buttons.append((button, order))
+
+    def _skill_label(self, f: Formation, skill) -> str:
+        name = _(skill.name)
+        if skill.passive:
+            return _("{name} (passive)").format(name=name)
+        left = f.cooldowns.get(skill.id, 0)
+        if left:
+            return _("{name} ({n} turns)").format(name=name, n=left)
+        return name
+
+    def _skill_tip(self, f: Formation, skill) -> str:
+        tip = _(skill.description)
+        left = f.cooldowns.get(skill.id, 0)
+        if left:
+            tip += "\n" + _("Ready again in {n} turns.").format(n=left)
+        elif skill.cooldown:
+            tip += "\n" + _("Then rests for {n} turns.").format(n=skill.cooldown)
+        return tip
+
+    # -- layout and input --------------------------------------------------------------------------
+
+    def height(self) -> int:
+        return len(self.buttons) * (BUTTON_H + GAP) + (GAP if self.buttons else 0)
+
+    def place(self, left: int, top: int, width: int) -> None:
+        y = top
+        self._width = width
+        for button, _order in self.buttons:
+            if button.rect.size != (width, BUTTON_H):
+                button.set_dimensions((width, BUTTON_H))
+                if not button.is_enabled:  # a disabled button keeps its old image unless rebuilt
+                    button.rebuild()
+            if button.rect.topleft != (left, y):
+                button.set_relative_position((left, y))
+            y += BUTTON_H + GAP
+
+    def order_of(self, element) -> str | None:
+        for button, order in self.buttons:
+            if button is element:
+                return order
+        return None
+
+    def button_for(self, order: str) -> UIButton | None:
+        return next((b for b, o in self.buttons if o == order), None)
+
+
+def _ready(engine: Engine, f: Formation, skill) -> bool:
+    return not skill.passive and skills.ready(engine, f, skill.id)
+
+
+# -- the event log ---------------------------------------------------------------------------------
+
+
+def hero_log_line(ev: Event, state: GameState, rules: Ruleset, names: dict[str, str]) -> str | None:
+    """The event-log line for a skill or duel event, or None for other events."""
+
+    def name(unit: str) -> str:
+        return names.get(unit) or unit
+
+    def hero_of(unit: str) -> str:
+        f = state.formations.get(unit)
+        return hero_name(rules, f.hero) if f is not None and f.hero else name(unit)
+
+    if isinstance(ev, SkillUsed):
+        skill = rules.skills.get(ev.skill)
+        label = _(skill.name) if skill is not None else ev.skill
+        if ev.succeeded is True:
+            return _("{u} raids {t}: its commander is struck down").format(u=name(ev.unit), t=name(ev.target or ""))
+        if ev.succeeded is False:
+            return _("{u} raids {t}: its commander escapes").format(u=name(ev.unit), t=name(ev.target or ""))
+        return _("{u}: {skill}").format(u=name(ev.unit), skill=label)
+    if isinstance(ev, HeroWounded):
+        return _("{hero} is wounded and carried from the field").format(hero=hero_name(rules, ev.hero))
+    if isinstance(ev, DuelChallenged):
+        return _("{a} challenges {b} to single combat").format(a=hero_of(ev.challenger), b=hero_of(ev.target))
+    if isinstance(ev, DuelRefused):
+        return _("{b} refuses the challenge of {a}").format(a=hero_of(ev.challenger), b=hero_of(ev.target))
+    if isinstance(ev, DuelFought):
+        return duel_outcome(rules, ev)
+    if isinstance(ev, BaggageDropped):
+        return _("Abandoned baggage lies on the road")
+    return None
+
+
+def duel_outcome(rules: Ruleset, ev: DuelFought) -> str:
+    a, b = hero_name(rules, ev.challenger_hero), hero_name(rules, ev.target_hero)
+    if len(ev.wounded) >= 2:
+        return _("{a} and {b} wound each other; both are carried from the field").format(a=a, b=b)
+    loser = ev.wounded[0] if ev.wounded else ""
+    winner, beaten = (a, b) if loser == ev.target_hero else (b, a)
+    return _("{winner} defeats {loser} in single combat").format(winner=winner, loser=beaten)

@@ -1,0 +1,246 @@
+"""Scenario prose on the battle screen: narration pop-ups and the objectives panel.
+
+Both only read: the pop-up shows ``Narration`` events queued by the battle screen, the panel
+shows the scenario's objectives with their status from the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from ..core.events import Event, GatesOpened, ObjectiveChanged, Reinforced, SideJoined, SidesAllied
+from ..core.rules import Ruleset
+from ..core.scenario import ObjectiveSpec, Scenario
+from ..core.state import GameState
+from ..i18n import _
+from .fonts import font
+from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT, TOP_BAR_H
+
+# Characters from here up (CJK and its punctuation) may break a line on their own.
+WIDE = 0x2E80
+# Punctuation that must not begin a line.
+_NO_LINE_START = set("，。、；：！？）」』》,.;:!?)")
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` pixels in the UI font (a long word may overrun)."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for token in _words(para):
+            if line and token[0] not in _NO_LINE_START and f.size((line + token).rstrip())[0] > width:
+                lines.append(line.rstrip())
+                line = token.lstrip()
+            else:
+                line += token
+        lines.append(line.rstrip())
+    return lines
+
+
+def _words(para: str) -> list[str]:
+    """Break points: a Latin word with its trailing spaces is one token, every wide (CJK)
+    character is one on its own."""
+    out: list[str] = []
+    cur = ""
+    for ch in para:
+        if ch.isspace():
+            cur += ch
+            continue
+        if cur and (ord(ch) >= WIDE or cur[-1].isspace() or ord(cur[-1]) >= WIDE):
+            out.append(cur)
+            cur = ""
+        cur += ch
+    if cur:
+        out.append(cur)
+    return out
+
+
+def _backdrop(surface: pygame.Surface, rect: pygame.Rect, border: tuple[int, int, int] | None = None) -> None:
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    layer.fill(PANEL_BG)
+    surface.blit(layer, rect.topleft)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, 1, border_radius=3)
+
+
+def log_line(ev: Event, scenario: Scenario, side_name: Callable[[str], str]) -> str | None:
+    """The event-log line for what a scenario event did, or None if it makes none."""
+    if isinstance(ev, ObjectiveChanged):
+        spec = next((o for o in scenario.objective_specs if o.id == ev.objective), None)
+        text = _(spec.text) if spec is not None else ev.objective
+        templates = {
+            "done": _("Objective achieved: {text}"),
+            "failed": _("Objective failed: {text}"),
+            "open": _("Objective open again: {text}"),
+        }
+        return templates.get(ev.status, "{text}").format(text=text)
+    if isinstance(ev, Reinforced):
+        return _("Reinforcements reach {side}").format(side=side_name(ev.side))
+    if isinstance(ev, GatesOpened):
+        return _("{side} opens its gates to {to}").format(side=side_name(ev.side), to=side_name(ev.to))
+    if isinstance(ev, SideJoined):
+        return _("{side} takes up arms against {enemy}").format(side=side_name(ev.side), enemy=side_name(ev.against))
+    if isinstance(ev, SidesAllied):
+        return _("{side} and {ally} are now allies").format(side=side_name(ev.side), ally=side_name(ev.ally))
+    return None
+
+
+class NarrationPopup:
+    """Queued narrations, shown one at a time until dismissed with a click or Enter."""
+
+    WIDTH = 640
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.queue: list[tuple[str, str | None]] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.shown = 0  # narrations dismissed since the queue was last empty, for "2 of 3"
+
+    @property
+    def active(self) -> bool:
+        return bool(self.queue)
+
+    def push(self, text: str, speaker: str | None) -> None:
+        if not self.queue:
+            self.shown = 0
+        self.queue.append((text, speaker))
+
+    def dismiss(self) -> None:
+        if self.queue:
+            self.queue.pop(0)
+            self.shown += 1
+
+    def speaker_name(self, speaker: str | None) -> str:
+        if speaker is None or speaker not in self.rules.heroes:
+            return ""
+        return _(self.rules.heroes[speaker].name)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.queue:
+            return
+        text, speaker = self.queue[0]
+        w, h = surface.get_size()
+        width = min(self.WIDTH, w - 80)
+        portrait = 64 if speaker in self.rules.heroes else 0
+        text_x = 20 + (portrait + 16 if portrait else 0)
+        lines = wrap(_(text), 18, width - text_x - 20)
+        name = self.speaker_name(speaker)
+        lh = font(18).get_linesize()
+        height = 18 + (font(20).get_linesize() + 6 if name else 0) + lh * len(lines) + 14 + font(14).get_linesize() + 14
+        height = max(height, portrait + 36)
+        self.rect = pygame.Rect((w - width) // 2, int(h * 0.62) - height // 2, width, height)
+        # Dim the board so the pop-up reads as a pause.
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 90))
+        surface.blit(veil, (0, 0))
+        _backdrop(surface, self.rect, GOLD)
+        x, y = self.rect.left, self.rect.top + 18
+        if portrait and speaker is not None:
+            self._portrait(surface, speaker, pygame.Rect(x + 20, y, portrait, portrait))
+        if name:
+            surface.blit(font(20, bold=True).render(name, True, GOLD), (x + text_x, y))
+            y += font(20).get_linesize() + 6
+        for line in lines:
+            surface.blit(font(18).render(line, True, TEXT), (x + text_x, y))
+            y += lh
+        hint = _("Click or press Enter to continue")
+        total = self.shown + len(self.queue)
+        if total > 1:
+            hint = f"{hint}  ({self.shown + 1}/{total})"
+        surf = font(14).render(hint, True, MUTED)
+        surface.blit(surf, surf.get_rect(bottomright=(self.rect.right - 16, self.rect.bottom - 12)))
+
+    def _portrait(self, surface: pygame.Surface, hero_id: str, box: pygame.Rect) -> None:
+        """The hero's banner: his surname in his faction's colours."""
+        hero = self.rules.heroes[hero_id]
+        faction = self.rules.factions.get(hero.faction)
+        colour = faction.colour if faction else (90, 90, 90)
+        trim = faction.trim if faction else TEXT
+        pygame.draw.circle(surface, colour, box.center, box.w // 2)
+        pygame.draw.circle(surface, trim, box.center, box.w // 2, 2)
+        glyph = font(box.h * 5 // 9, bold=True).render(hero.surname, True, trim)
+        surface.blit(glyph, glyph.get_rect(center=box.center))
+
+
+class ObjectivesPanel:
+    """The objectives of the side on screen with open, done and failed marks; O toggles it."""
+
+    WIDTH = 390
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.visible = bool(scenario.objective_specs)
+        self.rect = pygame.Rect(10, TOP_BAR_H + 10, self.WIDTH, 0)
+        self.button: UIButton | None = None
+
+    def build(self, manager, size: tuple[int, int]) -> None:
+        """The toggle button at the right end of the top bar (again after every resize)."""
+        w, _h = size
+        self.button = UIButton(pygame.Rect(w - 150, 6, 140, TOP_BAR_H - 12), _("Objectives"), manager)
+        if not self.scenario.objective_specs:
+            self.button.hide()
+
+    def toggle(self) -> None:
+        if self.scenario.objective_specs:
+            self.visible = not self.visible
+
+    def objectives_for(self, viewer: str | None) -> list[ObjectiveSpec]:
+        """The viewer's objectives (an objective without a side is the player side's); all of
+        them when nobody human is watching."""
+        specs = list(self.scenario.objective_specs)
+        if viewer is None:
+            return specs
+        player = self.scenario.default_player_side()
+        return [o for o in specs if (o.side or player) == viewer]
+
+    def covers(self, pos: tuple[int, int]) -> bool:
+        return self.visible and self.rect.height > 0 and self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, state: GameState, viewer: str | None) -> None:
+        objectives = self.objectives_for(viewer)
+        if not self.visible or not objectives:
+            self.rect.height = 0
+            return
+        text_w = self.WIDTH - 60
+        rows = [(o, wrap(_(o.text), 16, text_w)) for o in objectives]
+        lh = font(16).get_linesize()
+        title_h = font(19).get_linesize() + 8
+        height = 14 + title_h + sum(lh * len(lines) + (lh if o.bonus else 0) + 8 for o, lines in rows) + 6
+        self.rect.height = height
+        _backdrop(surface, self.rect)
+        x, y = self.rect.left + 14, self.rect.top + 10
+        surface.blit(font(19, bold=True).render(_("Objectives"), True, GOLD), (x, y))
+        hint = font(13).render(_("O: hide"), True, MUTED)
+        surface.blit(hint, hint.get_rect(topright=(self.rect.right - 12, y + 4)))
+        y += title_h
+        for o, lines in rows:
+            status = state.objectives.get(o.id, "open")
+            colour = {"done": GOOD, "failed": BAD}.get(status, TEXT)
+            _mark(surface, pygame.Rect(x, y + 3, lh - 6, lh - 6), status)
+            ty = y
+            for line in lines:
+                surface.blit(font(16).render(line, True, colour), (x + 30, ty))
+                ty += lh
+            if o.bonus:
+                surface.blit(font(14).render(_("Bonus"), True, GOLD), (x + 30, ty + 1))
+                ty += lh
+            y = ty + 8
+
+
+def _mark(surface: pygame.Surface, box: pygame.Rect, status: str) -> None:
+    """A drawn box, tick or cross (shapes, so no font needs the glyphs)."""
+    if status == "done":
+        pygame.draw.rect(surface, GOOD, box, 2, border_radius=3)
+        pts = [(box.left + 3, box.centery), (box.left + box.w // 2 - 1, box.bottom - 4), (box.right - 3, box.top + 3)]
+        pygame.draw.lines(surface, GOOD, False, pts, 3)
+    elif status == "failed":
+        pygame.draw.rect(surface, BAD, box, 2, border_radius=3)
+        inner = box.inflate(-8, -8)
+        pygame.draw.line(surface, BAD, inner.topleft, inner.bottomright, 3)
+        pygame.draw.line(surface, BAD, inner.bottomleft, inner.topright, 3)
+    else:
+        pygame.draw.rect(surface, MUTED, box, 2, border_radius=3)

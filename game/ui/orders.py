@@ -1,0 +1,109 @@
+"""The orders bar along the bottom of the battle screen: the selected formation's orders that
+are not a click on the map (forced march, capture souls, rest, palm thunder) and Undo.
+
+Each button mirrors a key, shown in its tooltip, so the bar teaches the shortcuts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from ..core.engine import Engine
+from ..core.state import Formation
+from ..i18n import N_, _
+
+BUTTON_W = 128
+BUTTON_H = 38
+GAP = 8
+
+
+@dataclass(frozen=True)
+class Order:
+    id: str
+    label: str  # msgid
+    tip: str  # msgid
+    key: int
+
+
+ORDERS: tuple[Order, ...] = (
+    Order(
+        "forced",
+        N_("Forced march"),
+        N_("F: march half as far again this turn, at a heavy cost in fatigue (retainers tire twice as fast)"),
+        pygame.K_f,
+    ),
+    Order(
+        "capture",
+        N_("Capture souls"),
+        N_("C: bag the enemy souls on this hex and around it, and any routed soul formation next to it"),
+        pygame.K_c,
+    ),
+    Order("rest", N_("Rest"), N_("R: spend the turn resting: fatigue falls and morale rises"), pygame.K_r),
+    Order(
+        "thunder",
+        N_("Palm thunder"),
+        N_("T: throw palm thunder at a hex in range; it and its neighbours are struck"),
+        pygame.K_t,
+    ),
+    Order("undo", N_("Undo"), N_("U or Ctrl+Z: take back the last move if it revealed nothing"), pygame.K_u),
+)
+
+KEYS = {o.key: o.id for o in ORDERS}
+
+
+class OrdersBar:
+    def __init__(self, manager, size: tuple[int, int]) -> None:
+        self.buttons: dict[str, UIButton] = {}
+        x = 12
+        y = size[1] - BUTTON_H - 14
+        for order in ORDERS:
+            button = UIButton(
+                pygame.Rect(x, y, BUTTON_W, BUTTON_H), _(order.label), manager, tool_tip_text=_(order.tip)
+            )
+            self.buttons[order.id] = button
+            x += BUTTON_W + GAP
+        self.rect = pygame.Rect(6, y - 6, x, BUTTON_H + 12)
+
+    def order_of(self, element) -> str | None:
+        for order_id, button in self.buttons.items():
+            if button is element:
+                return order_id
+        return None
+
+    def covers(self, pos: tuple[int, int]) -> bool:
+        return any(b.visible and b.rect.collidepoint(pos) for b in self.buttons.values())
+
+    def refresh(self, engine: Engine, f: Formation | None, forced: bool, can_undo: bool, active: bool) -> None:
+        """Show the orders the selected formation may give now; Undo whenever a move can be taken back."""
+        available = {
+            "forced": f is not None and engine.can_move(f),
+            "capture": f is not None and engine.can_capture(f),
+            "rest": f is not None and engine.can_act(f) and not f.moved,
+            "thunder": f is not None and engine.can_act(f) and f.charges > 0,
+            "undo": can_undo,
+        }
+        shown = {
+            "forced": f is not None and engine.can_move(f),
+            "capture": f is not None and engine.rules.units[f.type].capture_rate > 0 and engine.can_act(f),
+            "rest": f is not None and engine.can_act(f) and not f.moved,
+            "thunder": f is not None and engine.rules.units[f.type].area_charges > 0,
+            "undo": can_undo,
+        }
+        x = self.rect.left + 6
+        for order_id, button in self.buttons.items():
+            if active and shown[order_id]:
+                button.set_relative_position((x, button.relative_rect.top))
+                x += BUTTON_W + GAP
+                button.show()
+                button.enable() if available[order_id] else button.disable()
+            else:
+                button.hide()
+        # The forced-march toggle stays lit while it is on.
+        forced_button = self.buttons["forced"]
+        if forced and not forced_button.is_selected:
+            forced_button.select()
+        elif not forced and forced_button.is_selected:
+            forced_button.unselect()

@@ -1,0 +1,494 @@
+"""The screens driven headless through ``App.step`` with synthetic mouse and key events.
+
+Clicks land at screen pixels computed from the map geometry and the camera, button presses go
+through pygame_gui (its events are fed back in the next step), and every check looks at the
+engine state, the record or the rendered frame.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pygame
+import pytest
+from conftest import Unit, loaded_for, make_scenario
+from pygame_gui.elements import UILabel
+
+from game import i18n
+from game.content.scenarios import load_scenario
+from game.core.actions import Attack, EndTurn, Move
+from game.core.engine import GameSettings
+from game.core.hexgrid import Hex, distance
+from game.core.rules import Ruleset
+from game.core.state import state_hash
+from game.record import saves
+from game.record.match import Match
+from game.ui import battle as battle_module
+from game.ui import menu as menu_module
+from game.ui import result as result_module
+from game.ui.app import App
+from game.ui.battle import AI_STEP_DELAY, BattleScene, new_match, open_battle
+from game.ui.handover import HandoverScene
+from game.ui.menu import MenuScene
+from game.ui.result import ResultScene
+
+SIZE = (1280, 800)
+HANDOVER_BG = (16, 17, 20)
+A1 = "a1_valley_mouth"
+
+FIELD = ("........",) * 6  # 8 x 6 hexes of open plain
+
+
+# -- fixtures and helpers -------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def english():
+    before = i18n.language()
+    i18n.set_language("en")
+    yield
+    i18n.set_language(before)
+
+
+@pytest.fixture
+def app() -> App:
+    app = App(SIZE)
+    pygame.event.clear()
+    return app
+
+
+@pytest.fixture
+def saves_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Quicksaves and saved records go to a temporary folder."""
+    folder = tmp_path / "saves"
+
+    def in_tmp(name: str, saves_dir: Path = folder) -> Path:
+        return saves.save_path(name, saves_dir)
+
+    for module in (battle_module, menu_module, result_module):
+        monkeypatch.setattr(module, "save_path", in_tmp)
+    return folder
+
+
+def frame(app: App, *events: pygame.event.Event, dt: float = 0.0) -> None:
+    """One frame with ``events``, then the widget events it produced (button presses etc.)."""
+    app.step(list(events), dt)
+    for _ in range(10):
+        posted = [e for e in pygame.event.get() if e.type >= pygame.USEREVENT]
+        if not posted:
+            return
+        app.step(posted, 0.0)
+    raise AssertionError("widget events keep coming")
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    frame(
+        app,
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False),
+    )
+
+
+def press(app: App, key: int, mod: int = 0, dt: float = 0.0) -> None:
+    frame(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0), dt=dt)
+
+
+def hex_on_screen(scene: BattleScene, h: Hex, centre_camera: bool = False) -> tuple[int, int]:
+    """The screen pixel of a hex centre, checked to be a click on the map (not on the HUD)."""
+    if centre_camera:
+        scene.camera.centre_on(scene.geometry.centre(h))
+    x, y = scene.camera.to_screen(scene.geometry.centre(h))
+    pos = (round(x), round(y))
+    w, h_ = scene.app.size
+    assert 0 <= pos[0] < w and 0 <= pos[1] < h_, f"{h} is off screen at {pos}"
+    assert not scene.hud.covers(pos) and not scene.end_turn_button.rect.collidepoint(pos)
+    assert scene.geometry.hex_at(*scene.camera.to_map(pos)) == h
+    return pos
+
+
+def click_hex(app: App, h: Hex, centre_camera: bool = False) -> None:
+    scene = app.scene
+    assert isinstance(scene, BattleScene)
+    click(app, hex_on_screen(scene, h, centre_camera))
+
+
+def colour_count(surface: pygame.Surface, colour, rect: pygame.Rect | None = None) -> int:
+    area = surface.subsurface(rect) if rect is not None else surface
+    return pygame.mask.from_threshold(area, colour, (1, 1, 1, 255)).count()
+
+
+def labels(scene) -> list[str]:
+    return [e.text for e in scene.manager.get_root_container().elements if isinstance(e, UILabel)]
+
+
+def field_match(rules: Ruleset, units: list[Unit], seed: int = 3, controllers: dict | None = None) -> Match:
+    scenario = make_scenario(rules, FIELD, units, turn_limit=5)
+    settings = GameSettings(controllers=controllers or {"a": "human", "b": "ai"})
+    return Match(loaded_for(scenario), seed, settings)
+
+
+FIELD_UNITS = [
+    Unit("a_foot", "a", "han_soldier", 3000, (2, 2)),
+    Unit("a_guard", "a", "retainer", 800, (1, 4)),
+    Unit("b_levy", "b", "soul_levy", 1500, (3, 2)),
+    Unit("b_rear", "b", "soul_levy", 1500, (5, 0)),  # in sight of a_foot: no surprises in the fog
+]
+
+
+@pytest.fixture
+def field(app: App, rules: Ruleset) -> BattleScene:
+    """A battle on open ground: side a (human) against side b (computer), a_foot next to b_levy."""
+    scene = open_battle(app, field_match(rules, FIELD_UNITS))
+    assert app.scene is scene
+    frame(app)
+    return scene
+
+
+# -- menu, hotseat and hand-over ------------------------------------------------------------
+
+
+def choose(app: App, dropdown, option: str) -> None:
+    click(app, dropdown.rect.center)
+    items = dropdown.current_state.options_selection_list.item_list
+    button = next(i["button_element"] for i in items if i["text"] == option)
+    click(app, button.rect.center)
+
+
+def assert_board_hidden(app: App, battle: BattleScene, hidden_side: str) -> None:
+    screen = app.screen
+    w, h = screen.get_size()
+    faction = battle.rules.factions[battle.state.side(hidden_side).faction]
+    assert colour_count(screen, faction.colour) == 0
+    # Above the side's colour chip and below the button there is nothing but the backdrop.
+    for band in (pygame.Rect(0, 0, w, h // 2 - 210), pygame.Rect(0, h // 2 + 80, w, h - h // 2 - 80)):
+        assert colour_count(screen, HANDOVER_BG, band) == band.w * band.h
+
+
+def assert_board_shown(app: App, battle: BattleScene) -> None:
+    screen = app.screen
+    w, h = screen.get_size()
+    band = pygame.Rect(0, 0, w, h // 2 - 210)
+    assert colour_count(screen, HANDOVER_BG, band) < band.w * band.h // 2
+    # The viewer's own banners; the enemy's may well be out of sight in the fog of war.
+    faction = battle.rules.factions[battle.state.side(battle.viewer).faction]
+    assert colour_count(screen, faction.colour) > 0, f"no banner of {battle.viewer} on screen"
+
+
+def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None:
+    app.switch(MenuScene(app))
+    frame(app)
+    menu = app.scene
+    assert menu.controllers == {"coalition": "human", "hailing": "ai"}
+    choose(app, menu.side_menus["hailing"], "Human")
+    assert menu.controllers == {"coalition": "human", "hailing": "human"}
+
+    click(app, menu.start_button.rect.center)
+    handover = app.scene
+    assert isinstance(handover, HandoverScene) and handover.side_id == "coalition"
+    battle = handover.battle
+    assert battle.match.loaded.scenario.id == A1 and battle.is_hotseat()
+    assert battle.match.record.actions == []
+    frame(app)
+    assert_board_hidden(app, battle, "hailing")
+    assert "Yuqing Palace coalition" in labels(handover)
+
+    click(app, handover.ready.rect.center)
+    assert app.scene is battle and battle.viewer == "coalition"
+    frame(app)
+    assert_board_shown(app, battle)
+
+    # The End turn button: the turn passes to the other human, behind a hand-over screen.
+    click(app, battle.end_turn_button.rect.center)
+    assert battle.match.record.actions == [EndTurn()]
+    assert battle.state.active_side.id == "hailing"
+    handover = app.scene
+    assert isinstance(handover, HandoverScene) and handover.side_id == "hailing"
+    for _ in range(3):  # waiting does not reveal anything
+        frame(app, dt=0.5)
+        assert_board_hidden(app, battle, "coalition")
+    press(app, pygame.K_RETURN)
+    assert app.scene is battle and battle.viewer == "hailing"
+    frame(app)
+    assert_board_shown(app, battle)
+    # Wanyan Liang's words open his first turn; Enter closes them.
+    assert battle.narration.active
+    press(app, pygame.K_RETURN)
+    assert not battle.narration.active
+
+    # The E key ends the turn too; turn 2 begins with the first side, again behind the screen.
+    press(app, pygame.K_e)
+    assert battle.match.record.actions == [EndTurn(), EndTurn()]
+    assert battle.state.turn == 2 and battle.state.active_side.id == "coalition"
+    assert isinstance(app.scene, HandoverScene) and app.scene.side_id == "coalition"
+
+
+def test_menu_start_against_the_computer_has_no_hand_over(app: App) -> None:
+    app.switch(MenuScene(app))
+    frame(app)
+    press(app, pygame.K_RETURN)
+    scene = app.scene
+    assert isinstance(scene, BattleScene) and not scene.is_hotseat()
+    assert scene.state.side("hailing").controller == "ai"
+    assert scene.human_to_move() and scene.state.active_side.id == "coalition"
+
+
+# -- selecting, moving, attacking -----------------------------------------------------------
+
+
+def test_click_selects_and_shows_where_it_can_move(app: App, field: BattleScene) -> None:
+    guard = field.state.formations["a_guard"]
+    before = app.screen.copy()
+    click_hex(app, guard.pos)
+    assert field.selected == "a_guard"
+    reachable = field.move_map.destinations
+    assert reachable and guard.pos not in reachable
+    frame(app)
+    # Reachable hexes are lightened on screen; the others are left as they were.
+    occupied = set(field.state.occupancy())
+    for h in reachable - occupied:
+        pos = hex_on_screen(field, h)
+        assert sum(app.screen.get_at(pos)[:3]) > sum(before.get_at(pos)[:3]), h
+    outside = [h for h in field.match.loaded.scenario.board.terrain if h not in reachable and h not in occupied]
+    for h in outside[:5]:
+        pos = hex_on_screen(field, h)
+        assert app.screen.get_at(pos) == before.get_at(pos), h
+
+    # A second click on the same formation drops the selection; clicking it again picks it up.
+    click_hex(app, guard.pos)
+    assert field.selected is None and field.move_map is None
+    click_hex(app, guard.pos)
+    assert field.selected == "a_guard"
+
+
+def test_click_on_a_reachable_hex_moves(app: App, field: BattleScene) -> None:
+    guard = field.state.formations["a_guard"]
+    start = guard.pos
+    click_hex(app, start)
+    board = field.match.loaded.scenario.board
+    unreachable = next(
+        h for h in board.terrain if h not in field.move_map.destinations and h not in field.state.occupancy()
+    )
+    click_hex(app, unreachable)
+    assert field.match.record.actions == [] and field.selected == "a_guard"
+
+    target = max(field.move_map.destinations - {start}, key=lambda h: (distance(start, h), h.q, h.r))
+    click_hex(app, target)
+    assert field.match.record.actions == [Move(unit="a_guard", to=target)]
+    moved = field.state.formations["a_guard"]
+    assert moved.pos == target and moved.moved
+    assert field.move_map is None  # it cannot move again this turn
+    assert field.last_move[0] == start and field.last_move[-1] == target
+
+
+def test_attack_shows_the_forecast_and_confirming_attacks(app: App, field: BattleScene) -> None:
+    state = field.state
+    foot, levy = state.formations["a_foot"], state.formations["b_levy"]
+    click_hex(app, foot.pos)
+    assert levy.pos in field.overlays().targets
+    click_hex(app, levy.pos)
+    assert field.pending_attack == Attack(unit="a_foot", target="b_levy")
+    forecast = field.hud.forecast
+    assert forecast is not None and forecast.setup.defender == "b_levy"
+    assert field.hud.confirm_button.visible and field.hud.cancel_button.visible
+    frame(app)
+    assert field.hud.panel_rect.contains(field.hud.confirm_button.rect)
+    assert field.match.record.actions == [] and state.formations["b_levy"].men == 1500
+
+    # Esc drops the forecast, not the selection.
+    press(app, pygame.K_ESCAPE)
+    assert field.pending_attack is None and field.selected == "a_foot"
+    assert not field.hud.confirm_button.visible
+
+    click_hex(app, levy.pos)
+    frame(app)
+    click(app, field.hud.confirm_button.rect.center)
+    assert field.match.record.actions == [Attack(unit="a_foot", target="b_levy")]
+    after = field.state.formations.get("b_levy")
+    assert after is None or after.men < 1500
+    assert field.state.formations["a_foot"].acted
+    assert field.pending_attack is None and not field.hud.confirm_button.visible
+    assert any("attacks" in line for line in field.log)
+
+
+def test_no_orders_while_the_computer_moves(app: App, field: BattleScene) -> None:
+    press(app, pygame.K_e)
+    assert field.state.active_side.id == "b"
+    assert not field.end_turn_button.is_enabled
+    count = len(field.match.record.actions)
+    click_hex(app, field.state.formations["a_foot"].pos)
+    press(app, pygame.K_e)
+    assert field.selected is None
+    assert len(field.match.record.actions) == count  # dt 0: the computer waits, nothing else moves
+
+
+# -- the computer's turn --------------------------------------------------------------------
+
+
+def test_the_computer_plays_move_by_move(app: App) -> None:
+    scene = open_battle(app, new_match(A1, {"coalition": "human", "hailing": "ai"}, seed=5))
+    frame(app)
+    record = scene.match.record
+    press(app, pygame.K_e)
+    assert record.actions[0] == EndTurn()
+    assert scene.state.active_side.id == "hailing"
+    # The computer waits while the narration that opens its turn is read.
+    assert scene.narration.active
+    frame(app, dt=AI_STEP_DELAY * 4)
+    assert len(record.actions) == 1
+    press(app, pygame.K_RETURN)
+
+    counts = [len(record.actions)]
+    for _ in range(2000):
+        if scene.state.active_side.id != "hailing":
+            break
+        frame(app, dt=AI_STEP_DELAY / 4)
+        counts.append(len(record.actions))
+    else:
+        raise AssertionError("the computer never ended its turn")
+    steps = [b - a for a, b in zip(counts, counts[1:], strict=False)]
+    ai_actions = record.actions[1:]
+    assert len(ai_actions) >= 3 and ai_actions[-1] == EndTurn()
+    assert any(isinstance(a, Move | Attack) for a in ai_actions)
+    assert max(steps) == 1  # one action per frame at most
+    assert steps.count(0) >= 2 * (len(ai_actions) - 1)  # with a pause between two actions
+
+    assert app.scene is scene and scene.state.active_side.id == "coalition" and scene.state.turn == 2
+    assert scene.end_turn_button.is_enabled and scene.human_to_move()
+    assert scene.narration.active  # turn 2 opens with news from the front
+    press(app, pygame.K_RETURN)
+
+    # Space: the computer's next turn is played in one frame.
+    press(app, pygame.K_SPACE)
+    assert scene.fast_ai
+    press(app, pygame.K_e)
+    frame(app, dt=AI_STEP_DELAY)
+    assert scene.state.active_side.id == "coalition" and scene.state.turn == 3
+    assert record.actions[-1] == EndTurn()
+
+
+# -- saving and loading ---------------------------------------------------------------------
+
+
+def _move_any(app: App, scene: BattleScene, skip: set[str]) -> str:
+    """Select an own formation by clicking it and move it one hex by clicking; returns its id."""
+    side = scene.state.active_side.id
+    for f in sorted(scene.state.formations_of(side), key=lambda f: f.id):
+        if f.id in skip:
+            continue
+        click_hex(app, f.pos, centre_camera=True)
+        assert scene.selected == f.id
+        near = sorted(h for h in scene.move_map.destinations if distance(f.pos, h) == 1)
+        if near:
+            before = len(scene.match.record.actions)
+            click_hex(app, near[0], centre_camera=True)
+            assert len(scene.match.record.actions) == before + 1
+            assert scene.state.formations[f.id].pos == near[0]
+            return f.id
+        click_hex(app, f.pos)  # deselect and try the next one
+    raise AssertionError("no formation can move")
+
+
+def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
+    scene = open_battle(app, new_match(A1, {"coalition": "human", "hailing": "ai"}, seed=2))
+    frame(app)
+
+    press(app, pygame.K_F9)  # nothing saved yet: a message, and the battle goes on
+    assert app.scene is scene and scene.log[-1].startswith("Cannot load")
+
+    first = _move_any(app, scene, set())
+    saved_hash = state_hash(scene.state)
+    press(app, pygame.K_F5)
+    quicksave = saves_dir / "quicksave.json"
+    assert quicksave.is_file() and scene.log[-1] == "Game saved"
+    stored = saves.load_record(quicksave)
+    assert stored.actions == scene.match.record.actions and len(stored.actions) == 1
+
+    second = _move_any(app, scene, {first})
+    assert len(scene.match.record.actions) == 2
+
+    press(app, pygame.K_F9)
+    loaded = app.scene
+    assert isinstance(loaded, BattleScene) and loaded is not scene
+    assert len(loaded.match.record.actions) == 1 and state_hash(loaded.state) == saved_hash
+    assert not loaded.state.formations[second].moved
+
+    # The menu loads the same quicksave.
+    app.switch(MenuScene(app))
+    frame(app)
+    click(app, app.scene.load_button.rect.center)
+    assert isinstance(app.scene, BattleScene) and state_hash(app.scene.state) == saved_hash
+
+    # A damaged quicksave is refused with a message and left as it is.
+    quicksave.write_bytes(b"\x00\x01 not a save")
+    battle = app.scene
+    press(app, pygame.K_F9)
+    assert app.scene is battle and battle.log[-1].startswith("Cannot load")
+    assert quicksave.read_bytes() == b"\x00\x01 not a save"
+
+
+# -- the end of the battle ------------------------------------------------------------------
+
+
+def test_the_last_blow_shows_the_result(app: App, rules: Ruleset, saves_dir: Path) -> None:
+    units = [Unit("a_foot", "a", "han_soldier", 3000, (2, 2)), Unit("b_last", "b", "soul_levy", 20, (3, 2))]
+    scene = open_battle(app, field_match(rules, units, seed=8))
+    frame(app)
+    click_hex(app, scene.state.formations["a_foot"].pos)
+    click_hex(app, scene.state.formations["b_last"].pos)
+    assert scene.hud.forecast is not None and scene.hud.forecast.destroys_defender
+    press(app, pygame.K_RETURN)
+
+    result = app.scene
+    assert isinstance(result, ResultScene)
+    assert scene.state.over and scene.state.winner == "a" and scene.state.end_reason == "annihilation"
+    assert scene.match.record.actions == [Attack(unit="a_foot", target="b_last")]
+    frame(app)
+    texts = labels(result)
+    assert "Victory for a" in texts
+    assert "The enemy has no formations left on the field." in texts
+
+    click(app, result.save_button.rect.center)
+    path = saves_dir / "test_field-8.json"
+    assert path.is_file() and result.note.text.startswith("Saved to")
+    assert saves.load_record(path).actions == scene.match.record.actions
+
+    click(app, result.menu_button.rect.center)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_loading_a_finished_game_shows_its_result(app: App, rules: Ruleset, saves_dir: Path) -> None:
+    """A save of a finished battle opens on the result, not on a board where nobody can move."""
+    settings = GameSettings(controllers={"coalition": "human", "hailing": "ai"}, max_turns=1)
+    match = Match(load_scenario(A1), 4, settings)
+    while not match.state.over:
+        match.apply(EndTurn())
+    saves.save_record(match.record, saves_dir / "quicksave.json")
+    app.switch(MenuScene(app))
+    frame(app)
+    click(app, app.scene.load_button.rect.center)
+    assert isinstance(app.scene, ResultScene)
+    assert app.scene.match.state.over and app.scene.match.record.actions == match.record.actions
+
+
+def test_screen_texts_fit_their_labels(app: App, rules: Ruleset) -> None:
+    """pygame_gui warns when a label is too small for its text: then the text is cut off."""
+    finished = field_match(
+        rules, [Unit("a_foot", "a", "han_soldier", 3000, (2, 2)), Unit("b_x", "b", "soul_levy", 20, (3, 2))]
+    )
+    finished.apply(Attack(unit="a_foot", target="b_x"))
+    assert finished.state.over
+    hotseat = new_match(A1, {"coalition": "human", "hailing": "human"}, seed=1)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scenes = [
+            MenuScene(app),
+            HandoverScene(app, BattleScene(app, hotseat, show_handover=False), "coalition"),
+            ResultScene(app, finished),
+        ]
+        for scene in scenes:
+            app.switch(scene)
+            frame(app)
+    clipped = [str(w.message) for w in caught if "too small" in str(w.message)]
+    assert clipped == []
