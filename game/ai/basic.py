@@ -7,7 +7,7 @@ view of the game (``vision.side_view``): what it cannot see, it does not know.
 
 from __future__ import annotations
 
-from ..core import combat, duel, skills, vision
+from ..core import combat, duel, skills, souls, vision
 from ..core.actions import Action, AnswerDuel, Attack, Capture, EndTurn, Move, UseSkill
 from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
@@ -160,11 +160,17 @@ class BasicAI:
         engine = self.engine
         for f in own:
             rate = engine.rules.units[f.type].capture_rate
-            if specialists_only and rate < CATCHER_RATE:
+            if specialists_only and rate < CATCHER_RATE and not self._bags_a_formation(f):
                 continue
             if engine.can_capture(f):
                 return Capture(unit=f.id)
         return None
+
+    def _bags_a_formation(self, f: Formation) -> bool:
+        """A routed soul formation next to ``f`` that its capture would take whole: no fight is
+        as cheap as that."""
+        _souls, bag = souls.capturable(self.engine.state, self.engine.rules, f)
+        return bool(bag) and souls.capture_capacity(self.engine.rules, f) >= bag[0].men
 
     # -- attacks --------------------------------------------------------------------------
 

@@ -40,6 +40,8 @@ class FormationSpec(_Strict):
     pos: Hex
     # Starts hidden in ambush (the unit type needs the ambush ability and the hex cover).
     hidden: bool = False
+    # Morale at the start when it is not the unit type's full morale (a host already shaken).
+    morale: int | None = Field(None, ge=0, le=100)
     group: str | None = None
 
 

@@ -115,17 +115,27 @@ def capture(state: GameState, rules: Ruleset, f: Formation) -> list[Event]:
 
 
 def drift(state: GameState, rules: Ruleset, side_id: str) -> list[Event]:
-    """At the start of ``side_id``'s turn its dead move on: back into its nearest formation if its
-    faction calls them, else a share fades away."""
+    """At the start of ``side_id``'s turn its dead move on: back into its nearest formed (not
+    routed) formation if its faction calls them, unless the enemy stands over them; else a share
+    fades away."""
     side = state.side(side_id)
     returns = rules.factions[side.faction].souls_return
     events: list[Event] = []
-    own = state.formations_of(side_id)
+    own = [f for f in state.formations_of(side_id) if not f.routed]
+    # Ground held by the enemy keeps its souls: they wait there for the capturers.
+    held = {
+        h
+        for f in state.formations.values()
+        if are_enemies(state, side_id, f.side) and not f.routed
+        for h in (f.pos, *neighbours(f.pos))
+    }
     for key in sorted(state.field_souls):
         n = state.field_souls[key].get(side_id, 0)
         if n <= 0:
             continue
         at = Hex.parse(key)
+        if returns and at in held:
+            continue
         share = -(-n // (DRIFT_SHARE if returns else FADE_SHARE))
         into: Formation | None = None
         if returns:

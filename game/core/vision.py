@@ -60,7 +60,7 @@ def new_formation(spec: FormationSpec, rules: Ruleset) -> Formation:
         type=spec.type,
         men=spec.men,
         max_men=spec.max_men or spec.men,
-        morale=utype.morale,
+        morale=utype.morale if spec.morale is None else min(spec.morale, utype.morale),
         hero=spec.hero,
         pos=spec.pos,
         ammo=utype.ammo,
