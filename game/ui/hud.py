@@ -108,7 +108,8 @@ class Hud:
             t = board.terrain_at(hover)
             text = f"{_(t.name)}  {_('defence')} {_signed(t.defence)}"
             surf = font(15).render(text, True, TEXT)
-            box = surf.get_rect(topleft=(12, TOP_BAR_H + 10))
+            # Above the End turn button: the top left belongs to the objectives panel.
+            box = surf.get_rect(bottomright=(surface.get_width() - 14, surface.get_height() - 74))
             _backdrop(surface, box.inflate(14, 8))
             surface.blit(surf, box)
 

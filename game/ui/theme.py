@@ -55,6 +55,7 @@ def theme(lang: str | None = None) -> dict[str, Any]:
         "drop_down_menu": {"font": font},
         "selection_list": {"font": font},
         "text_entry_line": {"font": font},
-        "tool_tip": {"font": {**font, "size": "14"}},
+        # Wide enough that a skill's description reads as a paragraph, not a column.
+        "tool_tip": {"font": {**font, "size": "14"}, "misc": {"rect_width": "320"}},
         "window": {"font": font},
     }
