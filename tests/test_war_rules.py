@@ -428,3 +428,18 @@ def test_a_plain_move_can_be_undone_but_not_an_attack(rules) -> None:
     match.apply(Move(unit="a", to=Hex(1, 0)))
     match.apply(Attack(unit="b1", target="d"))
     assert not match.can_undo()  # the dice were rolled: nothing before it can be taken back
+
+
+def test_the_forecast_counts_yue_feis_officer_kills_in_the_rout_chance(small_engine: EngineFactory) -> None:
+    sides = (("a", "zhenguo", "player"), ("b", "jin", "enemy"))
+    units = [Unit("d", "b", "jurchen_veteran", 5000, C)]
+    plain = small_engine(OPEN, [Unit("a", "a", "zhenguo_rider", 10, WEST), *units], sides=sides)
+    yue = small_engine(OPEN, [Unit("a", "a", "zhenguo_rider", 10, WEST, hero="yue_fei"), *units], sides=sides)
+    for eng in (plain, yue):
+        eng.state.formations["d"].morale = morale_threshold(eng, "d") + 2
+    assert plain.forecast(Attack(unit="a", target="d")).rout_chance == 0
+    assert yue.forecast(Attack(unit="a", target="d")).rout_chance == 100
+    events = yue.apply(Attack(unit="a", target="d"))
+    assert Routed(unit="d", side="b") in events  # what the forecast promised
+    events = plain.apply(Attack(unit="a", target="d"))
+    assert Routed(unit="d", side="b") not in events

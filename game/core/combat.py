@@ -12,11 +12,11 @@ from typing import Literal
 
 from .board import Board
 from .hexgrid import neighbours, opposite
-from .morale import best_aura, is_death_ground, loss_morale
+from .morale import VICTORY_MORALE, best_aura, is_death_ground, loss_morale
 from .rng import Rng
 from .rules import Ruleset
 from .sides import are_allied
-from .skills import skill_modifiers
+from .skills import attack_shock, skill_modifiers
 from .state import Formation, GameState
 
 # Share of a formation's fighting strength that turns into enemy casualties in one attack.
@@ -79,6 +79,9 @@ class CombatSetup:
     # The defender's morale above its rout threshold before the blow, for the rout chance.
     defender_morale_margin: int = 100
     defender_men_for_morale: int = 1
+    # Morale a hero's skill takes from the defender after the blow (Yue Fei's officer kills);
+    # applied by game.core.skills, counted here so the rout chance tells the truth.
+    skill_shock: int = 0
 
 
 @dataclass(frozen=True)
@@ -194,6 +197,7 @@ def setup_attack(
         shock=shock,
         defender_morale_margin=defender.morale - threshold,
         defender_men_for_morale=defender.men,
+        skill_shock=attack_shock(rules, attacker, mode),
     )
 
 
@@ -239,8 +243,11 @@ def rout_chance(setup: CombatSetup) -> int:
     breaks = 0
     for i in range(ROUT_SAMPLES):
         roll = ROLL_LOW + (ROLL_HIGH - ROLL_LOW) * (i + 0.5) / ROUT_SAMPLES
-        _, lost = exchange(setup, roll, 1.0)
-        if lost >= setup.defender_men or defender_morale_loss(setup, lost) > setup.defender_morale_margin:
+        taken, lost = exchange(setup, roll, 1.0)
+        morale_lost = defender_morale_loss(setup, lost) + setup.skill_shock
+        if taken > lost:
+            morale_lost -= VICTORY_MORALE  # a defender that gave more than it took takes heart
+        if lost >= setup.defender_men or morale_lost > setup.defender_morale_margin:
             breaks += 1
     return round(100 * breaks / ROUT_SAMPLES)
 

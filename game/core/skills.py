@@ -157,6 +157,12 @@ def skill_modifiers(state: GameState, rules: Ruleset, f: Formation) -> list[tupl
     return mods
 
 
+def attack_shock(rules: Ruleset, attacker: Formation, mode: str) -> int:
+    """Morale the defender will lose to the attacker's skills after the blow (for the forecast)."""
+    skill = _passive(rules, attacker, "officer_kills") if mode == "melee" else None
+    return -skill.morale if skill is not None else 0
+
+
 def after_attack(engine: Engine, attacker: Formation, defender: Formation, setup: CombatSetup) -> list[Event]:
     """Yue Fei's officer kills: every melee blow of his formation fells officers, which shakes
     the defender and heartens his own men nearby."""
