@@ -83,7 +83,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=_positive, default=1)
     sim.add_argument("--max-turns", type=_positive)
     sim.add_argument("--save-dir", type=Path)
-    sim.add_argument("--difficulty", choices=["easy", "normal", "hard"], default="normal")
+    sim.add_argument(
+        "--difficulty",
+        action="append",
+        default=[],
+        metavar="[SIDE=]LEVEL",
+        help="easy, normal or hard: for every side, or SIDE=LEVEL for one (repeatable)",
+    )
     sim.add_argument("--json", action="store_true")
 
     rp = sub.add_parser("replay", help="replay a saved game")
@@ -138,37 +144,95 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _simulate_one(job: tuple[str, int, int | None, str | None, str]) -> dict:
+SimJob = tuple[str, int, int | None, str | None, str, dict[str, str]]
+
+
+def _simulate_one(job: SimJob) -> dict:
     from .simulate import run_game
 
-    scenario_id, seed, max_turns, save_dir, difficulty = job
-    return run_game(load_scenario(scenario_id), seed, max_turns, Path(save_dir) if save_dir else None, difficulty)
+    scenario_id, seed, max_turns, save_dir, difficulty, per_side = job
+    save = Path(save_dir) if save_dir else None
+    return run_game(load_scenario(scenario_id), seed, max_turns, save, difficulty, per_side)
+
+
+def parse_difficulties(values: Sequence[str], side_ids: Sequence[str]) -> tuple[str, dict[str, str]]:
+    """``--difficulty`` values: ``LEVEL`` for every side, ``SIDE=LEVEL`` for one side. Returns
+    (every side's level, the sides' own levels)."""
+    from .core.engine import DIFFICULTIES
+
+    default, per_side = "normal", {}
+    for value in values:
+        side, _eq, level = value.rpartition("=")
+        if level not in DIFFICULTIES:
+            raise CliError(f"unknown difficulty {level!r} in --difficulty {value} (levels: {', '.join(DIFFICULTIES)})")
+        if not _eq:
+            default = level
+        elif side in side_ids:
+            per_side[side] = level
+        else:
+            raise CliError(f"unknown side {side!r} in --difficulty {value} (sides: {', '.join(side_ids)})")
+    return default, per_side
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    _loaded(args.scenario)
+    from .simulate import summarise
+
+    side_ids = list(_loaded(args.scenario).scenario.side_ids())
+    default, per_side = parse_difficulties(args.difficulty, side_ids)
     if args.save_dir is not None:
         try:
             args.save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise CliError(f"cannot use --save-dir {args.save_dir}: {exc.strerror or exc}") from None
-    jobs = [
-        (args.scenario, args.seed + i, args.max_turns, str(args.save_dir) if args.save_dir else None, args.difficulty)
-        for i in range(args.games)
+    save_dir = str(args.save_dir) if args.save_dir else None
+    jobs: list[SimJob] = [
+        (args.scenario, args.seed + i, args.max_turns, save_dir, default, per_side) for i in range(args.games)
     ]
+    progress = _Progress(len(jobs)) if sys.stderr.isatty() else None
     if args.jobs > 1 and len(jobs) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            results = pool.map(_simulate_one, jobs)
-            _print_results(results, args.json)
+            results = _print_results(pool.map(_simulate_one, jobs), args.json, progress)
     else:
-        _print_results(map(_simulate_one, jobs), args.json)
+        results = _print_results(map(_simulate_one, jobs), args.json, progress)
+    summary = summarise(results, side_ids)
+    if args.json:
+        print(json.dumps({"summary": summary}, ensure_ascii=False), flush=True)
+    else:
+        from .simulate import summary_table
+
+        print(summary_table(summary), flush=True)
     return EXIT_OK
 
 
-def _print_results(results, as_json: bool) -> None:
+class _Progress:
+    """``12/100 games, 3.1 s`` rewritten in place on a terminal's stderr."""
+
+    def __init__(self, total: int) -> None:
+        import time
+
+        self.total = total
+        self.clock = time.perf_counter
+        self.start = self.clock()
+
+    def show(self, done: int) -> None:
+        end = "\n" if done >= self.total else ""
+        print(f"\r{done}/{self.total} games, {self.clock() - self.start:.1f} s", end=end, file=sys.stderr, flush=True)
+
+
+def _print_results(results, as_json: bool, progress: _Progress | None = None) -> list[dict]:
+    """Print each game's line in seed order as it comes; returns the results for the summary."""
+    from .simulate import AI_SAMPLES
+
+    done: list[dict] = []
+    if progress is not None:
+        progress.show(0)
     for r in results:
+        done.append(r)
+        r = {k: v for k, v in r.items() if k != AI_SAMPLES}
+        if progress is not None:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)  # the line is not left under the output
         if as_json:
             print(json.dumps(r, ensure_ascii=False), flush=True)
         else:
@@ -178,6 +242,9 @@ def _print_results(results, as_json: bool) -> None:
                 f"{r['actions']} actions; {sides}; AI ms median {r['ai_ms']['median']}",
                 flush=True,
             )
+        if progress is not None:
+            progress.show(len(done))
+    return done
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -15,6 +15,9 @@ from .core.state import state_hash
 from .record.match import Match
 from .record.saves import save_record
 
+# Key of the per-side-turn thinking times in a game's result; dropped before it is printed.
+AI_SAMPLES = "_ai_turn_ms"
+
 
 def _percentile(values: list[float], pct: float) -> float:
     if not values:
@@ -30,12 +33,16 @@ def run_game(
     max_turns: int | None = None,
     save_dir: Path | None = None,
     difficulty: str = "normal",
+    difficulties: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Play one game with every side under AI control and summarise it as a JSON-ready dict."""
+    """Play one game with every side under AI control and summarise it as a JSON-ready dict.
+    ``difficulty`` is every side's level unless ``difficulties`` names one for the side. The
+    per-turn thinking times are under ``AI_SAMPLES`` (for the summary; not printed)."""
     scenario = loaded.scenario
     settings = GameSettings(
         controllers={s.id: "ai" for s in scenario.sides},
         difficulty=difficulty,
+        difficulties=difficulties or {},  # type: ignore[arg-type]
         max_turns=max_turns,
     )
     match = Match(loaded, seed, settings)
@@ -66,15 +73,58 @@ def run_game(
             for s in state.sides
         ],
         "souls_on_field": state.souls_on_field(),
-        "ai_ms": {
-            "median": round(statistics.median(ai_ms), 2) if ai_ms else 0.0,
-            "p95": round(_percentile(ai_ms, 95), 2),
-            "max": round(max(ai_ms), 2) if ai_ms else 0.0,
-        },
+        "ai_ms": _ms_stats(ai_ms),
         "save": None,
+        AI_SAMPLES: [round(ms, 2) for ms in ai_ms],
     }
     if save_dir is not None:
         path = save_dir / f"{scenario.id}-seed{seed}.json"
         save_record(match.record, path)
         result["save"] = str(path)
     return result
+
+
+def _ms_stats(values: list[float]) -> dict[str, float]:
+    return {
+        "median": round(statistics.median(values), 2) if values else 0.0,
+        "p95": round(_percentile(values, 95), 2),
+        "max": round(max(values), 2) if values else 0.0,
+    }
+
+
+def summarise(results: list[dict[str, Any]], side_ids: list[str]) -> dict[str, Any]:
+    """Totals over many games: wins per side (a game without a winner is a draw), win rates,
+    mean turns and souls, and the AI's thinking time per side-turn over all games."""
+    n = len(results)
+    wins = {side: 0 for side in side_ids}
+    wins["draw"] = 0
+    souls: dict[str, list[int]] = {side: [] for side in side_ids}
+    samples: list[float] = []
+    for r in results:
+        wins[r["winner"] if r["winner"] in wins else "draw"] += 1
+        for s in r["sides"]:
+            souls.setdefault(s["id"], []).append(s["souls"])
+        samples += r.get(AI_SAMPLES, [])
+    return {
+        "games": n,
+        "wins": wins,
+        "win_rate": {side: round(wins[side] / n, 4) if n else 0.0 for side in side_ids},
+        "mean_turns": round(statistics.fmean(r["turns"] for r in results), 2) if n else 0.0,
+        "mean_souls": {side: round(statistics.fmean(v), 2) if v else 0.0 for side, v in souls.items()},
+        "ai_ms": _ms_stats(samples),
+    }
+
+
+def summary_table(summary: dict[str, Any]) -> str:
+    """The summary as a few aligned lines for people."""
+    lines = [
+        f"{summary['games']} games, mean {summary['mean_turns']} turns",
+        f"{'side':<20} {'wins':>6} {'rate':>7} {'mean souls':>12}",
+    ]
+    for side, rate in summary["win_rate"].items():
+        lines.append(f"{side:<20} {summary['wins'][side]:>6} {rate:>7.1%} {summary['mean_souls'][side]:>12,.1f}")
+    draws = summary["wins"]["draw"]
+    lines.append(f"{'draw':<20} {draws:>6} {draws / max(1, summary['games']):>7.1%}")
+    ms = summary["ai_ms"]
+    lines.append(f"AI ms per side-turn: median {ms['median']}, p95 {ms['p95']}, max {ms['max']}")
+    return "\n".join(lines)

@@ -71,7 +71,7 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
             ["simulate", SCENARIO, "--seed", "11", "--max-turns", SIM_TURNS, "--save-dir", str(folder), "--json"]
         )
     assert code == 0
-    summary = json.loads(buf.getvalue())
+    summary = json.loads(buf.getvalue().splitlines()[0])
     path = Path(summary["save"])
     assert path.parent == folder and path.is_file()
     return summary, path
@@ -216,10 +216,17 @@ def test_validate_bad_paths(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
 # -- simulate -------------------------------------------------------------------------------
 
 
-def _simulate(capsys: pytest.CaptureFixture[str], *extra: str) -> list[dict]:
+def _simulate_all(capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[list[dict], dict]:
+    """The per-game JSON lines and the summary line after them."""
     code, out, err = run(capsys, "simulate", SCENARIO, "--max-turns", SIM_TURNS, "--json", *extra)
-    assert (code, err) == (0, "")
-    return [json.loads(line) for line in out.splitlines()]
+    assert (code, err) == (0, "")  # not a terminal: no progress on stderr
+    *games, last = [json.loads(line) for line in out.splitlines()]
+    assert list(last) == ["summary"] and all("summary" not in g for g in games)
+    return games, last["summary"]
+
+
+def _simulate(capsys: pytest.CaptureFixture[str], *extra: str) -> list[dict]:
+    return _simulate_all(capsys, *extra)[0]
 
 
 def test_simulate_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
@@ -257,7 +264,63 @@ def test_simulate_in_parallel_gives_the_same_games(capsys: pytest.CaptureFixture
 def test_simulate_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _err = run(capsys, "simulate", SCENARIO, "--max-turns", "1", "--seed", "2")
     assert code == 0
-    assert out.startswith("seed 2: winner ") and "actions" in out and len(out.splitlines()) == 1
+    first, *table = out.splitlines()
+    assert first.startswith("seed 2: winner ") and "actions" in first
+    assert table[0] == "1 games, mean 1.0 turns" and table[-1].startswith("AI ms per side-turn: median ")
+    assert any(line.startswith("coalition ") for line in table) and any(line.startswith("draw ") for line in table)
+
+
+def test_simulate_shows_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    code = main(["simulate", SCENARIO, "--max-turns", "1", "--games", "2", "--json"])
+    out = capsys.readouterr().out
+    assert code == 0 and len(out.splitlines()) == 3  # the progress never mixes into stdout
+    shown = err.getvalue()
+    assert "\r0/2 games, " in shown and "\r2/2 games, " in shown and shown.endswith(" s\n")
+
+
+def test_simulate_summary_agrees_with_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    games, summary = _simulate_all(capsys, "--seed", "3", "--games", "3", "--max-turns", "1")
+    assert summary["games"] == 3
+    sides = ["coalition", "hailing"]
+    wins = {side: sum(g["winner"] == side for g in games) for side in sides}
+    wins["draw"] = sum(g["winner"] is None for g in games)
+    assert summary["wins"] == wins and sum(wins.values()) == 3
+    assert summary["win_rate"] == {side: pytest.approx(wins[side] / 3, abs=1e-4) for side in sides}
+    assert summary["mean_turns"] == pytest.approx(sum(g["turns"] for g in games) / 3, abs=0.01)
+    for side in sides:
+        souls = [s["souls"] for g in games for s in g["sides"] if s["id"] == side]
+        assert summary["mean_souls"][side] == pytest.approx(sum(souls) / 3, abs=0.01)
+    ms = summary["ai_ms"]
+    assert ms["max"] == max(g["ai_ms"]["max"] for g in games)
+    assert min(g["ai_ms"]["median"] for g in games) <= ms["median"] <= ms["p95"] <= ms["max"]
+
+
+def test_simulate_difficulty_for_every_side_or_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from game.record.saves import load_record
+
+    args = ("--seed", "4", "--max-turns", "1", "--save-dir", str(tmp_path))
+    (game,) = _simulate(capsys, *args, "--difficulty", "hard")
+    settings = load_record(Path(game["save"])).settings
+    assert settings.difficulty_of("coalition") == settings.difficulty_of("hailing") == "hard"
+    (game,) = _simulate(capsys, *args, "--difficulty", "easy", "--difficulty", "coalition=hard")
+    settings = load_record(Path(game["save"])).settings
+    assert settings.difficulty_of("coalition") == "hard" and settings.difficulty_of("hailing") == "easy"
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [("nowhere=hard", "unknown side 'nowhere'"), ("coalition=brutal", "unknown difficulty 'brutal'"), ("x", "'x'")],
+)
+def test_simulate_refuses_a_bad_difficulty(capsys: pytest.CaptureFixture[str], value: str, says: str) -> None:
+    code, out, err = run(capsys, "simulate", SCENARIO, "--difficulty", value)
+    assert_one_line_error(code, out, err)
+    assert says in err
 
 
 def test_simulate_save_dir_record_verifies(capsys: pytest.CaptureFixture[str], saved: tuple[dict, Path]) -> None:
@@ -287,7 +350,7 @@ def test_hashes_do_not_depend_on_the_process(saved: tuple[dict, Path]) -> None:
         )
     proc = subprocess_game("simulate", SCENARIO, "--seed", "11", "--max-turns", SIM_TURNS, "--json", hashseed="977")
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout)["final_hash"] == summary["final_hash"]
+    assert json.loads(proc.stdout.splitlines()[0])["final_hash"] == summary["final_hash"]
 
 
 # -- replay --verify ------------------------------------------------------------------------

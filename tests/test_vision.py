@@ -448,10 +448,16 @@ def test_enemy_moves_out_of_sight_are_neither_shown_nor_waited_for(rules: Rulese
             return next(orders)
 
     scene.ais["b"] = Scripted()  # type: ignore[assignment]
-    scene.step_ai()
+
+    def ai_step() -> None:
+        scene.step_ai()  # the computer is asked (it thinks in the background) ...
+        assert scene.ai_worker.wait(2.0)
+        scene.step_ai()  # ... and its answer is applied
+
+    ai_step()
     assert scene.state.formations["far"].pos == Hex(8, 4)
     assert scene.last_move == [] and scene.ai_timer == 0.0
-    scene.step_ai()
+    ai_step()
     assert scene.last_move and scene.last_move[-1] == Hex(2, 0) and scene.ai_timer == AI_STEP_DELAY
 
 

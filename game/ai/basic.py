@@ -28,9 +28,10 @@ SHAKEN_MARGIN = 25
 
 
 class BasicAI:
-    def __init__(self, engine: Engine, side_id: str) -> None:
+    def __init__(self, engine: Engine, side_id: str, difficulty: str = "normal") -> None:
         self.game = engine
         self.side_id = side_id
+        self.difficulty = difficulty
         self._view: Engine | None = None
         self._holding: set[str] = set()
         self._turn_key: tuple[int, int] | None = None
@@ -50,8 +51,9 @@ class BasicAI:
 
     # -- public ---------------------------------------------------------------------------
 
-    def next_action(self) -> Action:
-        """The next action for this side; EndTurn when it has nothing better to do."""
+    def next_action(self, deadline: float | None = None) -> Action:
+        """The next action for this side; EndTurn when it has nothing better to do. (This simple
+        general is always quick, so it ignores the ``deadline``.)"""
         self._view = None
         engine = self.engine
         state = engine.state

@@ -2,20 +2,36 @@
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Protocol
 
 from ..core.actions import Action, EndTurn
 from ..core.engine import IllegalAction
 from ..record.match import Match
 from .basic import BasicAI
+from .general import General, difficulty_for
+
+
+class AI(Protocol):
+    side_id: str
+
+    def next_action(self, deadline: float | None = None) -> Action: ...
+
 
 # A safety net: no side-turn may take more actions than this (a bug must not hang a game).
 MAX_ACTIONS_PER_TURN = 500
 
 
 def make_ais(match: Match) -> dict[str, BasicAI]:
-    return {s.id: BasicAI(match.engine, s.id) for s in match.state.sides if s.controller == "ai"}
+    return {
+        s.id: General(match.engine, s.id, difficulty_for(match.engine, s.id))
+        for s in match.state.sides
+        if s.controller == "ai"
+    }
 
 
 def _decider(match: Match, ai: BasicAI) -> BasicAI | None:
@@ -26,18 +42,61 @@ def _decider(match: Match, ai: BasicAI) -> BasicAI | None:
         return ai
     if match.state.side(side).controller != "ai":
         return None
-    return BasicAI(match.engine, side)
+    return General(match.engine, side, difficulty_for(match.engine, side))
 
 
-def play_ai_turn(match: Match, ai: BasicAI, on_action: Callable[[Action], None] | None = None) -> float:
-    """Let ``ai`` play its whole side-turn; returns the thinking time in milliseconds."""
+@dataclass(frozen=True)
+class Budget:
+    """Thinking time in seconds: per action, and for a whole side-turn, after which the AI's
+    deadline is already past and it ends its turn by its quick fallback."""
+
+    action: float
+    turn: float
+
+    def deadline(self, turn_started: float, now: float | None = None) -> float:
+        now = time.perf_counter() if now is None else now
+        return min(now + self.action, turn_started + self.turn)
+
+
+# On screen nobody may wait long for the computer.
+SCREEN_BUDGET = Budget(action=0.25, turn=3.0)
+# Headless games (simulate, tests) only guard against a runaway AI: generous enough that the same
+# seed plays the same game on any ordinary machine.
+HEADLESS_BUDGET = Budget(action=5.0, turn=120.0)
+
+
+def think(ai: AI, deadline: float | None) -> Action:
+    """``ai.next_action(deadline)``, also for an AI whose ``next_action`` takes no deadline."""
+    if deadline is not None and _takes_deadline(type(ai)):
+        return ai.next_action(deadline=deadline)
+    return ai.next_action()
+
+
+@cache
+def _takes_deadline(cls: type) -> bool:
+    try:
+        params = inspect.signature(cls.next_action).parameters
+    except (TypeError, ValueError):
+        return False
+    return "deadline" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+
+
+def play_ai_turn(
+    match: Match,
+    ai: BasicAI,
+    on_action: Callable[[Action], None] | None = None,
+    budget: Budget | None = HEADLESS_BUDGET,
+) -> float:
+    """Let ``ai`` play its whole side-turn; returns the thinking time in milliseconds. With a
+    ``budget``, every decision gets a deadline (None: unlimited)."""
     thinking = 0.0
+    turn_started = time.perf_counter()
     for _ in range(MAX_ACTIONS_PER_TURN):
         start = time.perf_counter()
         decider = _decider(match, ai)
         if decider is None:
             break  # a human must answer a challenge first
-        action = decider.next_action()
+        action = think(decider, None if budget is None else budget.deadline(turn_started, start))
         thinking += time.perf_counter() - start
         try:
             match.apply(action)

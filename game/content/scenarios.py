@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.board import Board
 from ..core.rules import Ruleset
-from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, FormationSpec, Scenario, SideSpec
+from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, AiHints, FormationSpec, Scenario, SideSpec
 from ..paths import MAPS_DIR
 from .errors import ContentError, ContentErrors, error, from_validation
 from .event_checks import check_events, declared_ids, parse_events, parse_objectives
@@ -35,6 +35,30 @@ class ScenarioFile(BaseModel):
     objectives: list[dict[str, Any]] = Field(default_factory=list)
     events: list[dict[str, Any]] = Field(default_factory=list)
     sides: list[SideSpec] = Field(min_length=2)
+    # Hints for the computer generals (regions and formations they should know about).
+    ai: AiHints = AiHints()
+
+
+def _ai_hint_errors(path: Path, obj: str, hints: AiHints, sides: set[str], units: set[str], board: Board) -> list:
+    """Every region and formation an ``[ai]`` hint names must exist."""
+    errors: list[ContentError] = []
+    for name in ("palace_region", "refuge_region"):
+        region = getattr(hints, name)
+        if region is not None and region not in board.regions:
+            errors.append(error(path, obj, f"ai.{name}", f"unknown region {region!r}"))
+    for name in ("rear_guard", "feint"):
+        for unit in getattr(hints, name):
+            if unit not in units:
+                errors.append(error(path, obj, f"ai.{name}", f"unknown formation {unit!r}"))
+    for i, hold in enumerate(hints.hold):
+        if hold.side not in sides:
+            errors.append(error(path, obj, f"ai.hold.{i}.side", f"unknown side {hold.side!r}"))
+        if hold.region not in board.regions:
+            errors.append(error(path, obj, f"ai.hold.{i}.region", f"unknown region {hold.region!r}"))
+        for unit in hold.units:
+            if unit not in units:
+                errors.append(error(path, obj, f"ai.hold.{i}.units", f"unknown formation {unit!r}"))
+    return errors
 
 
 @dataclass(frozen=True)
@@ -166,6 +190,7 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedS
         objective_ids=declared_ids(spec.objectives),
         formation_ids={p.id for p in tmx.formations},
     )
+    errors += _ai_hint_errors(toml_path, obj, spec.ai, set(sides), {f.id for f in formations}, tmx.board)
     if errors:
         raise ContentErrors(errors)
     scenario = Scenario(
@@ -182,6 +207,7 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedS
         map_file=map_path.name,
         objective_specs=tuple(objectives),
         events=tuple(events),
+        ai=spec.ai,
     )
     version = f"{rules.version}/{content_digest([toml_path, map_path])}"
     return LoadedScenario(scenario, tmx.layout, toml_path, map_path, version)

@@ -8,6 +8,7 @@ own modules (combat, morale, souls, vision, skills, duel, triggers); the engine 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -26,6 +27,9 @@ from .state import Controller, Formation, GameState, SideState
 
 __all__ = ["Engine", "GameSettings", "IllegalAction", "initial_state"]
 
+Difficulty = Literal["easy", "normal", "hard"]
+DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
+
 # Fatigue: gained by moving (forced march far more), fighting and being attacked; lost by resting.
 MOVE_FATIGUE = 4
 FORCED_MARCH_FATIGUE = 20
@@ -43,9 +47,14 @@ class GameSettings(BaseModel):
     """Choices made before the battle that change how it plays; part of every record."""
 
     controllers: dict[str, Controller] = Field(default_factory=dict)
+    # The computer's level for every side not named in ``difficulties``.
     difficulty: str = "normal"
+    difficulties: dict[str, Difficulty] = Field(default_factory=dict)
     # Optional cap on turns below the scenario's own limit (headless simulations).
     max_turns: int | None = Field(None, ge=1)
+
+    def difficulty_of(self, side_id: str) -> str:
+        return self.difficulties.get(side_id, self.difficulty)
 
 
 def initial_state(scenario: Scenario, rules: Ruleset, settings: GameSettings) -> GameState:

@@ -54,6 +54,31 @@ class ObjectiveSpec(_Strict):
     bonus: bool = False
 
 
+class HoldSpec(_Strict):
+    """Formations of ``side`` that must keep ``region`` (a defile to shut) rather than chase."""
+
+    side: str
+    region: str
+    units: tuple[str, ...] = ()  # empty: every formation of the side
+
+
+class AiHints(_Strict):
+    """Optional ``[ai]`` table of a scenario: what the computer generals should know of the map.
+
+    ``palace_region``: the Hailing palace; its side turns back when an enemy threatens it.
+    ``refuge_region``: the fort a losing Jin army flees toward. ``rear_guard``: formations that
+    stand and die to buy time. ``feint``: formations that fall back toward hidden friends to draw
+    pursuers into an ambush. ``hold``: fronts a side must keep.
+    """
+
+    palace_region: str | None = None
+    palace_alarm: int = Field(3, ge=0, le=20)  # hexes from the palace at which an enemy threatens it
+    refuge_region: str | None = None
+    rear_guard: tuple[str, ...] = ()
+    feint: tuple[str, ...] = ()
+    hold: tuple[HoldSpec, ...] = ()
+
+
 # What decides the game when the last turn ends: a side id wins outright, "draw", or
 # "attrition": the side that destroyed the larger share of its enemies' starting men wins.
 TurnLimitOutcome = str
@@ -79,6 +104,8 @@ class Scenario:
     objective_specs: tuple[ObjectiveSpec, ...] = ()
     # Scenario events (``game.core.scenario_events.EventSpec``), checked after every action.
     events: tuple = ()
+    # Hints for the computer generals (the ``[ai]`` table).
+    ai: AiHints = AiHints()
 
     def side_ids(self) -> list[str]:
         return [s.id for s in self.sides]

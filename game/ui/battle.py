@@ -7,6 +7,7 @@ only reads the state and the events that come back.
 from __future__ import annotations
 
 import secrets
+import time
 
 import pygame
 import pygame_gui
@@ -41,6 +42,7 @@ from ..i18n import _
 from ..record.match import Match, match_from_record
 from ..record.model import MAX_SEED
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path, save_record
+from .ai_worker import AIWorker
 from .board_view import BoardView, Fog, Overlays
 from .camera import Camera
 from .duel_view import follow_up
@@ -54,17 +56,29 @@ from .scene import Scene
 
 # Seconds between two AI actions when they are shown move by move.
 AI_STEP_DELAY = 0.35
+# Longest a frame waits for the computer's next decision (fast mode), so the screen stays live.
+AI_FRAME_WAIT = 0.012
 PAN_SPEED = 700.0  # pixels per second for keyboard panning
 DRAG_THRESHOLD = 6
 # Keys that close a narration pop-up.
 DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 
 
-def new_match(scenario_id: str, controllers: dict[str, str], seed: int | None, difficulty: str = "normal") -> Match:
+def new_match(
+    scenario_id: str,
+    controllers: dict[str, str],
+    seed: int | None,
+    difficulty: str = "normal",
+    difficulties: dict[str, str] | None = None,
+) -> Match:
     loaded = load_scenario(scenario_id)
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
-    settings = GameSettings(controllers=controllers, difficulty=difficulty)  # type: ignore[arg-type]
+    settings = GameSettings(
+        controllers=controllers,  # type: ignore[arg-type]
+        difficulty=difficulty,
+        difficulties=difficulties or {},  # type: ignore[arg-type]
+    )
     return Match(loaded, seed, settings)
 
 
@@ -107,6 +121,9 @@ class BattleScene(Scene):
         self.last_move: list[Hex] = []
         self.ai_timer = 0.0
         self.fast_ai = False
+        # The computer thinks off the main thread; the side-turn whose remaining moves are not shown.
+        self.ai_worker = AIWorker()
+        self.skip_turn: tuple[int, int] | None = None
         self.drag_from: tuple[int, int] | None = None
         self.dragging = False
         # The human side whose eyes are on the screen; hand-over happens when it changes.
@@ -322,7 +339,7 @@ class BattleScene(Scene):
         elif isinstance(ev, Looted):
             self.say(_("{u} stops to loot the baggage").format(u=names.get(ev.unit, ev.unit)))
         elif isinstance(ev, Narration):
-            if self.fast_ai and not self.human_to_move():
+            if self.ai_fast() and not self.human_to_move():
                 speaker = self.narration.speaker_name(ev.speaker)
                 self.say(f"{speaker}: {_(ev.text)}" if speaker else _(ev.text))
             else:
@@ -454,6 +471,7 @@ class BattleScene(Scene):
         except SaveError as exc:
             self.say(_("Cannot load: {reason}").format(reason=str(exc)))
             return
+        self.ai_worker.cancel()  # a decision for the abandoned game is never applied
         open_battle(self.app, match)
 
     # -- events ---------------------------------------------------------------------------
@@ -532,6 +550,9 @@ class BattleScene(Scene):
                 self.end_turn()
         elif key == pygame.K_e:
             self.end_turn()
+        elif key == pygame.K_ESCAPE and self.ai_to_move():
+            self.skip_turn = self._turn_key()
+            self.say(_("Computer moves: the rest of this turn is not shown"))
         elif key == pygame.K_ESCAPE:
             self.cancel()
         elif key == pygame.K_F5:
@@ -576,26 +597,46 @@ class BattleScene(Scene):
         if dx or dy:
             self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
         # The computer acts for its side, and answers a challenge made to it.
-        decider = self.state.side(self.match.engine.deciding_side())
-        if not self.state.over and decider.controller == "ai" and not self.narration.active:
+        if self.ai_to_move() and not self.narration.active:
             self.ai_timer -= dt
-            if self.ai_timer <= 0:
-                self.step_ai()
+            self.step_ai()
+
+    def ai_to_move(self) -> bool:
+        return not self.state.over and self.state.side(self.match.engine.deciding_side()).controller == "ai"
+
+    def ai_fast(self) -> bool:
+        """Whether computer moves are applied without pause: Space toggles it for the game, Esc
+        for the rest of the current side-turn."""
+        return self.fast_ai or self.skip_turn == self._turn_key()
+
+    def _turn_key(self) -> tuple[int, int]:
+        return (self.state.turn, self.state.active)
+
+    def _ai_token(self) -> tuple[int, int, str]:
+        """The position a decision is asked for; a result for any other one is dropped."""
+        return (id(self.match), self.state.action_index, self.match.engine.deciding_side())
 
     def step_ai(self) -> None:
-        """One AI action (or a whole turn in fast mode)."""
-        side = self.match.engine.deciding_side()
-        ai = self.ais[side]
-        for _i in range(500):
-            action = ai.next_action()
-            if not self.submit(action) and self.state.pending_duel is None:
-                self.submit(EndTurn())
-            if self.state.over or not self.fast_ai or self.match.engine.deciding_side() != side:
-                break
-            if self.app.scene is not self:
-                break
-        # What the viewer did not see is not waited for.
-        self.ai_timer = 0.0 if self.fast_ai or not self._last_seen else AI_STEP_DELAY
+        """Apply the deciding AI's action once its worker has it and the last one has been shown,
+        then set it thinking about the next. The frame never waits for the AI longer than
+        AI_FRAME_WAIT; in fast mode that slice of the frame is used for further actions."""
+        frame_end = time.perf_counter() + AI_FRAME_WAIT
+        if self.ai_fast():
+            self.ai_timer = 0.0  # a pause left from moves shown earlier is not waited out
+        while True:
+            if self.ai_timer <= 0 and (action := self.ai_worker.poll(self._ai_token())) is not None:
+                if not self.submit(action) and self.state.pending_duel is None:
+                    self.submit(EndTurn())
+                # What the viewer did not see is not waited for.
+                self.ai_timer = 0.0 if self.ai_fast() or not self._last_seen else AI_STEP_DELAY
+                if self.app.scene is not self or not self.ai_to_move() or self.narration.active:
+                    return
+            if not self.ai_worker.busy:
+                side = self.match.engine.deciding_side()
+                self.ai_worker.request(self.ais[side], self._ai_token(), self._turn_key())
+            remaining = frame_end - time.perf_counter()
+            if not self.ai_fast() or self.ai_timer > 0 or remaining <= 0 or not self.ai_worker.wait(remaining):
+                return
 
     def overlays(self) -> Overlays:
         ov = Overlays(hover=self.hover, last_move=self.last_move)

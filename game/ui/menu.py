@@ -1,4 +1,5 @@
-"""The main menu: choose a scenario, who commands each side, the language; start or load."""
+"""The main menu: choose a scenario, who commands each side (and how well the computer plays
+it), the language; start or load."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from .. import i18n
 from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario, scenario_ids
-from ..i18n import _
+from ..i18n import N_, _
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
 from .scene import Scene
+
+# The computer's levels, as recorded in the game settings, with their menu names.
+LEVELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 
 class MenuScene(Scene):
@@ -21,6 +25,7 @@ class MenuScene(Scene):
         if not hasattr(self, "scenario_id"):
             self.scenario_id = self.ids[0] if self.ids else ""
             self.controllers: dict[str, str] = {}
+            self.difficulties: dict[str, str] = {}
         self.message = ""
         cx = w // 2
         col = 460
@@ -50,6 +55,8 @@ class MenuScene(Scene):
         self._title_to_id = dict(titles)
         y += 76
         self.side_menus: dict[str, UIDropDownMenu] = {}
+        self.level_menus: dict[str, UIDropDownMenu] = {}
+        levels = [_(name) for name in LEVELS.values()]
         self.side_labels = []
         scenario = self._scenario()
         options = [_("Human"), _("Computer")]
@@ -57,7 +64,16 @@ class MenuScene(Scene):
             for side in scenario.sides:
                 ctrl = self.controllers.get(side.id, "human" if side.role == "player" else "ai")
                 self.controllers[side.id] = ctrl
-                UILabel(pygame.Rect(left, y, col - 180, 36), _(side.name), self.manager)
+                # Reaches left of the column: the level menu takes room in the row.
+                UILabel(pygame.Rect(left - 100, y, col - 200, 36), _(side.name), self.manager)
+                if ctrl == "ai":  # how well the computer plays this side
+                    level = self.difficulties.setdefault(side.id, "normal")
+                    self.level_menus[side.id] = UIDropDownMenu(
+                        levels,
+                        _(LEVELS[level]),
+                        pygame.Rect(left + col - 290, y, 110, 36),
+                        self.manager,
+                    )
                 self.side_menus[side.id] = UIDropDownMenu(
                     options,
                     options[0] if ctrl == "human" else options[1],
@@ -108,6 +124,7 @@ class MenuScene(Scene):
             if event.ui_element is self.scenario_menu:
                 self.scenario_id = self._title_to_id.get(event.text, self.scenario_id)
                 self.controllers = {}
+                self.difficulties = {}
                 self.resize(self.app.size)
             elif event.ui_element is self.lang_menu:
                 lang = next(k for k, v in i18n.LANGUAGES.items() if v == event.text)
@@ -117,6 +134,11 @@ class MenuScene(Scene):
                 for sid, menu in self.side_menus.items():
                     if event.ui_element is menu:
                         self.controllers[sid] = "human" if event.text == _("Human") else "ai"
+                        self.resize(self.app.size)  # the level choice shows for computer sides only
+                        return
+                for sid, menu in self.level_menus.items():
+                    if event.ui_element is menu:
+                        self.difficulties[sid] = next(k for k, v in LEVELS.items() if _(v) == event.text)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start_button:
                 self.start()
@@ -133,7 +155,8 @@ class MenuScene(Scene):
         if self._scenario() is None:
             self._say(_("This scenario cannot be loaded."))
             return
-        match = new_match(self.scenario_id, dict(self.controllers), seed=None)
+        levels = {sid: level for sid, level in self.difficulties.items() if self.controllers.get(sid) == "ai"}
+        match = new_match(self.scenario_id, dict(self.controllers), seed=None, difficulties=levels)
         open_battle(self.app, match)
 
     def load_quicksave(self) -> None:

@@ -1,0 +1,65 @@
+"""Run every benchmark and print one markdown table of all figures (optionally into README.md).
+
+    python -m bench.run_all [--quick] [--jobs J] [--readme]
+
+``--readme`` replaces the table between the ``bench:start`` and ``bench:end`` markers of the
+README's Benchmarks section with this run's figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from . import ai_turns, stress, win_rates
+from .common import ai_class, ai_digest, machine_note, markdown_table
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+START, END = "<!-- bench:start -->", "<!-- bench:end -->"
+
+
+def write_readme(text: str, readme: Path = README) -> None:
+    """Put ``text`` between the markers, leaving the rest of the README as it is."""
+    body = readme.read_text(encoding="utf-8")
+    pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.S)
+    if not pattern.search(body):
+        raise SystemExit(f"{readme}: no {START} ... {END} markers to write between")
+    readme.write_text(pattern.sub(lambda _: f"{START}\n{text}\n{END}", body), encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(prog="python -m bench.run_all", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smoke-run every bench")
+    parser.add_argument("--jobs", type=int, default=None, help="worker processes for the win rates (default: all)")
+    parser.add_argument("--readme", action="store_true", help="write the table into README.md")
+    args = parser.parse_args(argv)
+    common = ["--quick"] if args.quick else []
+    jobs = args.jobs or (1 if args.quick else os.cpu_count() or 1)
+    digest = ai_digest()  # before the run: the AI's files may change while it goes on
+    parts = {
+        "ai_turns": ai_turns.main(common),
+        "stress": stress.main(common),
+        "win_rates": win_rates.main([*common, "--jobs", str(jobs)]),
+    }
+    rows = [r for part in parts.values() for r in part["rows"]]
+    where = "one process" if jobs <= 1 else f"{jobs} processes"
+    notes = [
+        f"Turn times on one core; win rates in {where}. {machine_note(None)}; "
+        f"AI `{ai_class().__module__}.{ai_class().__name__}`, source digest {digest} (game/ai/*.py)."
+    ]
+    notes += [f"Win rates: {n}." for n in parts["win_rates"].get("notes", [])]
+    text = markdown_table(rows) + "\n\n" + "\n".join(notes)
+    print("\n" + "=" * 40 + "\n")
+    print(text)
+    if args.readme:
+        write_readme(text)
+    return {"parts": parts, "rows": rows, "text": text}
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,347 @@
+"""The computer general: a tactical core shared by every side, with faction behaviour on top.
+
+Every call scores candidate actions on the side's fogged view (``vision.side_view``) and returns
+the best; the state is re-read after each action, so plans adapt to what just happened. Scores
+are in "men-value": men times their melee power per man. An attack is worth the enemy's expected
+losses, the chance it routs, its souls and any scenario objective it serves, less our own losses
+and the counter-attack the threat map says we walk into. Faction behaviour (game.ai.personality)
+then decides roles: who holds, who hides, who flees, who seeks whom.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..core import combat, duel, souls, vision
+from ..core.actions import Action, AnswerDuel, Attack, Blast, Capture, EndTurn, Fire, Move, Rest, UseSkill
+from ..core.engine import Engine
+from ..core.hexgrid import Hex, distance, neighbours
+from ..core.movement import are_enemies, enemy_zoc, search_moves
+from ..core.rng import Rng
+from ..core.state import Formation
+from . import personality
+from .basic import BasicAI
+from .threat import ThreatMap
+
+# Worth of one enemy soul that can be bagged, per man-value of a levy.
+SOUL_VALUE = 0.6
+# Weight of the chance a defender routs, times the men it would leave broken.
+ROUT_WEIGHT = 0.5
+DESTROY_BONUS = 0.5
+# Extra worth of a formation a scenario objective asks to destroy or rout.
+OBJECTIVE_BONUS = 0.5
+# Movement points that losing a whole formation to counter-attack is worth when advancing.
+EXPOSURE_COST = 30.0
+# Fatigue from which an idle formation out of danger rests.
+REST_FATIGUE = 50
+# Stream offset for the easy general's noise, so it never shares draws with the game.
+NOISE_STREAM = 1 << 40
+
+
+@dataclass(frozen=True)
+class Style:
+    """How difficulty changes the general's choices."""
+
+    exposure: float  # weight of the counter-attack waiting at a destination
+    loss_weight: float  # weight of our own expected losses
+    noise: float  # deterministic jitter on scores (an easy general misjudges)
+    min_gain: float  # share of our value an attack must win to be worth it
+    pincer: float  # extra weight for attacks that pincer or flank (a hard general seeks them)
+
+
+STYLES: dict[str, Style] = {
+    "easy": Style(exposure=0.0, loss_weight=0.6, noise=0.5, min_gain=0.0, pincer=0.0),
+    "normal": Style(exposure=0.5, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.1),
+    "hard": Style(exposure=1.0, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.3),
+}
+
+
+def difficulty_for(engine: Engine, side_id: str) -> str:
+    settings = engine.settings
+    of = getattr(settings, "difficulty_of", None)
+    level = of(side_id) if callable(of) else getattr(settings, "difficulty", "normal")
+    return level if level in STYLES else "normal"
+
+
+class General(BasicAI):
+    def __init__(self, engine: Engine, side_id: str, difficulty: str = "normal") -> None:
+        super().__init__(engine, side_id, difficulty)
+        self.style = STYLES.get(difficulty, STYLES["normal"])
+        faction = engine.state.side(side_id).faction
+        self.persona = personality.for_faction(faction, self)
+        self._deadline: float | None = None
+        self._threat_key: int | None = None
+        self._threat: ThreatMap | None = None
+        self._objective_units = _objective_units(engine)
+
+    # -- public ---------------------------------------------------------------------------
+
+    def next_action(self, deadline: float | None = None) -> Action:
+        self._deadline = deadline
+        self._view = None  # the fogged view is rebuilt for every decision
+        game = self.game
+        if game.state.pending_duel is not None and not game.state.over and game.deciding_side() == self.side_id:
+            return self._answer_duel()
+        if game.state.over or game.state.active_side.id != self.side_id:
+            return EndTurn()
+        if self._late():
+            return EndTurn()  # out of time before thinking at all: the cheapest legal answer
+        engine = self.engine
+        state = engine.state
+        if self._turn_key != (state.turn, state.active):
+            self._turn_key = (state.turn, state.active)
+            self._holding.clear()
+            self._used.clear()
+            self.persona.new_turn()
+        held = state.active_side.held_groups
+        own = [f for f in state.formations_of(self.side_id) if f.id not in self._holding and f.group not in held]
+        if state.active_side.role == "neutral":
+            return self._best_attack(own, stand_only=True) or EndTurn()
+        enemies = [f for f in state.formations.values() if are_enemies(state, self.side_id, f.side)]
+        self.persona.observe(state, enemies)
+        goals = self._goals(enemies)
+        if not goals:
+            return EndTurn()
+        special = self.persona.special_action(own, enemies)
+        if special is not None:
+            return special
+        heroic = self._hero_action(own, enemies)
+        if heroic is not None:
+            return heroic
+        best = self._best_act(own)
+        if best is not None:
+            return best
+        for f in own:
+            if self._late():
+                break
+            if engine.can_move(f):
+                move = self._movement(f, enemies, goals)
+                if move is not None:
+                    return move
+            rest = self._rest(f)
+            self._holding.add(f.id)
+            if rest is not None:
+                return rest
+        return EndTurn()
+
+    # -- time -----------------------------------------------------------------------------
+
+    def _late(self) -> bool:
+        return self._deadline is not None and time.perf_counter() >= self._deadline
+
+    # -- duels ----------------------------------------------------------------------------
+
+    def _answer_duel(self) -> AnswerDuel:
+        answer = self.persona.answer_duel()
+        if answer is None:
+            answer = super()._answer_duel()
+        self.persona.answered(answer.accept)
+        return answer
+
+    # -- values ---------------------------------------------------------------------------
+
+    def threat(self) -> ThreatMap:
+        """The enemies' reach, built once per state seen."""
+        state = self.engine.state
+        if self._threat is None or self._threat_key != state.action_index:
+            self._threat = ThreatMap(state, self.engine.rules, self.side_id)
+            self._threat_key = state.action_index
+        return self._threat
+
+    def exposure(self, f: Formation, at: Hex) -> float:
+        """Men-value ``f`` risks by standing at ``at`` through the enemies' turn."""
+        if self.style.exposure <= 0:
+            return 0.0
+        return self.style.exposure * self.threat().expected_loss(f, at) * self._value(f)
+
+    def _noise(self, salt: int) -> float:
+        if self.style.noise <= 0:
+            return 1.0
+        rng = Rng(self.game.seed ^ NOISE_STREAM, self.engine.state.action_index * 4096 + salt)
+        return 1.0 + self.style.noise * (rng.random() - 0.5)
+
+    def attack_score(self, attacker: Formation, defender: Formation, mode: combat.Mode = "melee") -> float:
+        engine = self.engine
+        setup = combat.setup_attack(engine.state, engine.board, engine.rules, attacker, defender, mode)
+        fc = combat.forecast_from(setup)
+        dl, al = fc.defender_losses[1], fc.attacker_losses[1]
+        dv, av = self._value(defender), self._value(attacker)
+        gain = dl * dv
+        gain += ROUT_WEIGHT * fc.rout_chance / 100.0 * max(0, defender.men - dl) * dv
+        if dl >= defender.men:
+            gain += DESTROY_BONUS * defender.men * dv
+        if "soul" in engine.rules.units[defender.type].abilities:
+            gain += SOUL_VALUE * dl * min(1.0, dv)
+        if defender.id in self._objective_units:
+            gain *= 1.0 + OBJECTIVE_BONUS
+        if setup.pincer or any(m.name == "Flank" for m in setup.modifiers):
+            gain *= 1.0 + self.style.pincer
+        gain *= self.persona.target_weight(defender)
+        loss = al * av * self.style.loss_weight * self.persona.loss_weight(attacker)
+        return gain - loss
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def _best_act(self, own: list[Formation]) -> Action | None:
+        """The best attack, shot, blast or capture, from where a unit stands or after a move."""
+        engine = self.engine
+        state = engine.state
+        occupancy = state.occupancy()
+        zoc = enemy_zoc(state, self.side_id)
+        best: tuple[float, int, Action] | None = None
+        salt = 0
+
+        def offer(score: float, action: Action) -> None:
+            nonlocal best, salt
+            salt += 1
+            score *= self._noise(salt) if score > 0 else 1.0
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, salt, action)
+
+        for f in own:
+            if self._late():
+                break
+            role = self.persona.role(f)
+            if engine.can_capture(f):
+                offer(self._capture_score(f), Capture(unit=f.id))
+            if not engine.can_act(f):
+                continue
+            floor = self.style.min_gain * f.men * self._value(f)
+            for target_id in engine.attack_targets(f.id):
+                target = state.formations[target_id]
+                if not self.persona.may_strike(f, target):
+                    continue
+                offer(self.attack_score(f, target) - floor, Attack(unit=f.id, target=target_id))
+            for target_id in engine.fire_targets(f.id):
+                target = state.formations[target_id]
+                offer(self.attack_score(f, target, "fire") - floor, Fire(unit=f.id, target=target_id))
+                if f.charges > 0:
+                    offer(self._blast_score(f, target.pos), Blast(unit=f.id, at=target.pos))
+            if role in ("hold_still", "rear_guard") or not engine.can_move(f) or not engine.can_attack(f):
+                continue
+            self._move_attacks(f, occupancy, zoc, floor, offer)
+        return best[2] if best else None
+
+    def _move_attacks(self, f: Formation, occupancy: dict[Hex, str], zoc: set[Hex], floor: float, offer) -> None:
+        """Attacks after one move, from each hex next to a visible enemy (a few per target)."""
+        engine = self.engine
+        state = engine.state
+        move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
+        here = self.exposure(f, f.pos)
+        allowed = self.persona.allowed_hexes(f)
+        for dest in sorted(move_map.destinations):
+            if allowed is not None and dest not in allowed:
+                continue
+            for n in neighbours(dest):
+                target_id = occupancy.get(n)
+                if target_id is None:
+                    continue
+                target = state.formations[target_id]
+                if not are_enemies(state, f.side, target.side) or not self.persona.may_strike(f, target):
+                    continue
+                if not vision.sees_formation(state, engine.board, engine.rules, self.side_id, target):
+                    continue
+                if engine.board.terrain_at(n).fortress and "siege" not in engine.rules.units[f.type].abilities:
+                    continue
+                moved = f.model_copy(update={"pos": dest})
+                s = self.attack_score(moved, target) * 0.98 - floor
+                s -= max(0.0, self.exposure(f, dest) - here) * 0.5
+                offer(s, Move(unit=f.id, to=dest))
+
+    def _blast_score(self, f: Formation, at: Hex) -> float:
+        engine = self.engine
+        state = engine.state
+        area = {at, *neighbours(at)}
+        total = 0.0
+        for e in state.formations.values():
+            if e.pos in area and are_enemies(state, f.side, e.side):
+                total += self.attack_score(f, e, "blast")
+            elif e.pos in area and e.side == f.side:
+                return 0.0  # never blast our own
+        return total
+
+    def _capture_score(self, f: Formation) -> float:
+        near, bag = souls.capturable(self.engine.state, self.engine.rules, f)
+        capacity = souls.capture_capacity(self.engine.rules, f)
+        score = SOUL_VALUE * min(near, capacity)
+        if bag and capacity >= bag[0].men:
+            score += bag[0].men * (self._value(bag[0]) + SOUL_VALUE)
+        # A fighter that can still strike prefers to; a soul-catcher's first duty is the bag.
+        if self.engine.rules.units[f.type].capture_rate < 1.0:
+            score *= 0.5
+        return score
+
+    def _rest(self, f: Formation) -> Action | None:
+        engine = self.engine
+        if f.fatigue < REST_FATIGUE or f.moved or not engine.can_act(f):
+            return None
+        if self.threat().at(f.pos) > 0 and self.style.exposure > 0:
+            return None
+        return Rest(unit=f.id)
+
+    # -- moving ---------------------------------------------------------------------------
+
+    def _movement(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Move | None:
+        target = self.persona.destination(f, enemies, goals)
+        if target is None:
+            return None
+        goal_hexes, keep_within = target
+        return self._march(f, goal_hexes, keep_within)
+
+    def _march(self, f: Formation, goals: frozenset[Hex], keep_within: frozenset[Hex] | None) -> Move | None:
+        """Step toward ``goals`` on good ground, weighing the counter-attack at each stop;
+        None when staying put is as good."""
+        engine = self.engine
+        if not goals:
+            return None
+        utype = engine.rules.units[f.type]
+        field = self._field(utype.move_class, goals)
+        weight = EXPOSURE_COST / max(1.0, f.men * self._value(f))
+
+        def rank(h: Hex) -> float:
+            d = field.get(h)
+            if d is None:
+                return float(1 << 30)
+            return d - engine.board.terrain_at(h).defence / 100.0 + weight * self.exposure(f, h)
+
+        here = rank(f.pos)
+        best: tuple[float, int, int, Hex] | None = None
+        for dest in engine.moves(f.id).destinations:
+            if keep_within is not None and dest not in keep_within and f.pos in keep_within:
+                continue
+            r = rank(dest)
+            if r >= here - 0.5:
+                continue
+            key = (r, dest.q, dest.r, dest)
+            if best is None or key < best:
+                best = key
+        return Move(unit=f.id, to=best[3]) if best else None
+
+    # -- heroes ---------------------------------------------------------------------------
+
+    def _worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool:
+        verdict = self.persona.worth_using(f, use, enemies)
+        if verdict is not None:
+            return verdict
+        return super()._worth_using(f, use, enemies)
+
+    def challenges(self, f: Formation) -> list:
+        return duel.legal_challenges(self.engine, f.id)
+
+
+def _objective_units(engine: Engine) -> frozenset[str]:
+    """Formations a scenario event waits to see destroyed or routed: worth more to beat."""
+    out: set[str] = set()
+    for spec in engine.scenario.events:
+        when = getattr(spec, "when", None)
+        if getattr(when, "kind", None) in ("destroyed", "routed"):
+            out.update(getattr(when, "units", ()) or ())
+            unit = getattr(when, "unit", None)
+            if unit:
+                out.add(unit)
+    return frozenset(out)
+
+
+def near(a: Hex, hexes: frozenset[Hex], radius: int) -> bool:
+    return any(distance(a, h) <= radius for h in hexes)

@@ -1,0 +1,326 @@
+"""Faction behaviour on top of the tactical core: roles, targets and the chronicles' tricks.
+
+``Persona`` is the plain commander (the player factions): formations a scenario's ``[ai] hold``
+names keep their front; the rest close on the enemy. ``Hailing`` is Wanyan Liang: ambushes that
+let the vanguard pass, a feigned retreat toward them, re-forming the routed, turning back for
+the palace, and rash overreach when his pride is hurt. ``Jin`` is Wanyan Wuzhu: a rear guard that
+dies in place, the rest riding light for the refuge fort, delaying detachments, and a duel with
+Yue Fei. Every memory here is rebuilt from the sequence of states the general sees, so the same
+game always gets the same decisions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.actions import Action, AnswerDuel, Challenge, UseSkill
+from ..core.hexgrid import Hex, distance
+from ..core.state import Formation, GameState
+from .threat import blow
+
+if TYPE_CHECKING:
+    from .general import General
+
+Destination = tuple[frozenset[Hex], frozenset[Hex] | None]
+
+# Pride: turns of rash overreach, how near a loss must fall to sting, how little he then fears.
+PRIDE_TURNS = 2
+PRIDE_RADIUS = 3
+PRIDE_LOSS_WEIGHT = 0.3
+PRIDE_MEN_DROP = 0.15
+# Wanyan Liang rides to routed souls within this many hexes to re-form them.
+REFORM_REACH = 8
+# Jin falls back when its men are below this share of the start or of the enemies in sight.
+LOSING_SHARE = 0.5
+LOSING_RATIO = 0.6
+# A delaying detachment is at most this share of the army.
+DETACHMENT_SHARE = 0.25
+LIANG = "wanyan_liang"
+WUZHU = "wanyan_wuzhu"
+YUE_FEI = "yue_fei"
+
+
+class Persona:
+    def __init__(self, general: General) -> None:
+        self.g = general
+        hints = general.game.scenario.ai
+        board = general.game.board
+        self.hold: dict[str, frozenset[Hex]] = {}
+        for spec in hints.hold:
+            if spec.side != general.side_id or spec.region not in board.regions:
+                continue
+            region = board.regions[spec.region]
+            units = spec.units or tuple(s.id for s in general.game.scenario.formations if s.side == general.side_id)
+            for unit in units:
+                self.hold[unit] = region
+
+    # -- hooks the general calls ------------------------------------------------------------
+
+    def new_turn(self) -> None:
+        pass
+
+    def observe(self, state: GameState, enemies: list[Formation]) -> None:
+        pass
+
+    def role(self, f: Formation) -> str | None:
+        return "hold" if f.id in self.hold else None
+
+    def may_strike(self, f: Formation, target: Formation) -> bool:
+        return True
+
+    def target_weight(self, target: Formation) -> float:
+        return 1.0
+
+    def loss_weight(self, attacker: Formation) -> float:
+        return 1.0
+
+    def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
+        """Where ``f`` may stop to strike: a holder that stands on its front stays on it."""
+        region = self.hold.get(f.id)
+        if region is not None and f.pos in region:
+            return region
+        return None
+
+    def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
+        region = self.hold.get(f.id)
+        if region is None:
+            return goals, None
+        if f.pos in region:
+            # On the front: shift only to close a gap nearer the enemy, never off it.
+            live = [e.pos for e in enemies if not e.routed]
+            if not live or any(distance(f.pos, e) <= 1 for e in live):
+                return None
+            return frozenset(live), region
+        return region, None
+
+    def special_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
+        return None
+
+    def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
+        return None
+
+    def answer_duel(self) -> AnswerDuel | None:
+        return None
+
+    def answered(self, accept: bool) -> None:
+        pass
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def hero_formation(self, hero: str, side: str | None = None) -> Formation | None:
+        state = self.g.engine.state
+        for f in (state.formations[k] for k in sorted(state.formations)):
+            if f.hero == hero and (side is None or f.side == side):
+                return f
+        return None
+
+
+class Hailing(Persona):
+    def __init__(self, general: General) -> None:
+        super().__init__(general)
+        hints = general.game.scenario.ai
+        board = general.game.board
+        self.palace = board.regions.get(hints.palace_region, frozenset()) if hints.palace_region else frozenset()
+        self.alarm = hints.palace_alarm
+        self.feint = frozenset(hints.feint)
+        self.sprung: set[str] = set()
+        self.men_seen: dict[str, int] = {}
+        self.pos_seen: dict[str, Hex] = {}
+        self.pride_until = 0
+        self.threatening: frozenset[str] = frozenset()
+
+    # Memory ------------------------------------------------------------------------------
+
+    def observe(self, state: GameState, enemies: list[Formation]) -> None:
+        own = {f.id: f for f in state.formations_of(self.g.side_id)}
+        liang = next((f for f in own.values() if f.hero == LIANG), None)
+        for fid, men in self.men_seen.items():
+            f = own.get(fid)
+            if f is not None and f.men < men and self._is_ambusher(f):
+                self.sprung.add(fid)  # struck while waiting: the ambush is off
+            if liang is None:
+                continue
+            if f is None and distance(self.pos_seen[fid], liang.pos) <= PRIDE_RADIUS:
+                self.hurt(state.turn)  # a formation at his side destroyed
+            if fid == liang.id and f is not None and f.men < men * (1 - PRIDE_MEN_DROP):
+                self.hurt(state.turn)
+        self.men_seen = {fid: f.men for fid, f in own.items()}
+        self.pos_seen = {fid: f.pos for fid, f in own.items()}
+        self.threatening = frozenset(
+            e.id
+            for e in enemies
+            if self.palace and not e.routed and any(distance(e.pos, h) <= self.alarm for h in self.palace)
+        )
+
+    def hurt(self, turn: int) -> None:
+        self.pride_until = max(self.pride_until, turn + PRIDE_TURNS)
+
+    def proud(self) -> bool:
+        return self.g.engine.state.turn <= self.pride_until
+
+    def answered(self, accept: bool) -> None:
+        if not accept:
+            self.hurt(self.g.game.state.turn)  # refusing stings as much as losing
+
+    # Roles -------------------------------------------------------------------------------
+
+    def _is_ambusher(self, f: Formation) -> bool:
+        return "ambush" in self.g.engine.rules.units[f.type].abilities
+
+    def waiting(self, f: Formation) -> bool:
+        return self._is_ambusher(f) and f.id not in self.sprung and not self.threatening
+
+    def role(self, f: Formation) -> str | None:
+        if self.waiting(f):
+            return "hold_still"
+        if f.id in self.feint and self._ambush_waiting():
+            return "feint"
+        return super().role(f)
+
+    def _ambush_waiting(self) -> list[Formation]:
+        return [f for f in self.g.engine.state.formations_of(self.g.side_id) if self.waiting(f)]
+
+    def may_strike(self, f: Formation, target: Formation) -> bool:
+        if self.waiting(f):
+            # Let the strong vanguard pass; spring on the weaker rear.
+            rules = self.g.engine.rules
+            weak = blow(rules, target) <= blow(rules, f) or target.routed
+            if weak:
+                self.sprung.add(f.id)
+            return weak
+        if f.id in self.feint and self._ambush_waiting():
+            return False
+        if self.threatening:
+            return target.id in self.threatening  # the palace first, whatever else is near
+        return True
+
+    def target_weight(self, target: Formation) -> float:
+        return 2.0 if target.id in self.threatening else 1.0
+
+    def loss_weight(self, attacker: Formation) -> float:
+        if not self.proud():
+            return 1.0
+        liang = self.hero_formation(LIANG, self.g.side_id)
+        if liang is not None and distance(liang.pos, attacker.pos) <= PRIDE_RADIUS:
+            return PRIDE_LOSS_WEIGHT
+        return 1.0
+
+    def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
+        if self.waiting(f):
+            return None  # hidden men do not stir
+        if self.threatening:
+            state = self.g.engine.state
+            return frozenset(state.formations[e].pos for e in sorted(self.threatening)), None
+        if f.id in self.feint and self._ambush_waiting():
+            # Fall back past the hidden friends so the pursuers walk into them.
+            return frozenset(a.pos for a in self._ambush_waiting()), None
+        if f.hero == LIANG:
+            routed = [
+                o.pos
+                for o in self.g.engine.state.formations_of(self.g.side_id)
+                if o.routed and distance(o.pos, f.pos) <= REFORM_REACH
+            ]
+            if routed:
+                return frozenset(routed), None
+        return super().destination(f, enemies, goals)
+
+    def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
+        if self.g.engine.rules.skills[use.skill].effect == "reform":
+            return True
+        return None
+
+
+class Jin(Persona):
+    def __init__(self, general: General) -> None:
+        super().__init__(general)
+        hints = general.game.scenario.ai
+        board = general.game.board
+        self.refuge = board.regions.get(hints.refuge_region, frozenset()) if hints.refuge_region else frozenset()
+        self.rear_guard = frozenset(hints.rear_guard)
+        self.losing = False
+        self.delaying: str | None = None
+
+    def observe(self, state: GameState, enemies: list[Formation]) -> None:
+        side = state.side(self.g.side_id)
+        own_men = state.men_of(self.g.side_id)
+        rules = self.g.engine.rules
+        ours = sum(blow(rules, f) for f in state.formations_of(self.g.side_id))
+        theirs = sum(blow(rules, e) for e in enemies if not e.routed)
+        self.losing = bool(self.refuge) and (
+            own_men < LOSING_SHARE * side.men_start or (theirs > 0 and ours < LOSING_RATIO * theirs)
+        )
+        self.delaying = self._detachment(state, enemies) if self.losing else None
+
+    def _detachment(self, state: GameState, enemies: list[Formation]) -> str | None:
+        """The small formation nearest the pursuers, left behind to delay them."""
+        live = [e.pos for e in enemies if not e.routed]
+        if not live:
+            return None
+        total = max(1, state.men_of(self.g.side_id))
+        picks = [
+            (min(distance(f.pos, e) for e in live), f.id)
+            for f in state.formations_of(self.g.side_id)
+            if f.id not in self.rear_guard and f.hero is None and f.men <= DETACHMENT_SHARE * total
+        ]
+        return min(picks)[1] if picks else None
+
+    def role(self, f: Formation) -> str | None:
+        if f.id in self.rear_guard:
+            return "rear_guard"
+        if f.id == self.delaying:
+            return "rear_guard"
+        if self.losing:
+            return "flee"
+        return super().role(f)
+
+    def may_strike(self, f: Formation, target: Formation) -> bool:
+        if f.hero == WUZHU:
+            yue = self.hero_formation(YUE_FEI)
+            # He will not be drawn into lesser fights while Yue Fei is in the field.
+            return yue is None or yue.side == f.side or target.id == yue.id
+        return not (self.losing and self.role(f) == "flee" and f.hero != WUZHU)
+
+    def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
+        role = self.role(f)
+        if role == "rear_guard":
+            return None  # stand and die where ordered
+        yue = self.hero_formation(YUE_FEI)
+        if f.hero == WUZHU and yue is not None and yue.side != f.side:
+            return frozenset([yue.pos]), None
+        if role == "flee":
+            return self.refuge, None
+        return super().destination(f, enemies, goals)
+
+    def special_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
+        # Wuzhu seeks Yue Fei for single combat whatever the odds.
+        for f in own:
+            if f.hero != WUZHU:
+                continue
+            for challenge in self.g.challenges(f):
+                target = self.g.engine.state.formations[challenge.target]
+                if target.hero == YUE_FEI:
+                    return Challenge(unit=f.id, target=target.id)
+        return None
+
+    def answer_duel(self) -> AnswerDuel | None:
+        pending = self.g.game.state.pending_duel
+        if pending is None:
+            return None
+        challenger = self.g.game.state.formations.get(pending.challenger)
+        target = self.g.game.state.formations.get(pending.target)
+        if challenger is not None and target is not None and target.hero == WUZHU and challenger.hero == YUE_FEI:
+            return AnswerDuel(accept=True)
+        return None
+
+    def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
+        if self.g.engine.rules.skills[use.skill].effect == "ride_light":
+            return self.losing
+        return None
+
+
+def for_faction(faction: str, general: General) -> Persona:
+    if faction == "hailing":
+        return Hailing(general)
+    if faction == "jin":
+        return Jin(general)
+    return Persona(general)

@@ -1,0 +1,49 @@
+"""Per-hex threat: the blows the enemies that can reach a hex could land there next turn.
+
+Computed once per state and side on plain dicts. Each enemy adds its blow (before the target's
+toughness) to every hex within its reach; only the three heaviest count at a hex, as no more can
+share a front against one formation.
+"""
+
+from __future__ import annotations
+
+from ..core.combat import COMBAT_SCALE, engaged_men
+from ..core.hexgrid import Hex, spiral
+from ..core.rules import Ruleset
+from ..core.sides import are_enemies
+from ..core.state import Formation, GameState
+
+# Attackers that can strike one formation in a turn.
+MAX_ATTACKERS = 3
+# Movement points per hex on open ground (plain, steppe).
+OPEN_COST = 2
+
+
+def blow(rules: Ruleset, f: Formation) -> float:
+    """Men times power a formation strikes with; divide by the target's defence for casualties."""
+    utype = rules.units[f.type]
+    return COMBAT_SCALE * engaged_men(f.men) * max(utype.melee, utype.ranged) * (0.5 + f.morale / 200.0)
+
+
+class ThreatMap:
+    def __init__(self, state: GameState, rules: Ruleset, side_id: str) -> None:
+        self.rules = rules
+        self._blows: dict[Hex, list[float]] = {}
+        for e in (state.formations[k] for k in sorted(state.formations)):
+            if e.routed or not are_enemies(state, side_id, e.side):
+                continue
+            held = e.group is not None and e.group in state.side(e.side).held_groups
+            reach = 1 if held else rules.units[e.type].movement // OPEN_COST + 1
+            b = blow(rules, e)
+            for h in spiral(e.pos, reach):
+                self._blows.setdefault(h, []).append(b)
+
+    def at(self, h: Hex) -> float:
+        blows = self._blows.get(h)
+        if not blows:
+            return 0.0
+        return sum(sorted(blows, reverse=True)[:MAX_ATTACKERS])
+
+    def expected_loss(self, f: Formation, h: Hex) -> float:
+        """Men ``f`` could lose standing at ``h`` through the enemies' next turn."""
+        return min(float(f.men), self.at(h) / self.rules.units[f.type].defence)

@@ -1,0 +1,297 @@
+"""The computer general: tactics from the forecast and the threat map, faction behaviour,
+difficulty, the time budget, legality and determinism."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pytest
+from conftest import EngineFactory, Unit, loaded_for, make_board
+
+from game.ai.driver import make_ais, play_ai_turn
+from game.ai.general import General
+from game.ai.random_player import RandomAI
+from game.core.actions import Attack, Challenge, EndTurn, Move, UseSkill
+from game.core.engine import Engine, GameSettings
+from game.core.events import Attacked
+from game.core.hexgrid import Hex, distance
+from game.core.legal import legal_actions
+from game.core.rules import Ruleset
+from game.core.scenario import AiHints, HoldSpec, Scenario
+from game.record.match import Match
+
+FIELD = (".......",) * 5
+WIDE = ("..........",) * 7
+JIN_SIDES = (("a", "zhenguo", "player"), ("b", "jin", "enemy"))
+
+
+def with_hints(eng: Engine, regions: dict[str, frozenset[Hex]], hints: AiHints, seed: int = 7) -> Engine:
+    """The same battle with named regions and an ``[ai]`` table."""
+    board = make_board(eng.rules, [r for r in _grid_of(eng)], regions)
+    scenario = dataclasses.replace(eng.scenario, board=board, ai=hints)
+    return Engine(scenario, eng.rules, seed, eng.settings)
+
+
+def _grid_of(eng: Engine) -> list[str]:
+    letters = {"plain": ".", "forest": "f", "hills": "h"}
+    b = eng.board
+    return ["".join(letters[b.terrain_at(b.at_offset(c, r)).id] for c in range(b.width)) for r in range(b.height)]
+
+
+def play_side(eng: Engine, ai: General, limit: int = 60) -> list:
+    """Let ``ai`` play until it ends its turn; every action it picks must be legal."""
+    events: list = []
+    for _ in range(limit):
+        action = ai.next_action()
+        assert action in legal_actions(eng), f"illegal {action}"
+        events += eng.apply(action)
+        if isinstance(action, EndTurn) or eng.state.over:
+            break
+    return events
+
+
+# -- the tactical core ------------------------------------------------------------------------
+
+
+def test_takes_a_clearly_favourable_attack(small_engine: EngineFactory) -> None:
+    eng = small_engine(
+        FIELD, [Unit("han", "a", "han_soldier", 3000, (2, 2)), Unit("levy", "b", "soul_levy", 600, (3, 2))]
+    )
+    assert General(eng, "a").next_action() == Attack(unit="han", target="levy")
+
+
+def test_avoids_a_suicidal_attack(small_engine: EngineFactory) -> None:
+    eng = small_engine(
+        FIELD, [Unit("ret", "a", "retainer", 100, (2, 2)), Unit("host", "b", "soul_levy", 10000, (3, 2))]
+    )
+    assert eng.attack_targets("ret") == ["host"]
+    for level in ("easy", "normal", "hard"):
+        assert not isinstance(General(eng, "a", level).next_action(), Attack)
+
+
+def test_hard_general_springs_a_pincer(small_engine: EngineFactory) -> None:
+    eng = small_engine(
+        FIELD,
+        [
+            Unit("left", "a", "han_soldier", 1500, (2, 2)),
+            Unit("right", "a", "han_soldier", 1500, (6, 2)),
+            Unit("host", "b", "soul_levy", 9000, (3, 2)),
+        ],
+    )
+    events = play_side(eng, General(eng, "a", "hard"))
+    assert any(isinstance(e, Attacked) and e.pincer for e in events)
+
+
+def test_holders_keep_their_front(small_engine: EngineFactory) -> None:
+    base = small_engine(
+        WIDE,
+        [
+            Unit("wing", "a", "sword_spirit", 700, (4, 3)),
+            Unit("far", "a", "sword_spirit", 700, (0, 0)),
+            Unit("host", "b", "soul_levy", 3000, (9, 6)),
+        ],
+    )
+    front = frozenset(base.board.at_offset(c, r) for c in (3, 4, 5) for r in (2, 3, 4))
+    hints = AiHints(hold=(HoldSpec(side="a", region="front", units=("wing", "far")),))
+    eng = with_hints(base, {"front": front}, hints)
+    free = play_side(base, General(base, "a"))  # without the hint the wing marches off
+    assert base.state.formations["wing"].pos not in front or free == []
+    play_side(eng, General(eng, "a"))
+    assert eng.state.formations["wing"].pos in front
+    # A holder away from its front heads for it.
+    start = base.board.at_offset(0, 0)
+    assert min(distance(eng.state.formations["far"].pos, h) for h in front) < min(distance(start, h) for h in front)
+
+
+# -- Hailing: Wanyan Liang ----------------------------------------------------------------------
+
+
+def test_ambushers_let_the_vanguard_pass_and_strike_the_rear(small_engine: EngineFactory) -> None:
+    grid = ("...f...",) + FIELD[1:]
+    units = [
+        Unit("amb", "b", "ambush_host", 4000, (3, 0), hidden=True),
+        Unit("far", "a", "han_soldier", 10, (0, 4)),
+    ]
+    strong = small_engine(grid, [*units, Unit("van", "a", "han_soldier", 3000, (4, 0))], sides=_hailing_first())
+    assert General(strong, "b").next_action() == EndTurn()  # holds still beside the vanguard
+    weak = small_engine(grid, [*units, Unit("rear", "a", "retainer", 800, (4, 0))], sides=_hailing_first())
+    assert General(weak, "b").next_action() == Attack(unit="amb", target="rear")
+
+
+def _hailing_first() -> tuple:
+    return (("b", "hailing", "enemy"), ("a", "yuqing", "player"))
+
+
+def test_wanyan_liang_reforms_routed_souls(small_engine: EngineFactory) -> None:
+    eng = small_engine(
+        WIDE,
+        [
+            Unit("liang", "b", "soul_levy", 6000, (2, 3), hero="wanyan_liang"),
+            Unit("broken", "b", "soul_levy", 2000, (3, 3), max_men=5000),
+            Unit("x", "a", "han_soldier", 100, (9, 0)),
+        ],
+        sides=_hailing_first(),
+    )
+    eng.state.formations["broken"].routed = True
+    action = General(eng, "b").next_action()
+    assert isinstance(action, UseSkill) and action.skill == "reform_the_routed"
+
+
+def test_wanyan_liang_rides_to_routed_souls(small_engine: EngineFactory) -> None:
+    eng = small_engine(
+        WIDE,
+        [
+            Unit("liang", "b", "soul_rider", 3000, (0, 3), hero="wanyan_liang"),
+            Unit("broken", "b", "soul_levy", 2000, (5, 6), max_men=5000),
+            Unit("x", "a", "han_soldier", 100, (9, 0)),
+        ],
+        sides=_hailing_first(),
+    )
+    eng.state.formations["broken"].routed = True
+    before = distance(eng.state.formations["liang"].pos, eng.state.formations["broken"].pos)
+    action = General(eng, "b").next_action()
+    assert isinstance(action, Move) and action.unit == "liang"
+    assert distance(action.to, eng.state.formations["broken"].pos) < before
+
+
+def test_hailing_turns_back_when_the_palace_is_threatened(small_engine: EngineFactory) -> None:
+    base = small_engine(
+        WIDE,
+        [
+            Unit("host", "b", "soul_levy", 8000, (4, 3)),
+            Unit("near", "a", "han_soldier", 200, (1, 3)),
+            Unit("raider", "a", "han_soldier", 3000, (7, 4)),
+        ],
+        sides=_hailing_first(),
+    )
+    palace = frozenset(base.board.at_offset(c, r) for c in (8, 9) for r in (5, 6))
+    threatened = with_hints(base, {"datong": palace}, AiHints(palace_region="datong"))
+    raider = base.state.formations["raider"].pos
+    near = base.state.formations["near"].pos
+    calm = General(base, "b").next_action()
+    alarmed = General(threatened, "b").next_action()
+    assert isinstance(calm, Move) and distance(calm.to, near) < distance(calm.to, raider)
+    assert isinstance(alarmed, Move) and distance(alarmed.to, raider) < distance(alarmed.to, near)
+
+
+def test_hailing_pride_makes_it_overreach(small_engine: EngineFactory) -> None:
+    units = [
+        Unit("liang", "b", "soul_levy", 2000, (2, 2), hero="wanyan_liang"),
+        Unit("han", "a", "han_soldier", 1500, (3, 2)),
+    ]
+    eng = small_engine(FIELD, units, sides=_hailing_first())
+    calm = General(eng, "b")
+    assert not isinstance(calm.next_action(), Attack)
+    proud = General(eng, "b")
+    proud.persona.hurt(eng.state.turn)  # e.g. a refused challenge
+    assert proud.next_action() == Attack(unit="liang", target="han")
+
+
+# -- Jin: Wanyan Wuzhu --------------------------------------------------------------------------
+
+
+def _jin_retreat(small_engine: EngineFactory) -> Engine:
+    base = small_engine(
+        WIDE,
+        [
+            Unit("guard", "b", "jurchen_veteran", 1500, (7, 3)),
+            Unit("main", "b", "jurchen_horse", 1500, (6, 4)),
+            Unit("yue", "a", "zhenguo_rider", 10000, (9, 3), hero="yue_fei"),
+        ],
+        sides=(("b", "jin", "enemy"), ("a", "zhenguo", "player")),
+    )
+    fort = frozenset(base.board.at_offset(0, r) for r in range(7))
+    return with_hints(base, {"fort": fort}, AiHints(refuge_region="fort", rear_guard=("guard",)))
+
+
+def test_jin_rear_guard_stands_while_the_rest_flee_to_the_fort(small_engine: EngineFactory) -> None:
+    eng = _jin_retreat(small_engine)
+    guard_at = eng.state.formations["guard"].pos
+    main_at = eng.state.formations["main"].pos
+    play_side(eng, General(eng, "b"))
+    assert eng.state.formations["guard"].pos == guard_at
+    assert eng.board.offset(eng.state.formations["main"].pos)[0] < eng.board.offset(main_at)[0] - 1
+
+
+def test_wuzhu_seeks_yue_fei_for_a_duel(small_engine: EngineFactory) -> None:
+    units = [
+        Unit("wuzhu", "b", "personal_guard", 1000, (2, 2), hero="wanyan_wuzhu"),
+        Unit("yue", "a", "zhenguo_rider", 1000, (3, 2), hero="yue_fei"),
+    ]
+    eng = small_engine(FIELD, units, sides=(("b", "jin", "enemy"), ("a", "zhenguo", "player")))
+    assert General(eng, "b").next_action() == Challenge(unit="wuzhu", target="yue")
+    far = small_engine(
+        WIDE,
+        [
+            Unit("wuzhu", "b", "personal_guard", 1000, (4, 3), hero="wanyan_wuzhu"),
+            Unit("near", "a", "crossbowman", 300, (1, 3)),
+            Unit("yue", "a", "zhenguo_rider", 1000, (7, 3), hero="yue_fei"),
+        ],
+        sides=(("b", "jin", "enemy"), ("a", "zhenguo", "player")),
+    )
+    action = General(far, "b").next_action()
+    yue = far.state.formations["yue"].pos
+    assert isinstance(action, Move) and distance(action.to, yue) < distance(far.state.formations["wuzhu"].pos, yue)
+
+
+# -- difficulty, budget, legality, determinism ----------------------------------------------------
+
+
+def test_difficulty_changes_the_choice(small_engine: EngineFactory) -> None:
+    eng = small_engine(
+        FIELD, [Unit("han", "a", "han_soldier", 1000, (2, 2)), Unit("host", "b", "soul_levy", 12000, (3, 2))]
+    )
+    host = eng.state.formations["host"].pos
+    easy = General(eng, "a", "easy").next_action()
+    hard = General(eng, "a", "hard").next_action()
+    # The easy general weighs its own losses lightly and wades in; the hard one holds the line.
+    assert isinstance(easy, (Move, Attack))
+    assert not isinstance(easy, Move) or distance(easy.to, host) == 1
+    assert hard == EndTurn()
+
+
+def test_a_deadline_in_the_past_returns_at_once(scenario: Scenario, rules: Ruleset) -> None:
+    eng = Engine(scenario, rules, 3)
+    start = time.perf_counter()
+    action = General(eng, "a").next_action(deadline=start - 1.0)
+    assert time.perf_counter() - start < 0.05
+    assert action in legal_actions(eng)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_never_an_illegal_action_in_random_states(scenario: Scenario, rules: Ruleset, seed: int) -> None:
+    eng = Engine(scenario, rules, seed)
+    players = {s.id: RandomAI(eng, s.id) for s in eng.state.sides}
+    for step in range(30 + 25 * seed):
+        if eng.state.over:
+            break
+        eng.apply(players[eng.deciding_side()].next_action())
+        if step % 10 == 9 and not eng.state.over:
+            side = eng.deciding_side()
+            for level in ("easy", "normal", "hard"):
+                assert General(eng, side, level).next_action() in legal_actions(eng)
+
+
+def test_same_seed_same_game(scenario: Scenario) -> None:
+    def run(seed: int, level: str) -> list:
+        settings = GameSettings(controllers={"a": "ai", "b": "ai"}, difficulty=level)
+        match = Match(loaded_for(scenario), seed, settings)
+        ais = make_ais(match)
+        while not match.state.over:
+            play_ai_turn(match, ais[match.state.active_side.id])
+        return match.record.actions
+
+    assert run(5, "easy") == run(5, "easy")
+    assert run(5, "hard") == run(5, "hard")
+
+
+def test_normal_general_beats_a_random_player(scenario: Scenario) -> None:
+    wins = 0
+    for seed in range(3):
+        match = Match(loaded_for(scenario), seed, GameSettings(controllers={"a": "ai", "b": "ai"}))
+        players = {"a": General(match.engine, "a"), "b": RandomAI(match.engine, "b")}
+        while not match.state.over:
+            match.apply(players[match.engine.deciding_side()].next_action())
+        wins += match.state.winner == "a"
+    assert wins == 3

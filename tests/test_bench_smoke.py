@@ -1,0 +1,114 @@
+"""The benchmarks run end to end on tiny settings and report the structure their tables need.
+
+Timings are never asserted: machines are shared and noisy, so the benches report ratios instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import ai_turns, run_all, stress, win_rates
+from bench.common import markdown_table, percentile, summary
+from game.content.ruleset import load_ruleset
+from game.content.scenarios import scenario_ids
+
+COLUMNS = ["figure", "measured", "baseline", "ratio", "target"]
+
+
+def _check_rows(rows: list[dict[str, str]], out: str) -> None:
+    assert rows and all(list(r) == COLUMNS for r in rows)
+    assert "| figure | measured | baseline | ratio | target |" in out
+    for r in rows:
+        assert f"| {r['figure']} |" in out
+
+
+def test_ai_turns_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    report = ai_turns.main(["--quick", "--max-turns", "1"])
+    results = report["results"]
+    assert [r["scenario"] for r in results] == scenario_ids()
+    for r in results:
+        assert r["ai_ms"]["n"] >= 2 and r["enumeration_ms"]["n"] == r["ai_ms"]["n"]
+        assert r["ai_ms"]["median"] > 0 and r["enumeration_ms"]["median"] > 0
+        assert r["ratio_median"] is not None
+    _check_rows(report["rows"], capsys.readouterr().out)
+
+
+def test_stress_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    report = stress.main(["--quick", "--size", "16", "--formations", "6", "--turns", "2"])
+    assert report["ai_ms"]["n"] == 2 and len(report["raw_ai_ms"]) == 2
+    assert report["enumeration_ms"]["median"] > 0 and report["ratio_median"] is not None
+    _check_rows(report["rows"], capsys.readouterr().out)
+
+
+def test_stress_map_is_seeded_varied_and_full_size() -> None:
+    rules = load_ruleset()
+    grid = stress.terrain_grid(5, 96, 96)
+    assert grid == stress.terrain_grid(5, 96, 96)
+    assert grid != stress.terrain_grid(6, 96, 96)
+    assert len({t for line in grid for t in line}) >= 8
+    scenario = stress.build_scenario(rules, seed=5)
+    assert (scenario.board.width, scenario.board.height) == (96, 96)
+    for side in ("north", "south"):
+        mine = [f for f in scenario.formations if f.side == side]
+        assert len(mine) == 150
+        assert len({f.type for f in mine}) >= 3
+    assert len({f.pos for f in scenario.formations}) == 300
+
+
+def test_win_rates_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    report = win_rates.main(["--quick", "--max-turns", "1"])
+    results = report["results"]
+    pairs = {(r["player"], r["opponent"], r["side"]) for r in results}
+    sides = {r["side"] for r in results}
+    assert len(sides) == 2
+    assert pairs == {(p, o, s) for p, o, _ in win_rates.PAIRINGS for s in sides}
+    for r in results:
+        assert 0 <= r["wins"] <= r["games"] == 1 and 0 <= r["baseline_wins"] <= 1
+    assert "games capped at 1 turns" in report["notes"]
+    assert len(report["rows"]) == len(results) + len(win_rates.PAIRINGS)  # and each pairing pooled
+    _check_rows(report["rows"], capsys.readouterr().out)
+
+
+def test_readme_table_goes_between_the_markers(tmp_path: Path) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# x\n\n## Benchmarks\n\n{run_all.START}\nold\n{run_all.END}\n\n## After\n", encoding="utf-8")
+    table = markdown_table([dict.fromkeys(COLUMNS, "v")])
+    run_all.write_readme(table, readme)
+    body = readme.read_text(encoding="utf-8")
+    assert "old" not in body and table in body and body.endswith("## After\n")
+
+
+def test_summary_figures() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert summary(values) == {"n": 100, "median": 50.5, "p95": 95.0, "max": 100.0}
+    assert percentile([], 95) == 0.0
+
+
+# -- the game loop the win rates are played with ----------------------------------------------
+
+
+def _random_game(seed: int, turns: int = 2) -> list:
+    from bench.common import make_player, play_side_turn
+    from game.content.scenarios import load_scenario
+    from game.core.engine import GameSettings
+    from game.record.match import Match
+
+    loaded = load_scenario(scenario_ids()[0])
+    settings = GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}, max_turns=turns)
+    match = Match(loaded, seed, settings)
+    players = {s.id: make_player("random", match.engine, s.id) for s in loaded.scenario.sides}
+    while not match.state.over:
+        play_side_turn(match, players)
+    return list(match.record.actions)
+
+
+def test_bench_game_loop_replays_from_the_seed() -> None:
+    from game.core.actions import EndTurn
+
+    first = _random_game(3)
+    assert first == _random_game(3)  # the win rates are reproducible
+    assert first != _random_game(4)
+    # Two turns of two sides: four side-turns, each closed by an EndTurn, with actions between.
+    assert sum(isinstance(a, EndTurn) for a in first) == 4 and len(first) > 4
