@@ -19,6 +19,7 @@ from game.core.actions import Action, AnswerDuel, EndTurn
 from game.core.engine import Engine, IllegalAction
 from game.core.legal import legal_actions
 from game.record.match import Match
+from game.simulate import percentile
 
 # Player names the benches accept: the random floor, or the real AI at a difficulty.
 PLAYER_KINDS = ("random", "easy", "normal", "hard")
@@ -98,15 +99,6 @@ def time_ms(fn: Callable[[], Any], repeats: int = 1) -> float:
 def enumeration_ms(engine: Engine, repeats: int = 1) -> float:
     """The baseline: one enumeration of the deciding side's legal actions on this state."""
     return time_ms(lambda: legal_actions(engine), repeats)
-
-
-def percentile(values: Sequence[float], pct: float) -> float:
-    """Nearest-rank percentile (0 for no values)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, round(pct / 100 * (len(ordered) - 1))))
-    return ordered[k]
 
 
 def summary(values: Sequence[float]) -> dict[str, float]:

@@ -19,7 +19,8 @@ from .record.saves import save_record
 AI_SAMPLES = "_ai_turn_ms"
 
 
-def _percentile(values: list[float], pct: float) -> float:
+def percentile(values: list[float], pct: float) -> float:
+    """Nearest-rank percentile (0 for no values)."""
     if not values:
         return 0.0
     ordered = sorted(values)
@@ -87,7 +88,7 @@ def run_game(
 def _ms_stats(values: list[float]) -> dict[str, float]:
     return {
         "median": round(statistics.median(values), 2) if values else 0.0,
-        "p95": round(_percentile(values, 95), 2),
+        "p95": round(percentile(values, 95), 2),
         "max": round(max(values), 2) if values else 0.0,
     }
 
