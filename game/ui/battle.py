@@ -314,7 +314,7 @@ class BattleScene(Scene):
             self.last_move = self._in_sight(ev.path)
         elif isinstance(ev, Attacked):
             self.say(
-                _("{a} attacks {d}: enemy loses {dl:,}, attacker loses {al:,}").format(
+                _("{a} attacks {d}: defender loses {dl:,}, attacker loses {al:,}").format(
                     a=names.get(ev.unit, ev.unit),
                     d=names.get(ev.target, ev.target),
                     dl=ev.defender_losses,
