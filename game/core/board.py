@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .hexgrid import Hex, axial_to_offset, offset_to_axial
+from .hexgrid import DIRECTIONS, Hex, axial_to_offset, offset_to_axial
 from .rules import TerrainType
 
 
@@ -28,6 +28,8 @@ class Board:
         self.stagger_odd = stagger_odd
         # Region name -> its fortress hexes, filled on first use (movement asks on every search).
         self._fortress_hexes: dict[str, frozenset[Hex]] = {}
+        # Move class -> hex -> (neighbour, cost to enter it) for every neighbour it may enter.
+        self._steps: dict[str, dict[Hex, tuple[tuple[Hex, int], ...]]] = {}
 
     @classmethod
     def from_offset_grid(
@@ -46,6 +48,24 @@ class Board:
             for col, t in enumerate(cells):
                 terrain[offset_to_axial(col, row, stagger_odd)] = t
         return cls(width, height, terrain, regions, stagger_odd)
+
+    def steps(self, move_class: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+        """For every hex, the neighbours a ``move_class`` unit may enter and what each costs,
+        in direction order: the graph every path search walks, built once per class."""
+        found = self._steps.get(move_class)
+        if found is None:
+            terrain = self.terrain
+            found = {}
+            for h in terrain:
+                out = []
+                for d in DIRECTIONS:
+                    n = Hex(h.q + d.q, h.r + d.r)
+                    t = terrain.get(n)
+                    if t is not None and move_class in t.move_cost:
+                        out.append((n, t.move_cost[move_class]))
+                found[h] = tuple(out)
+            self._steps[move_class] = found
+        return found
 
     def __contains__(self, h: object) -> bool:
         return h in self.terrain

@@ -165,26 +165,24 @@ class Engine:
         f = self.formation(unit_id)
         if not self.can_attack(f):
             return []
-        targets = []
-        for e in sorted(self.state.formations.values(), key=lambda x: x.id):
-            if distance(f.pos, e.pos) != 1 or not self._visible_target(f, e):
-                continue
-            if may_attack(self.state, f.side, e.side) and self._may_assault(f, e):
-                targets.append(e.id)
-        return targets
+        around = set(neighbours(f.pos))
+        adjacent = sorted((e for e in self.state.formations.values() if e.pos in around), key=lambda x: x.id)
+        return [
+            e.id
+            for e in adjacent
+            if self._visible_target(f, e) and may_attack(self.state, f.side, e.side) and self._may_assault(f, e)
+        ]
 
     def fire_targets(self, unit_id: str) -> list[str]:
         f = self.formation(unit_id)
         utype = self.rules.units[f.type]
         if not self.can_act(f) or utype.ranged <= 0 or f.ammo == 0:
             return []
-        return [
-            e.id
-            for e in sorted(self.state.formations.values(), key=lambda x: x.id)
-            if 1 <= distance(f.pos, e.pos) <= utype.range
-            and are_enemies(self.state, f.side, e.side)
-            and self._visible_target(f, e)
-        ]
+        in_range = sorted(
+            (e for e in self.state.formations.values() if 1 <= distance(f.pos, e.pos) <= utype.range),
+            key=lambda x: x.id,
+        )
+        return [e.id for e in in_range if are_enemies(self.state, f.side, e.side) and self._visible_target(f, e)]
 
     def can_capture(self, f: Formation) -> bool:
         if not self.can_act(f) or self.rules.units[f.type].capture_rate <= 0:

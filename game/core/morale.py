@@ -8,7 +8,7 @@ from __future__ import annotations
 from .board import Board
 from .events import Event, Fled, MoraleChanged, Rallied, Routed
 from .hexgrid import DIRECTIONS, Hex, distance
-from .movement import enemy_zoc, search_moves
+from .movement import exerts_zoc, search_moves
 from .rules import Ruleset
 from .sides import are_allied, are_enemies
 from .state import Formation, GameState
@@ -76,7 +76,16 @@ def is_death_ground(state: GameState, board: Board, rules: Ruleset, f: Formation
     """No way out: every neighbouring hex is impassable, occupied or in an enemy zone of control."""
     move_class = rules.units[f.type].move_class
     occupied = state.occupancy()
-    zoc = enemy_zoc(state, f.side)
+
+    def in_enemy_zoc(h: Hex) -> bool:
+        for d in DIRECTIONS:
+            o = occupied.get(Hex(h.q + d.q, h.r + d.r))
+            if o is not None:
+                holder = state.formations[o]
+                if exerts_zoc(holder) and are_enemies(state, f.side, holder.side):
+                    return True
+        return False
+
     enemies_adjacent = False
     for d in DIRECTIONS:
         h = Hex(f.pos.q + d.q, f.pos.r + d.r)
@@ -85,7 +94,7 @@ def is_death_ground(state: GameState, board: Board, rules: Ruleset, f: Formation
             if are_enemies(state, f.side, state.formations[other].side):
                 enemies_adjacent = True
             continue
-        if board.move_cost(h, move_class) is None or h in zoc:
+        if board.move_cost(h, move_class) is None or in_enemy_zoc(h):
             continue
         return False
     return enemies_adjacent

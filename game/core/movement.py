@@ -68,6 +68,14 @@ def movement_points(formation: Formation, rules: Ruleset, forced: bool = False) 
     return points
 
 
+def max_steps(formation: Formation, rules: Ruleset, forced: bool = False) -> int:
+    """The most hexes ``formation`` could cross this turn on its cheapest ground: no move
+    reaches farther, so anything beyond can be left out before searching."""
+    move_class = rules.units[formation.type].move_class
+    cheapest = min((t.move_cost[move_class] for t in rules.terrain.values() if move_class in t.move_cost), default=1)
+    return movement_points(formation, rules, forced) // cheapest
+
+
 def search_moves(
     state: GameState,
     board: Board,
@@ -94,28 +102,22 @@ def search_moves(
         zoc = set()
     formations = state.formations
     side = formation.side
-    terrain = board.terrain
+    steps = board.steps(move_class)
     # Fortress gates shut to this side are walls.
     closed = closed_hexes(state, board, side)
 
     origin = formation.pos
     cost: dict[Hex, int] = {origin: 0}
     parent: dict[Hex, Hex] = {}
-    heap: list[tuple[int, int, int]] = [(0, origin.q, origin.r)]
+    heap: list[tuple[int, Hex]] = [(0, origin)]
     while heap:
-        c, q, r = heapq.heappop(heap)
-        here = Hex(q, r)
+        c, here = heapq.heappop(heap)
         if c > cost.get(here, 1 << 30):
             continue
         if here != origin and here in zoc:
             continue  # a zone of control stops the move here
-        for d in DIRECTIONS:
-            nxt = Hex(q + d.q, r + d.r)
-            t = terrain.get(nxt)
-            if t is None:
-                continue
-            step = t.move_cost.get(move_class)
-            if step is None or nxt in closed:
+        for nxt, step in steps.get(here, ()):
+            if nxt in closed:
                 continue
             nc = c + step
             if nc > budget or nc >= cost.get(nxt, 1 << 30):
@@ -125,6 +127,6 @@ def search_moves(
                 continue
             cost[nxt] = nc
             parent[nxt] = here
-            heapq.heappush(heap, (nc, nxt.q, nxt.r))
+            heapq.heappush(heap, (nc, nxt))
     destinations = frozenset(h for h in cost if h != origin and h not in occupancy)
     return MoveMap(origin, cost, parent, destinations)

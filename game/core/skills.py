@@ -20,7 +20,7 @@ from .actions import UseSkill
 from .duel import wound_hero
 from .errors import IllegalAction
 from .events import Attacked, BaggageDropped, Destroyed, Event, Rallied, Routed, SkillUsed, SoulsDrifted
-from .hexgrid import Hex, distance, neighbours
+from .hexgrid import Hex, distance, neighbours, spiral
 from .rules import Ruleset, Skill
 from .sides import are_enemies
 from .state import Formation, GameState
@@ -360,16 +360,20 @@ def legal_uses(engine: Engine, unit_id: str) -> list[UseSkill]:
 
 def _candidates(engine: Engine, f: Formation, skill: Skill) -> list[UseSkill]:
     if skill.target == "enemy":
+        formations = engine.state.formations
+        if 3 * skill.range * (skill.range + 1) + 1 < len(formations):
+            occupied = engine.state.occupancy()  # few hexes in range: look them up
+            near = [formations[occupied[h]] for h in spiral(f.pos, skill.range) if h in occupied]
+        else:
+            near = [e for e in formations.values() if distance(e.pos, f.pos) <= skill.range]
         return [
             UseSkill(unit=f.id, skill=skill.id, target=e.id)
-            for e in (engine.state.formations[k] for k in sorted(engine.state.formations))
-            if distance(e.pos, f.pos) <= skill.range and e.side != f.side
+            for e in sorted(near, key=lambda x: x.id)
+            if e.side != f.side
         ]
     if skill.target == "hex":
         return [
-            UseSkill(unit=f.id, skill=skill.id, at=h)
-            for h in sorted(engine.board.hexes())
-            if distance(h, f.pos) <= skill.range
+            UseSkill(unit=f.id, skill=skill.id, at=h) for h in sorted(spiral(f.pos, skill.range)) if h in engine.board
         ]
     return [UseSkill(unit=f.id, skill=skill.id)]
 

@@ -69,14 +69,12 @@ def capturable(state: GameState, rules: Ruleset, f: Formation) -> tuple[int, lis
         for side_id, n in state.field_souls.get(h.key(), {}).items():
             if are_enemies(state, f.side, side_id):
                 souls += n
+    around = set(reach[1:])
+    adjacent = sorted((o for o in state.formations.values() if o.pos in around), key=lambda x: x.id)
     bag = [
         o
-        for o in sorted(state.formations.values(), key=lambda x: x.id)
-        if o.routed
-        and "soul" in rules.units[o.type].abilities
-        and distance(o.pos, f.pos) == 1
-        and are_enemies(state, f.side, o.side)
-        and not o.hidden
+        for o in adjacent
+        if o.routed and "soul" in rules.units[o.type].abilities and are_enemies(state, f.side, o.side) and not o.hidden
     ]
     return souls, bag
 
