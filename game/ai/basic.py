@@ -13,7 +13,7 @@ from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import are_enemies, enemy_zoc, search_moves
 from ..core.state import Formation
-from .distance_field import cost_field
+from .distance_field import CostField
 
 # Extra worth of wiping a formation out rather than just bleeding it.
 DESTROY_BONUS = 0.5
@@ -35,7 +35,7 @@ class BasicAI:
         self._view: Engine | None = None
         self._holding: set[str] = set()
         self._turn_key: tuple[int, int] | None = None
-        self._fields: dict[tuple[str, frozenset[Hex]], dict[Hex, int]] = {}
+        self._fields: dict[tuple[str, frozenset[Hex]], CostField] = {}
         self._used: set[tuple[str, str]] = set()
 
     @property
@@ -244,12 +244,12 @@ class BasicAI:
         explored = set(state.side(self.side_id).explored)
         return frozenset(h for h in engine.board.hexes() if h.key() not in explored)
 
-    def _field(self, move_class: str, goals: frozenset[Hex]) -> dict[Hex, int]:
+    def _field(self, move_class: str, goals: frozenset[Hex]) -> CostField:
         key = (move_class, goals)
         if key not in self._fields:
             if len(self._fields) > 8:
                 self._fields.clear()
-            self._fields[key] = cost_field(self.engine.board, move_class, goals)
+            self._fields[key] = CostField(self.engine.board, move_class, goals)
         return self._fields[key]
 
     def _advance(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Move | None:

@@ -13,16 +13,17 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..core import combat, duel, souls, vision
+from ..core import combat, duel, souls
 from ..core.actions import Action, AnswerDuel, Attack, Blast, Capture, EndTurn, Fire, Move, Rest, UseSkill
 from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
-from ..core.movement import are_enemies, enemy_zoc, search_moves
+from ..core.movement import MoveMap, are_enemies, enemy_zoc, max_steps, search_moves
 from ..core.rng import Rng
-from ..core.state import Formation
+from ..core.state import Formation, GameState
 from . import personality
+from .act_cache import ActCache, Candidate, field_token
 from .basic import BasicAI
-from .threat import ThreatMap
+from .threat import ThreatMap, threat_key
 
 # Worth of one enemy soul that can be bagged, per man-value of a levy.
 SOUL_VALUE = 0.6
@@ -65,15 +66,17 @@ def difficulty_for(engine: Engine, side_id: str) -> str:
 
 
 class General(BasicAI):
-    def __init__(self, engine: Engine, side_id: str, difficulty: str = "normal") -> None:
+    def __init__(self, engine: Engine, side_id: str, difficulty: str = "normal", keep_scores: bool = True) -> None:
         super().__init__(engine, side_id, difficulty)
         self.style = STYLES.get(difficulty, STYLES["normal"])
         faction = engine.state.side(side_id).faction
         self.persona = personality.for_faction(faction, self)
         self._deadline: float | None = None
-        self._threat_key: int | None = None
+        self._threat_key: tuple | None = None
         self._threat: ThreatMap | None = None
+        self._threat_state: GameState | None = None
         self._objective_units = _objective_units(engine)
+        self.act_cache = ActCache(enabled=keep_scores)
 
     # -- public ---------------------------------------------------------------------------
 
@@ -142,11 +145,16 @@ class General(BasicAI):
     # -- values ---------------------------------------------------------------------------
 
     def threat(self) -> ThreatMap:
-        """The enemies' reach, built once per state seen."""
+        """The enemies' reach, rebuilt only when an enemy in sight has changed: most of a turn's
+        actions move our own men and leave it as it was."""
         state = self.engine.state
-        if self._threat is None or self._threat_key != state.action_index:
+        if self._threat is not None and self._threat_state is state:
+            return self._threat
+        key = threat_key(state, self.side_id)
+        if self._threat is None or self._threat_key != key:
             self._threat = ThreatMap(state, self.engine.rules, self.side_id)
-            self._threat_key = state.action_index
+            self._threat_key = key
+        self._threat_state = state  # the view of this decision: it does not change under us
         return self._threat
 
     def exposure(self, f: Formation, at: Hex) -> float:
@@ -184,52 +192,93 @@ class General(BasicAI):
     # -- acting ---------------------------------------------------------------------------
 
     def _best_act(self, own: list[Formation]) -> Action | None:
-        """The best attack, shot, blast or capture, from where a unit stands or after a move."""
+        """The best attack, shot, blast or capture, from where a unit stands or after a move.
+        Each formation's scores are kept between decisions while nothing near it changes."""
         engine = self.engine
         state = engine.state
-        occupancy = state.occupancy()
-        zoc = enemy_zoc(state, self.side_id)
+        token = field_token(state, self.persona.memory())
+        self.act_cache.refresh(state, token)
+        occupancy: dict[Hex, str] | None = None
+        zoc: set[Hex] | None = None
+        enemies: list[Formation] | None = None
         best: tuple[float, int, Action] | None = None
         salt = 0
-
-        def offer(score: float, action: Action) -> None:
-            nonlocal best, salt
-            salt += 1
-            score *= self._noise(salt) if score > 0 else 1.0
-            if score > 0 and (best is None or score > best[0]):
-                best = (score, salt, action)
-
         for f in own:
             if self._late():
                 break
-            role = self.persona.role(f)
-            if engine.can_capture(f):
-                offer(self._capture_score(f), Capture(unit=f.id))
-            if not engine.can_act(f):
-                continue
-            floor = self.style.min_gain * f.men * self._value(f)
-            for target_id in engine.attack_targets(f.id):
-                target = state.formations[target_id]
-                if not self.persona.may_strike(f, target):
-                    continue
-                offer(self.attack_score(f, target) - floor, Attack(unit=f.id, target=target_id))
-            for target_id in engine.fire_targets(f.id):
-                target = state.formations[target_id]
-                offer(self.attack_score(f, target, "fire") - floor, Fire(unit=f.id, target=target_id))
-                if f.charges > 0:
-                    offer(self._blast_score(f, target.pos), Blast(unit=f.id, at=target.pos))
-            if role in ("hold_still", "rear_guard") or not engine.can_move(f) or not engine.can_attack(f):
-                continue
-            self._move_attacks(f, occupancy, zoc, floor, offer)
+            candidates = self.act_cache.get(f.id)
+            if candidates is None:
+                if occupancy is None or zoc is None or enemies is None:
+                    occupancy = state.occupancy()
+                    zoc = enemy_zoc(state, self.side_id)
+                    enemies = [e for e in state.formations.values() if are_enemies(state, self.side_id, e.side)]
+                candidates, radius = self._candidates(f, enemies, occupancy, zoc)
+                self.act_cache.put(f, radius, candidates)
+            here: float | None = None
+            for c in candidates:
+                score = c.score
+                if c.dest is not None:
+                    if here is None:
+                        here = self.exposure(f, f.pos)
+                    score -= max(0.0, self.exposure(f, c.dest) - here) * 0.5
+                salt += 1
+                score *= self._noise(salt) if score > 0 else 1.0
+                if score > 0 and (best is None or score > best[0]):
+                    best = (score, salt, c.action)
+        if field_token(state, self.persona.memory()) != token:
+            self.act_cache.clear()  # the general changed his mind while scoring: nothing kept is sure
         return best[2] if best else None
 
-    def _move_attacks(self, f: Formation, occupancy: dict[Hex, str], zoc: set[Hex], floor: float, offer) -> None:
-        """Attacks after one move, from each hex next to a visible enemy (a few per target)."""
+    def _candidates(
+        self, f: Formation, enemies: list[Formation], occupancy: dict[Hex, str], zoc: set[Hex]
+    ) -> tuple[list[Candidate], int]:
+        """Every action ``f`` could strike or bag with, scored, and the radius of the field its
+        scores depend on."""
         engine = self.engine
         state = engine.state
+        out: list[Candidate] = []
+        # Flanks and death ground reach two hexes past the target, the target one past where
+        # the striker stands.
+        radius = 3
+        if engine.can_capture(f):
+            out.append(Candidate(self._capture_score(f), Capture(unit=f.id)))
+        if not engine.can_act(f):
+            return out, radius
+        floor = self.style.min_gain * f.men * self._value(f)
+        for target_id in engine.attack_targets(f.id):
+            target = state.formations[target_id]
+            if not self.persona.may_strike(f, target):
+                continue
+            out.append(Candidate(self.attack_score(f, target) - floor, Attack(unit=f.id, target=target_id)))
+        utype = engine.rules.units[f.type]
+        for target_id in engine.fire_targets(f.id):
+            target = state.formations[target_id]
+            out.append(Candidate(self.attack_score(f, target, "fire") - floor, Fire(unit=f.id, target=target_id)))
+            if f.charges > 0:
+                out.append(Candidate(self._blast_score(f, target.pos), Blast(unit=f.id, at=target.pos)))
+        if utype.ranged > 0:
+            radius = max(radius, utype.range + 3)
+        role = self.persona.role(f)
+        if role in ("hold_still", "rear_guard") or not engine.can_move(f) or not engine.can_attack(f):
+            return out, radius
+        reach = max_steps(f, engine.rules)
+        if not any(distance(f.pos, e.pos) <= reach + 1 for e in enemies):
+            # No enemy in sight is in reach; one that comes within reach changes this.
+            return out, max(radius, reach + 3)
         move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
-        here = self.exposure(f, f.pos)
+        extent = max((distance(f.pos, h) for h in move_map.cost), default=0)
+        out.extend(self._move_attacks(f, move_map, occupancy, floor))
+        return out, max(radius, extent + 3)
+
+    def _move_attacks(
+        self, f: Formation, move_map: MoveMap, occupancy: dict[Hex, str], floor: float
+    ) -> list[Candidate]:
+        """Attacks after one move, from each hex next to an enemy in sight (the view holds only
+        formations the side sees)."""
+        engine = self.engine
+        state = engine.state
         allowed = self.persona.allowed_hexes(f)
+        out = []
         for dest in sorted(move_map.destinations):
             if allowed is not None and dest not in allowed:
                 continue
@@ -240,14 +289,12 @@ class General(BasicAI):
                 target = state.formations[target_id]
                 if not are_enemies(state, f.side, target.side) or not self.persona.may_strike(f, target):
                     continue
-                if not vision.sees_formation(state, engine.board, engine.rules, self.side_id, target):
-                    continue
                 if engine.board.terrain_at(n).fortress and "siege" not in engine.rules.units[f.type].abilities:
                     continue
                 moved = f.model_copy(update={"pos": dest})
-                s = self.attack_score(moved, target) * 0.98 - floor
-                s -= max(0.0, self.exposure(f, dest) - here) * 0.5
-                offer(s, Move(unit=f.id, to=dest))
+                score = self.attack_score(moved, target) * 0.98 - floor
+                out.append(Candidate(score, Move(unit=f.id, to=dest), dest))
+        return out
 
     def _blast_score(self, f: Formation, at: Hex) -> float:
         engine = self.engine

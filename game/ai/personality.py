@@ -11,6 +11,7 @@ game always gets the same decisions.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from ..core.actions import Action, AnswerDuel, Challenge, UseSkill
@@ -58,6 +59,11 @@ class Persona:
 
     def new_turn(self) -> None:
         pass
+
+    def memory(self) -> Hashable:
+        """What the persona remembers that may change its choices (roles, targets, weights):
+        while it stays the same, scores worked out earlier still hold."""
+        return ()
 
     def observe(self, state: GameState, enemies: list[Formation]) -> None:
         pass
@@ -151,6 +157,9 @@ class Hailing(Persona):
             for e in enemies
             if self.palace and not e.routed and any(distance(e.pos, h) <= self.alarm for h in self.palace)
         )
+
+    def memory(self) -> Hashable:
+        return (frozenset(self.sprung), self.threatening, self.pride_until)
 
     def hurt(self, turn: int) -> None:
         self.pride_until = max(self.pride_until, turn + PRIDE_TURNS)
@@ -250,6 +259,9 @@ class Jin(Persona):
             own_men < LOSING_SHARE * side.men_start or (theirs > 0 and ours < LOSING_RATIO * theirs)
         )
         self.delaying = self._detachment(state, enemies) if self.losing else None
+
+    def memory(self) -> Hashable:
+        return (self.losing, self.delaying)
 
     def _detachment(self, state: GameState, enemies: list[Formation]) -> str | None:
         """The small formation nearest the pursuers, left behind to delay them."""

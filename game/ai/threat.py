@@ -25,6 +25,15 @@ def blow(rules: Ruleset, f: Formation) -> float:
     return COMBAT_SCALE * engaged_men(f.men) * max(utype.melee, utype.ranged) * (0.5 + f.morale / 200.0)
 
 
+def threat_key(state: GameState, side_id: str) -> tuple:
+    """Everything a ``ThreatMap`` for ``side_id`` is built from: equal keys, equal maps."""
+    return tuple(
+        (e.id, e.type, e.pos, e.men, e.morale, e.routed, e.group in state.side(e.side).held_groups)
+        for e in (state.formations[k] for k in sorted(state.formations))
+        if are_enemies(state, side_id, e.side)
+    )
+
+
 class ThreatMap:
     def __init__(self, state: GameState, rules: Ruleset, side_id: str) -> None:
         self.rules = rules

@@ -1,0 +1,111 @@
+"""Scores of each formation's attacks, kept from one decision to the next while nothing near it
+has changed.
+
+A side-turn is a hundred decisions on a big field, and each one used to score every formation's
+every attack again although the last action touched only a few hexes. A formation's scores
+depend on what stands within a known radius of it (where it can move, whom it can reach, the
+flanks and the ground around them) and on a few things that reach across the whole field
+(heroes' auras and swords, the general's mood, held groups, who is at war). So an entry is kept
+until a formation, a soul or a hex changes within its radius, or any of the field-wide things
+changes at all; then it is scored afresh. The kept scores are exactly the ones a fresh scoring
+would give, so caching changes the speed of a decision, never its outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from ..core.actions import Action
+from ..core.hexgrid import Hex, distance
+from ..core.state import Formation, GameState
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One scored action. ``dest`` is set for a move-then-strike: the counter-attack waiting at
+    ``dest`` is weighed when choosing, as it changes with every enemy anywhere in reach."""
+
+    score: float
+    action: Action
+    dest: Hex | None = None
+
+
+@dataclass
+class _Entry:
+    center: Hex
+    radius: int
+    candidates: list[Candidate]
+
+
+def signature(f: Formation) -> tuple:
+    """Everything about a formation, copied: two equal signatures are the same formation."""
+    return tuple(v.copy() if type(v) is dict else v for v in f.__dict__.values())
+
+
+def field_token(state: GameState, extra: Hashable) -> tuple:
+    """What every formation's scores may depend on wherever it stands: the turn, a pending
+    duel, the sides' alliances, gates and held groups, every hero's formation, and ``extra``
+    (the general's own mood)."""
+    sides = tuple(
+        (s.id, tuple(s.allies), tuple(s.hostile_to), tuple(s.gates_open_to), tuple(s.held_groups)) for s in state.sides
+    )
+    heroes = tuple(signature(state.formations[k]) for k in sorted(state.formations) if state.formations[k].hero)
+    return (state.turn, state.active, state.pending_duel, sides, heroes, extra)
+
+
+class ActCache:
+    def __init__(self, enabled: bool = True) -> None:
+        # Disabled, it keeps nothing: every decision scores every formation afresh (for tests
+        # that prove the kept scores change no decision).
+        self.enabled = enabled
+        # Look-ups answered from what was kept (for the benchmark and the tests).
+        self.hits = 0
+        self._entries: dict[str, _Entry] = {}
+        self._token: tuple | None = None
+        self._formations: dict[str, tuple[Hex, tuple]] = {}
+        self._souls: dict[str, tuple] = {}
+
+    def refresh(self, state: GameState, token: tuple) -> None:
+        """Compare ``state`` with the one seen last and drop every entry it may have changed."""
+        formations = {k: (f.pos, signature(f)) for k, f in state.formations.items()}
+        souls = {k: tuple(sorted(v.items())) for k, v in state.field_souls.items()}
+        if token != self._token:
+            self._entries.clear()
+        elif self._entries:
+            changed = self._changed_hexes(formations, souls)
+            if changed:
+                self._entries = {
+                    fid: e
+                    for fid, e in self._entries.items()
+                    if not any(distance(e.center, h) <= e.radius for h in changed)
+                }
+        self._token = token
+        self._formations = formations
+        self._souls = souls
+
+    def _changed_hexes(self, formations: dict[str, tuple[Hex, tuple]], souls: dict[str, tuple]) -> set[Hex]:
+        changed: set[Hex] = set()
+        for fid in self._formations.keys() | formations.keys():
+            before, after = self._formations.get(fid), formations.get(fid)
+            if before == after:
+                continue
+            changed.update(x[0] for x in (before, after) if x is not None)
+        for key in self._souls.keys() | souls.keys():
+            if self._souls.get(key) != souls.get(key):
+                changed.add(Hex.parse(key))
+        return changed
+
+    def get(self, fid: str) -> list[Candidate] | None:
+        entry = self._entries.get(fid)
+        if entry is None:
+            return None
+        self.hits += 1
+        return entry.candidates
+
+    def put(self, f: Formation, radius: int, candidates: list[Candidate]) -> None:
+        if self.enabled:
+            self._entries[f.id] = _Entry(f.pos, radius, candidates)
+
+    def clear(self) -> None:
+        self._entries.clear()
