@@ -102,9 +102,12 @@ def build_scenario(
     per_side: int = 150,
     factions: tuple[str, str] = ("yuqing", "hailing"),
     turn_limit: int = 30,
+    heroes: bool = True,
 ) -> Scenario:
     """A ``size``×``size`` battle: two bands of ``per_side`` formations facing each other across
-    the middle of the map. Deployment hexes are levelled to plain so every unit can stand there."""
+    the middle of the map. Deployment hexes are levelled to plain so every unit can stand there.
+    Without ``heroes`` no formation is led by one (a mirror match of one faction needs that: a
+    hero can only be in one place)."""
     grid = terrain_grid(seed, size, size)
     per_row = len(range(2, size - 2, 2))
     band_rows = 2 * -(-per_side // per_row)  # every other row
@@ -125,7 +128,7 @@ def build_scenario(
     specs: list[FormationSpec] = []
     for (side, faction, _role), band in zip(sides, bands, strict=True):
         types = sorted(u.id for u in rules.units.values() if u.faction == faction)
-        heroes = sorted(h.id for h in rules.heroes.values() if h.faction == faction)
+        leaders = sorted(h.id for h in rules.heroes.values() if h.faction == faction) if heroes else []
         for i, (col, r) in enumerate(band):
             specs.append(
                 FormationSpec(
@@ -133,7 +136,7 @@ def build_scenario(
                     side=side,
                     type=types[i % len(types)],
                     men=MEN,
-                    hero=heroes[i] if i < len(heroes) else None,
+                    hero=leaders[i] if i < len(leaders) else None,
                     pos=board.at_offset(col, r),
                 )
             )
