@@ -45,6 +45,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "ai_turns": ai_turns.main(common),
         "stress": stress.main(common),
         "win_rates": win_rates.main([*common, "--jobs", str(jobs)]),
+        "mirror": win_rates.main(
+            [*common, "--jobs", str(jobs), "--scenario", win_rates.MIRROR, "--pairings", "hard-easy"]
+        ),
     }
     rows = [r for part in parts.values() for r in part["rows"]]
     where = "one process" if jobs <= 1 else f"{jobs} processes"
@@ -53,6 +56,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         f"AI `{ai_class().__module__}.{ai_class().__name__}`, source digest {digest} (game/ai/*.py)."
     ]
     notes += [f"Win rates: {n}." for n in parts["win_rates"].get("notes", [])]
+    notes.append(
+        "Mirror fields: a generated 24×24 field per seed, 12 coalition formations a side without heroes, "
+        "12 turns; neither side starts ahead."
+    )
     text = markdown_table(rows) + "\n\n" + "\n".join(notes)
     print("\n" + "=" * 40 + "\n")
     print(text)

@@ -3,9 +3,12 @@
 Every pairing is played from both sides of the scenario over seeds 1..N. The baseline for each
 figure is the same side's win rate when the weaker player is on both sides (random against
 random, easy against easy), played in the same run: the scenario is not symmetric, so a side can
-win some games on position alone. Run from the repository root:
+win some games on position alone. ``--scenario mirror`` plays on generated mirror fields instead
+(one per seed, 24×24 hexes, 12 coalition formations a side, no heroes, 12 turns): there neither
+side starts ahead, so what wins is the general. Run from the repository root:
 
-    python -m bench.win_rates [--quick] [--games N] [--jobs J] [--max-turns T] [--scenario ID]
+    python -m bench.win_rates [--quick] [--games N] [--jobs J] [--max-turns T] [--scenario ID|mirror]
+        [--pairings STRONG-WEAK,...]
 """
 
 from __future__ import annotations
@@ -17,23 +20,43 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from game.content.scenarios import load_scenario
+from game.content.ruleset import load_ruleset
+from game.content.scenarios import LoadedScenario, load_scenario
 from game.core.engine import GameSettings
 from game.record.match import Match
 
 from .common import ai_takes_difficulty, machine_note, make_player, markdown_table, play_side_turn, row
+from .stress import build_scenario, loaded_stress
 
 SCENARIO = "a1_valley_mouth"
+MIRROR = "mirror"
+MIRROR_SIZE, MIRROR_FORMATIONS, MIRROR_TURNS = 24, 12, 12
 # One game: scenario id, seed, player kind per side, turn cap.
 Job = tuple[str, int, dict[str, str], int | None]
 # (strong, weak, target win rate of the strong player)
 PAIRINGS: tuple[tuple[str, str, float], ...] = (("normal", "random", 0.95), ("hard", "easy", 0.70))
 
 
+def load(scenario_id: str, seed: int) -> LoadedScenario:
+    """A shipped scenario, or for ``mirror`` the generated mirror field of this seed."""
+    if scenario_id != MIRROR:
+        return load_scenario(scenario_id)
+    scenario = build_scenario(
+        load_ruleset(),
+        seed,
+        MIRROR_SIZE,
+        MIRROR_FORMATIONS,
+        factions=("yuqing", "yuqing"),
+        turn_limit=MIRROR_TURNS,
+        heroes=False,
+    )
+    return loaded_stress(scenario)
+
+
 def play_match(job: Job) -> str | None:
     """One game with a named player per side; returns the winning side id (None: a draw)."""
     scenario_id, seed, kinds, max_turns = job
-    loaded = load_scenario(scenario_id)
+    loaded = load(scenario_id, seed)
     settings = GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}, max_turns=max_turns)
     if "difficulties" in GameSettings.model_fields:
         # Recorded per side too, so the record says which level played where.
@@ -74,12 +97,18 @@ def _wins(
     return wins
 
 
-def run(scenario_id: str, games: int, jobs: int, max_turns: int | None) -> list[dict[str, Any]]:
-    sides = [s.id for s in load_scenario(scenario_id).scenario.sides]
+def run(
+    scenario_id: str,
+    games: int,
+    jobs: int,
+    max_turns: int | None,
+    pairings: Sequence[tuple[str, str, float]] = PAIRINGS,
+) -> list[dict[str, Any]]:
+    sides = [s.id for s in load(scenario_id, 1).scenario.sides]
     pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
     try:
         results = []
-        for strong, weak, target in PAIRINGS:
+        for strong, weak, target in pairings:
             won = _wins(pool, scenario_id, sides, strong, weak, games, max_turns)
             base = _wins(pool, scenario_id, sides, weak, weak, games, max_turns)
             for side in sides:
@@ -107,6 +136,8 @@ def pooled(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for strong, weak, target in PAIRINGS:
         mine = [r for r in results if r["player"] == strong and r["opponent"] == weak]
+        if not mine:
+            continue
         games = sum(r["games"] for r in mine)
         wins = sum(r["wins"] for r in mine)
         base = sum(r["baseline_wins"] for r in mine)
@@ -150,12 +181,25 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--games", type=int, default=None, help="games per pairing and side, seeds 1..N (default 20)")
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     parser.add_argument("--max-turns", type=int, default=None, help="cap on turns per game (default: the scenario's)")
-    parser.add_argument("--scenario", default=SCENARIO)
+    parser.add_argument("--scenario", default=SCENARIO, help=f"a scenario id, or {MIRROR} (generated mirror fields)")
+    parser.add_argument(
+        "--pairings",
+        default=None,
+        help="which pairings to play, as STRONG-WEAK,... (default: "
+        + ",".join(f"{s}-{w}" for s, w, _ in PAIRINGS)
+        + ")",
+    )
     args = parser.parse_args(argv)
+    pairings = PAIRINGS
+    if args.pairings:
+        wanted = {tuple(p.split("-", 1)) for p in args.pairings.split(",")}
+        pairings = tuple(p for p in PAIRINGS if (p[0], p[1]) in wanted)
+        if len(pairings) != len(wanted):
+            parser.error(f"--pairings: choose from {', '.join(f'{s}-{w}' for s, w, _ in PAIRINGS)}")
     games = args.games or (1 if args.quick else 20)
     jobs = args.jobs or (1 if args.quick else os.cpu_count() or 1)
     max_turns = args.max_turns or (2 if args.quick else None)
-    results = run(args.scenario, games, jobs, max_turns)
+    results = run(args.scenario, games, jobs, max_turns, pairings)
     notes = []
     if not ai_takes_difficulty():
         notes.append("this AI takes no difficulty, so hard and easy play the same game")
@@ -169,7 +213,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             f"{r['opponent']} vs itself on that side: {r['baseline_wins']}/{r['games']} ({r['baseline_rate']:.0%}); "
             f"target ≥ {r['target']:.0%}"
         )
-    rows = table_rows(results, args.scenario)
+    rows = table_rows(results, "mirror fields" if args.scenario == MIRROR else args.scenario)
     print()
     print(markdown_table(rows))
     print(f"\n({machine_note(jobs)})")

@@ -9,6 +9,7 @@ import time
 import pytest
 from conftest import EngineFactory, Unit, loaded_for, make_board
 
+from bench.stress import build_scenario, loaded_stress
 from game.ai.driver import make_ais, play_ai_turn
 from game.ai.general import General
 from game.ai.random_player import RandomAI
@@ -249,6 +250,39 @@ def test_difficulty_changes_the_choice(small_engine: EngineFactory) -> None:
     assert isinstance(easy, (Move, Attack))
     assert not isinstance(easy, Move) or distance(easy.to, host) == 1
     assert hard == EndTurn()
+
+
+def test_an_easy_general_leaves_some_formations_without_orders_each_turn(rules: Ruleset) -> None:
+    scenario = build_scenario(rules, 2, size=24, per_side=12, factions=("yuqing", "yuqing"), heroes=False)
+    seen: dict[str, list[frozenset[str]]] = {}
+    for level in ("easy", "hard"):
+        match = Match(loaded_stress(scenario), 2, GameSettings(controllers={"north": "ai", "south": "ai"}))
+        general = General(match.engine, "north", level)
+        waiting = []
+        for _turn in range(3):
+            waiting.append(frozenset(f.id for f in match.state.formations_of("north") if general._hesitates(f)))
+            play_ai_turn(match, general, budget=None)
+            play_ai_turn(match, General(match.engine, "south", "normal"), budget=None)
+        seen[level] = waiting
+    assert all(not w for w in seen["hard"])  # a hard general's orders always arrive
+    easy = seen["easy"]
+    assert all(0 < len(w) < 12 for w in easy)  # some wait, most do not
+    assert len(set(easy)) > 1  # and not the same ones every turn
+
+
+def test_a_hesitating_formation_stands_still_and_a_hero_never_hesitates(small_engine: EngineFactory) -> None:
+    eng = small_engine(
+        WIDE,
+        [Unit(f"s{i}", "a", "han_soldier", 500, (0, i)) for i in range(7)]
+        + [Unit("hx", "a", "han_soldier", 500, (1, 3), hero="han_xin"), Unit("host", "b", "soul_levy", 3000, (9, 3))],
+    )
+    general = General(eng, "a", "easy")
+    waiting = {f.id for f in eng.state.formations_of("a") if general._hesitates(f)}
+    assert waiting and "hx" not in waiting
+    start = {f.id: f.pos for f in eng.state.formations_of("a")}
+    play_side(eng, general)
+    assert all(eng.state.formations[u].pos == start[u] for u in waiting)
+    assert any(eng.state.formations[u].pos != start[u] for u in start if u not in waiting)
 
 
 def test_a_deadline_in_the_past_returns_at_once(scenario: Scenario, rules: Ruleset) -> None:

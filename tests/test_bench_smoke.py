@@ -71,6 +71,22 @@ def test_win_rates_quick(capsys: pytest.CaptureFixture[str]) -> None:
     _check_rows(report["rows"], capsys.readouterr().out)
 
 
+def test_win_rates_on_mirror_fields_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    report = win_rates.main(["--quick", "--max-turns", "1", "--scenario", "mirror", "--pairings", "hard-easy"])
+    results = report["results"]
+    assert {(r["player"], r["opponent"], r["side"]) for r in results} == {
+        ("hard", "easy", "north"),
+        ("hard", "easy", "south"),
+    }
+    assert len(report["rows"]) == 3 and all("mirror fields" in r["figure"] for r in report["rows"])
+    _check_rows(report["rows"], capsys.readouterr().out)
+
+
+def test_win_rates_refuse_an_unknown_pairing() -> None:
+    with pytest.raises(SystemExit):
+        win_rates.main(["--quick", "--pairings", "hard-random"])
+
+
 def test_readme_table_goes_between_the_markers(tmp_path: Path) -> None:
     readme = tmp_path / "README.md"
     readme.write_text(f"# x\n\n## Benchmarks\n\n{run_all.START}\nold\n{run_all.END}\n\n## After\n", encoding="utf-8")

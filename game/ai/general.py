@@ -11,6 +11,7 @@ then decides roles: who holds, who hides, who flees, who seeks whom.
 from __future__ import annotations
 
 import time
+import zlib
 from dataclasses import dataclass
 
 from ..core import combat, duel, souls
@@ -49,13 +50,16 @@ class Style:
     noise: float  # deterministic jitter on scores (an easy general misjudges)
     min_gain: float  # share of our value an attack must win to be worth it
     pincer: float  # extra weight for attacks that pincer or flank (a hard general seeks them)
+    # Share of formations whose orders come a turn late: they stand where they are this turn
+    # (an easy general cannot watch the whole field), drawn afresh every turn.
+    hesitation: float = 0.0
 
 
 # The counter-attack is weighed lightly: in mirror battles on generated fields a general that
 # weighed it fully (1.0) hung back, let the enemy strike first and won 3 games in 40 against
 # the easy one; at 0.1–0.15 it wins about half (bench/win_rates.py measures this).
 STYLES: dict[str, Style] = {
-    "easy": Style(exposure=0.0, loss_weight=0.6, noise=0.5, min_gain=0.0, pincer=0.0),
+    "easy": Style(exposure=0.0, loss_weight=0.6, noise=0.5, min_gain=0.0, pincer=0.0, hesitation=0.25),
     "normal": Style(exposure=0.1, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.1),
     "hard": Style(exposure=0.15, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.3),
 }
@@ -101,7 +105,11 @@ class General(BasicAI):
             self._used.clear()
             self.persona.new_turn()
         held = state.active_side.held_groups
-        own = [f for f in state.formations_of(self.side_id) if f.id not in self._holding and f.group not in held]
+        own = [
+            f
+            for f in state.formations_of(self.side_id)
+            if f.id not in self._holding and f.group not in held and not self._hesitates(f)
+        ]
         if state.active_side.role == "neutral":
             return self._best_attack(own, stand_only=True) or EndTurn()
         enemies = [f for f in state.formations.values() if are_enemies(state, self.side_id, f.side)]
@@ -165,6 +173,13 @@ class General(BasicAI):
         if self.style.exposure <= 0:
             return 0.0
         return self.style.exposure * self.threat().expected_loss(f, at) * self._value(f)
+
+    def _hesitates(self, f: Formation) -> bool:
+        """Whether ``f``'s orders come too late this turn (never for a hero's own formation)."""
+        if self.style.hesitation <= 0 or f.hero is not None:
+            return False
+        rng = Rng(self.game.seed ^ NOISE_STREAM ^ zlib.crc32(f.id.encode()), self.engine.state.turn)
+        return rng.random() < self.style.hesitation
 
     def _noise(self, salt: int) -> float:
         if self.style.noise <= 0:
