@@ -53,7 +53,7 @@ def run_game(
     ai_ms: list[float] = []
     while not match.state.over:
         side = match.state.active_side.id
-        ai_ms.append(play_ai_turn(match, ais[side]))
+        ai_ms.append(play_ai_turn(match, ais[side], others=ais))
     state = match.state
     result: dict[str, Any] = {
         "scenario": scenario.id,

@@ -236,6 +236,27 @@ def test_wuzhu_seeks_yue_fei_for_a_duel(small_engine: EngineFactory) -> None:
     assert isinstance(action, Move) and distance(action.to, yue) < distance(far.state.formations["wuzhu"].pos, yue)
 
 
+def test_a_challenge_is_answered_by_the_challenged_sides_own_general(small_engine: EngineFactory) -> None:
+    units = [
+        Unit("wuzhu", "b", "personal_guard", 1000, (2, 2), hero="wanyan_wuzhu"),
+        Unit("yue", "a", "zhenguo_rider", 1000, (3, 2), hero="yue_fei"),
+    ]
+    eng = small_engine(FIELD, units, sides=(("b", "jin", "enemy"), ("a", "zhenguo", "player")))
+    match = Match(loaded_for(eng.scenario), 7, GameSettings(controllers={"a": "ai", "b": "ai"}))
+    answers: list[bool] = []
+
+    class Remembering(General):
+        def _answer_duel(self):  # type: ignore[no-untyped-def]
+            answer = super()._answer_duel()
+            answers.append(answer.accept)
+            return answer
+
+    ais = {"b": General(match.engine, "b"), "a": Remembering(match.engine, "a")}
+    play_ai_turn(match, ais["b"], others=ais)
+    assert match.record.actions[0] == Challenge(unit="wuzhu", target="yue")
+    assert len(answers) == 1 and match.record.actions[1].kind == "answer_duel"
+
+
 # -- difficulty, budget, legality, determinism ----------------------------------------------------
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
@@ -26,7 +26,7 @@ class AI(Protocol):
 MAX_ACTIONS_PER_TURN = 500
 
 
-def make_ais(match: Match) -> dict[str, BasicAI]:
+def make_ais(match: Match) -> dict[str, General]:
     return {
         s.id: General(match.engine, s.id, difficulty_for(match.engine, s.id))
         for s in match.state.sides
@@ -34,14 +34,16 @@ def make_ais(match: Match) -> dict[str, BasicAI]:
     }
 
 
-def _decider(match: Match, ai: BasicAI) -> BasicAI | None:
-    """Who acts next: ``ai``, or the side challenged to a duel (an AI of its own, or None for a
-    human)."""
+def _decider(match: Match, ai: BasicAI, others: Mapping[str, BasicAI]) -> BasicAI | None:
+    """Who acts next: ``ai``, or the side challenged to a duel: its own general from ``others``
+    (who remembers what a refusal cost him), a new one if it has none, or None for a human."""
     side = match.engine.deciding_side()
     if side == ai.side_id:
         return ai
     if match.state.side(side).controller != "ai":
         return None
+    if side in others:
+        return others[side]
     return General(match.engine, side, difficulty_for(match.engine, side))
 
 
@@ -86,14 +88,16 @@ def play_ai_turn(
     ai: BasicAI,
     on_action: Callable[[Action], None] | None = None,
     budget: Budget | None = HEADLESS_BUDGET,
+    others: Mapping[str, BasicAI] | None = None,
 ) -> float:
     """Let ``ai`` play its whole side-turn; returns the thinking time in milliseconds. With a
-    ``budget``, every decision gets a deadline (None: unlimited)."""
+    ``budget``, every decision gets a deadline (None: unlimited). A challenge to a duel is
+    answered by the challenged side's general in ``others`` (e.g. all of ``make_ais``)."""
     thinking = 0.0
     turn_started = time.perf_counter()
     for _ in range(MAX_ACTIONS_PER_TURN):
         start = time.perf_counter()
-        decider = _decider(match, ai)
+        decider = _decider(match, ai, others or {})
         if decider is None:
             break  # a human must answer a challenge first
         action = think(decider, None if budget is None else budget.deadline(turn_started, start))
