@@ -120,6 +120,29 @@ def test_ambushers_let_the_vanguard_pass_and_strike_the_rear(small_engine: Engin
     assert General(weak, "b").next_action() == Attack(unit="amb", target="rear")
 
 
+def test_a_feint_falls_back_toward_the_hidden_ambush_instead_of_fighting(small_engine: EngineFactory) -> None:
+    grid = ("f.........",) + WIDE[1:]
+    units = [
+        Unit("amb", "b", "ambush_host", 4000, (0, 0), hidden=True),
+        Unit("bait", "b", "soul_levy", 3000, (6, 3)),
+        Unit("chaser", "a", "retainer", 300, (7, 3)),  # a weak pursuer the bait could beat
+    ]
+    base = small_engine(grid, units, sides=_hailing_first())
+    plain = General(base, "b").next_action()
+    assert plain == Attack(unit="bait", target="chaser")  # without the order it would fight
+    eng = with_hints(base, {}, AiHints(feint=("bait",)))
+    action = General(eng, "b").next_action()
+    amb = eng.state.formations["amb"].pos
+    start = eng.state.formations["bait"].pos
+    assert isinstance(action, Move) and action.unit == "bait"
+    assert distance(action.to, amb) < distance(start, amb)  # toward the hidden friends
+    # Once the ambush is sprung the feint is over: the bait turns and fights.
+    eng.state.formations["amb"].hidden = False
+    sprung = General(eng, "b")
+    sprung.persona.sprung.add("amb")
+    assert sprung.next_action() == Attack(unit="bait", target="chaser")
+
+
 def _hailing_first() -> tuple:
     return (("b", "hailing", "enemy"), ("a", "yuqing", "player"))
 

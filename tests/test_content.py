@@ -648,3 +648,38 @@ def test_hexes_cover_the_whole_map(map_dir: Path, gids: dict[str, int]) -> None:
     assert tmx is not None
     assert Hex(0, 0) in tmx.board and offset_to_axial(5, 3) in tmx.board
     assert offset_to_axial(6, 3) not in tmx.board and offset_to_axial(0, 4) not in tmx.board
+
+
+def test_ai_hints_name_regions_sides_and_formations_that_exist(map_dir: Path, gids: dict[str, int]) -> None:
+    extra = """
+[ai]
+palace_region = "nowhere"
+refuge_region = "atlantis"
+rear_guard = ["han", "ghost"]
+feint = ["phantom"]
+palance_alarm = 3
+
+[[ai.hold]]
+side = "c"
+region = "ridge"
+units = ["han", "wraith"]
+"""
+    errs = scenario_errors(write_scenario(map_dir, gids, GOOD_FORMATIONS, extra=extra))
+    found = {(Path(e.file).name, e.object, e.field) for e in errs}
+    # The misspelt key is refused first; without it, every name is checked.
+    assert found == {("t1.toml", "t1", "ai.palance_alarm")}
+    errs = scenario_errors(
+        write_scenario(map_dir, gids, GOOD_FORMATIONS, extra=extra.replace("palance_alarm = 3\n", ""))
+    )
+    by_field = {e.field: e.message for e in errs}
+    assert set(by_field) == {
+        "ai.palace_region",
+        "ai.refuge_region",
+        "ai.rear_guard",
+        "ai.feint",
+        "ai.hold.0.side",
+        "ai.hold.0.region",
+        "ai.hold.0.units",
+    }
+    assert "nowhere" in by_field["ai.palace_region"] and "ghost" in by_field["ai.rear_guard"]
+    assert "wraith" in by_field["ai.hold.0.units"] and all(Path(e.file).name == "t1.toml" for e in errs)
