@@ -238,6 +238,52 @@ def test_jin_rear_guard_stands_while_the_rest_flee_to_the_fort(small_engine: Eng
     assert eng.board.offset(eng.state.formations["main"].pos)[0] < eng.board.offset(main_at)[0] - 1
 
 
+def _jin_at_the_pass(small_engine: EngineFactory, hinted: bool) -> Engine:
+    base = small_engine(
+        ("..............",) * 9,
+        [
+            Unit("van", "b", "jurchen_veteran", 2000, (6, 4)),
+            Unit("north", "b", "jurchen_horse", 1500, (1, 1)),
+            Unit("south", "b", "jurchen_veteran", 1500, (1, 7)),
+            Unit("bar", "a", "crossbowman", 800, (10, 4)),
+            Unit("decoy", "a", "crossbowman", 300, (6, 8)),
+        ],
+        sides=(("b", "jin", "enemy"), ("a", "zhenguo", "player")),
+    )
+    gap = frozenset(base.board.at_offset(c, r) for c in (10, 11) for r in (3, 4, 5))
+    return with_hints(base, {"gap": gap}, AiHints(pass_region="gap" if hinted else None))
+
+
+def test_jin_mass_behind_the_vanguard_to_force_a_pass(small_engine: EngineFactory) -> None:
+    def attacks(eng: Engine) -> list[tuple[str, str]]:
+        return [(e.unit, e.target) for e in play_side(eng, General(eng, "b")) if isinstance(e, Attacked)]
+
+    free = _jin_at_the_pass(small_engine, hinted=False)
+    assert ("van", "decoy") in attacks(free)  # unordered, the vanguard turns aside for easy prey
+    eng = _jin_at_the_pass(small_engine, hinted=True)
+    start = {k: f.pos for k, f in eng.state.formations.items()}
+    gap = eng.board.regions["gap"]
+    struck = attacks(eng)
+    pos = {k: f.pos for k, f in eng.state.formations.items()}
+
+    def to_gap(h: Hex) -> int:
+        return min(distance(h, g) for g in gap)
+
+    assert ("van", "bar") in struck and ("van", "decoy") not in struck  # it drives at the pass
+    assert to_gap(pos["van"]) < to_gap(start["van"])
+    for unit in ("north", "south"):  # and the others close up behind it
+        assert distance(pos[unit], pos["van"]) < distance(start[unit], pos["van"])
+
+
+def test_jin_strike_first_at_whoever_bars_the_pass(small_engine: EngineFactory) -> None:
+    eng = _jin_at_the_pass(small_engine, hinted=True)
+    general = General(eng, "b")
+    general.next_action()  # looks at the field
+    assert general.persona.barring == frozenset({"bar"}) and general.persona.vanguard == "van"
+    bar, decoy = eng.state.formations["bar"], eng.state.formations["decoy"]
+    assert general.persona.target_weight(bar) > general.persona.target_weight(decoy) == 1.0
+
+
 def test_wuzhu_seeks_yue_fei_for_a_duel(small_engine: EngineFactory) -> None:
     units = [
         Unit("wuzhu", "b", "personal_guard", 1000, (2, 2), hero="wanyan_wuzhu"),

@@ -655,6 +655,7 @@ def test_ai_hints_name_regions_sides_and_formations_that_exist(map_dir: Path, gi
 [ai]
 palace_region = "nowhere"
 refuge_region = "atlantis"
+pass_region = "thermopylae"
 rear_guard = ["han", "ghost"]
 feint = ["phantom"]
 palance_alarm = 3
@@ -675,6 +676,7 @@ units = ["han", "wraith"]
     assert set(by_field) == {
         "ai.palace_region",
         "ai.refuge_region",
+        "ai.pass_region",
         "ai.rear_guard",
         "ai.feint",
         "ai.hold.0.side",

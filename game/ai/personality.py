@@ -3,10 +3,11 @@
 ``Persona`` is the plain commander (the player factions): formations a scenario's ``[ai] hold``
 names keep their front; the rest close on the enemy. ``Hailing`` is Wanyan Liang: ambushes that
 let the vanguard pass, a feigned retreat toward them, re-forming the routed, turning back for
-the palace, and rash overreach when his pride is hurt. ``Jin`` is Wanyan Wuzhu: a rear guard that
-dies in place, the rest riding light for the refuge fort, delaying detachments, and a duel with
-Yue Fei. Every memory here is rebuilt from the sequence of states the general sees, so the same
-game always gets the same decisions.
+the palace, and rash overreach when his pride is hurt. ``Jin`` is Wanyan Wuzhu: an army that
+masses behind its vanguard to force a pass; when losing, a rear guard that dies in place, the
+rest riding light for the refuge fort, and delaying detachments; and a duel with Yue Fei. Every
+memory here is rebuilt from the sequence of states the general sees, so the same game always
+gets the same decisions.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from ..core.actions import Action, AnswerDuel, Challenge, UseSkill
-from ..core.hexgrid import Hex, distance
+from ..core.hexgrid import Hex, distance, spiral
+from ..core.movement import max_steps
 from ..core.state import Formation, GameState
 from .threat import blow
 
@@ -34,6 +36,8 @@ REFORM_REACH = 8
 # Jin falls back when its men are below this share of the start or of the enemies in sight.
 LOSING_SHARE = 0.5
 LOSING_RATIO = 0.6
+# Weight of an attack on a formation barring the pass the Jin mean to force.
+PASS_WEIGHT = 1.5
 # A delaying detachment is at most this share of the army.
 DETACHMENT_SHARE = 0.25
 LIANG = "wanyan_liang"
@@ -245,9 +249,15 @@ class Jin(Persona):
         hints = general.game.scenario.ai
         board = general.game.board
         self.refuge = board.regions.get(hints.refuge_region, frozenset()) if hints.refuge_region else frozenset()
+        self.pass_hexes = board.regions.get(hints.pass_region, frozenset()) if hints.pass_region else frozenset()
         self.rear_guard = frozenset(hints.rear_guard)
         self.losing = False
         self.delaying: str | None = None
+        # Forcing the pass: the formation leading into it, the enemies barring it, and whether
+        # it has been forced (the vanguard stands in it and no enemy does).
+        self.vanguard: str | None = None
+        self.barring: frozenset[str] = frozenset()
+        self.forced = False
 
     def observe(self, state: GameState, enemies: list[Formation]) -> None:
         side = state.side(self.g.side_id)
@@ -259,9 +269,46 @@ class Jin(Persona):
             own_men < LOSING_SHARE * side.men_start or (theirs > 0 and ours < LOSING_RATIO * theirs)
         )
         self.delaying = self._detachment(state, enemies) if self.losing else None
+        self._watch_the_pass(state, enemies)
+
+    def _watch_the_pass(self, state: GameState, enemies: list[Formation]) -> None:
+        self.vanguard, self.barring = None, frozenset()
+        if not self.pass_hexes or self.forced or self.losing:
+            return
+        near = {h for p in self.pass_hexes for h in spiral(p, 1)}
+        self.barring = frozenset(e.id for e in enemies if e.pos in near and not e.routed)
+        picks = [
+            (min(distance(f.pos, h) for h in self.pass_hexes), f.id)
+            for f in state.formations_of(self.g.side_id)
+            if f.id not in self.rear_guard and f.hero != WUZHU and not f.routed
+        ]
+        if not picks:
+            return
+        self.vanguard = min(picks)[1]
+        if state.formations[self.vanguard].pos in self.pass_hexes and not self.barring:
+            self.forced, self.vanguard = True, None  # through: the army fights as it will
 
     def memory(self) -> Hashable:
-        return (self.losing, self.delaying)
+        return (self.losing, self.delaying, self.vanguard, self.barring, self.forced)
+
+    def target_weight(self, target: Formation) -> float:
+        # Whoever bars the pass is struck first.
+        return PASS_WEIGHT if target.id in self.barring else 1.0
+
+    def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
+        """While forcing the pass no one turns aside to strike: the vanguard stops only where it
+        is no farther from the pass, the rest no farther from the vanguard."""
+        held = super().allowed_hexes(f)
+        if held is not None or self.vanguard is None or self.role(f) is not None:
+            return held
+        state = self.g.engine.state
+        anchor = self.pass_hexes if f.id == self.vanguard else frozenset([state.formations[self.vanguard].pos])
+
+        def away(h: Hex) -> int:
+            return min(distance(h, a) for a in anchor)
+
+        limit = max(away(f.pos), 1)
+        return frozenset(h for h in spiral(f.pos, max_steps(f, self.g.engine.rules)) if away(h) <= limit)
 
     def _detachment(self, state: GameState, enemies: list[Formation]) -> str | None:
         """The small formation nearest the pursuers, left behind to delay them."""
@@ -301,6 +348,12 @@ class Jin(Persona):
             return frozenset([yue.pos]), None
         if role == "flee":
             return self.refuge, None
+        if self.vanguard is not None and f.id not in self.hold:
+            if f.id == self.vanguard:
+                return self.pass_hexes, None  # the vanguard drives into the pass
+            # The rest close up behind it, so every blow at the pass is backed by the whole army.
+            vanguard = self.g.engine.state.formations[self.vanguard].pos
+            return frozenset(spiral(vanguard, 2)) - {vanguard}, None
         return super().destination(f, enemies, goals)
 
     def special_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:

@@ -42,7 +42,7 @@ class ScenarioFile(BaseModel):
 def _ai_hint_errors(path: Path, obj: str, hints: AiHints, sides: set[str], units: set[str], board: Board) -> list:
     """Every region and formation an ``[ai]`` hint names must exist."""
     errors: list[ContentError] = []
-    for name in ("palace_region", "refuge_region"):
+    for name in ("palace_region", "refuge_region", "pass_region"):
         region = getattr(hints, name)
         if region is not None and region not in board.regions:
             errors.append(error(path, obj, f"ai.{name}", f"unknown region {region!r}"))

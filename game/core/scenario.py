@@ -66,7 +66,9 @@ class AiHints(_Strict):
     """Optional ``[ai]`` table of a scenario: what the computer generals should know of the map.
 
     ``palace_region``: the Hailing palace; its side turns back when an enemy threatens it.
-    ``refuge_region``: the fort a losing Jin army flees toward. ``rear_guard``: formations that
+    ``refuge_region``: the fort a losing Jin army flees toward. ``pass_region``: a pass the Jin
+    army means to force: while it is winning, its formations mass on it behind the vanguard and
+    strike first at whoever holds it. ``rear_guard``: formations that
     stand and die to buy time. ``feint``: formations that fall back toward hidden friends to draw
     pursuers into an ambush. ``hold``: fronts a side must keep.
     """
@@ -74,6 +76,7 @@ class AiHints(_Strict):
     palace_region: str | None = None
     palace_alarm: int = Field(3, ge=0, le=20)  # hexes from the palace at which an enemy threatens it
     refuge_region: str | None = None
+    pass_region: str | None = None
     rear_guard: tuple[str, ...] = ()
     feint: tuple[str, ...] = ()
     hold: tuple[HoldSpec, ...] = ()
