@@ -83,7 +83,9 @@ class General(BasicAI):
         self._threat: ThreatMap | None = None
         self._threat_state: GameState | None = None
         self._objective_units = _objective_units(engine)
-        self.act_cache = ActCache(enabled=keep_scores)
+        # A hero's aura, or Wanyan Liang's pride, reaches past any formation's own radius.
+        reach = max([h.aura for h in engine.rules.heroes.values()] + [personality.PRIDE_RADIUS])
+        self.act_cache = ActCache(enabled=keep_scores, hero_reach=reach)
 
     # -- public ---------------------------------------------------------------------------
 

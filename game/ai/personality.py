@@ -289,7 +289,10 @@ class Jin(Persona):
             self.forced, self.vanguard = True, None  # through: the army fights as it will
 
     def memory(self) -> Hashable:
-        return (self.losing, self.delaying, self.vanguard, self.barring, self.forced)
+        # Where the vanguard stands bounds where the rest may stop to strike.
+        formations = self.g.engine.state.formations
+        at = formations[self.vanguard].pos if self.vanguard in formations else None
+        return (self.losing, self.delaying, self.vanguard, at, self.barring, self.forced)
 
     def target_weight(self, target: Formation) -> float:
         # Whoever bars the pass is struck first.

@@ -2,9 +2,9 @@
 
 The AI plans on a read-only fogged view of the live state (rebuilt each decision, sharing the
 live formations); the main thread only draws while a decision is pending and applies the
-returned action itself, so the live state never changes under the AI. Every request carries a token saying which position
-it was asked for; a result for any other position (a quickload, a scene change, a duel answered
-meanwhile) is dropped, never applied.
+returned action itself, so the live state never changes under the AI. Every request carries a
+token saying which position it was asked for; a result for any other position (a quickload, a
+scene change, a duel answered meanwhile) is dropped, never applied.
 """
 
 from __future__ import annotations
