@@ -162,8 +162,8 @@ CORRUPTIONS = {
         '<property name="side" value="nobody"/>',
         (".tmx", "trapped_1", "side", "nobody"),
     ),
-    "turn_limit_zero": (".toml", "turn_limit = 14", "turn_limit = 0", (".toml", SCENARIO, "turn_limit", "")),
-    "turn_limit_text": (".toml", "turn_limit = 14", 'turn_limit = "many"', (".toml", SCENARIO, "turn_limit", "")),
+    "turn_limit_zero": (".toml", "turn_limit = 20", "turn_limit = 0", (".toml", SCENARIO, "turn_limit", "")),
+    "turn_limit_text": (".toml", "turn_limit = 20", 'turn_limit = "many"', (".toml", SCENARIO, "turn_limit", "")),
     "bad_outcome": (
         ".toml",
         'turn_limit_outcome = "attrition"',

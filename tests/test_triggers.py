@@ -784,8 +784,8 @@ BROKEN = {
         ("late_help", "do[0].formations[0].id", "already used"),
     ),
     "selector": (
-        'kind = "destroyed", units',
-        'kind = "destroyed", side = "hailing", units',
+        'kind = "routed", units = ["trapped_1"',
+        'kind = "routed", side = "hailing", units = ["trapped_1"',
         ("valley_swept", "when", "exactly one"),
     ),
     "objective_side": ('id = "bag_souls"\n', 'id = "bag_souls"\nside = "tangut"\n', ("bag_souls", "side", "'tangut'")),
