@@ -12,6 +12,7 @@ import pytest
 from pydantic import ValidationError
 from test_ui import A1, FIELD_UNITS, choose, english, field_match, frame, press  # noqa: F401
 
+from game import i18n
 from game.ai.driver import SCREEN_BUDGET, Budget, make_ais, play_ai_turn
 from game.core.actions import Action, EndTurn, Rest
 from game.core.engine import GameSettings
@@ -122,6 +123,26 @@ def test_the_menu_records_the_level_chosen_for_a_computer_side(app: App) -> None
     assert isinstance(battle, BattleScene)
     assert battle.match.record.settings.difficulty_of("hailing") == "hard"
     assert battle.ais["hailing"].difficulty == "hard"
+
+
+def test_changing_the_language_keeps_the_choices_made(app: App) -> None:
+    app.switch(MenuScene(app))
+    frame(app)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    choose(app, menu.side_menus["coalition"], "Computer")
+    menu = app.scene
+    choose(app, menu.level_menus["hailing"], "Hard")
+    choose(app, menu.level_menus["coalition"], "Easy")
+    try:
+        choose(app, menu.lang_menu, "简体中文")
+        switched = app.scene
+        assert isinstance(switched, MenuScene) and switched is not menu
+        assert switched.controllers == {"coalition": "ai", "hailing": "ai"}
+        assert switched.difficulties == {"coalition": "easy", "hailing": "hard"}
+        assert switched.level_menus["hailing"].selected_option[0] == "困难"
+    finally:
+        i18n.set_language("en")
 
 
 # -- deadlines ------------------------------------------------------------------------------

@@ -3,6 +3,8 @@ it), the language; start or load."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
@@ -14,11 +16,23 @@ from ..i18n import N_, _
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
 from .scene import Scene
 
+if TYPE_CHECKING:
+    from .app import App
+
 # The computer's levels, as recorded in the game settings, with their menu names.
 LEVELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 
 class MenuScene(Scene):
+    def __init__(self, app: App, carry_from: MenuScene | None = None) -> None:
+        """``carry_from``: a menu whose choices (scenario, who plays each side, at what level)
+        this one keeps, as when the language changes and the widgets are built anew."""
+        if carry_from is not None:
+            self.scenario_id = carry_from.scenario_id
+            self.controllers = dict(carry_from.controllers)
+            self.difficulties = dict(carry_from.difficulties)
+        super().__init__(app)
+
     def build(self) -> None:
         w, h = self.app.size
         self.ids = scenario_ids()
@@ -129,7 +143,7 @@ class MenuScene(Scene):
             elif event.ui_element is self.lang_menu:
                 lang = next(k for k, v in i18n.LANGUAGES.items() if v == event.text)
                 i18n.set_language(lang)
-                self.app.switch(MenuScene(self.app))
+                self.app.switch(MenuScene(self.app, carry_from=self))
             else:
                 for sid, menu in self.side_menus.items():
                     if event.ui_element is menu:
