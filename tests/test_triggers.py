@@ -260,6 +260,54 @@ def test_destroyed_and_side_wiped_out_through_a_real_attack(rules: Ruleset) -> N
     assert not eng.state.over and conserved(eng)
 
 
+def test_a_formation_not_yet_arrived_is_not_gone(rules: Ruleset) -> None:
+    eng = build(
+        rules,
+        FIELD,
+        [
+            Unit("a1", "a", "han_soldier", 3000, (2, 2)),
+            Unit("b1", "b", "soul_levy", 1, (3, 2)),
+            Unit("b9", "b", "soul_levy", 5000, (7, 5)),
+        ],
+        events=[
+            {
+                "id": "both_gone",
+                "when": {"kind": "destroyed", "units": ["b1", "b2"]},
+                "do": [narrate("both gone")],
+            },
+            {
+                "id": "both_broken",
+                "when": {"kind": "routed", "units": ["b1", "b2"]},
+                "do": [narrate("both broken")],
+            },
+            {
+                "id": "b2_comes",
+                "when": {"kind": "turn", "turn": 2, "side": "a"},
+                "do": [
+                    {
+                        "kind": "reinforce",
+                        "side": "b",
+                        "formations": [{"id": "b2", "type": "soul_levy", "men": 1, "at": "3,2"}],
+                    }
+                ],
+            },
+        ],
+    )
+    events = eng.apply(Attack(unit="a1", target="b1"))
+    assert any(isinstance(e, Destroyed) and e.unit == "b1" for e in events)
+    assert texts(events) == []  # b2 has not taken the field yet: it is not gone
+    eng.apply(EndTurn())
+    eng.apply(EndTurn())
+    assert "b2" in eng.state.formations and eng.state.formations["b2"].pos in neighbours_of(eng, "a1")
+    events = eng.apply(Attack(unit="a1", target="b2"))
+    assert texts(events) == ["both gone", "both broken"]
+
+
+def neighbours_of(engine: Engine, unit: str) -> set[Hex]:
+    pos = engine.state.formations[unit].pos
+    return {h for h in engine.board.hexes() if distance(h, pos) == 1}
+
+
 def test_souls_trigger_and_the_turn_window_and_order_conditions(rules: Ruleset) -> None:
     souls = {"kind": "souls", "side": "a", "at_least": 500}
     eng = build(

@@ -123,11 +123,28 @@ def _of(seen: Iterable[Event], kinds: tuple[type, ...]) -> list:
     return [e for e in seen if isinstance(e, kinds)]
 
 
+def _fielded(engine: Engine) -> set[str]:
+    """Formations that have taken the field: those deployed at the start and those whose
+    reinforcement event has fired. One missing from the state now is gone; one not yet arrived
+    is not."""
+    out = {spec.id for spec in engine.scenario.formations}
+    fired = set(engine.state.fired_events)
+    for spec in engine.scenario.events:
+        if spec.id in fired:
+            for action in spec.actions:
+                if isinstance(action, Reinforce):
+                    out.update(r.id for r in action.formations)
+    return out
+
+
 def _routed(engine: Engine, when: OnRouted, seen: list[Event]) -> bool:
     formations = engine.state.formations
     if when.units:
         touched = any(e.unit in when.units for e in _of(seen, (Routed, Destroyed)))
-        return touched and all(u not in formations or formations[u].routed for u in when.units)
+        if not touched:
+            return False
+        fielded = _fielded(engine)
+        return all(u in fielded and (u not in formations or formations[u].routed) for u in when.units)
     return any(e.unit == when.unit or e.side == when.side for e in _of(seen, (Routed,)))
 
 
@@ -135,7 +152,10 @@ def _destroyed(engine: Engine, when: OnDestroyed, seen: list[Event]) -> bool:
     formations = engine.state.formations
     gone = _of(seen, (Destroyed,))
     if when.units:
-        return any(e.unit in when.units for e in gone) and all(u not in formations for u in when.units)
+        if not any(e.unit in when.units for e in gone):
+            return False
+        fielded = _fielded(engine)
+        return all(u in fielded and u not in formations for u in when.units)
     return any(e.unit == when.unit or e.side == when.side for e in gone)
 
 
