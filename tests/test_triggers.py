@@ -983,6 +983,40 @@ def test_in_fast_mode_computer_turn_narrations_go_to_the_log(app: App, rules: Ru
     assert "First words." in scene.log and "Wanyan Liang: Second words." in scene.log
 
 
+def test_only_reinforcements_in_sight_are_announced(app: App, rules: Ruleset) -> None:
+    def arrive(event_id: str, unit: str, at: str) -> dict:
+        return {
+            "id": event_id,
+            "when": {"kind": "turn", "turn": 1, "side": "b"},
+            "do": [
+                {
+                    "kind": "reinforce",
+                    "side": "b",
+                    "formations": [{"id": unit, "type": "soul_levy", "men": 500, "at": at}],
+                }
+            ],
+        }
+
+    def announced(events: list[dict]) -> list[str]:
+        eng = build(
+            rules,
+            ("..............",) * 6,
+            [Unit("a1", "a", "han_soldier", 1000, (1, 1)), Unit("b1", "b", "soul_levy", 1000, (12, 0))],
+            events=events,
+        )
+        match = Match(loaded_for(eng.scenario), 5, GameSettings(controllers={"a": "human", "b": "ai"}))
+        scene = open_battle(app, match)
+        frame(app)
+        key(app, pygame.K_SPACE)  # the computer's turn goes by at once
+        key(app, pygame.K_e)
+        frame(app, dt=AI_STEP_DELAY)
+        assert match.state.turn == 2 and {"b_far", "b_near"} & set(match.state.formations)  # they did arrive
+        return [line for line in scene.log if line.startswith("Reinforcements reach")]
+
+    assert announced([arrive("far", "b_far", "13,5")]) == []  # arrived out of sight: nobody saw it
+    assert len(announced([arrive("near", "b_near", "3,1")])) == 1
+
+
 def test_the_result_waits_for_the_closing_words(app: App, rules: Ruleset) -> None:
     eng = build(
         rules,

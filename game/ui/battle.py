@@ -236,6 +236,7 @@ class BattleScene(Scene):
         if self.fog_side() is None:
             return True
         units = [u for u in (getattr(ev, "unit", None), getattr(ev, "target", None)) if isinstance(u, str)]
+        units += list(getattr(ev, "units", None) or ())  # reinforcements: seen arriving, or not at all
         if units:
             seen = self._seen_before | self._seen_ids()
             return any(u in seen for u in units)
