@@ -20,6 +20,7 @@ from game.core.hexgrid import Hex, distance
 from game.core.legal import legal_actions
 from game.core.rules import Ruleset
 from game.core.scenario import AiHints, HoldSpec, Scenario
+from game.core.scenario_events import EventSpec
 from game.record.match import Match
 
 FIELD = (".......",) * 5
@@ -236,6 +237,37 @@ def test_jin_rear_guard_stands_while_the_rest_flee_to_the_fort(small_engine: Eng
     play_side(eng, General(eng, "b"))
     assert eng.state.formations["guard"].pos == guard_at
     assert eng.board.offset(eng.state.formations["main"].pos)[0] < eng.board.offset(main_at)[0] - 1
+
+
+def test_a_hard_general_marches_on_ground_whose_taking_wins_the_battle(small_engine: EngineFactory) -> None:
+    base = small_engine(
+        WIDE,
+        [Unit("runner", "b", "soul_rider", 2000, (5, 3)), Unit("guard", "a", "han_soldier", 4000, (9, 3))],
+        sides=_hailing_first(),
+    )
+    goal = frozenset(base.board.at_offset(0, r) for r in range(2, 5))
+    board = make_board(base.rules, _grid_of(base), {"goal": goal})
+    win = EventSpec.model_validate(
+        {
+            "id": "taken",
+            "when": {"kind": "enters_region", "region": "goal", "side": "b", "unit": "runner"},
+            "do": [{"kind": "defeat", "side": "a"}],
+        }
+    )
+    scenario = dataclasses.replace(base.scenario, board=board, events=(win,))
+    start = base.state.formations["runner"].pos
+
+    def first_move(level: str) -> Hex:
+        """Where the runner heads first (where it stands if it does not move)."""
+        eng = Engine(scenario, base.rules, 7)
+        action = General(eng, "b", level).next_action()
+        return action.to if isinstance(action, Move) and action.unit == "runner" else start
+
+    def to_goal(h: Hex) -> int:
+        return min(distance(h, g) for g in goal)
+
+    assert to_goal(first_move("hard")) < to_goal(start)  # it rides for the winning ground
+    assert to_goal(first_move("normal")) >= to_goal(start)  # the normal general rides at the enemy
 
 
 def _jin_at_the_pass(small_engine: EngineFactory, hinted: bool) -> Engine:

@@ -53,6 +53,8 @@ class Style:
     # Share of formations whose orders come a turn late: they stand where they are this turn
     # (an easy general cannot watch the whole field), drawn afresh every turn.
     hesitation: float = 0.0
+    # Whether it marches on ground a scenario event names as winning the battle.
+    objectives: bool = False
 
 
 # The counter-attack is weighed lightly: in mirror battles on generated fields a general that
@@ -61,7 +63,7 @@ class Style:
 STYLES: dict[str, Style] = {
     "easy": Style(exposure=0.0, loss_weight=0.6, noise=0.5, min_gain=0.0, pincer=0.0, hesitation=0.25),
     "normal": Style(exposure=0.1, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.1),
-    "hard": Style(exposure=0.15, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.3),
+    "hard": Style(exposure=0.15, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.3, objectives=True),
 }
 
 

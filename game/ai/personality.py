@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING
 from ..core.actions import Action, AnswerDuel, Challenge, UseSkill
 from ..core.hexgrid import Hex, distance, spiral
 from ..core.movement import max_steps
+from ..core.scenario_events import Defeat, EventSpec, OnEntersRegion, Victory
 from ..core.state import Formation, GameState
+from ..core.triggers import conditions_hold
 from .threat import blow
 
 if TYPE_CHECKING:
@@ -58,6 +60,8 @@ class Persona:
             units = spec.units or tuple(s.id for s in general.game.scenario.formations if s.side == general.side_id)
             for unit in units:
                 self.hold[unit] = region
+        # Regions whose taking wins the battle (a hard general reads the scenario's events).
+        self.winning_ground = _winning_ground(general) if general.style.objectives else ()
 
     # -- hooks the general calls ------------------------------------------------------------
 
@@ -94,7 +98,7 @@ class Persona:
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
         region = self.hold.get(f.id)
         if region is None:
-            return goals, None
+            return self._winning_region(f) or goals, None
         if f.pos in region:
             # On the front: shift only to close a gap nearer the enemy, never off it.
             live = [e.pos for e in enemies if not e.routed]
@@ -107,6 +111,16 @@ class Persona:
         return None
 
     def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
+        return None
+
+    def _winning_region(self, f: Formation) -> frozenset[Hex] | None:
+        """The region ``f`` should march on because standing there wins the battle now."""
+        state = self.g.engine.state
+        for spec, region in self.winning_ground:
+            when = spec.when
+            assert isinstance(when, OnEntersRegion)
+            if spec.id not in state.fired_events and conditions_hold(state, spec) and when.selects(f.id):
+                return region
         return None
 
     def answer_duel(self) -> AnswerDuel | None:
@@ -384,6 +398,25 @@ class Jin(Persona):
         if self.g.engine.rules.skills[use.skill].effect == "ride_light":
             return self.losing
         return None
+
+
+def _winning_ground(general: General) -> tuple[tuple[EventSpec, frozenset[Hex]], ...]:
+    """Scenario events that end the battle in this side's favour when its formations enter a
+    region, with that region."""
+    side = general.side_id
+    board = general.game.board
+    out = []
+    for spec in general.game.scenario.events:
+        when = spec.when
+        if not isinstance(when, OnEntersRegion) or when.side != side or when.region not in board.regions:
+            continue
+        wins = any(
+            (isinstance(a, Victory) and a.side == side) or (isinstance(a, Defeat) and a.side != side)
+            for a in spec.actions
+        )
+        if wins:
+            out.append((spec, board.regions[when.region]))
+    return tuple(out)
 
 
 def for_faction(faction: str, general: General) -> Persona:

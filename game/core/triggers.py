@@ -75,7 +75,7 @@ def after_action(engine: Engine, events: list[Event]) -> list[Event]:
     while progress and not state.over:
         progress = False
         for spec in specs:
-            if spec.id in state.fired_events or not _conditions_hold(state, spec):
+            if spec.id in state.fired_events or not conditions_hold(state, spec):
                 continue
             if not _matches(engine, spec.when, seen):
                 continue
@@ -89,7 +89,8 @@ def after_action(engine: Engine, events: list[Event]) -> list[Event]:
     return out
 
 
-def _conditions_hold(state: GameState, spec: EventSpec) -> bool:
+def conditions_hold(state: GameState, spec: EventSpec) -> bool:
+    """Whether ``spec`` may fire now as far as its turn window and ``after``/``unless`` go."""
     if spec.from_turn is not None and state.turn < spec.from_turn:
         return False
     if spec.until_turn is not None and state.turn > spec.until_turn:
