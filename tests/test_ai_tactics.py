@@ -270,6 +270,35 @@ def test_a_hard_general_marches_on_ground_whose_taking_wins_the_battle(small_eng
     assert to_goal(first_move("normal")) >= to_goal(start)  # the normal general rides at the enemy
 
 
+def test_a_hard_general_keeps_a_formation_on_ground_the_enemy_must_not_take(small_engine: EngineFactory) -> None:
+    base = small_engine(
+        WIDE,
+        [
+            Unit("near", "a", "han_soldier", 1000, (4, 3)),
+            Unit("far", "a", "han_soldier", 1000, (7, 5)),
+            Unit("host", "b", "soul_levy", 3000, (9, 0)),
+        ],
+    )
+    gate = frozenset(base.board.at_offset(c, r) for c in (0, 1) for r in (2, 3, 4))
+    board = make_board(base.rules, _grid_of(base), {"gate": gate})
+    lost = EventSpec.model_validate(
+        {
+            "id": "lost",
+            "when": {"kind": "enters_region", "region": "gate", "side": "b", "unopposed": True},
+            "do": [{"kind": "defeat", "side": "a"}],
+        }
+    )
+    scenario = dataclasses.replace(base.scenario, board=board, events=(lost,))
+
+    eng = Engine(scenario, base.rules, 7)
+    play_side(eng, General(eng, "a", "hard"))
+    assert eng.state.formations["near"].pos in gate  # the nearest goes to stand in it
+    assert eng.state.formations["far"].pos not in gate  # one is enough: the other goes on
+    normal = Engine(scenario, base.rules, 7)
+    play_side(normal, General(normal, "a", "normal"))
+    assert normal.state.formations["near"].pos not in gate
+
+
 def _jin_at_the_pass(small_engine: EngineFactory, hinted: bool) -> Engine:
     base = small_engine(
         ("..............",) * 9,

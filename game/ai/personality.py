@@ -62,6 +62,8 @@ class Persona:
                 self.hold[unit] = region
         # Regions whose taking wins the battle (a hard general reads the scenario's events).
         self.winning_ground = _winning_ground(general) if general.style.objectives else ()
+        # Regions whose taking by the enemy loses it: one of ours always stands in each.
+        self.losing_ground = _losing_ground(general) if general.style.objectives else ()
 
     # -- hooks the general calls ------------------------------------------------------------
 
@@ -89,13 +91,17 @@ class Persona:
         return 1.0
 
     def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
-        """Where ``f`` may stop to strike: a holder that stands on its front stays on it."""
-        region = self.hold.get(f.id)
+        """Where ``f`` may stop to strike: a holder that stands on its front stays on it, and so
+        does the one guarding ground the enemy must not take."""
+        region = self.hold.get(f.id) or self._guarded_region(f)
         if region is not None and f.pos in region:
             return region
         return None
 
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
+        guard = self._guarded_region(f)
+        if guard is not None:
+            return guard, guard
         region = self.hold.get(f.id)
         if region is None:
             return self._winning_region(f) or goals, None
@@ -111,6 +117,24 @@ class Persona:
         return None
 
     def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
+        return None
+
+    def _guarded_region(self, f: Formation) -> frozenset[Hex] | None:
+        """Ground the enemy wins by taking unopposed that ``f`` is to hold: it is the only one
+        of ours standing there, or none stands there and it is the nearest."""
+        state = self.g.engine.state
+        for spec, region in self.losing_ground:
+            if spec.id in state.fired_events or not conditions_hold(state, spec):
+                continue
+            own = [o for o in state.formations_of(self.g.side_id) if not o.routed]
+            inside = [o for o in own if o.pos in region]
+            if inside:
+                if [o.id for o in inside] == [f.id]:
+                    return region
+                continue
+            nearest = min(own, key=lambda o: (min(distance(o.pos, h) for h in region), o.id), default=None)
+            if nearest is not None and nearest.id == f.id:
+                return region
         return None
 
     def _winning_region(self, f: Formation) -> frozenset[Hex] | None:
@@ -415,6 +439,28 @@ def _winning_ground(general: General) -> tuple[tuple[EventSpec, frozenset[Hex]],
             for a in spec.actions
         )
         if wins:
+            out.append((spec, board.regions[when.region]))
+    return tuple(out)
+
+
+def _losing_ground(general: General) -> tuple[tuple[EventSpec, frozenset[Hex]], ...]:
+    """Scenario events that end the battle against this side when an enemy takes a region
+    unopposed, with that region: while one of ours stands in it, they cannot fire."""
+    side = general.side_id
+    state = general.game.state
+    board = general.game.board
+    out = []
+    for spec in general.game.scenario.events:
+        when = spec.when
+        if not isinstance(when, OnEntersRegion) or not when.unopposed or when.region not in board.regions:
+            continue
+        if when.side == side or when.side not in {s.id for s in state.sides}:
+            continue
+        loses = any(
+            (isinstance(a, Defeat) and a.side == side) or (isinstance(a, Victory) and a.side != side)
+            for a in spec.actions
+        )
+        if loses:
             out.append((spec, board.regions[when.region]))
     return tuple(out)
 
