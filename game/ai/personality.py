@@ -1,7 +1,9 @@
 """Faction behaviour on top of the tactical core: roles, targets and the chronicles' tricks.
 
 ``Persona`` is the plain commander (the player factions): formations a scenario's ``[ai] hold``
-names keep their front; the rest close on the enemy. ``Hailing`` is Wanyan Liang: ambushes that
+names keep their front; the rest close on the enemy. A hard general also reads the scenario's
+events: it marches on ground whose taking wins the battle and keeps a formation on ground whose
+loss would lose it. ``Hailing`` is Wanyan Liang: ambushes that
 let the vanguard pass, a feigned retreat toward them, re-forming the routed, turning back for
 the palace, and rash overreach when his pride is hurt. ``Jin`` is Wanyan Wuzhu: an army that
 masses behind its vanguard to force a pass; when losing, a rear guard that dies in place, the
