@@ -118,11 +118,16 @@ class BoardView:
         target.blit(terrain, (-round(camera.x), -round(camera.y)))
         self._draw_overlays(target, camera, overlays)
         self._draw_souls(target, camera, state, None if fog is None else fog.visible)
+        labels: list[tuple[Formation, pygame.Rect]] = []
         for f in sorted(state.formations.values(), key=lambda f: (f.pos.r, f.pos.q)):
             if fog is not None and f.id not in fog.shown:
                 continue
             done = dim_done_for == f.side and f.moved and f.acted
-            self.draw_token(target, camera, f, selected=overlays.selected == f.pos, done=done)
+            labels.append((f, self.draw_token(target, camera, f, selected=overlays.selected == f.pos, done=done)))
+        # Strengths last: in a packed line the next row's banners would cover them.
+        if camera.zoom >= 0.75:
+            for f, bar in labels:
+                self.draw_strength(target, f, bar, camera.zoom)
 
     def _poly(self, camera: Camera, h: Hex, shrink: float = 1.0) -> list[tuple[float, float]]:
         return [(x - camera.x, y - camera.y) for x, y in self.geometry.corners(h, camera.zoom, shrink)]
@@ -231,8 +236,9 @@ class BoardView:
         f: Formation,
         selected: bool = False,
         done: bool = False,
-    ) -> None:
-        """An army banner: faction colour, trim, the commander's or troop's character, strength."""
+    ) -> pygame.Rect:
+        """An army banner: faction colour, trim, the commander's or troop's character, and a
+        strength bar under it, whose rectangle it returns (the men count goes below it)."""
         utype = self.rules.units[f.type]
         faction = self.rules.factions[utype.faction]
         zoom = camera.zoom
@@ -272,11 +278,14 @@ class BoardView:
         fill = bar.copy()
         fill.width = max(1, round(bar.width * ratio))
         pygame.draw.rect(target, _strength_colour(ratio), fill)
-        if zoom >= 0.75:
-            label = self._glyph(_short(f.men), max(11, round(11 * zoom)), (255, 255, 255))
-            box = label.get_rect(midtop=(rect.centerx, bar.bottom + 1))
-            pygame.draw.rect(target, (0, 0, 0), box.inflate(4, 0), border_radius=3)
-            target.blit(label, box)
+        return bar
+
+    def draw_strength(self, target: pygame.Surface, f: Formation, bar: pygame.Rect, zoom: float) -> None:
+        """The men count under a banner's strength bar."""
+        label = self._glyph(_short(f.men), max(11, round(11 * zoom)), (255, 255, 255))
+        box = label.get_rect(midtop=(bar.centerx, bar.bottom + 1))
+        pygame.draw.rect(target, (0, 0, 0), box.inflate(4, 0), border_radius=3)
+        target.blit(label, box)
 
 
 def _morale_colour(morale: int, threshold: int) -> tuple[int, int, int]:
