@@ -395,12 +395,13 @@ def test_difficulty_changes_the_choice(small_engine: EngineFactory) -> None:
         FIELD, [Unit("han", "a", "han_soldier", 1000, (2, 2)), Unit("host", "b", "soul_levy", 12000, (3, 2))]
     )
     host = eng.state.formations["host"].pos
-    easy = General(eng, "a", "easy").next_action()
-    hard = General(eng, "a", "hard").next_action()
-    # The easy general weighs its own losses lightly and wades in; the hard one holds the line.
-    assert isinstance(easy, (Move, Attack))
-    assert not isinstance(easy, Move) or distance(easy.to, host) == 1
-    assert hard == EndTurn()
+    # The easy and the hard general weigh their own losses lightly and wade in; the normal one,
+    # counting every man, holds the line.
+    for level in ("easy", "hard"):
+        bold = General(eng, "a", level).next_action()
+        assert isinstance(bold, (Move, Attack))
+        assert not isinstance(bold, Move) or distance(bold.to, host) == 1
+    assert General(eng, "a", "normal").next_action() == EndTurn()
 
 
 def test_an_easy_general_leaves_some_formations_without_orders_each_turn(rules: Ruleset) -> None:
