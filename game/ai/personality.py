@@ -63,9 +63,9 @@ class Persona:
             for unit in units:
                 self.hold[unit] = region
         # Regions whose taking wins the battle (a hard general reads the scenario's events).
-        self.winning_ground = _winning_ground(general) if general.style.objectives else ()
+        self.winning_ground: Ground = _winning_ground(general) if general.style.objectives else ()
         # Regions whose taking by the enemy loses it: one of ours always stands in each.
-        self.losing_ground = _losing_ground(general) if general.style.objectives else ()
+        self.losing_ground: Ground = _losing_ground(general) if general.style.objectives else ()
 
     # -- hooks the general calls ------------------------------------------------------------
 
@@ -426,45 +426,44 @@ class Jin(Persona):
         return None
 
 
-def _winning_ground(general: General) -> tuple[tuple[EventSpec, frozenset[Hex]], ...]:
-    """Scenario events that end the battle in this side's favour when its formations enter a
-    region, with that region."""
-    side = general.side_id
-    board = general.game.board
+Ground = tuple[tuple[EventSpec, frozenset[Hex]], ...]
+
+
+def _region_endings(general: General) -> list[tuple[EventSpec, OnEntersRegion, set[str], set[str]]]:
+    """Every ``enters_region`` event on a region of the map that ends the battle, with the
+    sides it declares winners and losers."""
+    regions = general.game.board.regions
     out = []
     for spec in general.game.scenario.events:
         when = spec.when
-        if not isinstance(when, OnEntersRegion) or when.side != side or when.region not in board.regions:
+        if not isinstance(when, OnEntersRegion) or when.region not in regions:
             continue
-        wins = any(
-            (isinstance(a, Victory) and a.side == side) or (isinstance(a, Defeat) and a.side != side)
-            for a in spec.actions
-        )
-        if wins:
-            out.append((spec, board.regions[when.region]))
-    return tuple(out)
+        winners = {a.side for a in spec.actions if isinstance(a, Victory)}
+        losers = {a.side for a in spec.actions if isinstance(a, Defeat)}
+        if winners or losers:
+            out.append((spec, when, winners, losers))
+    return out
 
 
-def _losing_ground(general: General) -> tuple[tuple[EventSpec, frozenset[Hex]], ...]:
-    """Scenario events that end the battle against this side when an enemy takes a region
-    unopposed, with that region: while one of ours stands in it, they cannot fire."""
-    side = general.side_id
-    state = general.game.state
-    board = general.game.board
-    out = []
-    for spec in general.game.scenario.events:
-        when = spec.when
-        if not isinstance(when, OnEntersRegion) or not when.unopposed or when.region not in board.regions:
-            continue
-        if when.side == side or when.side not in {s.id for s in state.sides}:
-            continue
-        loses = any(
-            (isinstance(a, Defeat) and a.side == side) or (isinstance(a, Victory) and a.side != side)
-            for a in spec.actions
-        )
-        if loses:
-            out.append((spec, board.regions[when.region]))
-    return tuple(out)
+def _winning_ground(general: General) -> Ground:
+    """Regions whose taking by this side's formations ends the battle in its favour."""
+    me, regions = general.side_id, general.game.board.regions
+    return tuple(
+        (spec, regions[when.region])
+        for spec, when, winners, losers in _region_endings(general)
+        if when.side == me and (me in winners or (losers and me not in losers))
+    )
+
+
+def _losing_ground(general: General) -> Ground:
+    """Regions whose unopposed taking by another side ends the battle against this one: while
+    one of ours stands in them, they cannot fire."""
+    me, regions = general.side_id, general.game.board.regions
+    return tuple(
+        (spec, regions[when.region])
+        for spec, when, winners, losers in _region_endings(general)
+        if when.unopposed and when.side != me and (me in losers or (winners and me not in winners))
+    )
 
 
 def for_faction(faction: str, general: General) -> Persona:
