@@ -150,9 +150,7 @@ def _viewers(state: GameState, side_id: str) -> list[Formation]:
 
 def _union_of_sight(board: Board, rules: Ruleset, viewers: list[Formation]) -> frozenset[Hex]:
     """Every hex one of ``viewers`` sees; unions are cached per board by where the eyes are."""
-    terrain = board.terrain
-    units = rules.units
-    eyes = tuple(sorted((f.pos.q, f.pos.r, units[f.type].vision + terrain[f.pos].vision_bonus) for f in viewers))
+    eyes = tuple(sorted((f.pos.q, f.pos.r, sight_radius(board, rules, f)) for f in viewers))
     cache = _union_cache.setdefault(board, {})
     seen = cache.get(eyes)
     if seen is None:
