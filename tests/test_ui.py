@@ -499,3 +499,28 @@ def test_screen_texts_fit_their_labels(app: App, rules: Ruleset) -> None:
             frame(app)
     clipped = [str(w.message) for w in caught if "too small" in str(w.message)]
     assert clipped == []
+
+
+def test_men_counts_are_drawn_over_every_banner(app: App, field: BattleScene, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a packed line the next row's banners must not hide a formation's strength."""
+    view = field.view
+    calls: list[tuple[str, str]] = []
+    token, strength = view.draw_token, view.draw_strength
+
+    def draw_token(target, camera, f, **kw):  # type: ignore[no-untyped-def]
+        calls.append(("banner", f.id))
+        return token(target, camera, f, **kw)
+
+    def draw_strength(target, f, bar, zoom):  # type: ignore[no-untyped-def]
+        calls.append(("men", f.id))
+        strength(target, f, bar, zoom)
+
+    monkeypatch.setattr(view, "draw_token", draw_token)
+    monkeypatch.setattr(view, "draw_strength", draw_strength)
+    assert field.camera.zoom >= 0.75  # counts are drawn at this zoom
+    frame(app)
+    kinds = [kind for kind, _unit in calls]
+    banners = {unit for kind, unit in calls if kind == "banner"}
+    assert len(banners) >= 2 and "men" in kinds
+    assert kinds.index("men") > len(kinds) - kinds[::-1].index("banner") - 1  # every count after every banner
+    assert {unit for kind, unit in calls if kind == "men"} == banners
