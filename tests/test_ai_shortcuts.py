@@ -11,6 +11,7 @@ from bench.stress import build_scenario, loaded_stress
 from game.ai.distance_field import CostField, cost_field
 from game.ai.driver import play_ai_turn
 from game.ai.general import General
+from game.ai.threat import ThreatMap
 from game.content.scenarios import load_scenario, scenario_ids
 from game.core.actions import Move
 from game.core.engine import GameSettings
@@ -76,11 +77,10 @@ def test_no_move_reaches_farther_than_max_steps(rules: Ruleset) -> None:
     match = Match(loaded_stress(scenario), 3, _all_ai(scenario.sides))
     state, board = match.state, match.engine.board
     for f in state.formations.values():
-        reach = max_steps(f, rules)
+        assert max_steps(f, rules) >= 1
         for forced in (False, True):
             moves = search_moves(state, board, rules, f, forced=forced)
             assert all(distance(f.pos, h) <= max_steps(f, rules, forced) for h in moves.cost)
-        assert reach >= 1
 
 
 def test_only_a_persons_moves_keep_a_snapshot_to_undo(rules: Ruleset) -> None:
@@ -97,3 +97,23 @@ def test_only_a_persons_moves_keep_a_snapshot_to_undo(rules: Ruleset) -> None:
         assert match.state.formations[f.id].pos == dest
         if undoable:
             assert match.undo() and match.state.formations[f.id].pos == start
+
+
+def test_the_threat_map_kept_between_decisions_is_the_one_a_fresh_build_gives(rules: Ruleset) -> None:
+    scenario = build_scenario(rules, 6, size=24, per_side=14)
+    match = Match(loaded_stress(scenario), 6, _all_ai(scenario.sides))
+    generals = {s.id: General(match.engine, s.id) for s in scenario.sides}
+    built = set()
+    for _ in range(4):
+        side = match.state.active_side.id
+        general = generals[side]
+        while True:
+            action = general.next_action()
+            kept = general.threat()
+            fresh = ThreatMap(general.engine.state, rules, side)
+            assert kept._blows == fresh._blows
+            built.add(id(kept))
+            match.apply(action)
+            if action.kind == "end_turn" or match.state.over:
+                break
+    assert len(built) > 1  # it was rebuilt when the enemy changed, and reused otherwise
