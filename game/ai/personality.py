@@ -66,6 +66,8 @@ class Persona:
         self.winning_ground: Ground = _winning_ground(general) if general.style.objectives else ()
         # Regions whose taking by the enemy loses it: one of ours always stands in each.
         self.losing_ground: Ground = _losing_ground(general) if general.style.objectives else ()
+        self._guards_for: GameState | None = None
+        self._guards_cache: dict[str, frozenset[Hex]] = {}
 
     # -- hooks the general calls ------------------------------------------------------------
 
@@ -124,20 +126,27 @@ class Persona:
     def _guarded_region(self, f: Formation) -> frozenset[Hex] | None:
         """Ground the enemy wins by taking unopposed that ``f`` is to hold: it is the only one
         of ours standing there, or none stands there and it is the nearest."""
+        return self._guards().get(f.id)
+
+    def _guards(self) -> dict[str, frozenset[Hex]]:
+        """Formation id -> the ground it guards, worked out once per view of the game (it is
+        asked for every formation the general scores)."""
         state = self.g.engine.state
+        if self._guards_for is state:
+            return self._guards_cache
+        guards: dict[str, frozenset[Hex]] = {}
+        own = [o for o in state.formations_of(self.g.side_id) if not o.routed]
         for spec, region in self.losing_ground:
             if spec.id in state.fired_events or not conditions_hold(state, spec):
                 continue
-            own = [o for o in state.formations_of(self.g.side_id) if not o.routed]
             inside = [o for o in own if o.pos in region]
-            if inside:
-                if [o.id for o in inside] == [f.id]:
-                    return region
-                continue
-            nearest = min(own, key=lambda o: (min(distance(o.pos, h) for h in region), o.id), default=None)
-            if nearest is not None and nearest.id == f.id:
-                return region
-        return None
+            if len(inside) == 1:
+                guards.setdefault(inside[0].id, region)
+            elif not inside and own:
+                nearest = min(own, key=lambda o: (min(distance(o.pos, h) for h in region), o.id))
+                guards.setdefault(nearest.id, region)
+        self._guards_for, self._guards_cache = state, guards
+        return guards
 
     def _winning_region(self, f: Formation) -> frozenset[Hex] | None:
         """The region ``f`` should march on because standing there wins the battle now."""
