@@ -46,7 +46,19 @@ LANGUAGES: dict[str, str] = {"zh_CN": "Simplified Chinese", "zh_TW": "Traditiona
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2), "Modifier": (1,)}
 COMMENT_TAGS = ("TRANSLATORS:",)
 # Keys of content TOML whose string values are shown to the player.
-TEXT_KEYS = frozenset({"name", "title", "briefing", "description", "objectives", "narration", "text"})
+TEXT_KEYS = frozenset(
+    {
+        "name",
+        "title",
+        "briefing",
+        "debriefing_victory",
+        "debriefing_defeat",
+        "description",
+        "objectives",
+        "narration",
+        "text",
+    }
+)
 # Header fields that change on every run or with the babel version; ignored when comparing.
 VOLATILE_HEADERS = ("POT-Creation-Date:", "PO-Revision-Date:", "Generated-By:")
 WIDTH = 100

@@ -30,6 +30,9 @@ class ScenarioFile(BaseModel):
     turn_limit: int = Field(ge=1, le=500)
     turn_limit_outcome: str = OUTCOME_ATTRITION
     briefing: str = ""
+    # What the player reads after the battle, won or lost (the campaign's debriefing).
+    debriefing_victory: str = ""
+    debriefing_defeat: str = ""
     # [[objectives]] and [[events]] tables, checked one by one (event_checks) so each error
     # names its objective or event.
     objectives: list[dict[str, Any]] = Field(default_factory=list)
@@ -202,6 +205,8 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedS
         turn_limit_outcome=spec.turn_limit_outcome,
         objectives=tuple(o.text for o in objectives),
         briefing=spec.briefing,
+        debriefing_victory=spec.debriefing_victory,
+        debriefing_defeat=spec.debriefing_defeat,
         board=tmx.board,
         formations=tuple(formations),
         map_file=map_path.name,

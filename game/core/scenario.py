@@ -109,6 +109,8 @@ class Scenario:
     events: tuple = ()
     # Hints for the computer generals (the ``[ai]`` table).
     ai: AiHints = AiHints()
+    debriefing_victory: str = ""
+    debriefing_defeat: str = ""
 
     def side_ids(self) -> list[str]:
         return [s.id for s in self.sides]
