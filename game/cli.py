@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import i18n
+from .content.campaigns import CAMPAIGNS_FILE, load_campaigns_file
 from .content.errors import ContentError, ContentErrors
 from .content.ruleset import RULESET_FILES, load_ruleset, load_ruleset_from, read_toml
 from .content.scenarios import load_scenario, load_scenario_file, scenario_ids, scenario_paths
@@ -314,6 +315,8 @@ def _validate_path(path: Path) -> tuple[int, list[ContentError]]:
         return total, errs
     if path.name in RULESET_FILES:
         return _validate_ruleset(path.parent)
+    if path.name == CAMPAIGNS_FILE.name or (path.suffix == ".toml" and "campaigns" in (read_toml(path, []) or {})):
+        return _validate_campaigns(path)
     if path.suffix == ".toml":
         try:
             load_scenario_file(path, _shipped_rules())
@@ -346,10 +349,22 @@ def _map_of(scenario_toml: Path) -> str | None:
 
 def _validate_ruleset(folder: Path) -> tuple[int, list[ContentError]]:
     try:
-        load_ruleset_from(folder)
+        rules = load_ruleset_from(folder)
     except ContentErrors as exc:
         return len(RULESET_FILES), exc.errors
-    return len(RULESET_FILES), []
+    if not (folder / CAMPAIGNS_FILE.name).exists():
+        return len(RULESET_FILES), []
+    n, errs = _validate_campaigns(folder / CAMPAIGNS_FILE.name, rules)
+    return len(RULESET_FILES) + n, errs
+
+
+def _validate_campaigns(path: Path, rules=None) -> tuple[int, list[ContentError]]:
+    """The campaigns, checked against the shipped scenarios they list."""
+    try:
+        load_campaigns_file(path, rules or _shipped_rules(), MAPS_DIR)
+    except ContentErrors as exc:
+        return 1, exc.errors
+    return 1, []
 
 
 def _shipped_rules():

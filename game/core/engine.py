@@ -15,12 +15,13 @@ from pydantic import BaseModel, Field
 from . import combat, duel, morale, skills, souls, triggers, vision
 from .actions import Action, AnswerDuel, Attack, Blast, Capture, Challenge, EndTurn, Fire, Move, Rest, UseSkill
 from .board import Board
+from .campaign import Roster, carry_in, carry_key, place_raised
 from .errors import IllegalAction
 from .events import Attacked, Event, GameOver, Looted, Moved, Rested, SideJoined, TurnEnded
 from .hexgrid import Hex, distance, neighbours
 from .movement import MoveMap
 from .rng import Rng
-from .rules import Ruleset
+from .rules import MAX_EXPERIENCE, Ruleset
 from .scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, Scenario
 from .sides import are_allied, are_enemies, may_attack
 from .state import Controller, Formation, GameState, SideState
@@ -40,7 +41,6 @@ IDLE_FATIGUE = 15  # recovered at turn start by a formation that neither moved n
 REST_MORALE = 10
 MAX_FATIGUE_TO_FORCE = 80
 # Experience is capped so veterans stay mortal.
-MAX_EXPERIENCE = 10
 
 
 class GameSettings(BaseModel):
@@ -52,6 +52,8 @@ class GameSettings(BaseModel):
     difficulties: dict[str, Difficulty] = Field(default_factory=dict)
     # Optional cap on turns below the scenario's own limit (headless simulations).
     max_turns: int | None = Field(None, ge=1)
+    # A campaign battle: what the campaign's side carries in from the battles before.
+    roster: Roster | None = None
 
     def difficulty_of(self, side_id: str) -> str:
         return self.difficulties.get(side_id, self.difficulty)
@@ -61,6 +63,10 @@ def initial_state(scenario: Scenario, rules: Ruleset, settings: GameSettings) ->
     formations: dict[str, Formation] = {}
     for spec in scenario.formations:
         formations[spec.id] = vision.new_formation(spec, rules)
+        if settings.roster is not None:
+            carry_in(formations[spec.id], carry_key(spec.hero, spec.id), settings.roster)
+    if settings.roster is not None:
+        place_raised(formations, scenario.board, rules, settings.roster)
     sides = [
         SideState(
             id=s.id,

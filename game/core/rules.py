@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 Colour = tuple[int, int, int]
+# A formation's experience is counted in battles fought, up to this.
+MAX_EXPERIENCE = 10
 
 Ability = Literal[
     "skirmisher",  # ignores enemy zones of control

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import vision
 from .board import Board
+from .campaign import carry_in, carry_key
 from .events import (
     Destroyed,
     Event,
@@ -220,7 +221,7 @@ def placement_area(board: Board, at: str) -> tuple[frozenset[Hex], Hex] | None:
     return area, anchor
 
 
-def _nearest_free(board: Board, area: frozenset[Hex], anchor: Hex, ok: Callable[[Hex], bool]) -> Hex | None:
+def nearest_free(board: Board, area: frozenset[Hex], anchor: Hex, ok: Callable[[Hex], bool]) -> Hex | None:
     """The first acceptable hex of ``area``, else of the rings around it, nearest ``anchor`` first."""
     layer = set(area)
     seen = set(area)
@@ -252,7 +253,7 @@ def _reinforce(engine: Engine, action: Reinforce) -> list[Event]:
         def ok(h: Hex, move_class: str = move_class) -> bool:
             return h not in taken and h not in closed and board.move_cost(h, move_class) is not None
 
-        pos = _nearest_free(board, *found, ok)
+        pos = nearest_free(board, *found, ok)
         if pos is None:
             continue  # no room anywhere: the column never arrives
         hero = r.hero if r.hero not in state.wounded_heroes else None
@@ -268,6 +269,8 @@ def _reinforce(engine: Engine, action: Reinforce) -> list[Event]:
             group=r.group,
         )
         f = vision.new_formation(spec, rules)
+        if engine.settings.roster is not None:
+            carry_in(f, carry_key(r.hero, r.id), engine.settings.roster)
         state.formations[f.id] = f
         state.men_entered += f.men
         taken.add(pos)

@@ -73,6 +73,11 @@ def save_path(name: str, saves_dir: Path = SAVES_DIR) -> Path:
 
 
 def load_record(path: Path) -> GameRecord:
+    return parse_record(read_save_bytes(path), str(path))
+
+
+def read_save_bytes(path: Path) -> bytes:
+    """The bytes of a save file, refusing what is missing, not a file or far too large."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -87,10 +92,24 @@ def load_record(path: Path) -> GameRecord:
         raw = path.read_bytes()
     except OSError as exc:
         raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    return parse_record(raw, str(path))
+    return raw
 
 
 def parse_record(raw: bytes, name: str = "save") -> GameRecord:
+    data = decode_json(raw, name)
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise SaveError(f"{name}: not a Qiankun save file")
+    check_version(data, name, FORMAT_VERSION)
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as exc:
+        raise SaveError(damaged(name, exc)) from None
+    except RecursionError:
+        raise SaveError(f"{name}: not a save file (nested too deeply)") from None
+
+
+def decode_json(raw: bytes, name: str) -> object:
+    """The JSON in ``raw``; anything that is not JSON text is a one-line SaveError."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -104,20 +123,20 @@ def parse_record(raw: bytes, name: str = "save") -> GameRecord:
     except ValueError:
         # json raises a bare ValueError for integers longer than Python's digit limit.
         raise SaveError(f"{name}: not a save file (a number is far too long)") from None
-    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise SaveError(f"{name}: not a Qiankun save file")
+    return data
+
+
+def check_version(data: dict, name: str, newest: int) -> None:
     version = data.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(f"{name}: damaged save: format_version is missing or not a number")
-    if version > FORMAT_VERSION:
+    if version > newest:
         raise SaveError(
-            f"{name}: made by a newer version of the game (format {version}; this one reads up to {FORMAT_VERSION})"
+            f"{name}: made by a newer version of the game (format {version}; this one reads up to {newest})"
         )
-    try:
-        return GameRecord.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = ".".join(str(p) for p in first["loc"]) or "file"
-        raise SaveError(f"{name}: damaged save: {loc}: {first['msg']}") from None
-    except RecursionError:
-        raise SaveError(f"{name}: not a save file (nested too deeply)") from None
+
+
+def damaged(name: str, exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    loc = ".".join(str(p) for p in first["loc"]) or "file"
+    return f"{name}: damaged save: {loc}: {first['msg']}"

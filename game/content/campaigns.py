@@ -1,0 +1,92 @@
+"""Loading the campaigns (game/content/data/campaigns.toml) and checking them against the
+scenarios and unit types they name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ..core.campaign import CampaignSpec, UpgradeSpec
+from ..core.rules import Ruleset
+from ..paths import DATA_DIR, MAPS_DIR
+from .errors import ContentError, ContentErrors, error, from_validation
+from .ruleset import load_ruleset, read_toml
+from .scenarios import load_scenario_file, scenario_ids
+
+CAMPAIGNS_FILE = DATA_DIR / "campaigns.toml"
+
+
+@dataclass(frozen=True)
+class Campaigns:
+    campaigns: dict[str, CampaignSpec]
+    upgrades: dict[str, UpgradeSpec]
+
+    def ordered(self) -> list[CampaignSpec]:
+        return [self.campaigns[k] for k in sorted(self.campaigns)]
+
+
+def load_campaigns_file(
+    path: Path = CAMPAIGNS_FILE, rules: Ruleset | None = None, maps_dir: Path = MAPS_DIR
+) -> Campaigns:
+    """Load and check the campaigns; raises ContentErrors listing every problem found."""
+    rules = rules or load_ruleset()
+    errors: list[ContentError] = []
+    data = read_toml(path, errors)
+    if data is None:
+        raise ContentErrors(errors)
+    for key in sorted(set(data) - {"campaigns", "upgrades"}):
+        errors.append(error(path, key, "-", "unknown table (expected [campaigns.*] and [upgrades.*])"))
+    upgrades = _tables(path, data.get("upgrades", {}), UpgradeSpec, "upgrades", errors)
+    campaigns = _tables(path, data.get("campaigns", {}), CampaignSpec, "campaigns", errors)
+    known = set(scenario_ids(maps_dir))
+    for cid, spec in campaigns.items():
+        obj = f"campaigns.{cid}"
+        for uid in spec.upgrades:
+            if uid not in upgrades:
+                errors.append(error(path, obj, "upgrades", f"unknown upgrade {uid!r}"))
+        for unit in spec.units:
+            if unit not in rules.units:
+                errors.append(error(path, obj, f"units.{unit}", "unknown unit type"))
+        for i, sid in enumerate(spec.scenarios):
+            if sid not in known:
+                errors.append(error(path, obj, f"scenarios.{i}", f"unknown scenario {sid!r}"))
+                continue
+            try:
+                scenario = load_scenario_file(maps_dir / f"{sid}.toml", rules).scenario
+            except ContentErrors:
+                errors.append(error(path, obj, f"scenarios.{i}", f"scenario {sid!r} does not load"))
+                continue
+            if scenario.campaign != cid:
+                errors.append(error(path, obj, f"scenarios.{i}", f"{sid!r} belongs to campaign {scenario.campaign!r}"))
+            side = next((s for s in scenario.sides if s.id == spec.side), None)
+            if side is None or side.role != "player":
+                errors.append(error(path, obj, "side", f"{spec.side!r} is not the player side of {sid!r}"))
+    if errors:
+        raise ContentErrors(errors)
+    return Campaigns(campaigns, upgrades)
+
+
+def _tables(path: Path, tables: object, model, prefix: str, errors: list[ContentError]) -> dict:
+    if not isinstance(tables, dict):
+        errors.append(error(path, prefix, "-", "expected a table"))
+        return {}
+    out = {}
+    for key, body in tables.items():
+        obj = f"{prefix}.{key}"
+        if not isinstance(body, dict):
+            errors.append(error(path, obj, "-", "expected a table"))
+            continue
+        try:
+            out[key] = model.model_validate({**body, "id": key})
+        except ValidationError as exc:
+            errors.extend(from_validation(path, obj, exc))
+    return out
+
+
+@lru_cache(maxsize=1)
+def load_campaigns() -> Campaigns:
+    """The shipped campaigns."""
+    return load_campaigns_file()

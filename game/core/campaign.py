@@ -1,0 +1,410 @@
+"""Campaigns: what an army carries from one battle to the next, and the camp's economy.
+
+A campaign is an ordered list of scenarios played by one side. Between battles its formations
+keep their losses, experience and upgrades; heroes carry on; the souls bagged become soul coins
+(魂币) that replenish men, raise new formations and buy upgrades at the camp.
+
+A formation is carried by its *key*: the id of the hero who leads it, or its own id when no hero
+does (a hero always leads the same formation through a campaign). A scenario's men are the
+story's strength; a carried formation enters with the same share of them that it kept (a
+formation wiped out regathers a tenth around its hero). Formations raised at the camp enter in
+the scenario's ``muster`` region.
+
+The carried roster is part of the game settings, so a campaign battle replays exactly like any
+other. Everything here is pure: the camp's choices are functions from one progress to the next,
+and an illegal purchase raises ``CampError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .board import Board
+from .hexgrid import Hex
+from .rules import MAX_EXPERIENCE, Ruleset
+from .scenario import Scenario
+from .scenario_events import Reinforce
+from .state import Formation, GameState
+
+# Share of its scenario strength a formation wiped out in the last battle regathers.
+STRAGGLERS = 0.1
+# Region of a scenario map where formations raised at the camp enter.
+MUSTER_REGION = "muster"
+PROGRESS_FORMAT = "qiankun-campaign"
+PROGRESS_VERSION = 1
+
+
+class CampError(ValueError):
+    """A camp order that cannot be carried out (the progress is left as it was)."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- campaign data (loaded and validated by game.content.campaigns) ---------------------------
+
+
+class UnitOffer(_Strict):
+    """What a unit type costs the campaign's side at the camp."""
+
+    # Soul coins per hundred men, to replenish or to raise.
+    cost: int = Field(ge=1, le=1000)
+    # Men in a formation raised at the camp; 0: this type cannot be raised, only replenished.
+    recruit: int = Field(0, ge=0, le=100_000)
+
+
+UpgradeKind = Literal["experience", "ammo", "charges"]
+
+
+class UpgradeSpec(_Strict):
+    id: str
+    name: str
+    description: str
+    kind: UpgradeKind
+    amount: int = Field(ge=1, le=20)
+    cost: int = Field(ge=1, le=10_000)
+    # Whether a formation may buy it again (drill: until its experience is full).
+    repeatable: bool = False
+
+
+class CampaignSpec(_Strict):
+    id: str
+    title: str
+    description: str = ""
+    side: str
+    scenarios: tuple[str, ...] = Field(min_length=1)
+    souls_per_coin: int = Field(100, ge=1, le=100_000)
+    units: dict[str, UnitOffer] = Field(default_factory=dict)
+    upgrades: tuple[str, ...] = ()
+    # The script of the Chinese names the campaign's story uses (A simplified, B traditional).
+    names: Literal["zh_CN", "zh_TW"] = "zh_CN"
+
+
+# -- what is carried ----------------------------------------------------------------------------
+
+
+class CarriedFormation(_Strict):
+    key: str = Field(min_length=1, max_length=80)
+    type: str = Field(max_length=80)
+    hero: str | None = Field(None, max_length=80)
+    men: int = Field(ge=0, le=10_000_000)
+    # Its full strength (the establishment the camp replenishes up to).
+    max_men: int = Field(ge=1, le=10_000_000)
+    experience: int = Field(0, ge=0, le=MAX_EXPERIENCE)
+    # Upgrades bought at the camp (ids), and what they add at the start of every battle.
+    upgrades: list[str] = Field(default_factory=list, max_length=50)
+    extra_ammo: int = Field(0, ge=0, le=99)
+    extra_charges: int = Field(0, ge=0, le=9)
+    # Raised at the camp: it is in no scenario's order of battle and enters at the muster.
+    raised: bool = False
+
+
+class Roster(_Strict):
+    side: str = Field(max_length=80)
+    formations: list[CarriedFormation] = Field(default_factory=list, max_length=500)
+
+    def get(self, key: str) -> CarriedFormation | None:
+        return next((c for c in self.formations if c.key == key), None)
+
+
+def carry_key(hero: str | None, formation_id: str) -> str:
+    return hero or formation_id
+
+
+def carry_in(f: Formation, key: str, roster: Roster) -> None:
+    """Give a formation entering the battle what its carried self brought: the share of men it
+    kept, its experience and its upgrades. A formation the roster does not know enters as the
+    scenario made it."""
+    carried = roster.get(key)
+    if carried is None or f.side != roster.side:
+        return
+    share = carried.men / carried.max_men if carried.men > 0 else STRAGGLERS
+    f.men = max(1, min(f.max_men, round(f.men * share)))
+    f.experience = carried.experience
+    _apply_upgrades(f, carried)
+
+
+def _apply_upgrades(f: Formation, carried: CarriedFormation) -> None:
+    if f.ammo is not None:
+        f.ammo += carried.extra_ammo
+    if f.charges:
+        f.charges += carried.extra_charges
+
+
+def raised_formations(roster: Roster, rules: Ruleset) -> list[Formation]:
+    """The formations raised at the camp, not yet placed (``pos`` is set by the engine)."""
+    out: list[Formation] = []
+    for c in roster.formations:
+        if not c.raised or c.men <= 0 or c.type not in rules.units:
+            continue
+        utype = rules.units[c.type]
+        f = Formation(
+            id=c.key,
+            side=roster.side,
+            type=c.type,
+            men=c.men,
+            max_men=c.max_men,
+            morale=utype.morale,
+            experience=c.experience,
+            pos=Hex(0, 0),
+            ammo=utype.ammo,
+            charges=utype.area_charges,
+        )
+        _apply_upgrades(f, c)
+        out.append(f)
+    return out
+
+
+def place_raised(formations: dict[str, Formation], board: Board, rules: Ruleset, roster: Roster) -> None:
+    """Add the raised formations at the nearest free hexes of the muster region (or, on a map
+    without one, around the side's first formation). One that finds no room stays in camp."""
+    # Imported here: the trigger module itself carries formations in with this one.
+    from .triggers import nearest_free, placement_area
+
+    raised = raised_formations(roster, rules)
+    if not raised:
+        return
+    found = placement_area(board, MUSTER_REGION)
+    if found is None:
+        own = sorted(f.pos for f in formations.values() if f.side == roster.side)
+        if not own:
+            return
+        found = (frozenset({own[0]}), own[0])
+    taken = {f.pos for f in formations.values()}
+    for f in raised:
+        if f.id in formations:
+            continue
+        move_class = rules.units[f.type].move_class
+
+        def ok(h: Hex, move_class: str = move_class) -> bool:
+            return h not in taken and board.move_cost(h, move_class) is not None
+
+        pos = nearest_free(board, *found, ok)
+        if pos is None:
+            continue
+        f.pos = pos
+        formations[f.id] = f
+        taken.add(pos)
+
+
+def entered_formations(scenario: Scenario, state: GameState, roster: Roster) -> dict[str, CarriedFormation]:
+    """Formation id -> what it would carry if it were wiped out, for every formation of the
+    roster's side that took the field: those deployed at the start (raised ones included) and
+    the reinforcements whose event fired."""
+    side = roster.side
+
+    def fallen(fid: str, type_: str, hero: str | None, men: int, max_men: int | None) -> CarriedFormation:
+        return CarriedFormation(key=carry_key(hero, fid), type=type_, hero=hero, men=0, max_men=max_men or men)
+
+    out = {s.id: fallen(s.id, s.type, s.hero, s.men, s.max_men) for s in scenario.formations if s.side == side}
+    out.update({c.key: c.model_copy(update={"men": 0}) for c in roster.formations if c.raised and c.men > 0})
+    fired = set(state.fired_events)
+    for spec in scenario.events:
+        if spec.id not in fired:
+            continue
+        for action in spec.actions:
+            if isinstance(action, Reinforce) and action.side == side:
+                out.update({r.id: fallen(r.id, r.type, r.hero, r.men, r.max_men) for r in action.formations})
+    return out
+
+
+def harvest(roster: Roster, entered: dict[str, CarriedFormation], state: GameState) -> Roster:
+    """The roster after a battle (``entered``: see ``entered_formations``). Those still standing
+    keep their share of men and their experience; those gone keep their hero and nothing else
+    (they regather a tenth next time; a raised formation with no hero is struck off); those
+    that never took the field (a column that had not arrived) are as they were."""
+    out = {c.key: c for c in roster.formations}
+    for fid, if_fallen in entered.items():
+        key = if_fallen.key
+        before = out.get(key) or if_fallen
+        f = state.formations.get(fid)
+        if f is None:
+            out[key] = before.model_copy(update={"men": 0})
+            continue
+        men = min(before.max_men, round(before.max_men * f.men / f.max_men))
+        out[key] = before.model_copy(update={"men": men, "experience": min(MAX_EXPERIENCE, f.experience)})
+    kept = [c for c in out.values() if not (c.raised and c.men == 0)]
+    return Roster(side=roster.side, formations=sorted(kept, key=lambda c: (c.raised, c.key)))
+
+
+# -- progress and the camp ----------------------------------------------------------------------
+
+
+class BattleResult(_Strict):
+    scenario_id: str = Field(max_length=100)
+    won: bool
+    turns: int = Field(ge=0, le=10_000)
+    souls: int = Field(ge=0, le=100_000_000)
+    coins: int = Field(ge=0, le=10_000_000)
+
+
+class CampaignProgress(_Strict):
+    """A campaign in progress: saved after every battle and every camp order."""
+
+    format: Literal["qiankun-campaign"] = PROGRESS_FORMAT
+    format_version: int = PROGRESS_VERSION
+    campaign_id: str = Field(max_length=100)
+    difficulty: Literal["easy", "normal", "hard"] = "normal"
+    # Index of the next battle in the campaign's list; its length once the campaign is won.
+    stage: int = Field(0, ge=0, le=1000)
+    # Battles fought at this stage (a defeat can be retried; each try gets its own seed).
+    attempts: int = Field(0, ge=0, le=1_000_000)
+    coins: int = Field(0, ge=0, le=10_000_000)
+    seed: int = Field(ge=0, le=(1 << 62))
+    roster: Roster
+    results: list[BattleResult] = Field(default_factory=list, max_length=10_000)
+
+    def finished(self, spec: CampaignSpec) -> bool:
+        return self.stage >= len(spec.scenarios)
+
+    def battle_seed(self) -> int:
+        return (self.seed * 1_000_003 + self.stage * 1009 + self.attempts) % (1 << 62)
+
+
+def new_progress(spec: CampaignSpec, seed: int, difficulty: str = "normal") -> CampaignProgress:
+    return CampaignProgress(
+        campaign_id=spec.id,
+        difficulty=difficulty,  # type: ignore[arg-type]
+        seed=seed,
+        roster=Roster(side=spec.side),
+    )
+
+
+def coins_for(souls: int, spec: CampaignSpec) -> int:
+    return souls // spec.souls_per_coin
+
+
+def after_battle(
+    progress: CampaignProgress,
+    spec: CampaignSpec,
+    scenario: Scenario,
+    state: GameState,
+) -> CampaignProgress:
+    """The progress once a battle of the current stage has ended. A victory carries the army on
+    and turns its bagged souls into coins; a defeat changes nothing but the count of tries."""
+    side = state.side(spec.side)
+    won = state.winner == spec.side
+    coins = coins_for(side.pouch, spec) if won else 0
+    result = BattleResult(
+        scenario_id=spec.scenarios[progress.stage],
+        won=won,
+        turns=state.turn,
+        souls=side.pouch,
+        coins=coins,
+    )
+    if not won:
+        return progress.model_copy(update={"attempts": progress.attempts + 1, "results": [*progress.results, result]})
+    return progress.model_copy(
+        update={
+            "stage": progress.stage + 1,
+            "attempts": 0,
+            "coins": progress.coins + coins,
+            "roster": harvest(progress.roster, entered_formations(scenario, state, progress.roster), state),
+            "results": [*progress.results, result],
+        }
+    )
+
+
+def _cost(men: int, per_hundred: int) -> int:
+    return math.ceil(men * per_hundred / 100)
+
+
+def _offer(spec: CampaignSpec, unit_type: str) -> UnitOffer:
+    offer = spec.units.get(unit_type)
+    if offer is None:
+        raise CampError(f"the camp has no {unit_type} to offer")
+    return offer
+
+
+def replenish_quote(progress: CampaignProgress, spec: CampaignSpec, key: str) -> tuple[int, int]:
+    """(men, coins): the most men the coins at hand bring the formation back up by, and their cost."""
+    carried = progress.roster.get(key)
+    if carried is None:
+        raise CampError(f"no formation {key!r} in the army")
+    offer = _offer(spec, carried.type)
+    missing = carried.max_men - carried.men
+    affordable = progress.coins * 100 // offer.cost
+    men = min(missing, affordable)
+    return men, _cost(men, offer.cost)
+
+
+def replenish(progress: CampaignProgress, spec: CampaignSpec, key: str) -> CampaignProgress:
+    men, cost = replenish_quote(progress, spec, key)
+    if men <= 0:
+        raise CampError("already at full strength" if progress.coins else "not enough soul coins")
+    roster = _with(progress.roster, key, lambda c: c.model_copy(update={"men": c.men + men}))
+    return progress.model_copy(update={"coins": progress.coins - cost, "roster": roster})
+
+
+def recruit_cost(spec: CampaignSpec, unit_type: str) -> int:
+    offer = _offer(spec, unit_type)
+    if offer.recruit <= 0:
+        raise CampError(f"{unit_type} cannot be raised at the camp")
+    return _cost(offer.recruit, offer.cost)
+
+
+def recruit(progress: CampaignProgress, spec: CampaignSpec, unit_type: str) -> CampaignProgress:
+    cost = recruit_cost(spec, unit_type)
+    if cost > progress.coins:
+        raise CampError("not enough soul coins")
+    n = 1 + sum(1 for c in progress.roster.formations if c.raised and c.type == unit_type)
+    while progress.roster.get(f"{unit_type}_raised_{n}") is not None:
+        n += 1
+    men = spec.units[unit_type].recruit
+    new = CarriedFormation(key=f"{unit_type}_raised_{n}", type=unit_type, men=men, max_men=men, raised=True)
+    roster = progress.roster.model_copy(update={"formations": [*progress.roster.formations, new]})
+    return progress.model_copy(update={"coins": progress.coins - cost, "roster": roster})
+
+
+def upgrade_allowed(carried: CarriedFormation, upgrade: UpgradeSpec, rules: Ruleset) -> str | None:
+    """Why ``carried`` cannot take ``upgrade`` (None: it can)."""
+    utype = rules.units.get(carried.type)
+    if upgrade.id in carried.upgrades and not upgrade.repeatable:
+        return "already bought"
+    if upgrade.kind == "experience" and carried.experience >= MAX_EXPERIENCE:
+        return "already seasoned to the full"
+    if upgrade.kind == "ammo" and (utype is None or utype.ammo is None):
+        return "it shoots no missiles"
+    if upgrade.kind == "charges" and (utype is None or not utype.area_charges):
+        return "it carries no palm thunder"
+    return None
+
+
+def buy_upgrade(
+    progress: CampaignProgress,
+    spec: CampaignSpec,
+    key: str,
+    upgrade: UpgradeSpec,
+    rules: Ruleset,
+) -> CampaignProgress:
+    carried = progress.roster.get(key)
+    if carried is None:
+        raise CampError(f"no formation {key!r} in the army")
+    if upgrade.id not in spec.upgrades:
+        raise CampError(f"the camp has no {upgrade.id} to offer")
+    why = upgrade_allowed(carried, upgrade, rules)
+    if why is not None:
+        raise CampError(why)
+    if upgrade.cost > progress.coins:
+        raise CampError("not enough soul coins")
+
+    def bought(c: CarriedFormation) -> CarriedFormation:
+        update: dict = {"upgrades": [*c.upgrades, upgrade.id]}
+        if upgrade.kind == "experience":
+            update["experience"] = min(MAX_EXPERIENCE, c.experience + upgrade.amount)
+        elif upgrade.kind == "ammo":
+            update["extra_ammo"] = min(99, c.extra_ammo + upgrade.amount)
+        else:
+            update["extra_charges"] = min(9, c.extra_charges + upgrade.amount)
+        return c.model_copy(update=update)
+
+    roster = _with(progress.roster, key, bought)
+    return progress.model_copy(update={"coins": progress.coins - upgrade.cost, "roster": roster})
+
+
+def _with(roster: Roster, key: str, change) -> Roster:
+    return roster.model_copy(update={"formations": [change(c) if c.key == key else c for c in roster.formations]})

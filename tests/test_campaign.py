@@ -1,0 +1,335 @@
+"""Campaigns: carrying an army from battle to battle, the camp's economy, progress files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.ai.driver import make_ais, play_ai_turn
+from game.content.campaigns import load_campaigns, load_campaigns_file
+from game.content.errors import ContentErrors
+from game.content.scenarios import load_scenario
+from game.core import campaign as camp
+from game.core.campaign import CampaignProgress, CampError, CarriedFormation, Roster
+from game.core.engine import Engine, GameSettings
+from game.record.campaign_saves import load_progress, progress_path, save_progress
+from game.record.match import Match
+from game.record.saves import SaveError
+from game.record.verify import verify
+
+A1 = "a1_valley_mouth"
+
+
+@pytest.fixture(scope="module")
+def campaigns():
+    return load_campaigns()
+
+
+@pytest.fixture(scope="module")
+def yuqing(campaigns):
+    return campaigns.campaigns["yuqing"]
+
+
+def _engine(roster: Roster | None, seed: int = 1) -> Engine:
+    loaded = load_scenario(A1)
+    from game.content.ruleset import load_ruleset
+
+    return Engine(loaded.scenario, load_ruleset(), seed, GameSettings(roster=roster))
+
+
+def _carried(key: str, type_: str, men: int, max_men: int, **kw) -> CarriedFormation:
+    return CarriedFormation(key=key, type=type_, men=men, max_men=max_men, **kw)
+
+
+# -- carrying in ----------------------------------------------------------------------------------
+
+
+def test_a_carried_formation_enters_with_the_share_of_men_it_kept_and_its_experience():
+    roster = Roster(side="coalition", formations=[_carried("han_xin", "han_soldier", 2000, 4000, experience=3)])
+    f = _engine(roster).state.formations["han_xin_5000"]
+    assert f.men == 2500  # half of the scenario's 5,000
+    assert f.experience == 3
+    fresh = _engine(None).state.formations["han_xin_5000"]
+    assert fresh.men == 5000 and fresh.experience == 0
+
+
+def test_a_formation_wiped_out_regathers_a_tenth_around_its_hero():
+    roster = Roster(side="coalition", formations=[_carried("xiang_yu", "warrior", 0, 500)])
+    assert _engine(roster).state.formations["xiang_yu_500"].men == 50
+
+
+def test_the_roster_touches_only_its_own_side():
+    roster = Roster(side="hailing", formations=[_carried("han_xin", "han_soldier", 1, 5000)])
+    assert _engine(roster).state.formations["han_xin_5000"].men == 5000
+
+
+def test_raised_formations_enter_at_the_muster_and_count_at_the_start():
+    roster = Roster(
+        side="coalition",
+        formations=[
+            _carried("retainer_raised_1", "retainer", 500, 500, raised=True),
+            _carried("retainer_raised_2", "retainer", 300, 500, raised=True, experience=2),
+        ],
+    )
+    engine = _engine(roster)
+    muster = engine.board.regions["muster"]
+    raised = [engine.state.formations[k] for k in ("retainer_raised_1", "retainer_raised_2")]
+    assert all(f.pos in muster for f in raised)
+    assert raised[0].pos != raised[1].pos
+    assert raised[1].men == 300 and raised[1].experience == 2
+    base = _engine(None).state.side("coalition").men_start
+    assert engine.state.side("coalition").men_start == base + 800
+
+
+def test_upgrades_add_missiles_and_thunder_to_formations_that_have_them(campaigns):
+    from game.content.ruleset import load_ruleset
+
+    rules = load_ruleset()
+    shooter = next(u for u in rules.units.values() if u.ammo is not None and u.area_charges)
+    roster = Roster(
+        side="coalition",
+        formations=[_carried("k", shooter.id, 300, 300, raised=True, extra_ammo=2, extra_charges=1)],
+    )
+    (f,) = camp.raised_formations(roster, rules)
+    assert f.ammo == shooter.ammo + 2
+    assert f.charges == shooter.area_charges + 1
+
+
+def test_a_campaign_battle_replays_exactly():
+    roster = Roster(
+        side="coalition",
+        formations=[
+            _carried("han_xin", "han_soldier", 3000, 5000, experience=4),
+            _carried("retainer_raised_1", "retainer", 500, 500, raised=True),
+        ],
+    )
+    loaded = load_scenario(A1)
+    settings = GameSettings(controllers={"coalition": "ai", "hailing": "ai"}, roster=roster, max_turns=2)
+    match = Match(loaded, 7, settings)
+    ais = make_ais(match)
+    while not match.state.over:
+        play_ai_turn(match, ais[match.state.active_side.id], others=ais)
+    record = match.record.model_validate_json(match.record.model_dump_json())
+    assert record.settings.roster == roster
+    result = verify(record)
+    assert result.ok, result
+
+
+# -- after the battle ---------------------------------------------------------------------------
+
+
+def _finished(winner: str | None, pouch: int = 0) -> Engine:
+    engine = _engine(None)
+    state = engine.state
+    state.winner = winner
+    state.over = True
+    state.side("coalition").pouch = pouch
+    return engine
+
+
+def test_a_victory_turns_souls_into_coins_and_carries_the_survivors(yuqing):
+    engine = _finished("coalition", pouch=3_456)
+    state = engine.state
+    state.formations["han_xin_5000"].men = 4000
+    state.formations["han_xin_5000"].experience = 2
+    del state.formations["xiang_yu_500"]
+    progress = camp.new_progress(yuqing, seed=5)
+    after = camp.after_battle(progress, yuqing, engine.scenario, state)
+    assert after.stage == 1 and after.attempts == 0
+    assert after.coins == 3_456 // yuqing.souls_per_coin
+    han = after.roster.get("han_xin")
+    assert (han.men, han.max_men, han.experience) == (4000, 5000, 2)
+    assert after.roster.get("xiang_yu").men == 0  # gone, but the Hegemon-King carries on
+    assert after.roster.get("liu_bosheng").men == 700
+    assert after.results[-1].won and after.results[-1].souls == 3_456
+    assert progress.stage == 0 and progress.coins == 0  # the old progress is untouched
+
+
+def test_a_defeat_only_counts_the_try(yuqing):
+    engine = _finished("hailing", pouch=9_000)
+    progress = camp.new_progress(yuqing, seed=5)
+    after = camp.after_battle(progress, yuqing, engine.scenario, engine.state)
+    assert (after.stage, after.attempts, after.coins, after.roster) == (0, 1, 0, progress.roster)
+    assert after.battle_seed() != progress.battle_seed()  # a retry is a fresh battle
+    assert not after.results[-1].won
+
+
+def test_a_raised_formation_that_falls_is_struck_off_and_a_column_that_never_came_is_kept():
+    roster = Roster(
+        side="coalition",
+        formations=[
+            _carried("retainer_raised_1", "retainer", 500, 500, raised=True),
+            _carried("absent", "warrior", 200, 500),
+        ],
+    )
+    engine = _engine(roster)
+    del engine.state.formations["retainer_raised_1"]
+    entered = camp.entered_formations(engine.scenario, engine.state, roster)
+    after = camp.harvest(roster, entered, engine.state)
+    assert after.get("retainer_raised_1") is None
+    assert after.get("absent").men == 200
+
+
+# -- the camp -----------------------------------------------------------------------------------
+
+
+def _progress(yuqing, coins: int, *formations: CarriedFormation) -> CampaignProgress:
+    p = camp.new_progress(yuqing, seed=1)
+    return p.model_copy(update={"coins": coins, "roster": Roster(side="coalition", formations=list(formations))})
+
+
+def test_replenishing_buys_back_men_at_the_unit_price(yuqing):
+    price = yuqing.units["han_soldier"].cost  # coins per hundred men
+    p = _progress(yuqing, 1000, _carried("han_xin", "han_soldier", 4000, 5000))
+    assert camp.replenish_quote(p, yuqing, "han_xin") == (1000, 10 * price)
+    after = camp.replenish(p, yuqing, "han_xin")
+    assert after.roster.get("han_xin").men == 5000
+    assert after.coins == 1000 - 10 * price
+
+
+def test_replenishing_with_few_coins_buys_what_they_pay_for(yuqing):
+    price = yuqing.units["han_soldier"].cost
+    p = _progress(yuqing, price * 3, _carried("han_xin", "han_soldier", 1000, 5000))
+    after = camp.replenish(p, yuqing, "han_xin")
+    assert after.roster.get("han_xin").men == 1300
+    assert after.coins == 0
+
+
+def test_camp_orders_that_cannot_be_paid_or_make_no_sense_are_refused(yuqing, campaigns):
+    from game.content.ruleset import load_ruleset
+
+    rules = load_ruleset()
+    full = _carried("han_xin", "han_soldier", 5000, 5000)
+    p = _progress(yuqing, 5, full)
+    with pytest.raises(CampError):
+        camp.replenish(p, yuqing, "han_xin")  # at full strength
+    with pytest.raises(CampError):
+        camp.replenish(p, yuqing, "nobody")
+    with pytest.raises(CampError):
+        camp.recruit(p, yuqing, "retainer")  # 500 retainers cost more than 5 coins
+    with pytest.raises(CampError):
+        camp.recruit(p.model_copy(update={"coins": 10_000}), yuqing, "warrior")  # never raised
+    with pytest.raises(CampError):
+        camp.buy_upgrade(p, yuqing, "han_xin", campaigns.upgrades["drill"], rules)  # too dear
+    rich = p.model_copy(update={"coins": 10_000})
+    with pytest.raises(CampError):
+        camp.buy_upgrade(rich, yuqing, "han_xin", campaigns.upgrades["quivers"], rules)  # no bows
+
+
+def test_recruiting_raises_a_new_formation_with_its_own_key(yuqing):
+    offer = yuqing.units["retainer"]
+    cost = camp.recruit_cost(yuqing, "retainer")
+    assert cost == offer.recruit * offer.cost // 100
+    p = _progress(yuqing, 2 * cost)
+    p = camp.recruit(camp.recruit(p, yuqing, "retainer"), yuqing, "retainer")
+    keys = [c.key for c in p.roster.formations]
+    assert keys == ["retainer_raised_1", "retainer_raised_2"]
+    assert all(c.raised and c.men == offer.recruit for c in p.roster.formations)
+    assert p.coins == 0
+
+
+def test_drill_repeats_until_experience_is_full_and_other_upgrades_are_bought_once(yuqing, campaigns):
+    from game.content.ruleset import load_ruleset
+
+    rules = load_ruleset()
+    drill = campaigns.upgrades["drill"]
+    p = _progress(yuqing, 10_000, _carried("han_xin", "han_soldier", 5000, 5000, experience=7))
+    p = camp.buy_upgrade(p, yuqing, "han_xin", drill, rules)
+    assert p.roster.get("han_xin").experience == min(camp.MAX_EXPERIENCE, 7 + drill.amount)
+    while camp.upgrade_allowed(p.roster.get("han_xin"), drill, rules) is None:
+        p = camp.buy_upgrade(p, yuqing, "han_xin", drill, rules)
+    assert p.roster.get("han_xin").experience == camp.MAX_EXPERIENCE
+    with pytest.raises(CampError):
+        camp.buy_upgrade(p, yuqing, "han_xin", drill, rules)
+
+
+@given(
+    orders=st.lists(
+        st.tuples(st.sampled_from(["replenish", "recruit", "drill"]), st.sampled_from(["han_xin", "xiang_yu"])),
+        max_size=12,
+    ),
+    coins=st.integers(0, 400),
+)
+def test_no_order_ever_spends_coins_the_camp_does_not_have(orders, coins):
+    spec = load_campaigns().campaigns["yuqing"]
+    from game.content.ruleset import load_ruleset
+
+    rules, drill = load_ruleset(), load_campaigns().upgrades["drill"]
+    p = _progress(spec, coins, _carried("han_xin", "han_soldier", 100, 5000), _carried("xiang_yu", "warrior", 0, 500))
+    for order, key in orders:
+        before = p
+        try:
+            if order == "replenish":
+                p = camp.replenish(p, spec, key)
+            elif order == "recruit":
+                p = camp.recruit(p, spec, "retainer")
+            else:
+                p = camp.buy_upgrade(p, spec, key, drill, rules)
+        except CampError:
+            assert p is before
+            continue
+        assert 0 <= p.coins < before.coins
+        for c in p.roster.formations:
+            assert 0 <= c.men <= c.max_men
+
+
+# -- progress files and content -------------------------------------------------------------------
+
+
+def test_progress_is_saved_and_read_back(tmp_path, yuqing):
+    p = _progress(yuqing, 42, _carried("han_xin", "han_soldier", 4000, 5000, experience=1))
+    save_progress(p, tmp_path)
+    assert load_progress("yuqing", tmp_path) == p
+    assert load_progress("zhenguo", tmp_path) is None
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b"\x00\xff junk", "not UTF-8"),
+        (b'{"format": "qiankun-campaign", "format_version": 99}', "newer version"),
+        (b'{"format": "qiankun-record"}', "not a Qiankun campaign"),
+        (b'{"format": "qiankun-campaign", "format_version": 1, "campaign_id": "yuqing", "seed": -1}', "damaged"),
+    ],
+)
+def test_a_bad_progress_file_is_refused_in_one_line_and_left_alone(tmp_path, content, words):
+    path = progress_path("yuqing", tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    with pytest.raises(SaveError) as info:
+        load_progress("yuqing", tmp_path)
+    assert words in str(info.value) and "\n" not in str(info.value)
+    assert path.read_bytes() == content
+
+
+def test_every_campaign_lists_loadable_scenarios_it_owns(campaigns):
+    assert {"yuqing"} <= set(campaigns.campaigns)
+    for spec in campaigns.campaigns.values():
+        for sid in spec.scenarios:
+            scenario = load_scenario(sid).scenario
+            assert scenario.campaign == spec.id
+            assert "muster" in scenario.board.regions, sid
+
+
+def test_broken_campaign_data_is_reported_by_file_object_and_field(tmp_path):
+    from game.paths import DATA_DIR
+
+    text = (DATA_DIR / "campaigns.toml").read_text(encoding="utf-8")
+    broken = text.replace('scenarios = ["a1_valley_mouth"', 'scenarios = ["a9_nowhere"', 1).replace(
+        'upgrades = ["drill"', 'upgrades = ["polish"', 1
+    )
+    path = tmp_path / "campaigns.toml"
+    path.write_text(broken, encoding="utf-8")
+    with pytest.raises(ContentErrors) as info:
+        load_campaigns_file(path)
+    lines = str(info.value).splitlines()
+    assert any("campaigns.yuqing: scenarios.0: unknown scenario 'a9_nowhere'" in line for line in lines)
+    assert any("campaigns.yuqing: upgrades: unknown upgrade 'polish'" in line for line in lines)
+
+
+def test_progress_json_has_no_surprises(yuqing):
+    data = json.loads(camp.new_progress(yuqing, seed=3).model_dump_json())
+    assert data["format"] == "qiankun-campaign" and data["format_version"] == 1
