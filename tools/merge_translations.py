@@ -1,6 +1,7 @@
 """Merge translations from a JSON file into the catalogs (needs babel).
 
-The JSON maps each English msgid to its translations: {"msgid": {"zh_CN": "...", "zh_TW": "..."}}.
+The JSON maps each English msgid (the singular, for a plural message) to its translations:
+{"msgid": {"zh_CN": "...", "zh_TW": "..."}}, a list of forms for a plural message.
 The catalogs are first brought in step with the sources (tools/extract_messages.py), the given
 msgstrs are set, and the catalogs are compiled again. An exclusive lock keeps two runs from
 overwriting each other's work.
@@ -40,7 +41,9 @@ def merge(files: list[Path]) -> list[str]:
             if message is None or lang not in by_lang:
                 continue
             missing.discard(msgid)
-            message.string = by_lang[lang]
+            text = by_lang[lang]
+            # A plural message takes a list: one form per plural of the language.
+            message.string = tuple(text) if isinstance(text, list) else text
             message.flags.discard("fuzzy")
         with po.open("wb") as fh:
             write_po(fh, catalog, width=extract_messages.WIDTH, omit_header=False, include_lineno=False)

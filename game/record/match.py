@@ -34,6 +34,8 @@ class Match:
         self._undo: list[GameState] = []
         # Called with the events of every applied action (statistics, sound, logs).
         self.listeners: list[Callable[[list[Event]], None]] = []
+        # The campaign this battle belongs to (a CampaignRun), for the screens after it.
+        self.campaign: object | None = None
 
     @property
     def state(self) -> GameState:

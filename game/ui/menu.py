@@ -108,8 +108,10 @@ class MenuScene(Scene):
             pygame.Rect(left, y, col, 48), _("Start battle"), self.manager, object_id="#big_button"
         )
         y += 58
-        self.load_button = UIButton(pygame.Rect(left, y, col // 2 - 5, 40), _("Load quicksave"), self.manager)
-        self.quit_button = UIButton(pygame.Rect(left + col // 2 + 5, y, col // 2 - 5, 40), _("Quit"), self.manager)
+        third = (col - 20) // 3
+        self.campaign_button = UIButton(pygame.Rect(left, y, third, 40), _("Campaigns"), self.manager)
+        self.load_button = UIButton(pygame.Rect(left + third + 10, y, third, 40), _("Load quicksave"), self.manager)
+        self.quit_button = UIButton(pygame.Rect(left + 2 * (third + 10), y, third, 40), _("Quit"), self.manager)
         self.message_label = UILabel(pygame.Rect(left - 100, y + 50, col + 200, 30), "", self.manager)
 
     def _scenario_titles(self) -> list[tuple[str, str]]:
@@ -156,6 +158,10 @@ class MenuScene(Scene):
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start_button:
                 self.start()
+            elif event.ui_element is self.campaign_button:
+                from .campaign_menu import CampaignMenuScene
+
+                self.app.switch(CampaignMenuScene(self.app))
             elif event.ui_element is self.load_button:
                 self.load_quicksave()
             elif event.ui_element is self.quit_button:

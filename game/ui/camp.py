@@ -1,0 +1,213 @@
+"""The camp between campaign battles: souls turned to coins, the army's state, and orders to
+replenish men, raise formations and buy upgrades. Every order is saved at once."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
+
+from ..content.ruleset import load_ruleset
+from ..content.scenarios import load_scenario
+from ..core import campaign as camp
+from ..core.campaign import CampError, CarriedFormation
+from ..i18n import _, format_men, ngettext
+from ..record.campaign_run import CampaignRun
+from .pages import BACKGROUND, heading, muted, panel, paragraph
+from .scene import Scene
+
+ROW_H = 46
+
+
+def carried_name(rules, c: CarriedFormation) -> str:
+    type_name = _(rules.units[c.type].name) if c.type in rules.units else c.type
+    if c.hero and c.hero in rules.heroes:
+        return f"{_(rules.heroes[c.hero].name)} · {type_name}"
+    if c.raised:
+        return _("{unit} (raised at the camp)").format(unit=type_name)
+    return type_name
+
+
+class CampScene(Scene):
+    def __init__(self, app, run: CampaignRun) -> None:
+        self.run = run
+        self.rules = load_ruleset()
+        self.note = ""
+        super().__init__(app)
+
+    # -- widgets ------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        w, h = self.app.size
+        run = self.run
+        self.actions: dict[object, object] = {}  # button -> the order it gives
+        self.width = min(1100, w - 60)
+        self.left = (w - self.width) // 2
+        self.table_top = 214
+        self.table_bottom = h - 196
+        if not run.finished:
+            self._roster(self.table_bottom)
+        self._recruits(self.table_bottom + 12)
+        back_x = w // 2 - 120 if run.finished else w // 2 - 330
+        self.back_button = UIButton(pygame.Rect(back_x, h - 72, 240, 44), _("Campaigns"), self.manager)
+        self.march_button = None
+        if not run.finished:
+            title = _(load_scenario(run.scenario_id).scenario.title)
+            self.march_button = UIButton(
+                pygame.Rect(w // 2 - 70, h - 76, 400, 50),
+                _("March on: {title}").format(title=title),
+                self.manager,
+                object_id="#big_button",
+            )
+        self.note_label = UILabel(pygame.Rect(0, h - 132, w, 36), self.note, self.manager, object_id="#subtitle")
+
+    def _roster(self, bottom: int) -> None:
+        run, rules = self.run, self.rules
+        formations = run.progress.roster.formations
+        box = pygame.Rect(self.left, self.table_top, self.width, max(ROW_H, bottom - self.table_top))
+        self.container = UIScrollingContainer(box, self.manager, allow_scroll_x=False)
+        inner_w = self.width - 20
+        self.container.set_scrollable_area_dimensions((inner_w, max(box.h - 4, len(formations) * ROW_H)))
+        upgrades = [run.campaigns.upgrades[u] for u in run.spec.upgrades if u in run.campaigns.upgrades]
+        name_w, men_w = 330, 230
+        for i, c in enumerate(formations):
+            y = i * ROW_H + 4
+            UILabel(pygame.Rect(6, y, name_w, 36), carried_name(rules, c), self.manager, container=self.container)
+            men = (
+                f"{format_men(c.men)} / {format_men(c.max_men)}"
+                if c.men
+                else _("wiped out: {n} regather").format(n=format_men(max(1, round(c.max_men * camp.STRAGGLERS))))
+            )
+            UILabel(pygame.Rect(name_w + 6, y, men_w, 36), men, self.manager, container=self.container)
+            UILabel(
+                pygame.Rect(name_w + men_w + 6, y, 90, 36), str(c.experience), self.manager, container=self.container
+            )
+            x = name_w + men_w + 100
+            offer = run.spec.units.get(c.type)
+            if offer is not None:
+                try:
+                    n, cost = camp.replenish_quote(run.progress, run.spec, c.key)
+                except CampError:
+                    n, cost = 0, 0
+                if n > 0:
+                    label = _("+{men} men · {coins}").format(men=format_men(n), coins=cost)
+                elif c.men < c.max_men:
+                    label = _("Men: {coins} per 100").format(coins=offer.cost)
+                else:
+                    label = _("At full strength")
+                b = UIButton(pygame.Rect(x, y, 200, 36), label, self.manager, container=self.container)
+                if n <= 0:
+                    b.disable()
+                self.actions[b] = partial(camp.replenish, spec=run.spec, key=c.key)
+                x += 206
+            for up in upgrades:
+                why = camp.upgrade_allowed(c, up, rules)
+                if why in ("it shoots no missiles", "it carries no palm thunder"):
+                    continue
+                b = UIButton(
+                    pygame.Rect(x, y, 150, 36),
+                    f"{_(up.name)} · {up.cost}",
+                    self.manager,
+                    container=self.container,
+                    tool_tip_text=_(up.description),
+                )
+                if why is not None or up.cost > run.progress.coins:
+                    b.disable()
+                self.actions[b] = partial(camp.buy_upgrade, spec=run.spec, key=c.key, upgrade=up, rules=rules)
+                x += 156
+
+    def _recruits(self, y: int) -> None:
+        run = self.run
+        if run.finished:
+            return
+        x = self.left
+        for unit_type, offer in sorted(run.spec.units.items()):
+            if offer.recruit <= 0 or unit_type not in self.rules.units:
+                continue
+            cost = camp.recruit_cost(run.spec, unit_type)
+            label = _("Raise {men} {unit} · {coins}").format(
+                men=format_men(offer.recruit), unit=_(self.rules.units[unit_type].name), coins=cost
+            )
+            b = UIButton(pygame.Rect(x, y, 320, 38), label, self.manager)
+            if cost > run.progress.coins:
+                b.disable()
+            self.actions[b] = partial(camp.recruit, spec=run.spec, unit_type=unit_type)
+            x += 330
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(BACKGROUND)
+        run = self.run
+        x, width = self.left, self.width
+        title = _("The campaign is won") if run.finished else _("Camp")
+        y = heading(surface, f"{title} · {_(run.spec.title)}", x, 24, size=30)
+        last = run.progress.results[-1] if run.progress.results else None
+        if last is not None and last.won:
+            scenario = _(load_scenario(last.scenario_id).scenario.title)
+            y = paragraph(
+                surface,
+                _("After {battle}: {souls} souls from the pouch became {coins} soul coins.").format(
+                    battle=scenario, souls=format_men(last.souls), coins=format_men(last.coins)
+                ),
+                x,
+                y + 4,
+                width,
+            )
+        y = heading(surface, _("Soul coins: {n}").format(n=format_men(run.progress.coins)), x, y + 6, size=22)
+        if run.finished:
+            self._results(surface, y + 20)
+            return
+        muted(
+            surface,
+            _("Formations keep their losses and experience from battle to battle; heroes carry on."),
+            x,
+            y + 2,
+        )
+        box = pygame.Rect(self.left - 8, self.table_top - 34, self.width + 16, self.table_bottom - self.table_top + 38)
+        panel(surface, box)
+        y = self.table_top - 28
+        for text, dx in ((_("Formation"), 6), (_("Men"), 336), (_("Experience"), 566), (_("Orders"), 666)):
+            muted(surface, text, self.left + dx, y)
+
+    def _results(self, surface: pygame.Surface, y: int) -> None:
+        x = self.left
+        for r in self.run.progress.results:
+            scenario = _(load_scenario(r.scenario_id).scenario.title)
+            outcome = _("victory") if r.won else _("defeat")
+            line = ngettext(
+                "{battle}: {outcome} in {turns} turn, {souls} souls",
+                "{battle}: {outcome} in {turns} turns, {souls} souls",
+                r.turns,
+            ).format(battle=scenario, outcome=outcome, turns=r.turns, souls=format_men(r.souls))
+            y = paragraph(surface, line, x, y, self.width, size=17)
+
+    # -- orders -------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        if event.ui_element is self.back_button:
+            self.back()
+        elif event.ui_element is self.march_button:
+            self.march_on()
+        elif event.ui_element in self.actions:
+            order = self.actions[event.ui_element]
+            refused = self.run.order(lambda p: order(p))
+            self.note = _("Refused: {why}").format(why=refused) if refused else _("Done. Progress saved.")
+            self.resize(self.app.size)
+
+    def march_on(self) -> None:
+        from .briefing import BriefingScene
+
+        self.app.switch(BriefingScene(self.app, self.run))
+
+    def back(self) -> None:
+        from .campaign_menu import CampaignMenuScene
+
+        self.app.switch(CampaignMenuScene(self.app, self.run.saves_dir))

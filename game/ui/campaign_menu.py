@@ -1,0 +1,181 @@
+"""The campaign menu: each campaign with its progress; continue it or begin it anew."""
+
+from __future__ import annotations
+
+import secrets
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
+
+from ..content.campaigns import Campaigns, load_campaigns
+from ..content.errors import ContentErrors
+from ..content.scenarios import load_scenario
+from ..core import campaign as camp
+from ..core.campaign import CampaignProgress, CampaignSpec
+from ..i18n import _, format_men
+from ..paths import SAVES_DIR
+from ..record.campaign_run import CampaignRun
+from ..record.campaign_saves import load_progress
+from ..record.saves import SaveError
+from .menu import LEVELS
+from .pages import BACKGROUND, heading, muted, panel, paragraph
+from .scene import Scene
+
+
+def progress_line(spec: CampaignSpec, progress: CampaignProgress | None) -> str:
+    if progress is None:
+        return _("Not begun")
+    if progress.finished(spec):
+        return _("Won: every battle of the campaign is behind you")
+    title = _(load_scenario(spec.scenarios[progress.stage]).scenario.title)
+    return _("Battle {n} of {total}: {title}").format(n=progress.stage + 1, total=len(spec.scenarios), title=title)
+
+
+class CampaignMenuScene(Scene):
+    def __init__(self, app, saves_dir=SAVES_DIR) -> None:
+        self.saves_dir = saves_dir
+        self.levels: dict[str, str] = {}
+        # A campaign whose "begin anew" was pressed once: the second press confirms.
+        self.confirming: str | None = None
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.message = ""
+        self.campaigns: Campaigns | None = None
+        self.progress: dict[str, CampaignProgress | None] = {}
+        self.problems: dict[str, str] = {}
+        try:
+            self.campaigns = load_campaigns()
+        except ContentErrors as exc:
+            self.message = str(exc.errors[0])
+        self.continue_buttons: dict[str, UIButton] = {}
+        self.new_buttons: dict[str, UIButton] = {}
+        self.level_menus: dict[str, UIDropDownMenu] = {}
+        self.panels: dict[str, pygame.Rect] = {}
+        specs = self.campaigns.ordered() if self.campaigns else []
+        gap = 24
+        pw = min(560, (w - 3 * gap) // max(1, len(specs)))
+        x = (w - len(specs) * pw - (len(specs) - 1) * gap) // 2
+        top, ph = 150, min(440, h - 260)
+        for spec in specs:
+            try:
+                self.progress[spec.id] = load_progress(spec.id, self.saves_dir)
+            except SaveError as exc:
+                self.progress[spec.id] = None
+                self.problems[spec.id] = str(exc)
+            rect = pygame.Rect(x, top, pw, ph)
+            self.panels[spec.id] = rect
+            by = rect.bottom - 56
+            progress = self.progress[spec.id]
+            if progress is not None and not progress.finished(spec):
+                self.continue_buttons[spec.id] = UIButton(
+                    pygame.Rect(rect.x + 16, by, pw - 32, 42), _("Continue"), self.manager, object_id="#big_button"
+                )
+                by -= 50
+            level = self.levels.setdefault(spec.id, "normal")
+            self.level_menus[spec.id] = UIDropDownMenu(
+                [_(name) for name in LEVELS.values()],
+                _(LEVELS[level]),
+                pygame.Rect(rect.x + 16, by, 150, 40),
+                self.manager,
+            )
+            label = _("Begin anew") if progress is not None else _("Begin the campaign")
+            if self.confirming == spec.id:
+                label = _("Really start over? Press again")
+            self.new_buttons[spec.id] = UIButton(pygame.Rect(rect.x + 176, by, pw - 192, 40), label, self.manager)
+            x += pw + gap
+        self.back_button = UIButton(pygame.Rect(w // 2 - 110, h - 80, 220, 44), _("Main menu"), self.manager)
+        self.message_label = UILabel(pygame.Rect(0, h - 120, w, 30), self.message, self.manager, object_id="#subtitle")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(BACKGROUND)
+        w, _h = self.app.size
+        heading(surface, "乾坤 Qiankun", w // 2 - 110, 40, size=40)
+        muted(surface, _("Campaigns"), w // 2 - 110, 96, size=20)
+        if not self.campaigns:
+            return
+        for spec in self.campaigns.ordered():
+            rect = self.panels.get(spec.id)
+            if rect is None:
+                continue
+            panel(surface, rect)
+            x, width = rect.x + 16, rect.w - 32
+            y = heading(surface, _(spec.title), x, rect.y + 14)
+            progress = self.progress.get(spec.id)
+            limit = rect.bottom - 170
+            y = paragraph(surface, _(spec.description), x, y + 4, width, size=16, max_y=limit)
+            y += 10
+            y = paragraph(surface, progress_line(spec, progress), x, y, width, size=17, bold=True)
+            if progress is not None:
+                level = _(LEVELS.get(progress.difficulty, LEVELS["normal"]))
+                line = _("{coins} soul coins · {formations} formations · the computer plays: {level}").format(
+                    coins=format_men(progress.coins), formations=len(progress.roster.formations), level=level
+                )
+                y = muted(surface, line, x, y + 2)
+            if spec.id in self.problems:
+                paragraph(surface, self.problems[spec.id], x, y + 4, width, size=14, colour=(235, 110, 90))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for cid, menu in self.level_menus.items():
+                if event.ui_element is menu:
+                    self.levels[cid] = next(k for k, v in LEVELS.items() if _(v) == event.text)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._back()
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        if event.ui_element is self.back_button:
+            self._back()
+            return
+        for cid, button in self.continue_buttons.items():
+            if event.ui_element is button:
+                self.open(cid)
+                return
+        for cid, button in self.new_buttons.items():
+            if event.ui_element is button:
+                if self.progress.get(cid) is not None and self.confirming != cid:
+                    self.confirming = cid
+                    self.resize(self.app.size)
+                    return
+                self.begin(cid)
+                return
+
+    def _back(self) -> None:
+        from .menu import MenuScene
+
+        self.app.switch(MenuScene(self.app))
+
+    def begin(self, campaign_id: str) -> None:
+        """A new campaign at the chosen level, saved at once; its first briefing."""
+        assert self.campaigns is not None
+        spec = self.campaigns.campaigns[campaign_id]
+        progress = camp.new_progress(spec, secrets.randbelow(1 << 62), self.levels.get(campaign_id, "normal"))
+        run = CampaignRun(self.campaigns, spec, progress, self.saves_dir)
+        try:
+            run.save()
+        except SaveError as exc:
+            self.message_label.set_text(str(exc))
+            return
+        self._to(run)
+
+    def open(self, campaign_id: str) -> None:
+        assert self.campaigns is not None
+        progress = self.progress.get(campaign_id)
+        if progress is None:
+            return
+        run = CampaignRun(self.campaigns, self.campaigns.campaigns[campaign_id], progress, self.saves_dir)
+        self._to(run)
+
+    def _to(self, run: CampaignRun) -> None:
+        from .briefing import BriefingScene
+        from .camp import CampScene
+
+        # Back at the camp if the last battle was won and the next has not begun.
+        if run.progress.stage > 0 and (run.finished or run.progress.attempts == 0):
+            self.app.switch(CampScene(self.app, run))
+        else:
+            self.app.switch(BriefingScene(self.app, run))

@@ -1,0 +1,164 @@
+"""The campaign screens headless: begin a campaign, fight, count the battle, the camp's orders,
+a retry after a defeat, progress saved all the way."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from game import i18n
+from game.content.campaigns import load_campaigns
+from game.record.campaign_saves import load_progress
+from game.ui.app import App
+from game.ui.battle import BattleScene
+from game.ui.briefing import BriefingScene
+from game.ui.camp import CampScene
+from game.ui.campaign_menu import CampaignMenuScene
+from game.ui.menu import MenuScene
+from game.ui.result import ResultScene
+
+SIZE = (1280, 800)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    before = i18n.language()
+    i18n.set_language("en")
+    yield
+    i18n.set_language(before)
+
+
+@pytest.fixture
+def app() -> App:
+    app = App(SIZE)
+    pygame.event.clear()
+    return app
+
+
+@pytest.fixture
+def two_battles(monkeypatch: pytest.MonkeyPatch):
+    """The Yuqing campaign as two battles (the valley mouth twice), so a camp lies between them."""
+    campaigns = load_campaigns()
+    spec = campaigns.campaigns["yuqing"]
+    longer = spec.model_copy(update={"scenarios": (spec.scenarios[0], spec.scenarios[0])})
+    monkeypatch.setitem(campaigns.campaigns, "yuqing", longer)
+    return longer
+
+
+def push(app: App, button) -> None:
+    assert button.is_enabled, button.text
+    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.0)
+    app.step([], 0.0)
+
+
+def begin(app: App, saves: Path) -> BattleScene:
+    menu = CampaignMenuScene(app, saves)
+    app.switch(menu)
+    app.step([], 0.0)
+    push(app, menu.new_buttons["yuqing"])
+    assert isinstance(app.scene, BriefingScene)
+    push(app, app.scene.battle_button)
+    assert isinstance(app.scene, BattleScene)
+    return app.scene
+
+
+def end_battle(app: App, battle: BattleScene, winner: str, pouch: int = 0) -> ResultScene:
+    state = battle.match.state
+    state.side("coalition").pouch = pouch
+    state.over, state.winner, state.end_reason = True, winner, "scenario_event"
+    app.switch(ResultScene(app, battle.match))
+    app.step([], 0.0)
+    return app.scene
+
+
+def test_the_main_menu_opens_the_campaigns(app: App) -> None:
+    menu = MenuScene(app)
+    app.switch(menu)
+    push(app, menu.campaign_button)
+    assert isinstance(app.scene, CampaignMenuScene)
+
+
+def test_a_campaign_battle_is_the_players_side_against_the_computer_at_the_chosen_level(app, tmp_path) -> None:
+    battle = begin(app, tmp_path)
+    settings = battle.match.record.settings
+    assert settings.controllers == {"coalition": "human", "hailing": "ai"}
+    assert settings.difficulty == "normal" and settings.roster is not None
+    assert load_progress("yuqing", tmp_path).stage == 0  # saved as soon as it began
+
+
+def test_a_victory_is_counted_once_and_the_camp_spends_its_coins(app, tmp_path, two_battles) -> None:
+    battle = begin(app, tmp_path)
+    battle.match.state.formations["han_xin_5000"].men = 4000
+    result = end_battle(app, battle, "coalition", pouch=5_000)
+    ResultScene(app, battle.match)  # built again (a resize): still counted once
+    saved = load_progress("yuqing", tmp_path)
+    assert (saved.stage, saved.coins) == (1, 5_000 // two_battles.souls_per_coin)
+    assert saved.roster.get("han_xin").men == 4000
+    push(app, result.camp_button)
+    camp = app.scene
+    assert isinstance(camp, CampScene)
+    replenish = next(
+        b
+        for b, order in camp.actions.items()
+        if order.keywords.get("key") == "han_xin" and order.func.__name__ == "replenish"
+    )
+    push(app, replenish)
+    saved = load_progress("yuqing", tmp_path)
+    assert saved.roster.get("han_xin").men > 4000
+    assert saved.coins < 5_000 // two_battles.souls_per_coin
+    push(app, app.scene.march_button)
+    assert isinstance(app.scene, BriefingScene)
+    push(app, app.scene.battle_button)
+    assert app.scene.match.state.formations["han_xin_5000"].men == saved.roster.get("han_xin").men
+
+
+def test_a_defeat_can_be_fought_again_with_a_fresh_seed(app, tmp_path) -> None:
+    battle = begin(app, tmp_path)
+    first_seed = battle.match.record.seed
+    result = end_battle(app, battle, "hailing", pouch=9_000)
+    assert result.camp_button is None
+    saved = load_progress("yuqing", tmp_path)
+    assert (saved.stage, saved.attempts, saved.coins) == (0, 1, 0)
+    push(app, result.retry_button)
+    assert isinstance(app.scene, BriefingScene)
+    push(app, app.scene.battle_button)
+    assert app.scene.match.record.seed != first_seed
+
+
+def test_beginning_anew_asks_first(app, tmp_path) -> None:
+    begin(app, tmp_path)
+    menu = CampaignMenuScene(app, tmp_path)
+    app.switch(menu)
+    app.step([], 0.0)
+    assert "yuqing" in menu.continue_buttons
+    push(app, menu.new_buttons["yuqing"])
+    assert isinstance(app.scene, CampaignMenuScene) and menu.confirming == "yuqing"
+    push(app, menu.new_buttons["yuqing"])
+    assert isinstance(app.scene, BriefingScene)
+
+
+def test_a_damaged_progress_file_is_reported_and_left_alone(app, tmp_path) -> None:
+    path = tmp_path / "campaign-yuqing.json"
+    path.write_text("{ not json", encoding="utf-8")
+    menu = CampaignMenuScene(app, tmp_path)
+    app.switch(menu)
+    app.step([], 0.0)
+    assert "invalid JSON" in menu.problems["yuqing"]
+    assert path.read_text(encoding="utf-8") == "{ not json"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
+def test_campaign_screens_fit_their_labels(app, tmp_path, two_battles, lang) -> None:
+    i18n.set_language(lang)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        battle = begin(app, tmp_path)
+        result = end_battle(app, battle, "coalition", pouch=3_000)
+        push(app, result.camp_button)
+        app.step([], 0.0)
+    clipped = [str(w.message) for w in caught if "too small" in str(w.message)]
+    assert clipped == []
