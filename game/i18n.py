@@ -17,6 +17,14 @@ LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文", "zh_TW": 
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
+# Names (heroes, sides) keep the script of the story they belong to: campaign A's in simplified
+# characters, campaign B's in traditional, whichever Chinese the reader chose, unless the reader
+# prefers every name in their own script. ``_names`` is the catalog names come from when the
+# story's script differs from the reader's.
+CHINESE = ("zh_CN", "zh_TW")
+_names: gettext.NullTranslations | None = None
+_story_script: str | None = None
+_names_follow_story = True
 
 
 def detect_language(environ: dict[str, str] | None = None) -> str:
@@ -44,6 +52,37 @@ def set_language(lang: str) -> None:
         _current = gettext.NullTranslations()
     else:
         _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+    _load_names()
+
+
+def set_story_script(script: str | None) -> None:
+    """The script of the story on screen (a campaign's ``names``; None: the reader's own)."""
+    global _story_script
+    _story_script = script
+    _load_names()
+
+
+def set_names_follow_story(follow: bool) -> None:
+    global _names_follow_story
+    _names_follow_story = follow
+    _load_names()
+
+
+def names_follow_story() -> bool:
+    return _names_follow_story
+
+
+def _load_names() -> None:
+    global _names
+    _names = None
+    script = _story_script
+    if _names_follow_story and script in CHINESE and _language in CHINESE and script != _language:
+        _names = gettext.translation(DOMAIN, LOCALE_DIR, languages=[script], fallback=True)
+
+
+def name(message: str) -> str:
+    """A hero's or a side's name, in the story's script where it keeps its own."""
+    return (_names or _current).gettext(message)
 
 
 def language() -> str:

@@ -90,3 +90,15 @@ def _tables(path: Path, tables: object, model, prefix: str, errors: list[Content
 def load_campaigns() -> Campaigns:
     """The shipped campaigns."""
     return load_campaigns_file()
+
+
+def names_script(campaign_id: str | None) -> str | None:
+    """The script a campaign's names are written in (None outside a campaign, or if the
+    campaign data cannot be read: then names follow the reader's language)."""
+    if campaign_id is None:
+        return None
+    try:
+        spec = load_campaigns().campaigns.get(campaign_id)
+    except ContentErrors:
+        return None
+    return spec.names if spec is not None else None

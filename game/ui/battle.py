@@ -13,8 +13,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from .. import i18n
 from ..ai.basic import BasicAI
 from ..ai.driver import make_ais
+from ..content.campaigns import names_script
 from ..content.ruleset import load_ruleset
 from ..content.scenarios import load_scenario
 from ..core import vision
@@ -95,6 +97,7 @@ def open_battle(app, match: Match) -> BattleScene:
 class BattleScene(Scene):
     def __init__(self, app, match: Match, show_handover: bool = True, view_side: str | None = None) -> None:
         self.match = match
+        i18n.set_story_script(names_script(match.loaded.scenario.campaign))
         self.show_handover = show_handover
         # Whose fog to draw: a side id, "all" for everything, None for the human at the screen.
         self.view_side = view_side

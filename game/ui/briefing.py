@@ -6,6 +6,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from .. import i18n
 from ..content.scenarios import load_scenario
 from ..i18n import _, format_men
 from ..record.campaign_run import CampaignRun
@@ -16,6 +17,7 @@ from .scene import Scene
 class BriefingScene(Scene):
     def __init__(self, app, run: CampaignRun) -> None:
         self.run = run
+        i18n.set_story_script(run.spec.names)
         super().__init__(app)
 
     def build(self) -> None:

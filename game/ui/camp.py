@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
 
+from .. import i18n
 from ..content.ruleset import load_ruleset
 from ..content.scenarios import load_scenario
 from ..core import campaign as camp
@@ -24,7 +25,7 @@ ROW_H = 46
 def carried_name(rules, c: CarriedFormation) -> str:
     type_name = _(rules.units[c.type].name) if c.type in rules.units else c.type
     if c.hero and c.hero in rules.heroes:
-        return f"{_(rules.heroes[c.hero].name)} · {type_name}"
+        return f"{i18n.name(rules.heroes[c.hero].name)} · {type_name}"
     if c.raised:
         return _("{unit} (raised at the camp)").format(unit=type_name)
     return type_name
@@ -33,6 +34,7 @@ def carried_name(rules, c: CarriedFormation) -> str:
 class CampScene(Scene):
     def __init__(self, app, run: CampaignRun) -> None:
         self.run = run
+        i18n.set_story_script(run.spec.names)
         self.rules = load_ruleset()
         self.note = ""
         super().__init__(app)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pygame
 from pygame_gui.elements import UIButton
 
+from .. import i18n
 from ..core import duel, skills
 from ..core.actions import Challenge, UseSkill
 from ..core.engine import Engine
@@ -35,7 +36,7 @@ DEFAULT_WIDTH = 276
 
 
 def hero_name(rules: Ruleset, hero: str | None) -> str:
-    return _(rules.heroes[hero].name) if hero is not None and hero in rules.heroes else ""
+    return i18n.name(rules.heroes[hero].name) if hero is not None and hero in rules.heroes else ""
 
 
 def effects_line(f: Formation) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UIButton
 
+from .. import i18n
 from ..core.board import Board
 from ..core.combat import Forecast
 from ..core.hexgrid import Hex
@@ -33,7 +34,7 @@ def unit_name(rules: Ruleset, f: Formation) -> str:
     """How the chronicles name a formation: its commander, or its troop type and strength."""
     type_name = _(rules.units[f.type].name)
     if f.hero is not None:
-        return f"{_(rules.heroes[f.hero].name)} · {type_name}"
+        return f"{i18n.name(rules.heroes[f.hero].name)} · {type_name}"
     return type_name
 
 
@@ -61,7 +62,7 @@ class Hud:
     def side_name(self, side_id: str) -> str:
         for s in self.match.loaded.scenario.sides:
             if s.id == side_id:
-                return _(s.name)
+                return i18n.name(s.name)
         return side_id
 
     def refresh(self, selected: Formation | None, forecast: Forecast | None) -> None:

@@ -10,6 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from .. import i18n
+from ..content.campaigns import names_script
 from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario, scenario_ids
 from ..i18n import N_, _
@@ -73,13 +74,14 @@ class MenuScene(Scene):
         levels = [_(name) for name in LEVELS.values()]
         self.side_labels = []
         scenario = self._scenario()
+        i18n.set_story_script(names_script(scenario.campaign) if scenario is not None else None)
         options = [_("Human"), _("Computer")]
         if scenario is not None:
             for side in scenario.sides:
                 ctrl = self.controllers.get(side.id, "human" if side.role == "player" else "ai")
                 self.controllers[side.id] = ctrl
                 # Reaches left of the column: the level menu takes room in the row.
-                UILabel(pygame.Rect(left - 100, y, col - 200, 36), _(side.name), self.manager)
+                UILabel(pygame.Rect(left - 100, y, col - 200, 36), i18n.name(side.name), self.manager)
                 if ctrl == "ai":  # how well the computer plays this side
                     level = self.difficulties.setdefault(side.id, "normal")
                     self.level_menus[side.id] = UIDropDownMenu(
@@ -103,6 +105,19 @@ class MenuScene(Scene):
             pygame.Rect(left + col - 170, y, 170, 36),
             self.manager,
         )
+        self.names_menu = None
+        if i18n.language() in i18n.CHINESE:
+            # Campaign A's names are simplified, campaign B's traditional, unless the reader
+            # wants every name in the script they chose.
+            y += 44
+            UILabel(pygame.Rect(left, y, col - 250, 36), _("Names"), self.manager)
+            options = [_("As the chronicle writes them"), _("In this script")]
+            self.names_menu = UIDropDownMenu(
+                options,
+                options[0] if i18n.names_follow_story() else options[1],
+                pygame.Rect(left + col - 250, y, 250, 36),
+                self.manager,
+            )
         y += 60
         self.start_button = UIButton(
             pygame.Rect(left, y, col, 48), _("Start battle"), self.manager, object_id="#big_button"
@@ -141,6 +156,9 @@ class MenuScene(Scene):
                 self.scenario_id = self._title_to_id.get(event.text, self.scenario_id)
                 self.controllers = {}
                 self.difficulties = {}
+                self.resize(self.app.size)
+            elif self.names_menu is not None and event.ui_element is self.names_menu:
+                i18n.set_names_follow_story(event.text == _("As the chronicle writes them"))
                 self.resize(self.app.size)
             elif event.ui_element is self.lang_menu:
                 lang = next(k for k, v in i18n.LANGUAGES.items() if v == event.text)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pygame
 from pygame_gui.elements import UIButton
 
+from .. import i18n
 from ..core.events import Event, GatesOpened, ObjectiveChanged, Reinforced, SideJoined, SidesAllied
 from ..core.rules import Ruleset
 from ..core.scenario import ObjectiveSpec, Scenario
@@ -117,7 +118,7 @@ class NarrationPopup:
     def speaker_name(self, speaker: str | None) -> str:
         if speaker is None or speaker not in self.rules.heroes:
             return ""
-        return _(self.rules.heroes[speaker].name)
+        return i18n.name(self.rules.heroes[speaker].name)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.queue:

@@ -6,6 +6,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
+from .. import i18n
+from ..content.campaigns import names_script
 from ..i18n import N_, _, format_men
 from ..record.campaign_run import CampaignRun
 from ..record.match import Match
@@ -23,6 +25,7 @@ REASONS = {
 class ResultScene(Scene):
     def __init__(self, app, match: Match) -> None:
         self.match = match
+        i18n.set_story_script(names_script(match.loaded.scenario.campaign))
         # A campaign battle: counted (and the progress saved) once, as the screen opens.
         self.run: CampaignRun | None = match.campaign if isinstance(match.campaign, CampaignRun) else None
         self.save_problem = ""
@@ -39,7 +42,7 @@ class ResultScene(Scene):
     def _side_name(self, side_id: str | None) -> str:
         for s in self.match.loaded.scenario.sides:
             if s.id == side_id:
-                return _(s.name)
+                return i18n.name(s.name)
         return ""
 
     def build(self) -> None:

@@ -1,0 +1,64 @@
+"""Names keep the script of their story: campaign A simplified, campaign B traditional."""
+
+from __future__ import annotations
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from game import i18n
+from game.content.campaigns import names_script
+from game.content.ruleset import load_ruleset
+from game.ui.fonts import SC_FONT, TC_FONT
+
+
+@pytest.fixture(autouse=True)
+def restore():
+    before = i18n.language()
+    yield
+    i18n.set_language(before)
+    i18n.set_story_script(None)
+    i18n.set_names_follow_story(True)
+
+
+def test_a_traditional_story_keeps_its_names_for_a_simplified_reader():
+    i18n.set_language("zh_CN")
+    i18n.set_story_script("zh_TW")
+    assert i18n.name("Yue Fei") == "岳飛"
+    assert i18n.name("Wanyan Wuzhu") == "完顏兀朮"
+    assert i18n._("Yue Fei") == "岳飞"  # the rest of the screen is in the reader's script
+
+
+def test_a_simplified_story_keeps_its_names_for_a_traditional_reader():
+    i18n.set_language("zh_TW")
+    i18n.set_story_script("zh_CN")
+    assert i18n.name("Han Xin") == "韩信"
+
+
+def test_the_reader_may_have_every_name_in_their_own_script():
+    i18n.set_language("zh_CN")
+    i18n.set_story_script("zh_TW")
+    i18n.set_names_follow_story(False)
+    assert i18n.name("Yue Fei") == "岳飞"
+
+
+def test_english_readers_get_the_english_names():
+    i18n.set_language("en")
+    i18n.set_story_script("zh_TW")
+    assert i18n.name("Yue Fei") == "Yue Fei"
+
+
+def test_the_campaigns_name_their_scripts():
+    assert names_script("yuqing") == "zh_CN"
+    assert names_script(None) is None
+
+
+@pytest.mark.parametrize("font, other", [(SC_FONT, "zh_TW"), (TC_FONT, "zh_CN")])
+def test_each_face_draws_the_other_scripts_names(font, other):
+    """A simplified reader sees campaign B's traditional names in the simplified face, and
+    the other way round: the face must have those glyphs."""
+    rules = load_ruleset()
+    i18n.set_language(other)
+    names = [i18n._(h.name) for h in rules.heroes.values()] + [i18n._(f.name) for f in rules.factions.values()]
+    cmap = TTFont(str(font), lazy=True).getBestCmap()
+    missing = sorted({c for n in names for c in n if not c.isspace() and ord(c) not in cmap})
+    assert missing == []
