@@ -162,3 +162,16 @@ def test_campaign_screens_fit_their_labels(app, tmp_path, two_battles, lang) -> 
         app.step([], 0.0)
     clipped = [str(w.message) for w in caught if "too small" in str(w.message)]
     assert clipped == []
+
+
+def test_a_quickload_in_a_campaign_battle_still_counts_for_the_campaign(app, tmp_path, monkeypatch) -> None:
+    from game.record import saves
+    from game.ui import battle as battle_module
+
+    monkeypatch.setattr(battle_module, "save_path", lambda name: saves.save_path(name, tmp_path / "quick"))
+    battle = begin(app, tmp_path)
+    run = battle.match.campaign
+    for key in (pygame.K_F5, pygame.K_F9):
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)], 0.0)
+    assert isinstance(app.scene, BattleScene) and app.scene.match is not battle.match
+    assert app.scene.match.campaign is run

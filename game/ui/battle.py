@@ -476,6 +476,10 @@ class BattleScene(Scene):
             self.say(_("Cannot load: {reason}").format(reason=str(exc)))
             return
         self.ai_worker.cancel()  # a decision for the abandoned game is never applied
+        mine = self.match.record
+        if match.record.scenario_id == mine.scenario_id and match.record.settings == mine.settings:
+            # The same campaign battle, taken back to the quicksave: it still counts for the campaign.
+            match.campaign = self.match.campaign
         open_battle(self.app, match)
 
     # -- events ---------------------------------------------------------------------------
