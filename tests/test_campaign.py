@@ -333,3 +333,13 @@ def test_broken_campaign_data_is_reported_by_file_object_and_field(tmp_path):
 def test_progress_json_has_no_surprises(yuqing):
     data = json.loads(camp.new_progress(yuqing, seed=3).model_dump_json())
     assert data["format"] == "qiankun-campaign" and data["format_version"] == 1
+
+
+def test_the_war_aim_counts_the_souls_of_battles_won(yuqing):
+    assert yuqing.souls_aim == 60_000
+    progress = camp.new_progress(yuqing, seed=5)
+    lost = camp.after_battle(
+        progress, yuqing, _finished("hailing", pouch=9_000).scenario, _finished("hailing", 9_000).state
+    )
+    won = camp.after_battle(lost, yuqing, _finished("coalition", 4_000).scenario, _finished("coalition", 4_000).state)
+    assert won.souls_bagged() == 4_000

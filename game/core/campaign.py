@@ -78,6 +78,8 @@ class CampaignSpec(_Strict):
     side: str
     scenarios: tuple[str, ...] = Field(min_length=1)
     souls_per_coin: int = Field(100, ge=1, le=100_000)
+    # The war aim in souls bagged over the whole campaign (0: none).
+    souls_aim: int = Field(0, ge=0, le=100_000_000)
     units: dict[str, UnitOffer] = Field(default_factory=dict)
     upgrades: tuple[str, ...] = ()
     # The script of the Chinese names the campaign's story uses (A simplified, B traditional).
@@ -260,6 +262,10 @@ class CampaignProgress(_Strict):
 
     def finished(self, spec: CampaignSpec) -> bool:
         return self.stage >= len(spec.scenarios)
+
+    def souls_bagged(self) -> int:
+        """Souls bagged in the battles won (a lost battle is fought again, its souls are not kept)."""
+        return sum(r.souls for r in self.results if r.won)
 
     def battle_seed(self) -> int:
         return (self.seed * 1_000_003 + self.stage * 1009 + self.attempts) % (1 << 62)

@@ -31,6 +31,15 @@ def carried_name(rules, c: CarriedFormation) -> str:
     return type_name
 
 
+def aim_line(spec, progress) -> str:
+    """The campaign's war aim and how far the army has come (empty if it has none)."""
+    if not spec.souls_aim:
+        return ""
+    return _("War aim: {aim} souls · {n} bagged").format(
+        aim=format_men(spec.souls_aim), n=format_men(progress.souls_bagged())
+    )
+
+
 class CampScene(Scene):
     def __init__(self, app, run: CampaignRun) -> None:
         self.run = run
@@ -159,6 +168,9 @@ class CampScene(Scene):
                 width,
             )
         y = heading(surface, _("Soul coins: {n}").format(n=format_men(run.progress.coins)), x, y + 6, size=22)
+        aim = aim_line(run.spec, run.progress)
+        if aim:
+            heading(surface, aim, x + 300, y - 30, size=17)
         if run.finished:
             self._results(surface, y + 20)
             return

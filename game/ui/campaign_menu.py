@@ -18,6 +18,7 @@ from ..paths import SAVES_DIR
 from ..record.campaign_run import CampaignRun
 from ..record.campaign_saves import load_progress
 from ..record.saves import SaveError
+from .camp import aim_line
 from .menu import LEVELS
 from .pages import BACKGROUND, heading, muted, panel, paragraph
 from .scene import Scene
@@ -114,6 +115,9 @@ class CampaignMenuScene(Scene):
                     coins=format_men(progress.coins), formations=len(progress.roster.formations), level=level
                 )
                 y = muted(surface, line, x, y + 2)
+                aim = aim_line(spec, progress)
+                if aim:
+                    y = muted(surface, aim, x, y)
             if spec.id in self.problems:
                 paragraph(surface, self.problems[spec.id], x, y + 4, width, size=14, colour=(235, 110, 90))
 
