@@ -214,3 +214,31 @@ def small_engine(rules: Ruleset) -> EngineFactory:
         return Engine(make_scenario(rules, grid, units, **kw), rules, seed, settings)  # type: ignore[arg-type]
 
     return build
+
+
+# -- the screens --------------------------------------------------------------------------------
+
+UI_SIZE = (1280, 800)
+
+
+@pytest.fixture
+def english():
+    """English on screen for the test, whatever the language was before."""
+    from game import i18n
+
+    before = i18n.language()
+    i18n.set_language("en")
+    yield
+    i18n.set_language(before)
+
+
+@pytest.fixture
+def app():
+    """A headless game window at the default size."""
+    import pygame
+
+    from game.ui.app import App
+
+    app = App(UI_SIZE)
+    pygame.event.clear()
+    return app

@@ -15,7 +15,6 @@ import pytest
 from conftest import Unit, loaded_for, make_scenario
 from pygame_gui.elements import UILabel
 
-from game import i18n
 from game.content.scenarios import load_scenario
 from game.core.actions import Attack, EndTurn, Move
 from game.core.engine import GameSettings
@@ -43,19 +42,8 @@ FIELD = ("........",) * 6  # 8 x 6 hexes of open plain
 # -- fixtures and helpers -------------------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def english():
-    before = i18n.language()
-    i18n.set_language("en")
-    yield
-    i18n.set_language(before)
-
-
-@pytest.fixture
-def app() -> App:
-    app = App(SIZE)
-    pygame.event.clear()
-    return app
+# The screens are checked in English (their own tests switch language where it matters).
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture

@@ -24,19 +24,8 @@ from game.ui.result import ResultScene
 SIZE = (1280, 800)
 
 
-@pytest.fixture(autouse=True)
-def english():
-    before = i18n.language()
-    i18n.set_language("en")
-    yield
-    i18n.set_language(before)
-
-
-@pytest.fixture
-def app() -> App:
-    app = App(SIZE)
-    pygame.event.clear()
-    return app
+# The screens are checked in English (their own tests switch language where it matters).
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture

@@ -7,13 +7,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from ..core.campaign import CampaignSpec, UpgradeSpec
 from ..core.rules import Ruleset
 from ..paths import DATA_DIR, MAPS_DIR
-from .errors import ContentError, ContentErrors, error, from_validation
-from .ruleset import load_ruleset, read_toml
+from .errors import ContentError, ContentErrors, error
+from .ruleset import load_ruleset, read_toml, validate_tables
 from .scenarios import load_scenario_file, scenario_ids
 
 CAMPAIGNS_FILE = DATA_DIR / "campaigns.toml"
@@ -73,17 +71,7 @@ def _tables(path: Path, tables: object, model, prefix: str, errors: list[Content
     if not isinstance(tables, dict):
         errors.append(error(path, prefix, "-", "expected a table"))
         return {}
-    out = {}
-    for key, body in tables.items():
-        obj = f"{prefix}.{key}"
-        if not isinstance(body, dict):
-            errors.append(error(path, obj, "-", "expected a table"))
-            continue
-        try:
-            out[key] = model.model_validate({**body, "id": key})
-        except ValidationError as exc:
-            errors.extend(from_validation(path, obj, exc))
-    return out
+    return validate_tables(path, tables, model, errors, prefix=f"{prefix}.")
 
 
 @lru_cache(maxsize=1)

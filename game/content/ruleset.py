@@ -48,18 +48,27 @@ def load_tables(path: Path, model: type[M], errors: list[ContentError]) -> dict[
     data = read_toml(path, errors)
     if data is None:
         return {}
+    return validate_tables(path, data, model, errors)
+
+
+def validate_tables(
+    path: Path, tables: dict[str, Any], model: type[M], errors: list[ContentError], prefix: str = ""
+) -> dict[str, M]:
+    """Validate each table of ``tables`` as ``model``, its key being the id; errors name the
+    object as ``prefix`` + key."""
     out: dict[str, M] = {}
-    for key, body in data.items():
+    for key, body in tables.items():
+        obj = f"{prefix}{key}"
         if not isinstance(body, dict):
-            errors.append(error(path, key, "-", "expected a table"))
+            errors.append(error(path, obj, "-", "expected a table"))
             continue
         if "id" in body and body["id"] != key:
-            errors.append(error(path, key, "id", "must match the table name or be left out"))
+            errors.append(error(path, obj, "id", "must match the table name or be left out"))
             continue
         try:
             out[key] = model.model_validate({**body, "id": key})
         except ValidationError as exc:
-            errors.extend(from_validation(path, key, exc))
+            errors.extend(from_validation(path, obj, exc))
     return out
 
 

@@ -22,10 +22,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from . import vision
 from .board import Board
 from .hexgrid import Hex
 from .rules import MAX_EXPERIENCE, Ruleset
-from .scenario import Scenario
+from .scenario import FormationSpec, Scenario
 from .scenario_events import Reinforce
 from .state import Formation, GameState
 
@@ -143,19 +144,9 @@ def raised_formations(roster: Roster, rules: Ruleset) -> list[Formation]:
     for c in roster.formations:
         if not c.raised or c.men <= 0 or c.type not in rules.units:
             continue
-        utype = rules.units[c.type]
-        f = Formation(
-            id=c.key,
-            side=roster.side,
-            type=c.type,
-            men=c.men,
-            max_men=c.max_men,
-            morale=utype.morale,
-            experience=c.experience,
-            pos=Hex(0, 0),
-            ammo=utype.ammo,
-            charges=utype.area_charges,
-        )
+        spec = FormationSpec(id=c.key, side=roster.side, type=c.type, men=c.men, max_men=c.max_men, pos=Hex(0, 0))
+        f = vision.new_formation(spec, rules)
+        f.experience = c.experience
         _apply_upgrades(f, c)
         out.append(f)
     return out
