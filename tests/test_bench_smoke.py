@@ -128,3 +128,19 @@ def test_bench_game_loop_replays_from_the_seed() -> None:
     assert first != _random_game(4)
     # Two turns of two sides: four side-turns, each closed by an EndTurn, with actions between.
     assert sum(isinstance(a, EndTurn) for a in first) == 4 and len(first) > 4
+
+
+def test_balance_plays_each_campaign_scenario_and_writes_its_table(tmp_path: Path, capsys) -> None:
+    from bench import balance
+
+    rows = balance.main(["--games", "2", "--jobs", "1", "--scenario", "a1_valley_mouth"])
+    (r,) = rows
+    assert r["games"] == 2 and 0 <= r["wins"] <= 2 and r["max_turns"] <= r["turn_limit"]
+    out = capsys.readouterr().out
+    assert "| a1_valley_mouth (coalition) | 2 |" in out
+    readme = tmp_path / "README.md"
+    readme.write_text(f"before\n{balance.START}\nold\n{balance.END}\nafter\n", encoding="utf-8")
+    balance.write_readme(balance.table(rows), readme)
+    text = readme.read_text(encoding="utf-8")
+    assert "old" not in text and "| a1_valley_mouth (coalition) | 2 |" in text and text.endswith("after\n")
+    assert set(balance.campaign_scenarios()) <= set(scenario_ids())
