@@ -1,0 +1,136 @@
+"""The Annihilation (a4): the Hegemon-King's return from Datong, Wanyan Liang's hidden path,
+Geng Gong's note, the pouch that wins the battle, and a short seeded game that replays exactly."""
+
+from __future__ import annotations
+
+from game.ai.driver import make_ais, play_ai_turn
+from game.content.ruleset import load_ruleset
+from game.content.scenarios import load_scenario
+from game.core.actions import EndTurn, Rest
+from game.core.engine import Engine, GameSettings
+from game.core.events import Narration
+from game.core.hexgrid import axial_to_offset
+from game.record.match import Match
+from game.record.verify import verify
+
+A4 = "a4_annihilation"
+
+
+def engine(seed: int = 5) -> Engine:
+    sc = load_scenario(A4).scenario
+    return Engine(sc, load_ruleset(), seed, GameSettings(controllers={s.id: "ai" for s in sc.sides}))
+
+
+def end_turns_until(eng: Engine, turn: int, side: str) -> list:
+    events: list = []
+    while not (eng.state.turn == turn and eng.state.active_side.id == side):
+        events += eng.apply(EndTurn())
+    return events
+
+
+def test_objectives_muster_and_the_hidden_squad() -> None:
+    sc = load_scenario(A4).scenario
+    assert [(o.id, o.bonus) for o in sc.objective_specs] == [
+        ("bag_souls", False),
+        ("break_host", True),
+        ("take_liang", True),
+        ("helmet_note", True),
+    ]
+    eng = engine()
+    board, rules = eng.board, eng.rules
+    taken = {f.pos for f in eng.state.formations.values()}
+    free = [
+        h for h in board.regions["muster"] if h not in taken and "foot" in rules.terrain[board.terrain[h].id].move_cost
+    ]
+    assert len(free) >= 6
+    squad = eng.state.formations["geng_gong_13"]
+    assert squad.hidden and squad.hero == "geng_gong"
+    assert squad.pos not in board.regions["liang_camp"]
+
+
+def test_the_hegemon_king_comes_back_from_datong_on_turn_3() -> None:
+    eng = engine()
+    end_turns_until(eng, 2, "coalition")
+    assert "xiang_yu_500" not in eng.state.formations
+    events = end_turns_until(eng, 3, "coalition")
+    xiang = eng.state.formations["xiang_yu_500"]
+    assert xiang.hero == "xiang_yu" and xiang.men == 500
+    # He arrives on the Datong side of the host, west of every Hailing formation.
+    assert xiang.pos in eng.board.regions["west_road"]
+    hailing_cols = [axial_to_offset(f.pos, True)[0] for f in eng.state.formations.values() if f.side == "hailing"]
+    assert axial_to_offset(xiang.pos, True)[0] < min(hailing_cols)
+    assert "xiang_yu" in [e.speaker for e in events if isinstance(e, Narration)]
+    # He rides in beside the river below Datong, but only the main army's coming halts the army.
+    assert xiang.pos in eng.board.regions["outside_datong"]
+    assert "halt_at_datong" not in eng.state.fired_events
+
+
+def test_the_army_halts_when_it_reaches_the_river_below_datong() -> None:
+    eng = engine()
+    taken = {f.pos for f in eng.state.formations.values()}
+    bank = sorted(
+        h for h in eng.board.regions["outside_datong"] if h not in taken and eng.board.terrain[h].id != "river"
+    )[0]
+    eng.state.formations["han_xin_5000"].pos = bank
+    events = eng.apply(Rest(unit="han_xin_5000"))
+    assert "halt_at_datong" in eng.state.fired_events
+    assert [e.speaker for e in events if isinstance(e, Narration)] == ["han_xin"]
+
+
+def test_the_note_is_left_when_the_squad_reaches_the_camp() -> None:
+    eng = engine()
+    assert eng.state.objectives["helmet_note"] == "open"
+    eng.apply(Rest(unit="geng_gong_13"))
+    assert eng.state.objectives["helmet_note"] == "open"  # resting in the hills leaves no note
+    camp = sorted(eng.board.regions["liang_camp"] - {f.pos for f in eng.state.formations.values()})[0]
+    eng.state.formations["geng_gong_13"].pos = camp
+    events = eng.apply(Rest(unit="du_xuan_20"))
+    assert eng.state.objectives["helmet_note"] == "done"
+    assert "geng_gong" in [e.speaker for e in events if isinstance(e, Narration)]
+
+
+def test_liang_slipping_away_fails_the_bonus_and_cannot_be_undone() -> None:
+    eng = engine()
+    end_turns_until(eng, 1, "hailing")
+    path = sorted(eng.board.regions["hidden_path"])[0]
+    eng.state.formations["liang_guard"].pos = path
+    events = eng.apply(Rest(unit="liang_guard"))
+    assert eng.state.objectives["take_liang"] == "failed"
+    assert "liang_escaped" in eng.state.fired_events
+    assert [e.speaker for e in events if isinstance(e, Narration)] == ["wanyan_liang", "han_xin"]
+    # Escaped is escaped: destroying his guard afterwards no longer counts.
+    spec = next(s for s in load_scenario(A4).scenario.events if s.id == "liang_guard_destroyed")
+    assert "liang_escaped" in spec.unless
+    assert not eng.state.over
+
+
+def test_seventeen_thousand_souls_win_the_battle_and_fewer_do_not() -> None:
+    eng = engine()
+    eng.state.side("coalition").pouch = 16999
+    eng.apply(Rest(unit="han_xin_5000"))
+    assert not eng.state.over and eng.state.objectives["bag_souls"] == "open"
+    eng.state.side("coalition").pouch = 17000
+    eng.apply(Rest(unit="cao_zhi_2000"))
+    assert eng.state.objectives["bag_souls"] == "done"
+    assert eng.state.over and eng.state.winner == "coalition"
+
+
+def test_the_host_wins_if_the_turns_run_out() -> None:
+    eng = engine()
+    for _ in range(2 * eng.scenario.turn_limit + 2):
+        if eng.state.over:
+            break
+        eng.apply(EndTurn())
+    assert eng.state.over and eng.state.winner == "hailing"
+    assert eng.state.objectives["bag_souls"] == "open"
+
+
+def test_a_short_seeded_game_ends_and_replays_exactly() -> None:
+    loaded = load_scenario(A4)
+    match = Match(loaded, 3, GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}, max_turns=3))
+    ais = make_ais(match)
+    while not match.state.over:
+        play_ai_turn(match, ais[match.state.active_side.id], others=ais)
+    assert match.state.turn <= 3
+    record = match.record.model_validate_json(match.record.model_dump_json())
+    assert verify(record).ok
