@@ -1,0 +1,127 @@
+"""The Valley (b1): Tang Huai on his knoll, the rear guard that stands and dies, the five
+thousand sent to the vanguard, relief and defeat, and a short seeded game that replays exactly."""
+
+from __future__ import annotations
+
+from game.ai.driver import make_ais, play_ai_turn
+from game.content.ruleset import load_ruleset
+from game.content.scenarios import load_scenario
+from game.core.actions import Attack, EndTurn, Rest
+from game.core.engine import Engine, GameSettings
+from game.core.events import Narration
+from game.core.hexgrid import distance, neighbours
+from game.record.match import Match
+from game.record.verify import verify
+
+B1 = "b1_the_valley"
+REAR = ("rear_guard_1", "rear_guard_2", "rear_guard_3")
+
+
+def engine(seed: int = 5) -> Engine:
+    sc = load_scenario(B1).scenario
+    return Engine(sc, load_ruleset(), seed, GameSettings(controllers={s.id: "ai" for s in sc.sides}))
+
+
+def end_turns_until(eng: Engine, turn: int, side: str) -> list:
+    events: list = []
+    while not (eng.state.turn == turn and eng.state.active_side.id == side):
+        events += eng.apply(EndTurn())
+    return events
+
+
+def test_tang_huai_holds_a_hill_that_horse_cannot_climb_round() -> None:
+    eng = engine()
+    tang = eng.state.formations["tang_huai_bows"]
+    assert tang.hero == "tang_huai" and tang.type == "crossbowman"
+    assert eng.board.terrain[tang.pos].id == "hills"
+    assert tang.pos in eng.board.regions["tang_hill"]
+    # Every way onto the knoll but one is mountain, which horse cannot enter.
+    open_sides = [h for h in neighbours(tang.pos) if eng.board.terrain[h].id != "mountain"]
+    assert len(open_sides) == 1
+    sc = load_scenario(B1).scenario
+    assert sc.ai.rear_guard == REAR and sc.ai.pass_region == "the_valley"
+    assert sum(eng.state.formations[u].men for u in REAR) == 8000
+
+
+def test_the_rear_guard_stands_while_the_rest_close_on_the_hill() -> None:
+    loaded = load_scenario(B1)
+    match = Match(loaded, 2, GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}))
+    ais = make_ais(match)
+    start = {f.id: f.pos for f in match.state.formations.values()}
+    match.apply(EndTurn())  # the Zhenguo wait
+    hill = match.state.formations["tang_huai_bows"].pos
+    play_ai_turn(match, ais["jin"], others=ais)
+    for u in REAR:
+        assert match.state.formations[u].pos == start[u], u
+
+    besiegers = ("besiegers_1", "besiegers_2", "besieging_horse", "vanguard")
+    assert sum(distance(match.state.formations[u].pos, hill) for u in besiegers if u in match.state.formations) < sum(
+        distance(start[u], hill) for u in besiegers
+    )
+
+
+def test_five_thousand_reach_the_vanguard_on_turn_3() -> None:
+    eng = engine()
+    end_turns_until(eng, 3, "zhenguo")
+    assert "relief_veterans" not in eng.state.formations
+    events = end_turns_until(eng, 3, "jin")
+    arrived = [eng.state.formations[u] for u in ("relief_veterans", "relief_horse")]
+    assert sum(f.men for f in arrived) == 5000
+    assert all(f.pos in eng.board.regions["north_track"] for f in arrived)
+    assert "wanyan_wuzhu" in [e.speaker for e in events if isinstance(e, Narration)]
+
+
+def test_losing_tang_huai_before_relief_loses_the_battle() -> None:
+    eng = engine()
+    eng.apply(EndTurn())
+    tang = eng.state.formations["tang_huai_bows"]
+    tang.men = 1
+    horse = eng.state.formations["besieging_horse"]
+    horse.pos = next(h for h in neighbours(tang.pos) if eng.board.terrain[h].id != "mountain")
+    eng.apply(Attack(unit="besieging_horse", target="tang_huai_bows"))
+    assert "tang_huai_bows" not in eng.state.formations
+    assert eng.state.objectives["relieve_tang"] == "failed"
+    assert eng.state.over and eng.state.winner == "jin"
+
+
+def test_yue_fei_at_the_foot_of_the_hill_relieves_him_early() -> None:
+    eng = engine()
+    foot = eng.board.regions["hill_foot"]
+    taken = {f.pos for f in eng.state.formations.values()}
+    tang_sides = set(neighbours(eng.state.formations["tang_huai_bows"].pos))
+    eng.state.formations["yue_fei_riders"].pos = sorted(
+        h for h in foot if h not in taken and h not in tang_sides and eng.board.terrain[h].id != "mountain"
+    )[0]
+    events = eng.apply(Rest(unit="yue_fei_riders"))
+    assert eng.state.objectives["relieve_tang"] == "done"
+    assert eng.state.objectives["quick_relief"] == "done"
+    assert "tang_huai" in [e.speaker for e in events if isinstance(e, Narration)]
+    # Relieved, he may fall later without losing the battle.
+    eng.apply(EndTurn())
+    tang = eng.state.formations["tang_huai_bows"]
+    tang.men = 1
+    horse = eng.state.formations["besieging_horse"]
+    horse.pos = next(h for h in neighbours(tang.pos) if eng.board.terrain[h].id != "mountain")
+    eng.apply(Attack(unit="besieging_horse", target="tang_huai_bows"))
+    assert "tang_huai_bows" not in eng.state.formations
+    assert eng.state.objectives["relieve_tang"] == "done"
+    assert not eng.state.over
+
+
+def test_relief_after_turn_6_misses_the_bonus() -> None:
+    eng = engine()
+    end_turns_until(eng, 6, "jin")
+    assert eng.state.objectives["quick_relief"] == "open"
+    end_turns_until(eng, 7, "zhenguo")
+    assert eng.state.objectives["quick_relief"] == "failed"
+
+
+def test_a_short_seeded_game_ends_and_replays_exactly() -> None:
+    loaded = load_scenario(B1)
+    match = Match(loaded, 4, GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}, max_turns=3))
+    ais = make_ais(match)
+    while not match.state.over:
+        play_ai_turn(match, ais[match.state.active_side.id], others=ais)
+    assert match.state.turn <= 3
+    record = match.record.model_validate_json(match.record.model_dump_json())
+    assert verify(record).ok
