@@ -1,0 +1,121 @@
+"""A2, the rear-guard trap: the hidden thirty thousand, Wanyan Liang's re-formed host, and how
+the battle is won or lost."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.content.ruleset import load_ruleset
+from game.content.scenarios import load_scenario
+from game.core import triggers
+from game.core.actions import EndTurn, Move
+from game.core.engine import Engine, IllegalAction
+from game.core.events import Destroyed, GroupReleased, Narration, Revealed
+
+A2 = "a2_rear_guard_trap"
+AMBUSH = ("ambush_1", "ambush_2", "ambush_3")
+LIANG_HOST = ("liang_guard", "reformed_1", "reformed_2", "reformed_3", "reformed_4", "reformed_riders")
+
+
+def new_engine(seed: int = 1) -> Engine:
+    return Engine(load_scenario(A2).scenario, load_ruleset(), seed)
+
+
+def at(eng: Engine, col: int, row: int):
+    return eng.board.at_offset(col, row)
+
+
+def end_turns_until(eng: Engine, turn: int, side: str) -> None:
+    while not (eng.state.turn == turn and eng.state.active_side.id == side):
+        assert not eng.state.over
+        eng.apply(EndTurn())
+
+
+def test_the_ambush_lies_hidden_and_held_until_the_rear_enters_the_pass() -> None:
+    eng = new_engine()
+    fs = eng.state.formations
+    assert all(fs[a].hidden for a in AMBUSH)
+    assert eng.state.side("hailing").held_groups == ["pass_ambush"]
+    # The retainers march up the road but stop short of the pass: nothing stirs.
+    eng.apply(Move(unit="cao_zhi_2000", to=at(eng, 54, 15)))
+    assert all(fs[a].hidden for a in AMBUSH) and "ambush_sprung" not in eng.state.fired_events
+    eng.apply(EndTurn())
+    # On Wanyan Liang's turn the hidden men may not move: they are held.
+    with pytest.raises(IllegalAction):
+        eng.apply(Move(unit="ambush_1", to=at(eng, 45, 13)))
+    eng.apply(EndTurn())
+    assert eng.state.turn == 2 and "ambush_tires" not in eng.state.fired_events
+    # Into the pass: the thirty thousand rise and Han Xin turns back.
+    events = eng.apply(Move(unit="cao_zhi_2000", to=at(eng, 51, 14)))
+    assert "ambush_sprung" in eng.state.fired_events
+    assert {e.unit for e in events if isinstance(e, Revealed)} == set(AMBUSH)
+    assert any(isinstance(e, GroupReleased) and e.group == "pass_ambush" for e in events)
+    assert [e.speaker for e in events if isinstance(e, Narration)] == ["cao_zhi", "han_xin"]
+    assert not any(fs[a].hidden for a in AMBUSH)
+    assert eng.state.side("hailing").held_groups == []
+    eng.apply(EndTurn())
+    eng.apply(Move(unit="ambush_1", to=at(eng, 46, 13)))  # released: it may move now
+    assert eng.board.offset(fs["ambush_1"].pos) == (46, 13)
+
+
+def test_the_ambush_springs_by_itself_on_turn_4_and_the_host_reforms_behind_han_xin() -> None:
+    eng = new_engine()
+    end_turns_until(eng, 3, "coalition")
+    assert not any(f in eng.state.formations for f in LIANG_HOST)
+    end_turns_until(eng, 3, "hailing")
+    liang = eng.state.formations["liang_guard"]
+    assert liang.hero == "wanyan_liang"
+    north = eng.board.regions["north_steppe"]
+    assert all(eng.state.formations[f].pos in north for f in ("liang_guard", "reformed_1", "reformed_2"))
+    assert all(eng.state.formations[a].hidden for a in AMBUSH)  # still waiting
+    end_turns_until(eng, 4, "hailing")
+    assert "ambush_tires" in eng.state.fired_events and "ambush_sprung" not in eng.state.fired_events
+    assert not any(eng.state.formations[a].hidden for a in AMBUSH)
+    assert eng.state.side("hailing").held_groups == []
+    end_turns_until(eng, 7, "hailing")
+    host = sum(eng.state.formations[f].men for f in LIANG_HOST)
+    assert host >= 100_000  # a hundred thousand and more, re-formed
+
+
+def test_losing_the_retainers_loses_the_battle() -> None:
+    eng = new_engine()
+    f = eng.state.formations.pop("cao_zhi_2000")
+    events = triggers.after_action(eng, [Destroyed(unit=f.id, side=f.side, at=f.pos)])
+    assert eng.state.over and eng.state.winner == "hailing"
+    assert eng.state.objectives["save_retainers"] == "failed"
+    assert any(isinstance(e, Narration) and e.speaker == "han_xin" for e in events)
+
+
+def test_han_xin_in_the_pass_rejoins_the_army() -> None:
+    eng = new_engine()
+    assert eng.state.objectives["join_army"] == "open"
+    eng.state.formations["han_xin_5000"].pos = at(eng, 44, 15)
+    triggers.after_action(eng, [])
+    assert eng.state.objectives["join_army"] == "done" and not eng.state.over
+
+
+def test_holding_out_to_the_end_of_turn_13_wins() -> None:
+    eng = new_engine()
+    end_turns_until(eng, 13, "hailing")
+    assert not eng.state.over and eng.state.objectives["hold_out"] == "open"
+    eng.apply(EndTurn())
+    assert eng.state.over and eng.state.winner == "coalition"
+    assert eng.state.objectives["hold_out"] == "done" and eng.state.objectives["save_retainers"] == "done"
+
+
+def test_a_seeded_game_ends_and_its_record_verifies(tmp_path: Path) -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["simulate", A2, "--seed", "3", "--save-dir", str(tmp_path), "--json"])
+    assert code == 0
+    summary = json.loads(out.getvalue().splitlines()[0])
+    assert summary["winner"] in ("coalition", "hailing")
+    assert summary["turns"] <= load_scenario(A2).scenario.turn_limit
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["replay", summary["save"], "--verify"]) == 0

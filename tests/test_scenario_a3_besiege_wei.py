@@ -1,0 +1,124 @@
+"""A3, besiege Wei to save Zhao: the raid on Datong turns Wanyan Liang back, and the battle is
+won by breaking both the thirty thousand and the host."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+from game.ai.general import General
+from game.cli import main
+from game.content.errors import ContentErrors
+from game.content.ruleset import load_ruleset
+from game.content.scenarios import load_scenario, load_scenario_file
+from game.core import triggers
+from game.core.actions import EndTurn
+from game.core.engine import Engine
+from game.core.events import Destroyed, Narration, Routed
+from game.paths import MAPS_DIR, TILES_DIR
+
+A3 = "a3_besiege_wei"
+AMBUSH = ("ambush_1", "ambush_2", "ambush_3")
+HOST = ("host_levy_1", "host_levy_2", "host_levy_3", "host_levy_4", "host_levy_5")
+
+
+def new_engine(seed: int = 1) -> Engine:
+    return Engine(load_scenario(A3).scenario, load_ruleset(), seed)
+
+
+def at(eng: Engine, col: int, row: int):
+    return eng.board.at_offset(col, row)
+
+
+def hailing_general(eng: Engine) -> General:
+    eng.apply(EndTurn())  # Wanyan Liang's turn 1
+    assert eng.state.active_side.id == "hailing"
+    general = General(eng, "hailing")
+    general.next_action()
+    return general
+
+
+def test_the_host_turns_back_only_when_riders_are_seen_at_the_palace() -> None:
+    calm = new_engine()
+    far = hailing_general(calm)
+    assert far.persona.threatening == frozenset()
+    assert far.persona.may_strike(calm.state.formations["host_levy_1"], calm.state.formations["han_xin_5000"])
+
+    eng = new_engine()
+    eng.state.formations["xiang_yu_500"].pos = at(eng, 7, 15)  # at the gates, in the guard's sight
+    near = hailing_general(eng)
+    assert near.persona.threatening == frozenset({"xiang_yu_500"})
+    state = eng.state
+    levy, xiang_yu = state.formations["host_levy_1"], state.formations["xiang_yu_500"]
+    # Every formation of the host now marches on the raiders and strikes no one else.
+    assert not near.persona.may_strike(levy, state.formations["han_xin_5000"])
+    assert near.persona.may_strike(levy, xiang_yu)
+    assert near.persona.destination(levy, [], frozenset()) == (frozenset([xiang_yu.pos]), None)
+
+
+def test_the_hegemon_king_at_the_gates_raises_the_alarm() -> None:
+    eng = new_engine()
+    eng.state.formations["xiang_yu_500"].pos = at(eng, 7, 14)
+    events = triggers.after_action(eng, [])
+    assert eng.state.fired_events[-2:] == ["palace_alarm", "palace_threatened"]
+    assert [e.speaker for e in events if isinstance(e, Narration)] == ["wanyan_liang", "han_xin", "xiang_yu"]
+    assert eng.state.objectives["threaten_palace"] == "done" and not eng.state.over
+
+
+def rout(eng: Engine, units: tuple[str, ...]) -> list:
+    for u in units:
+        eng.state.formations[u].routed = True
+    return triggers.after_action(eng, [Routed(unit=u, side="hailing") for u in units])
+
+
+def test_breaking_the_thirty_thousand_and_the_host_wins() -> None:
+    eng = new_engine()
+    rout(eng, AMBUSH[:2])
+    assert eng.state.objectives["destroy_ambush"] == "open"  # one formation still stands
+    rout(eng, AMBUSH[2:])
+    assert eng.state.objectives["destroy_ambush"] == "done" and not eng.state.over
+    rout(eng, HOST)
+    assert eng.state.objectives["break_host"] == "done"
+    assert eng.state.over and eng.state.winner == "coalition"
+
+
+def test_losing_han_xin_loses_the_battle_but_losing_the_retainers_does_not() -> None:
+    eng = new_engine()
+    f = eng.state.formations.pop("cao_zhi_2000")
+    triggers.after_action(eng, [Destroyed(unit=f.id, side=f.side, at=f.pos)])
+    assert not eng.state.over
+    f = eng.state.formations.pop("han_xin_5000")
+    triggers.after_action(eng, [Destroyed(unit=f.id, side=f.side, at=f.pos)])
+    assert eng.state.over and eng.state.winner == "hailing"
+    assert eng.state.objectives["break_host"] == "failed"
+
+
+def test_a_seeded_game_ends_and_its_record_verifies(tmp_path: Path) -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["simulate", A3, "--seed", "3", "--save-dir", str(tmp_path), "--json"])
+    assert code == 0
+    summary = json.loads(out.getvalue().splitlines()[0])
+    assert summary["winner"] in ("coalition", "hailing")
+    assert summary["turns"] <= load_scenario(A3).scenario.turn_limit
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["replay", summary["save"], "--verify"]) == 0
+
+
+def test_validation_names_an_unknown_palace_region(tmp_path: Path) -> None:
+    toml = (MAPS_DIR / f"{A3}.toml").read_text(encoding="utf-8")
+    assert toml.count('palace_region = "datong"') == 1
+    (tmp_path / f"{A3}.toml").write_text(toml.replace('palace_region = "datong"', 'palace_region = "xijing"'))
+    tmx = (MAPS_DIR / f"{A3}.tmx").read_text(encoding="utf-8")
+    tmx = tmx.replace('source="../assets/tiles/terrain.tsx"', f'source="{(TILES_DIR / "terrain.tsx").as_posix()}"')
+    (tmp_path / f"{A3}.tmx").write_text(tmx, encoding="utf-8")
+    try:
+        load_scenario_file(tmp_path / f"{A3}.toml", load_ruleset())
+    except ContentErrors as exc:
+        assert [(e.object, e.field, e.message) for e in exc.errors] == [
+            (A3, "ai.palace_region", "unknown region 'xijing'")
+        ]
+    else:
+        raise AssertionError("a scenario naming an unknown palace region was accepted")
