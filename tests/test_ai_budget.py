@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 from pydantic import ValidationError
-from test_ui import A1, FIELD_UNITS, choose, english, field_match, frame, press  # noqa: F401
+from test_ui import FIELD_UNITS, choose, field_match, frame, press
 
 from game import i18n
 from game.ai.driver import SCREEN_BUDGET, Budget, make_ais, play_ai_turn
@@ -56,11 +56,8 @@ class OldAI:
         return EndTurn()
 
 
-@pytest.fixture
-def app() -> App:
-    app = App((1280, 800))
-    pygame.event.clear()
-    return app
+# The screens are checked in English; ``app`` is the shared headless window (conftest).
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def _battle_with_held_ai(app: App, rules: Ruleset) -> tuple[BattleScene, HeldAI]:
