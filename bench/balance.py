@@ -2,10 +2,15 @@
 difficulty, seeds 1..N, through the same code as ``qiankun simulate``; prints the README's
 Balance table.
 
-    python -m bench.balance [--games N] [--jobs J] [--scenario ID ...] [--readme]
+    python -m bench.balance [--games N] [--jobs J] [--scenario ID ...] [--campaigns R] [--readme]
 
 The target for the player's side is 35-75% of games won (a person should do better than the
 computer), and every game must end within the scenario's turn limit.
+
+``--campaigns R`` also plays R whole campaigns each, the computer commanding the player's side
+too, carrying the army from battle to battle; at each camp it replenishes the formations that
+lost most while its coins last. A defeat is fought again, up to ``MAX_BATTLES`` battles in all.
+This shows whether losses carried forward leave later battles winnable.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from game.simulate import AI_SAMPLES, run_game
 README = Path(__file__).resolve().parent.parent / "README.md"
 START, END = "<!-- balance:start -->", "<!-- balance:end -->"
 LOW, HIGH = 0.35, 0.75
+# Battles a computer-played campaign may fight (defeats included) before it counts as lost.
+MAX_BATTLES = 12
 
 
 def _play(job: tuple[str, int]) -> dict[str, Any]:
@@ -76,6 +83,55 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def play_campaign(job: tuple[str, int]) -> dict[str, Any]:
+    """One computer-played campaign (see the module docstring)."""
+    from game.ai.driver import make_ais, play_ai_turn
+    from game.core import campaign as camp
+    from game.core.campaign import CampError
+    from game.core.engine import GameSettings
+    from game.record.match import Match
+
+    campaign_id, seed = job
+    spec = load_campaigns().campaigns[campaign_id]
+    progress = camp.new_progress(spec, seed)
+    battles = 0
+    while not progress.finished(spec) and battles < MAX_BATTLES:
+        battles += 1
+        loaded = load_scenario(spec.scenarios[progress.stage])
+        controllers = {s.id: "ai" for s in loaded.scenario.sides}
+        match = Match(loaded, progress.battle_seed(), GameSettings(controllers=controllers, roster=progress.roster))
+        ais = make_ais(match)
+        while not match.state.over:
+            play_ai_turn(match, ais[match.state.active_side.id], others=ais)
+        progress = camp.after_battle(progress, spec, loaded.scenario, match.state)
+        for carried in sorted(progress.roster.formations, key=lambda c: (c.men - c.max_men, c.key)):
+            try:
+                progress = camp.replenish(progress, spec, carried.key)
+            except CampError:
+                continue
+    return {
+        "campaign": campaign_id,
+        "won": progress.finished(spec),
+        "stage": progress.stage,
+        "battles": battles,
+        "souls": progress.souls_bagged(),
+    }
+
+
+def campaign_table(runs: list[dict[str, Any]]) -> str:
+    lines = [
+        f"| campaign | runs | won within {MAX_BATTLES} battles | mean battles fought | mean souls bagged |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for cid in sorted({r["campaign"] for r in runs}):
+        mine = [r for r in runs if r["campaign"] == cid]
+        won = sum(r["won"] for r in mine)
+        battles = statistics.fmean(r["battles"] for r in mine)
+        souls = statistics.fmean(r["souls"] for r in mine)
+        lines.append(f"| {cid} | {len(mine)} | {won} ({won / len(mine):.0%}) | {battles:.1f} | {souls:,.0f} |")
+    return "\n".join(lines)
+
+
 def write_readme(text: str, readme: Path = README) -> None:
     body = readme.read_text(encoding="utf-8")
     pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.S)
@@ -89,6 +145,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--games", type=int, default=60, help="seeds 1..N per scenario (default 60)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--scenario", action="append", help="only this scenario (repeatable)")
+    parser.add_argument("--campaigns", type=int, default=0, help="also play R whole campaigns each")
     parser.add_argument("--readme", action="store_true", help="write the table into README.md")
     args = parser.parse_args(argv)
     scenarios = args.scenario or campaign_scenarios()
@@ -97,6 +154,11 @@ def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
         results = list(pool.map(_play, jobs, chunksize=2))
     rows = [row(sid, [r for r in results if r["scenario"] == sid]) for sid in scenarios]
     text = table(rows)
+    if args.campaigns:
+        runs_jobs = [(c.id, seed) for c in load_campaigns().ordered() for seed in range(1, args.campaigns + 1)]
+        with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            runs = list(pool.map(play_campaign, runs_jobs))
+        text += "\n\n" + campaign_table(runs)
     print(text)
     if args.readme:
         write_readme(text)

@@ -144,3 +144,12 @@ def test_balance_plays_each_campaign_scenario_and_writes_its_table(tmp_path: Pat
     text = readme.read_text(encoding="utf-8")
     assert "old" not in text and "| a1_valley_mouth (coalition) | 2 |" in text and text.endswith("after\n")
     assert set(balance.campaign_scenarios()) <= set(scenario_ids())
+
+
+def test_a_computer_played_campaign_carries_its_army_to_the_end_or_gives_up() -> None:
+    from bench import balance
+
+    run = balance.play_campaign(("yuqing", 1))
+    assert run["campaign"] == "yuqing" and 1 <= run["battles"] <= balance.MAX_BATTLES
+    assert run["won"] == (run["stage"] == 4) and run["souls"] >= 0
+    assert "| yuqing | 1 |" in balance.campaign_table([run])

@@ -56,9 +56,9 @@ def test_a_carried_formation_enters_with_the_share_of_men_it_kept_and_its_experi
     assert fresh.men == 5000 and fresh.experience == 0
 
 
-def test_a_formation_wiped_out_regathers_a_tenth_around_its_hero():
+def test_a_formation_wiped_out_regathers_around_its_hero():
     roster = Roster(side="coalition", formations=[_carried("xiang_yu", "warrior", 0, 500)])
-    assert _engine(roster).state.formations["xiang_yu_500"].men == 50
+    assert _engine(roster).state.formations["xiang_yu_500"].men == round(500 * camp.STRAGGLERS)
 
 
 def test_the_roster_touches_only_its_own_side():
@@ -141,7 +141,8 @@ def test_a_victory_turns_souls_into_coins_and_carries_the_survivors(yuqing):
     assert after.stage == 1 and after.attempts == 0
     assert after.coins == 3_456 // yuqing.souls_per_coin
     han = after.roster.get("han_xin")
-    assert (han.men, han.max_men, han.experience) == (4000, 5000, 2)
+    # 4,000 stand; half of the 1,000 lost were only wounded and come back.
+    assert (han.men, han.max_men, han.experience) == (4500, 5000, 2)
     assert after.roster.get("xiang_yu").men == 0  # gone, but the Hegemon-King carries on
     assert after.roster.get("liu_bosheng").men == 700
     assert after.results[-1].won and after.results[-1].souls == 3_456
@@ -343,3 +344,16 @@ def test_the_war_aim_counts_the_souls_of_battles_won(yuqing):
     )
     won = camp.after_battle(lost, yuqing, _finished("coalition", 4_000).scenario, _finished("coalition", 4_000).state)
     assert won.souls_bagged() == 4_000
+
+
+def test_half_the_losses_of_a_carried_formation_come_back_but_never_more_than_it_brought(yuqing):
+    roster = Roster(side="coalition", formations=[_carried("han_xin", "han_soldier", 3000, 5000)])
+    engine = _engine(roster)
+    f = engine.state.formations["han_xin_5000"]
+    assert f.men == 3000
+    f.men = 2000
+    entered = camp.entered_formations(engine.scenario, engine.state, roster)
+    assert entered["han_xin_5000"].start_men == 3000
+    assert camp.harvest(roster, entered, engine.state).get("han_xin").men == 2000 + (3000 - 2000) // 2
+    f.men = 3000  # no losses: nothing to recover, nothing gained
+    assert camp.harvest(roster, entered, engine.state).get("han_xin").men == 3000

@@ -86,7 +86,8 @@ def test_a_victory_is_counted_once_and_the_camp_spends_its_coins(app, tmp_path, 
     ResultScene(app, battle.match)  # built again (a resize): still counted once
     saved = load_progress("yuqing", tmp_path)
     assert (saved.stage, saved.coins) == (1, 5_000 // two_battles.souls_per_coin)
-    assert saved.roster.get("han_xin").men == 4000
+    carried = saved.roster.get("han_xin").men
+    assert 4000 < carried < 5000  # some of the wounded come back
     push(app, result.camp_button)
     camp = app.scene
     assert isinstance(camp, CampScene)
@@ -97,7 +98,7 @@ def test_a_victory_is_counted_once_and_the_camp_spends_its_coins(app, tmp_path, 
     )
     push(app, replenish)
     saved = load_progress("yuqing", tmp_path)
-    assert saved.roster.get("han_xin").men > 4000
+    assert saved.roster.get("han_xin").men > carried
     assert saved.coins < 5_000 // two_battles.souls_per_coin
     push(app, app.scene.march_button)
     assert isinstance(app.scene, BriefingScene)

@@ -7,7 +7,8 @@ keep their losses, experience and upgrades; heroes carry on; the souls bagged be
 A formation is carried by its *key*: the id of the hero who leads it, or its own id when no hero
 does (a hero always leads the same formation through a campaign). A scenario's men are the
 story's strength; a carried formation enters with the same share of them that it kept (a
-formation wiped out regathers a tenth around its hero). Formations raised at the camp enter in
+formation wiped out regathers three in ten around its hero, and half of a standing formation's
+losses were only wounded and return). Formations raised at the camp enter in
 the scenario's ``muster`` region.
 
 The carried roster is part of the game settings, so a campaign battle replays exactly like any
@@ -18,6 +19,7 @@ and an illegal purchase raises ``CampError`` and changes nothing.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -30,8 +32,13 @@ from .scenario import FormationSpec, Scenario
 from .scenario_events import Reinforce
 from .state import Formation, GameState
 
-# Share of its scenario strength a formation wiped out in the last battle regathers.
-STRAGGLERS = 0.1
+# Share of its scenario strength a formation wiped out in the last battle regathers around its
+# hero. Less made a lost wing a lasting cripple: in computer-played campaigns the coalition's
+# wings fall at the valley mouth, and at a tenth the Hegemon-King rode to Datong with fifty men.
+STRAGGLERS = 0.3
+# Share of a standing formation's losses in a battle that were only wounded and return to the
+# ranks before the next (those of a formation wiped out were left on the field).
+RECOVERY = 0.5
 # Region of a scenario map where formations raised at the camp enter.
 MUSTER_REGION = "muster"
 PROGRESS_FORMAT = "qiankun-campaign"
@@ -118,6 +125,11 @@ def carry_key(hero: str | None, formation_id: str) -> str:
     return hero or formation_id
 
 
+def _entry_share(carried: CarriedFormation) -> float:
+    """The share of its scenario strength a carried formation takes the field with."""
+    return carried.men / carried.max_men if carried.men > 0 else STRAGGLERS
+
+
 def carry_in(f: Formation, key: str, roster: Roster) -> None:
     """Give a formation entering the battle what its carried self brought: the share of men it
     kept, its experience and its upgrades. A formation the roster does not know enters as the
@@ -125,8 +137,7 @@ def carry_in(f: Formation, key: str, roster: Roster) -> None:
     carried = roster.get(key)
     if carried is None or f.side != roster.side:
         return
-    share = carried.men / carried.max_men if carried.men > 0 else STRAGGLERS
-    f.men = max(1, min(f.max_men, round(f.men * share)))
+    f.men = max(1, min(f.max_men, round(f.men * _entry_share(carried))))
     f.experience = carried.experience
     _apply_upgrades(f, carried)
 
@@ -184,41 +195,62 @@ def place_raised(formations: dict[str, Formation], board: Board, rules: Ruleset,
         taken.add(pos)
 
 
-def entered_formations(scenario: Scenario, state: GameState, roster: Roster) -> dict[str, CarriedFormation]:
-    """Formation id -> what it would carry if it were wiped out, for every formation of the
-    roster's side that took the field: those deployed at the start (raised ones included) and
-    the reinforcements whose event fired."""
+@dataclass(frozen=True)
+class Entered:
+    """A formation of the campaign's side that took the field: what it carries if it falls
+    (``fallen``, with no men) and the men it took the field with, counted on its carried
+    establishment (``start_men``)."""
+
+    fallen: CarriedFormation
+    start_men: int
+
+
+def entered_formations(scenario: Scenario, state: GameState, roster: Roster) -> dict[str, Entered]:
+    """Formation id -> Entered, for every formation of the roster's side that took the field:
+    those deployed at the start (raised ones included) and the reinforcements whose event fired."""
     side = roster.side
 
-    def fallen(fid: str, type_: str, hero: str | None, men: int, max_men: int | None) -> CarriedFormation:
-        return CarriedFormation(key=carry_key(hero, fid), type=type_, hero=hero, men=0, max_men=max_men or men)
+    def entered(fid: str, type_: str, hero: str | None, men: int, max_men: int | None) -> Entered:
+        key = carry_key(hero, fid)
+        full = max_men or men
+        carried = roster.get(key)
+        if carried is None:
+            fallen = CarriedFormation(key=key, type=type_, hero=hero, men=0, max_men=full)
+            return Entered(fallen, round(full * men / full))
+        return Entered(
+            carried.model_copy(update={"men": 0}), round(carried.max_men * _entry_share(carried) * men / full)
+        )
 
-    out = {s.id: fallen(s.id, s.type, s.hero, s.men, s.max_men) for s in scenario.formations if s.side == side}
-    out.update({c.key: c.model_copy(update={"men": 0}) for c in roster.formations if c.raised and c.men > 0})
+    out = {s.id: entered(s.id, s.type, s.hero, s.men, s.max_men) for s in scenario.formations if s.side == side}
+    out.update(
+        {c.key: Entered(c.model_copy(update={"men": 0}), c.men) for c in roster.formations if c.raised and c.men}
+    )
     fired = set(state.fired_events)
     for spec in scenario.events:
         if spec.id not in fired:
             continue
         for action in spec.actions:
             if isinstance(action, Reinforce) and action.side == side:
-                out.update({r.id: fallen(r.id, r.type, r.hero, r.men, r.max_men) for r in action.formations})
+                out.update({r.id: entered(r.id, r.type, r.hero, r.men, r.max_men) for r in action.formations})
     return out
 
 
-def harvest(roster: Roster, entered: dict[str, CarriedFormation], state: GameState) -> Roster:
+def harvest(roster: Roster, entered: dict[str, Entered], state: GameState) -> Roster:
     """The roster after a battle (``entered``: see ``entered_formations``). Those still standing
-    keep their share of men and their experience; those gone keep their hero and nothing else
-    (they regather a tenth next time; a raised formation with no hero is struck off); those
-    that never took the field (a column that had not arrived) are as they were."""
+    keep their share of men, less the half of their losses who were only wounded and come back
+    (``RECOVERY``), and their experience; those gone keep their hero and nothing else (they
+    regather three in ten next time; a raised formation with no hero is struck off); those that
+    never took the field (a column that had not arrived) are as they were."""
     out = {c.key: c for c in roster.formations}
-    for fid, if_fallen in entered.items():
-        key = if_fallen.key
-        before = out.get(key) or if_fallen
+    for fid, e in entered.items():
+        key = e.fallen.key
+        before = out.get(key) or e.fallen
         f = state.formations.get(fid)
         if f is None:
             out[key] = before.model_copy(update={"men": 0})
             continue
-        men = min(before.max_men, round(before.max_men * f.men / f.max_men))
+        standing = round(before.max_men * f.men / f.max_men)
+        men = min(before.max_men, standing + round(RECOVERY * max(0, e.start_men - standing)))
         out[key] = before.model_copy(update={"men": men, "experience": min(MAX_EXPERIENCE, f.experience)})
     kept = [c for c in out.values() if not (c.raised and c.men == 0)]
     return Roster(side=roster.side, formations=sorted(kept, key=lambda c: (c.raised, c.key)))

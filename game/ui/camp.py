@@ -176,7 +176,7 @@ class CampScene(Scene):
             return
         muted(
             surface,
-            _("Formations keep their losses and experience from battle to battle; heroes carry on."),
+            _("Half of each formation's losses were only wounded and are back in the ranks; heroes carry on."),
             x,
             y + 2,
         )
