@@ -48,7 +48,10 @@ class BriefingScene(Scene):
         for spec in scenario.objective_specs:
             if spec.side not in (None, run.spec.side):
                 continue
-            text = ("★ " + _("Bonus:") + " " if spec.bonus else "• ") + _(spec.text)
+            if spec.bonus:
+                text = "★ " + _("Bonus: {objective}").format(objective=_(spec.text))
+            else:
+                text = "• " + _(spec.text)
             y = paragraph(surface, text, x + 8, y, width - 8, size=16, max_y=box.bottom - 40)
         turns = _("{n} turns").format(n=scenario.turn_limit)
         carried = sum(c.men for c in run.progress.roster.formations)
