@@ -396,7 +396,8 @@ class Jin(Persona):
         if role == "rear_guard":
             return None  # stand and die where ordered
         yue = self.hero_formation(YUE_FEI)
-        if f.hero == WUZHU and yue is not None and yue.side != f.side:
+        # He rides for Yue Fei unless the scenario has ordered him to keep some ground.
+        if f.hero == WUZHU and yue is not None and yue.side != f.side and f.id not in self.hold:
             return frozenset([yue.pos]), None
         if role == "flee":
             return self.refuge, None

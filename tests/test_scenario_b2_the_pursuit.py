@@ -1,0 +1,160 @@
+"""B2, The Pursuit: detachments that stand and die on the road, a foot column that must not slip
+through the gap in the border ridge, and Wuzhu riding off west instead of back at the Yue banner."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from game.ai.general import General
+from game.content.ruleset import load_ruleset
+from game.content.scenarios import load_scenario
+from game.core import triggers
+from game.core.actions import EndTurn, Move
+from game.core.engine import Engine, GameSettings
+from game.core.events import Routed
+from game.core.hexgrid import Hex, distance, neighbours
+from game.core.scenario import AiHints
+from game.record.saves import load_record
+from game.record.verify import verify
+from game.simulate import run_game
+
+B2 = "b2_the_pursuit"
+DETACHMENTS = ("delay_ford", "delay_ford_horse", "delay_woods", "delay_hill")
+
+
+def engine(scenario=None, seed: int = 1) -> Engine:
+    sc = scenario or load_scenario(B2).scenario
+    return Engine(sc, load_ruleset(), seed, GameSettings(controllers={s.id: "ai" for s in sc.sides}))
+
+
+def near(region: frozenset[Hex], h: Hex) -> int:
+    return min(distance(h, r) for r in region)
+
+
+def play_jin_turn(eng: Engine) -> None:
+    """The Zhenguo pass their first turn; the Jin general plays its whole turn."""
+    eng.apply(EndTurn())
+    general = General(eng, "jin")
+    for _ in range(40):
+        action = general.next_action()
+        eng.apply(action)
+        if isinstance(action, EndTurn):
+            return
+    raise AssertionError("the Jin general did not end its turn")
+
+
+def test_the_objectives_and_the_muster() -> None:
+    sc = load_scenario(B2).scenario
+    assert [(o.id, o.bonus) for o in sc.objective_specs] == [
+        ("break_detachments", False),
+        ("catch_column", False),
+        ("swift_pursuit", True),
+        ("bag_souls", True),
+    ]
+    occupied = {f.pos for f in sc.formations}
+    muster = sc.board.regions["muster"]
+    assert len([h for h in muster if h not in occupied and sc.board.move_cost(h, "foot") is not None]) >= 6
+    # Yue Fei and Guo Yaoshi lead the same formations as in the valley, so the campaign carries them.
+    heroes = {f.hero: f.id for f in sc.formations if f.side == "zhenguo"}
+    assert heroes == {"yue_fei": "yue_fei_riders", "guo_yaoshi": "guo_yaoshi_riders"}
+
+
+def test_detachments_stand_while_the_column_and_wuzhu_go_west() -> None:
+    eng = engine()
+    start = {k: f.pos for k, f in eng.state.formations.items()}
+    play_jin_turn(eng)
+    now = {k: f.pos for k, f in eng.state.formations.items()}
+    for unit in DETACHMENTS:
+        assert now[unit] == start[unit], unit  # they stand where they were put
+    regions = eng.board.regions
+    # The column marches for the end of the road, Wuzhu for his track over the border.
+    assert near(regions["road_end"], now["jin_column"]) < near(regions["road_end"], start["jin_column"])
+    assert near(regions["north_track"], now["wuzhu_guards"]) < near(regions["north_track"], start["wuzhu_guards"])
+    yue = eng.state.formations["yue_fei_riders"].pos
+    assert distance(now["wuzhu_guards"], yue) > distance(start["wuzhu_guards"], yue)
+
+
+def test_without_his_orders_wuzhu_rides_back_for_yue_fei() -> None:
+    sc = load_scenario(B2).scenario
+    hints = sc.ai
+    orders = tuple(h for h in hints.hold if "wuzhu_guards" not in h.units)
+    loose = dataclasses.replace(sc, ai=AiHints(**{**hints.model_dump(), "hold": orders}))
+    eng = engine(loose)
+    start = eng.state.formations["wuzhu_guards"].pos
+    play_jin_turn(eng)
+    yue = eng.state.formations["yue_fei_riders"].pos
+    assert distance(eng.state.formations["wuzhu_guards"].pos, yue) < distance(start, yue)
+
+
+def _column_at_the_gap(eng: Engine) -> Hex:
+    """Put the column next to the gap in the border ridge on the Jin turn; return a gap hex."""
+    eng.apply(EndTurn())
+    gap = eng.board.regions["west_edge"]
+    occupied = eng.state.occupancy()
+    for h in sorted(gap):
+        for n in neighbours(h):
+            if n in eng.board and n not in gap and n not in occupied and eng.board.move_cost(n, "foot"):
+                eng.state.formations["jin_column"].pos = n
+                return h
+    raise AssertionError("no hex beside the gap")
+
+
+def test_the_column_slipping_through_the_gap_loses_the_battle() -> None:
+    eng = engine()
+    gap_hex = _column_at_the_gap(eng)
+    eng.apply(Move(unit="jin_column", to=gap_hex))
+    assert eng.state.over and eng.state.winner == "jin"
+    assert eng.state.objectives["catch_column"] == "failed"
+
+
+def test_riders_standing_in_the_gap_keep_it_shut() -> None:
+    eng = engine()
+    gap_hex = _column_at_the_gap(eng)
+    other = next(h for h in sorted(eng.board.regions["west_edge"]) if distance(h, gap_hex) >= 2)
+    eng.state.formations["guo_yaoshi_riders"].pos = other
+    eng.apply(Move(unit="jin_column", to=gap_hex))
+    assert not eng.state.over
+    assert "column_escaped" not in eng.state.fired_events
+
+
+def _rout(eng: Engine, units: tuple[str, ...]) -> None:
+    for u in units:
+        eng.state.formations[u].routed = True
+    triggers.after_action(eng, [Routed(unit=u, side="jin") for u in units])
+
+
+def test_breaking_the_detachments_then_the_column_wins() -> None:
+    eng = engine()
+    _rout(eng, DETACHMENTS[:3])
+    assert eng.state.objectives["break_detachments"] == "open"
+    _rout(eng, DETACHMENTS[3:])
+    assert eng.state.objectives["break_detachments"] == "done"
+    assert eng.state.objectives["swift_pursuit"] == "done"  # turn 1: well inside the bonus
+    assert not eng.state.over
+    _rout(eng, ("jin_column",))
+    assert not eng.state.over  # the wagons still march
+    _rout(eng, ("jin_wagons",))
+    assert eng.state.objectives["catch_column"] == "done"
+    assert eng.state.over and eng.state.winner == "zhenguo"
+
+
+def test_the_swift_pursuit_bonus_fails_on_turn_seven() -> None:
+    eng = engine()
+    while eng.state.turn < 7:
+        eng.apply(EndTurn())
+    assert eng.state.objectives["swift_pursuit"] == "failed"
+    _rout(eng, DETACHMENTS)
+    assert eng.state.objectives["break_detachments"] == "done"
+    assert eng.state.objectives["swift_pursuit"] == "failed"
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_a_seeded_game_ends_in_time_and_its_record_verifies(seed: int, tmp_path: Path) -> None:
+    result = run_game(load_scenario(B2), seed, save_dir=tmp_path)
+    assert result["winner"] in ("zhenguo", "jin")
+    assert result["turns"] <= load_scenario(B2).scenario.turn_limit
+    check = verify(load_record(Path(result["save"])))
+    assert check.ok, check.problem
