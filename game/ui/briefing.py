@@ -48,10 +48,8 @@ class BriefingScene(Scene):
         for spec in scenario.objective_specs:
             if spec.side not in (None, run.spec.side):
                 continue
-            if spec.bonus:
-                text = "★ " + _("Bonus: {objective}").format(objective=_(spec.text))
-            else:
-                text = "• " + _(spec.text)
+            objective = _(spec.text)
+            text = "★ " + _("Bonus: {objective}").format(objective=objective) if spec.bonus else "• " + objective
             y = paragraph(surface, text, x + 8, y, width - 8, size=16, max_y=box.bottom - 40)
         turns = _("{n} turns").format(n=scenario.turn_limit)
         carried = sum(c.men for c in run.progress.roster.formations)
