@@ -198,12 +198,16 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
         assert_board_hidden(app, battle, "coalition")
     press(app, pygame.K_RETURN)
     assert app.scene is battle and battle.viewer == "hailing"
-    frame(app)
-    assert_board_shown(app, battle)
-    # Wanyan Liang's words open his first turn; Enter closes them.
+    # First what his formations saw of the coalition's turn (nothing: it only ended its turn),
+    # then Wanyan Liang's words open his first turn; Enter closes each.
     assert battle.narration.active
+    assert battle.narration.queue[0][0].startswith("While you waited, your formations saw nothing")
+    press(app, pygame.K_RETURN)
+    assert battle.narration.queue[0][1] == "wanyan_liang"
     press(app, pygame.K_RETURN)
     assert not battle.narration.active
+    frame(app)
+    assert_board_shown(app, battle)
 
     # The E key ends the turn too; turn 2 begins with the first side, again behind the screen.
     press(app, pygame.K_e)

@@ -31,6 +31,7 @@ from ..core.events import (
     Looted,
     Moved,
     Narration,
+    ObjectiveChanged,
     Rallied,
     Rested,
     Routed,
@@ -39,6 +40,7 @@ from ..core.events import (
 )
 from ..core.hexgrid import Hex
 from ..core.movement import MoveMap
+from ..core.sides import are_enemies
 from ..core.state import Formation
 from ..i18n import _
 from ..record.match import Match, match_from_record
@@ -50,6 +52,7 @@ from .camera import Camera
 from .duel_view import follow_up
 from .geometry import MapGeometry
 from .hero_orders import aim_hexes, aimed_action, candidates, hero_log_line, is_aimed
+from .hotseat import WatchReports, objective_owner
 from .hud import Hud, unit_name
 from .narration import NarrationPopup, ObjectivesPanel, log_line
 from .orders import KEYS as ORDER_KEYS
@@ -135,6 +138,8 @@ class BattleScene(Scene):
         self.names: dict[str, str] = {}
         # Scenario prose: narration pop-ups (modal) and the objectives panel (O).
         self.narration = NarrationPopup(self.rules)
+        # Hotseat: what each waiting player's formations see of the other turns.
+        self.watch = WatchReports()
         self.objectives = ObjectivesPanel(match.loaded.scenario)
         super().__init__(app)
         self._centre_on_side(self._first_human() or match.state.active_side.id)
@@ -226,28 +231,49 @@ class BattleScene(Scene):
             self._fog = (key, fog)
         return self._fog[1]
 
-    def _seen_ids(self) -> set[str]:
-        side = self.fog_side()
+    def _seen_ids(self, side: str | None = None) -> set[str]:
+        """Formations ``side`` (by default the viewing side) sees; every one when none views."""
+        side = side or self.fog_side()
         if side is None:
             return set(self.state.formations)
         board = self.match.loaded.scenario.board
         return {f.id for f in vision.seen_formations(self.state, board, self.rules, side)}
 
     def _witnessed(self, ev: Event) -> bool:
-        """Whether the viewing side saw ``ev`` happen: an event of a formation it saw before or
-        sees after, of a hex it sees, or one that is no secret (turns, narration)."""
-        if self.fog_side() is None:
-            return True
-        units = [u for u in (getattr(ev, "unit", None), getattr(ev, "target", None)) if isinstance(u, str)]
+        side = self.fog_side()
+        return side is None or self.witnessed_by(ev, side, self._seen_before)
+
+    def witnessed_by(self, ev: Event, side: str, seen_before: set[str]) -> bool:
+        """Whether ``side`` saw ``ev`` happen: an event of a formation it saw before or sees
+        after, of a hex it sees, one of its own objectives, or one that is no secret (turns,
+        alliances). In hotseat a narration is heard only where its speaker is seen or is a
+        friend: the other player must not learn from a hero's words what their eyes did not."""
+        board = self.match.loaded.scenario.board
+        if isinstance(ev, ObjectiveChanged):
+            return objective_owner(self.match.loaded.scenario, ev.objective) in (side, None)
+        if isinstance(ev, Narration):
+            return not self.is_hotseat() or self._hears(ev.speaker, side)
+        units = [
+            u for u in (getattr(ev, name, None) for name in ("unit", "target", "challenger")) if isinstance(u, str)
+        ]
         units += list(getattr(ev, "units", None) or ())  # reinforcements: seen arriving, or not at all
+        units += list(getattr(ev, "bagged_units", None) or ())
         if units:
-            seen = self._seen_before | self._seen_ids()
+            seen = seen_before | self._seen_ids(side)
             return any(u in seen for u in units)
         at = getattr(ev, "at", None)
-        fog = self.fog()
-        if isinstance(at, Hex) and fog is not None:
-            return at in fog.visible
+        if isinstance(at, Hex):
+            return at in vision.visible_hexes(self.state, board, self.rules, side)
         return True
+
+    def _hears(self, speaker: str | None, side: str) -> bool:
+        if speaker is None:
+            return True
+        f = next((f for f in self.state.formations.values() if f.hero == speaker), None)
+        if f is None:
+            hero = self.rules.heroes.get(speaker)
+            return hero is not None and hero.faction == self.state.side(side).faction
+        return not are_enemies(self.state, side, f.side) or f.id in self._seen_ids(side)
 
     def _in_sight(self, path: tuple[Hex, ...] | list[Hex]) -> list[Hex]:
         """The part of a path the viewing side can see."""
@@ -261,11 +287,13 @@ class BattleScene(Scene):
         # Names first: a formation destroyed by this action is gone from the state afterwards.
         self.names = {f.id: unit_name(self.rules, f) for f in self.state.formations.values()}
         self._seen_before = self._seen_ids()
+        self.watch.before(self)
         try:
             events = self.match.apply(action)
         except IllegalAction as exc:
             self.say(_("Not allowed: {reason}").format(reason=exc.message))
             return False
+        self.watch.after(self, events)
         # Only what the viewing side saw is shown and told.
         events = [ev for ev in events if self._witnessed(ev)]
         self._last_seen = bool(events)
@@ -309,52 +337,57 @@ class BattleScene(Scene):
             from .handover import HandoverScene
 
             self.selected = None
+            if previous is not None:  # the first player waited for nothing
+                self.narration.push(self.watch.report(side.id), None)
+            for text, speaker in self.watch.narrations(side.id):
+                self.narration.push(text, speaker)
             self.app.switch(HandoverScene(self.app, self, side.id))
         self._centre_on_side(side.id)
 
     def _narrate(self, ev: Event) -> None:
-        names = self.names
-        if isinstance(ev, Moved):
+        if isinstance(ev, (Moved, Fled)):
             self.last_move = self._in_sight(ev.path)
-        elif isinstance(ev, Attacked):
-            self.say(
-                _("{a} attacks {d}: defender loses {dl:,}, attacker loses {al:,}").format(
-                    a=names.get(ev.unit, ev.unit),
-                    d=names.get(ev.target, ev.target),
-                    dl=ev.defender_losses,
-                    al=ev.attacker_losses,
-                )
-            )
-        elif isinstance(ev, Destroyed):
-            self.say(_("A formation of {side} is destroyed").format(side=self.hud.side_name(ev.side)))
         elif isinstance(ev, TurnEnded):
             self.last_move = []
-            self.say(_("Turn {n}: {side}").format(n=ev.turn, side=self.hud.side_name(ev.next_side)))
-        elif isinstance(ev, Routed):
-            self.say(_("{u} breaks and routs!").format(u=names.get(ev.unit, ev.unit)))
-        elif isinstance(ev, Fled):
-            self.last_move = self._in_sight(ev.path)
-        elif isinstance(ev, Rallied):
-            self.say(_("{u} rallies").format(u=names.get(ev.unit, ev.unit)))
-        elif isinstance(ev, SoulsCaptured):
-            self.say(_("{u} bags {n:,} souls into the pouch").format(u=names.get(ev.unit, ev.unit), n=ev.count))
-        elif isinstance(ev, Rested):
-            self.say(_("{u} rests").format(u=names.get(ev.unit, ev.unit)))
-        elif isinstance(ev, Looted):
-            self.say(_("{u} stops to loot the baggage").format(u=names.get(ev.unit, ev.unit)))
+            self.say(self.event_line(ev) or "")
         elif isinstance(ev, Narration):
             if self.ai_fast() and not self.human_to_move():
                 speaker = self.narration.speaker_name(ev.speaker)
                 self.say(f"{speaker}: {_(ev.text)}" if speaker else _(ev.text))
             else:
                 self.narration.push(ev.text, ev.speaker)
-        elif (
-            line := hero_log_line(ev, self.state, self.rules, names)
-            or log_line(ev, self.match.loaded.scenario, self.hud.side_name)
-        ) is not None:
+        elif (line := self.event_line(ev)) is not None:
             self.say(line)
-        elif isinstance(ev, GameOver):
-            self.say(_("The battle is over"))
+
+    def event_line(self, ev: Event) -> str | None:
+        """The battle log's words for an event (None for those it does not log)."""
+        names = self.names
+        if isinstance(ev, Attacked):
+            return _("{a} attacks {d}: defender loses {dl:,}, attacker loses {al:,}").format(
+                a=names.get(ev.unit, ev.unit),
+                d=names.get(ev.target, ev.target),
+                dl=ev.defender_losses,
+                al=ev.attacker_losses,
+            )
+        if isinstance(ev, Destroyed):
+            return _("A formation of {side} is destroyed").format(side=self.hud.side_name(ev.side))
+        if isinstance(ev, TurnEnded):
+            return _("Turn {n}: {side}").format(n=ev.turn, side=self.hud.side_name(ev.next_side))
+        if isinstance(ev, Routed):
+            return _("{u} breaks and routs!").format(u=names.get(ev.unit, ev.unit))
+        if isinstance(ev, Rallied):
+            return _("{u} rallies").format(u=names.get(ev.unit, ev.unit))
+        if isinstance(ev, SoulsCaptured):
+            return _("{u} bags {n:,} souls into the pouch").format(u=names.get(ev.unit, ev.unit), n=ev.count)
+        if isinstance(ev, Rested):
+            return _("{u} rests").format(u=names.get(ev.unit, ev.unit))
+        if isinstance(ev, Looted):
+            return _("{u} stops to loot the baggage").format(u=names.get(ev.unit, ev.unit))
+        if isinstance(ev, GameOver):
+            return _("The battle is over")
+        return hero_log_line(ev, self.state, self.rules, names) or log_line(
+            ev, self.match.loaded.scenario, self.hud.side_name
+        )
 
     def click_hex(self, h: Hex) -> None:
         """A left click on the map: select, move, or open the attack forecast."""

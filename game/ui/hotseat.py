@@ -1,0 +1,87 @@
+"""Hotseat: what a waiting player's formations saw of the other turns, told after the hand-over.
+
+Each action applied while one human side waits for another is checked against the waiting
+side's own eyes (the formations it saw before the action or sees after it, the hexes it sees);
+only what passes becomes a line of its report, worded as the battle log words it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.events import Event, Fled, GameOver, Moved, Narration, Revealed, TurnEnded
+from ..core.scenario import Scenario
+from ..i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from .battle import BattleScene
+
+# Lines a report shows before it says how many more there were.
+REPORT_LINES = 12
+
+
+def objective_owner(scenario: Scenario, objective_id: str) -> str | None:
+    """The side an objective belongs to (the player side when the scenario names none)."""
+    spec = next((o for o in scenario.objective_specs if o.id == objective_id), None)
+    if spec is None:
+        return None
+    return spec.side or scenario.default_player_side()
+
+
+class WatchReports:
+    def __init__(self) -> None:
+        self.lines: dict[str, list[str]] = {}
+        # Narrations a waiting side heard (text, speaker): read after its report.
+        self.heard: dict[str, list[tuple[str, str | None]]] = {}
+        # Waiting side -> the formations it saw just before the action being applied.
+        self._before: dict[str, set[str]] = {}
+
+    def before(self, battle: BattleScene) -> None:
+        if not battle.is_hotseat():
+            self._before = {}
+            return
+        active = battle.state.active_side.id
+        self._before = {s: battle._seen_ids(s) for s in battle.humans() if s != active}
+
+    def after(self, battle: BattleScene, events: list[Event]) -> None:
+        for side, before in self._before.items():
+            for ev in events:
+                if not battle.witnessed_by(ev, side, before):
+                    continue
+                if isinstance(ev, Narration):
+                    self.heard.setdefault(side, []).append((ev.text, ev.speaker))
+                    continue
+                line = self._line(battle, ev, side)
+                if line:
+                    self.lines.setdefault(side, []).append(line)
+        self._before = {}
+
+    @staticmethod
+    def _line(battle: BattleScene, ev: Event, side: str) -> str | None:
+        names = battle.names
+        if isinstance(ev, (TurnEnded, GameOver)):
+            return None  # the hand-over itself says whose turn it is
+        if isinstance(ev, (Moved, Fled)):
+            f = battle.state.formations.get(ev.unit)
+            if f is None or f.side == side:
+                return None
+            return _("{u} was seen on the move").format(u=names.get(ev.unit, ev.unit))
+        if isinstance(ev, Revealed):
+            return _("{u} came out of hiding").format(u=names.get(ev.unit, ev.unit))
+        return battle.event_line(ev)
+
+    def narrations(self, side: str) -> list[tuple[str, str | None]]:
+        """What ``side`` heard while it waited (emptied as it is read)."""
+        return self.heard.pop(side, [])
+
+    def report(self, side: str) -> str:
+        """The report for ``side`` (emptied as it is read)."""
+        lines = self.lines.pop(side, [])
+        if not lines:
+            return _("While you waited, your formations saw nothing of the other side.")
+        shown = lines[:REPORT_LINES]
+        text = _("While you waited, your formations saw:") + "\n" + "\n".join(f"• {line}" for line in shown)
+        more = len(lines) - len(shown)
+        if more:
+            text += "\n" + ngettext("… and {n} more", "… and {n} more", more).format(n=more)
+        return text

@@ -1,0 +1,99 @@
+"""Hotseat: after the hand-over a player reads what their own formations saw of the other turn,
+and nothing their formations did not see reaches them, in the log, the report or a narration."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from conftest import Unit, loaded_for, make_scenario
+
+from game.content.scenarios import load_scenario
+from game.core.actions import Attack, EndTurn, Move
+from game.core.engine import GameSettings
+from game.core.events import Narration, ObjectiveChanged
+from game.core.hexgrid import Hex
+from game.record.match import Match
+from game.ui.battle import BattleScene, open_battle
+from game.ui.handover import HandoverScene
+
+pytestmark = pytest.mark.usefixtures("english")
+
+# A long strip of open plain: the far end is out of everyone's sight from the near end.
+STRIP = ("." * 20,) * 5
+UNITS = [
+    Unit("a_foot", "a", "han_soldier", 3000, (3, 2)),
+    Unit("a_scout", "a", "warrior", 500, (18, 2), hero="xiang_yu"),
+    Unit("b_levy", "b", "soul_levy", 9000, (4, 2)),
+    Unit("b_reserve", "b", "soul_levy", 9000, (9, 0)),
+]
+
+
+def hotseat(app, rules, units=UNITS) -> BattleScene:
+    scenario = make_scenario(rules, STRIP, units, turn_limit=5)
+    match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "human"}))
+    open_battle(app, match)
+    assert isinstance(app.scene, HandoverScene)
+    battle = app.scene.battle
+    app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert app.scene is battle and battle.viewer == "a"
+    return battle
+
+
+def take_screen(app, battle: BattleScene, side: str) -> list[str]:
+    """Hand the screen over to ``side``; the lines of the report it is shown first."""
+    handover = app.scene
+    assert isinstance(handover, HandoverScene) and handover.side_id == side
+    handover.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert app.scene is battle and battle.viewer == side
+    text, speaker = battle.narration.queue[0]
+    assert speaker is None and text.startswith("While you waited")
+    return text.splitlines()[1:]
+
+
+def test_the_report_tells_what_the_waiting_side_saw_and_nothing_else(app, rules) -> None:
+    battle = hotseat(app, rules)
+    b_sees = battle._seen_ids("b")
+    assert "a_foot" in b_sees and "a_scout" not in b_sees
+    far = battle.state.formations["a_scout"].pos
+    assert battle.submit(Move(unit="a_scout", to=Hex(far.q - 1, far.r)))  # out of b's sight
+    assert battle.submit(Attack(unit="a_foot", target="b_levy"))
+    assert battle.submit(EndTurn())
+    report = take_screen(app, battle, "b")
+    assert any("attacks" in line and "Soul levy" in line for line in report), report
+    assert not any("Xiang Yu" in line for line in report), report  # the scout's move was unseen
+    assert battle.watch.report("b").endswith("nothing of the other side.")  # read once
+
+
+def test_a_quiet_turn_makes_a_quiet_report(app, rules) -> None:
+    battle = hotseat(app, rules)
+    assert battle.submit(EndTurn())
+    handover = app.scene
+    handover.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert battle.narration.queue[0][0] == "While you waited, your formations saw nothing of the other side."
+
+
+def test_objectives_of_the_other_side_stay_with_it() -> None:
+    loaded = load_scenario("a1_valley_mouth")
+    match = Match(loaded, 1, GameSettings(controllers={"coalition": "human", "hailing": "human"}))
+    battle = BattleScene.__new__(BattleScene)  # only the witness rules are used
+    battle.match, battle.rules = match, match.engine.rules
+    done = ObjectiveChanged(objective="sweep_valley", status="done")
+    assert battle.witnessed_by(done, "coalition", set())
+    assert not battle.witnessed_by(done, "hailing", set())
+
+
+def test_in_hotseat_an_unseen_enemy_heros_words_are_not_heard(app, rules) -> None:
+    battle = hotseat(app, rules)
+    assert "a_scout" not in battle._seen_ids("b")
+    words = Narration(text="Ride!", speaker="xiang_yu")
+    assert not battle.witnessed_by(words, "b", set())
+    assert battle.witnessed_by(words, "a", set())  # his own side hears him
+    assert battle.witnessed_by(Narration(text="Dusk falls."), "b", set())  # the narrator is no secret
+
+
+def test_against_the_computer_the_story_is_told_whole(app, rules) -> None:
+    scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
+    match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "ai", "b": "human"}))
+    battle = open_battle(app, match)
+    assert not battle.is_hotseat()
+    assert battle.witnessed_by(Narration(text="Ride!", speaker="xiang_yu"), "b", set())
