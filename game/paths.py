@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -12,7 +13,8 @@ MAPS_DIR = ROOT / "maps"
 ASSETS_DIR = ROOT / "assets"
 FONTS_DIR = ASSETS_DIR / "fonts"
 TILES_DIR = ASSETS_DIR / "tiles"
-SAVES_DIR = ROOT / "saves"
+# Saved games, campaign progress and settings; QIANKUN_SAVES_DIR puts them elsewhere.
+SAVES_DIR = Path(os.environ.get("QIANKUN_SAVES_DIR") or ROOT / "saves")
 
 
 def display_path(path: Path) -> str:

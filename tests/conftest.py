@@ -11,6 +11,10 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Nothing a test saves (autosaves, quicksaves, campaign progress) lands in the checkout's saves/.
+import tempfile  # noqa: E402
+
+os.environ["QIANKUN_SAVES_DIR"] = tempfile.mkdtemp(prefix="qiankun-test-saves-")
 
 from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass  # noqa: E402

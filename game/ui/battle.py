@@ -45,7 +45,9 @@ from ..core.state import Formation
 from ..i18n import _
 from ..record.match import Match, match_from_record
 from ..record.model import MAX_SEED
+from ..record.save_list import autosave_name, prune_autosaves
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path, save_record
+from ..settings import load_settings
 from .ai_worker import AIWorker
 from .board_view import BoardView, Fog, Overlays
 from .camera import Camera
@@ -321,6 +323,8 @@ class BattleScene(Scene):
             if not self.narration.active:  # the closing words are read before the result
                 self.app.switch(ResultScene(self.app, self.match))
             return
+        if any(isinstance(ev, TurnEnded) for ev in events) and self.human_to_move():
+            self.autosave()
         if follow_up(self, events):
             return
         self._maybe_hand_over()
@@ -502,6 +506,25 @@ class BattleScene(Scene):
         except SaveError as exc:
             self.say(str(exc))
 
+    def open_saves(self) -> None:
+        """The save screen, over this battle (Back returns here)."""
+        from .saves_screen import SaveScreen
+
+        self.app.switch(SaveScreen(self.app, battle=self))
+
+    def autosave(self) -> None:
+        """Save at the start of a human turn, keeping only the player's number of autosaves."""
+        state = self.state
+        path = save_path(autosave_name(self.match.record, state.turn, state.active_side.id))
+        keep = load_settings(path.parent).autosaves
+        if keep <= 0:
+            return
+        try:
+            save_record(self.match.record, path)
+            prune_autosaves(keep, path.parent)
+        except SaveError as exc:
+            self.say(_("Autosave failed: {reason}").format(reason=str(exc)))
+
     def quickload(self) -> None:
         try:
             match = match_from_record(load_record(save_path(QUICKSAVE_NAME)))
@@ -596,6 +619,8 @@ class BattleScene(Scene):
             self.say(_("Computer moves: the rest of this turn is not shown"))
         elif key == pygame.K_ESCAPE:
             self.cancel()
+        elif key == pygame.K_F2:
+            self.open_saves()
         elif key == pygame.K_F5:
             self.quicksave()
         elif key == pygame.K_F9:
