@@ -268,18 +268,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _open_replay(record) -> int:
-    """Open the saved game on screen at its last position."""
-    from .record.match import match_from_record
+    """Open the replay viewer on the saved game, at its start."""
+    from .record.replay_cursor import ReplayCursor
     from .record.saves import SaveError
-    from .ui.app import App
-    from .ui.battle import BattleScene
 
     try:
-        match = match_from_record(record)
+        cursor = ReplayCursor(record)  # a changed or unknown scenario is refused before any window opens
     except SaveError as exc:
         raise CliError(str(exc)) from None
+    from .ui.app import App
+    from .ui.replay import ReplayScene
+
     app = App()
-    app.switch(BattleScene(app, match))
+    app.switch(ReplayScene(app, record, cursor))
     app.run()
     return EXIT_OK
 

@@ -57,6 +57,17 @@ def test_stress_map_is_seeded_varied_and_full_size() -> None:
     assert len({f.pos for f in scenario.formations}) == 300
 
 
+def test_replay_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import replay
+
+    report = replay.main(["--quick", "--turns", "4", "--samples", "2"])
+    assert report["turns"] == 4 and report["actions"] > 8
+    for key in ("back_turn_ms", "back_action_ms", "forward_turn_ms"):
+        assert report[key]["n"] == 2 and report[key]["median"] > 0
+    assert len(report["rows"]) == 2 and all("Replay viewer" in r["figure"] for r in report["rows"])
+    _check_rows(report["rows"], capsys.readouterr().out)
+
+
 def test_win_rates_quick(capsys: pytest.CaptureFixture[str]) -> None:
     report = win_rates.main(["--quick", "--max-turns", "1"])
     results = report["results"]

@@ -14,6 +14,7 @@ from ..content.campaigns import names_script
 from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario, scenario_ids
 from ..i18n import N_, _
+from ..paths import SAVES_DIR
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
 from .scene import Scene
 
@@ -120,8 +121,9 @@ class MenuScene(Scene):
             )
         y += 60
         self.start_button = UIButton(
-            pygame.Rect(left, y, col, 48), _("Start battle"), self.manager, object_id="#big_button"
+            pygame.Rect(left, y, col - 180, 48), _("Start battle"), self.manager, object_id="#big_button"
         )
+        self.replay_button = UIButton(pygame.Rect(left + col - 170, y, 170, 48), _("Watch a replay"), self.manager)
         y += 58
         third = (col - 20) // 3
         self.campaign_button = UIButton(pygame.Rect(left, y, third, 40), _("Campaigns"), self.manager)
@@ -182,6 +184,8 @@ class MenuScene(Scene):
                 self.app.switch(CampaignMenuScene(self.app))
             elif event.ui_element is self.load_button:
                 self.load_quicksave()
+            elif event.ui_element is self.replay_button:
+                self.watch_replay()
             elif event.ui_element is self.quit_button:
                 self.app.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
@@ -207,3 +211,15 @@ class MenuScene(Scene):
             self._say(_("Cannot load: {reason}").format(reason=str(exc)))
             return
         open_battle(self.app, match)
+
+    def watch_replay(self) -> None:
+        """The replay viewer on the most recent save."""
+        from .replay import newest_record, open_replay
+
+        record = newest_record(SAVES_DIR)
+        if record is None:
+            self._say(_("No saved game to watch yet."))
+            return
+        problem = open_replay(self.app, record)
+        if problem is not None:
+            self._say(_("Cannot load: {reason}").format(reason=problem))

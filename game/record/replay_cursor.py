@@ -1,0 +1,241 @@
+"""A position in a recorded game that can move anywhere quickly: the replay viewer's model.
+
+Moving forward applies the record's actions; moving back restores the state snapshot taken at
+the nearest earlier checkpoint (the end of a side's turn) and re-runs only the actions after it,
+so stepping back never costs more than one side-turn of actions. Snapshots are taken the first
+time the cursor passes a checkpoint, so opening a long record costs nothing up front.
+
+Pure: no pygame, no files. A record that does not replay (an illegal action, a checkpoint hash
+that differs) is shown up to where it went wrong, and ``problem`` says why.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from ..content.ruleset import load_ruleset
+from ..content.scenarios import LoadedScenario
+from ..core.engine import Engine, IllegalAction
+from ..core.events import Event, TurnEnded
+from ..core.state import GameState, state_hash
+from .match import Match
+from .model import GameRecord
+from .saves import SaveError
+from .verify import scenario_for
+
+
+@dataclass(frozen=True)
+class TurnMark:
+    """Where a side's turn starts: the number of actions applied before it, the game turn and the side."""
+
+    index: int
+    turn: int
+    side: str
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    # The state as JSON: compact to keep, and a JSON round trip is an exact copy.
+    state_json: str
+    # The events of the action that led here (the EndTurn), so the log is right on arrival.
+    events: list[Event]
+
+
+class ReplayCursor:
+    def __init__(self, record: GameRecord, loaded: LoadedScenario | None = None) -> None:
+        """``loaded``: the scenario, when the caller already has it (else it is looked up and
+        checked against the record's content version; SaveError if it does not match)."""
+        self.record = record
+        self.loaded = loaded if loaded is not None else scenario_for(record)
+        self.rules = load_ruleset()
+        self.engine = Engine(self.loaded.scenario, self.rules, record.seed, record.settings)
+        self._snapshots: dict[int, _Snapshot] = {0: _Snapshot(self._dump(), [])}
+        # Events of each action applied since the last snapshot, oldest first: the log of the
+        # current side-turn, rebuilt for free by the re-run after a jump.
+        self._recent: list[tuple[int, list[Event]]] = []
+        self._expected = {cp.actions: cp.hash for cp in record.checkpoints}
+        # Actions that can be shown: all of them, unless one turns out not to replay.
+        self.length = len(record.actions)
+        self.problem: str | None = None
+        self._marks = self._marks_from_record()
+
+    # -- where we are ---------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.engine.state
+
+    @property
+    def position(self) -> int:
+        """Actions applied so far (0 = the start of the battle)."""
+        return self.engine.state.action_index
+
+    def at_end(self) -> bool:
+        return self.position >= self.length
+
+    def last_events(self) -> list[Event]:
+        """The events of the last applied action (empty at the start)."""
+        if self._recent and self._recent[-1][0] == self.position:
+            return self._recent[-1][1]
+        snap = self._snapshots.get(self.position)
+        return list(snap.events) if snap is not None else []
+
+    def recent_events(self) -> list[tuple[int, list[Event]]]:
+        """(action number, events) for the actions of the current side-turn up to here, oldest
+        first, beginning with the action that started it (the previous EndTurn)."""
+        out: list[tuple[int, list[Event]]] = []
+        start = self._recent[0][0] - 1 if self._recent else self.position
+        snap = self._snapshots.get(start)
+        if snap is not None and start > 0:
+            out.append((start, list(snap.events)))
+        return out + list(self._recent)
+
+    # -- turn marks -----------------------------------------------------------------------
+
+    def _marks_from_record(self) -> list[TurnMark]:
+        """Side-turn starts from the record's checkpoints. A checkpoint names the side whose turn
+        ended and the game turn now running, so a side-turn's turn comes from the checkpoint
+        before it and its side from the one that ends it (or the turn order, for the last)."""
+        cps = [cp for cp in self.record.checkpoints if cp.actions <= self.length]
+        order = [s.id for s in self.engine.state.sides]
+        marks = [TurnMark(0, 1, self.engine.state.active_side.id)]
+        for k, cp in enumerate(cps):
+            if cp.actions >= self.length:
+                break  # the record ends with that EndTurn: nothing starts there
+            if k + 1 < len(cps):
+                side = cps[k + 1].side
+            else:
+                side = order[(order.index(cp.side) + 1) % len(order)] if cp.side in order else cp.side
+            marks.append(TurnMark(cp.actions, cp.turn, side))
+        return marks
+
+    def turn_marks(self) -> list[TurnMark]:
+        return list(self._marks)
+
+    def _fix_mark(self) -> None:
+        """Label the mark at the current position from the state itself, once reached."""
+        i = bisect_right([m.index for m in self._marks], self.position) - 1
+        if i >= 0 and self._marks[i].index == self.position:
+            st = self.engine.state
+            mark = TurnMark(self.position, st.turn, st.active_side.id)
+            if self._marks[i] != mark:
+                self._marks[i] = mark
+
+    def mark_index(self) -> int:
+        """Which side-turn the position is in (an index into ``turn_marks``)."""
+        return max(0, bisect_right([m.index for m in self._marks], self.position) - 1)
+
+    # -- moving ---------------------------------------------------------------------------
+
+    def seek(self, index: int) -> None:
+        """Go to the position after ``index`` actions (clamped to what can be shown)."""
+        index = max(0, min(index, self.length))
+        if index == self.position:
+            return
+        if index < self.position or self._nearest_snapshot(index) > self.position:
+            base = self._nearest_snapshot(index)
+            self._restore(base)
+        while self.position < index:
+            if not self._apply_next():
+                break
+        self._fix_mark()
+
+    def step_forward(self) -> bool:
+        """Apply the next action; False at the end."""
+        if self.at_end():
+            return False
+        ok = self._apply_next()
+        self._fix_mark()
+        return ok
+
+    def step_back(self) -> bool:
+        if self.position == 0:
+            return False
+        self.seek(self.position - 1)
+        return True
+
+    def next_turn(self) -> None:
+        """To the start of the next side's turn (the end of the record if there is none)."""
+        later = [m.index for m in self._marks if m.index > self.position]
+        self.seek(later[0] if later else self.length)
+
+    def previous_turn(self) -> None:
+        """To the start of this side-turn, or of the one before if already at a start."""
+        earlier = [m.index for m in self._marks if m.index < self.position]
+        self.seek(earlier[-1] if earlier else 0)
+
+    def goto_turn(self, turn: int) -> bool:
+        """To the start of game turn ``turn``; False (and no move) if the record has no such turn."""
+        for m in self._marks:
+            if m.turn == turn:
+                self.seek(m.index)
+                return True
+        return False
+
+    def turns(self) -> int:
+        """The highest game turn the record reaches."""
+        return max((m.turn for m in self._marks), default=1)
+
+    # -- plumbing -------------------------------------------------------------------------
+
+    def _dump(self) -> str:
+        return self.engine.state.model_dump_json()
+
+    def _nearest_snapshot(self, index: int) -> int:
+        return max(i for i in self._snapshots if i <= index)
+
+    def _restore(self, index: int) -> None:
+        self.engine.state = GameState.model_validate_json(self._snapshots[index].state_json)
+        self._recent = []
+
+    def _apply_next(self) -> bool:
+        i = self.position
+        action = self.record.actions[i]
+        try:
+            events = self.engine.apply(action)
+        except IllegalAction as exc:
+            self.length = i
+            self.problem = f"action {i + 1} ({action.kind}) is illegal on replay: {exc.message}"
+            self._marks = [m for m in self._marks if m.index <= i]
+            return False
+        self._recent.append((self.position, events))
+        if any(isinstance(ev, TurnEnded) for ev in events):
+            self._checkpoint(events)
+        return True
+
+    def _checkpoint(self, events: list[Event]) -> None:
+        """A side's turn ended: check the record's hash, keep a snapshot the first time."""
+        n = self.position
+        if n not in self._snapshots:
+            expected = self._expected.get(n)
+            if self.problem is None and expected != state_hash(self.engine.state):
+                self.problem = (
+                    f"the state after action {n} differs from the record's checkpoint"
+                    if expected is not None
+                    else f"a turn ends after action {n}, where the record has no checkpoint"
+                )
+            self._snapshots[n] = _Snapshot(self._dump(), events)
+        self._recent = []
+
+    def snapshots(self) -> int:
+        """How many snapshots are kept (for tests and the benchmark)."""
+        return len(self._snapshots)
+
+
+def take_over_match(
+    record: GameRecord, position: int, controllers: dict[str, str], loaded: LoadedScenario | None = None
+) -> Match:
+    """A new game that starts where the record stands after ``position`` actions, each side
+    commanded as ``controllers`` says. Its record holds the original's actions up to there and
+    its own checkpoints: the controllers are part of the state, so the hashes are its own, and
+    the new game verifies as a whole from its first action."""
+    loaded = loaded if loaded is not None else scenario_for(record)
+    settings = record.settings.model_copy(update={"controllers": dict(controllers)})
+    match = Match(loaded, record.seed, settings)
+    for i, action in enumerate(record.actions[:position]):
+        try:
+            match.apply(action)
+        except IllegalAction as exc:
+            raise SaveError(f"action {i + 1} does not replay: {exc.message}") from None
+    return match

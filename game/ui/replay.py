@@ -1,0 +1,533 @@
+"""The replay viewer: a recorded battle shown action by action, forward and back.
+
+The map is drawn by the battle screen's own pieces (BoardView, Camera, the HUD's top bar) from
+the state of a ReplayCursor; the viewer never changes the record. Controls: play and pause at a
+chosen speed, step one action, the previous and next side-turn, jump to a turn, a timeline with
+turn marks, whose fog to look through, the event log, and "take over from here", which starts a
+new battle at the position shown.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine, UIWindow
+
+from .. import i18n
+from ..content.campaigns import names_script
+from ..core import vision
+from ..core.events import Event, Fled, Moved
+from ..core.hexgrid import Hex
+from ..i18n import _
+from ..record.match import Match
+from ..record.model import GameRecord
+from ..record.replay_cursor import ReplayCursor, take_over_match
+from ..record.saves import SaveError, load_record
+from .board_view import BoardView, Fog, Overlays
+from .camera import Camera
+from .fonts import font
+from .geometry import MapGeometry
+from .hud import GOLD, MUTED, PANEL_BG, TEXT, TOP_BAR_H, Hud
+from .narration import wrap
+from .replay_log import event_line, scenario_names, witnessed
+from .replay_timeline import Timeline
+from .scene import Scene
+
+# Actions per second while playing; the speed button steps through them.
+SPEEDS = (1, 2, 4, 8)
+CONTROLS_H = 104
+# Most actions one frame applies while playing, so a stalled frame never runs away.
+MAX_STEPS_PER_FRAME = 8
+ALL = "all"
+
+
+def newest_record(folder: Path) -> GameRecord | None:
+    """The most recently written game record in ``folder`` (campaign progress files and saves
+    that do not load are passed over), or None if there is none."""
+    try:
+        files = [p for p in folder.glob("*.json") if p.is_file() and not p.name.startswith(".")]
+    except OSError:
+        return None
+    for path in sorted(files, key=_mtime, reverse=True):
+        try:
+            return load_record(path)
+        except SaveError:
+            continue
+    return None
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def open_replay(app, record: GameRecord) -> str | None:
+    """Switch to the viewer on ``record`` (at its start). Returns a one-line reason instead when
+    the record cannot be shown (its scenario is unknown or has changed)."""
+    try:
+        scene = ReplayScene(app, record)
+    except SaveError as exc:
+        return str(exc)
+    app.switch(scene)
+    return None
+
+
+class ReplayScene(Scene):
+    def __init__(self, app, record: GameRecord, cursor: ReplayCursor | None = None) -> None:
+        """``cursor``: one already built on ``record`` (kept when the window is rebuilt)."""
+        self.cursor = cursor if cursor is not None else ReplayCursor(record)
+        self.record = record
+        loaded = self.cursor.loaded
+        i18n.set_story_script(names_script(loaded.scenario.campaign))
+        self.rules = self.cursor.rules
+        board = loaded.scenario.board
+        self.geometry = MapGeometry(loaded.layout, board.width, board.height)
+        self.view = BoardView(self.geometry, board.terrain, self.rules)
+        self.camera = Camera(self.geometry.pixel_size, app.size)
+        self.names = scenario_names(self.rules, loaded.scenario)
+        # Whose eyes the map is seen through: a side id, or ALL for everything.
+        self.view_side = ALL
+        self._fog: tuple[tuple, Fog] | None = None
+        self.playing = False
+        self.speed = SPEEDS[0]
+        self._play_timer = 0.0
+        self.drag_from: tuple[int, int] | None = None
+        self.dragging = False
+        self.dialog: UIWindow | None = None
+        self.message = ""
+        super().__init__(app)
+        self._centre()
+
+    # -- layout ---------------------------------------------------------------------------
+
+    def panel_width(self) -> int:
+        return 300 if self.app.size[0] >= 1100 else 250
+
+    def map_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(0, 0, w - self.panel_width(), h - CONTROLS_H)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        pw = self.panel_width()
+        self.hud = Hud(self.manager, self.app.size, self.rules, self.cursor)  # type: ignore[arg-type]
+        x0, y0 = w - pw + 10, TOP_BAR_H + 10
+        UILabel(pygame.Rect(x0, y0, 64, 34), _("View"), self.manager)
+        self._view_options = {_("Everything"): ALL}
+        for s in self.cursor.loaded.scenario.sides:
+            self._view_options[_("Seen by {side}").format(side=i18n.name(s.name))] = s.id
+        self._view_rect = pygame.Rect(x0 + 64, y0, pw - 84, 34)
+        self._build_view_menu()
+        self.take_over_button = UIButton(
+            pygame.Rect(x0, y0 + 42, pw - 20, 36),
+            _("Take over from here"),
+            self.manager,
+            tool_tip_text=_("Start a new battle from this moment, choosing who commands each side"),
+        )
+        self.menu_button = UIButton(pygame.Rect(x0, y0 + 84, pw - 20, 36), _("Back to the menu"), self.manager)
+        self.log_top = y0 + 132
+        # The controls under the map: status line, timeline, buttons.
+        self.timeline = Timeline(pygame.Rect(14, h - 76, w - 28, 28))
+        y = h - 44
+        x = 14
+        self.nav: dict[str, UIButton] = {}
+        for key, label, tip, width in (
+            ("start", "|<", _("To the start (Home)"), 40),
+            ("prev_turn", "<<", _("Previous turn (Page Up)"), 40),
+            ("back", "<", _("One action back (Left)"), 40),
+            ("play", _("Play"), _("Play or pause (Space)"), 78),
+            ("forward", ">", _("One action forward (Right)"), 40),
+            ("next_turn", ">>", _("Next turn (Page Down)"), 40),
+            ("end", ">|", _("To the end (End)"), 40),
+        ):
+            self.nav[key] = UIButton(pygame.Rect(x, y, width, 36), label, self.manager, tool_tip_text=tip)
+            x += width + 4
+        x += 8
+        self.speed_button = UIButton(
+            pygame.Rect(x, y, 56, 36), f"{self.speed}×", self.manager, tool_tip_text=_("Actions per second")
+        )
+        x += 64
+        label = _("Turn")
+        lw = font(16).size(label)[0] + 10
+        UILabel(pygame.Rect(x, y, lw, 36), label, self.manager)
+        x += lw
+        self.turn_entry = UITextEntryLine(pygame.Rect(x, y, 56, 36), self.manager)
+        self.turn_entry.set_allowed_characters("numbers")
+        self.turn_entry.set_text_length_limit(4)
+        x += 60
+        self.go_button = UIButton(pygame.Rect(x, y, 56, 36), _("Go"), self.manager)
+        self.camera.resize(self.map_rect().size)
+        self._refresh_buttons()
+
+    def _build_view_menu(self) -> None:
+        current = next(k for k, v in self._view_options.items() if v == self.view_side)
+        self.view_menu = UIDropDownMenu(list(self._view_options), current, self._view_rect, self.manager)
+
+    def _centre(self) -> None:
+        fs = list(self.cursor.state.formations.values())
+        if fs:
+            pts = [self.geometry.centre(f.pos) for f in fs]
+            self.camera.centre_on((sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)))
+
+    def _refresh_buttons(self) -> None:
+        c = self.cursor
+        self.nav["play"].set_text(_("Pause") if self.playing else _("Play"))
+        for key in ("start", "prev_turn", "back"):
+            self.nav[key].enable() if c.position > 0 else self.nav[key].disable()
+        for key in ("forward", "next_turn", "end"):
+            self.nav[key].enable() if not c.at_end() else self.nav[key].disable()
+        self.nav["play"].enable() if not c.at_end() or self.playing else self.nav["play"].disable()
+        self.speed_button.set_text(f"{self.speed}×")
+
+    # -- moving through the record ------------------------------------------------------------
+
+    def _moved(self) -> None:
+        if self.cursor.at_end() and self.playing:
+            self.playing = False
+        self._refresh_buttons()
+
+    def play_pause(self) -> None:
+        if self.cursor.at_end() and not self.playing:
+            return
+        self.playing = not self.playing
+        self._play_timer = 0.0
+        self._refresh_buttons()
+
+    def seek(self, index: int) -> None:
+        self.cursor.seek(index)
+        self._moved()
+
+    def step_forward(self) -> None:
+        self.playing = False
+        self.cursor.step_forward()
+        self._moved()
+
+    def step_back(self) -> None:
+        self.playing = False
+        self.cursor.step_back()
+        self._moved()
+
+    def next_turn(self) -> None:
+        self.cursor.next_turn()
+        self._moved()
+
+    def previous_turn(self) -> None:
+        self.cursor.previous_turn()
+        self._moved()
+
+    def goto_turn(self, text: str) -> None:
+        try:
+            n = int(text)
+        except ValueError:
+            n = 0
+        if not self.cursor.goto_turn(n):
+            self.message = _("No turn {n} in this record (1 to {last})").format(n=text or "?", last=self.cursor.turns())
+        else:
+            self.message = ""
+        self._moved()
+
+    def cycle_speed(self, steps: int = 1) -> None:
+        i = SPEEDS.index(self.speed)
+        self.speed = SPEEDS[(i + steps) % len(SPEEDS)]
+        self._refresh_buttons()
+
+    def set_view(self, side: str) -> None:
+        """Look through ``side``'s fog (ALL: everything); the dropdown shows the same choice."""
+        self.view_side = side
+        self._fog = None
+        label = next((k for k, v in self._view_options.items() if v == side), None)
+        if label is not None and self.view_menu.selected_option[0] != label:
+            self.view_menu.kill()
+            self._build_view_menu()
+
+    # -- fog -------------------------------------------------------------------------------
+
+    def fog(self) -> Fog | None:
+        """What the chosen side knew at the position shown (None: everything is shown)."""
+        if self.view_side == ALL:
+            return None
+        state = self.cursor.state
+        side = self.view_side
+        key = (side, self.cursor.position, id(state))
+        if self._fog is None or self._fog[0] != key:
+            board = self.cursor.loaded.scenario.board
+            fog = Fog(
+                visible=vision.visible_hexes(state, board, self.rules, side),
+                explored=frozenset(Hex.parse(k) for k in state.side(side).explored),
+                shown=frozenset(f.id for f in vision.seen_formations(state, board, self.rules, side)),
+            )
+            self._fog = (key, fog)
+        return self._fog[1]
+
+    # -- take over -----------------------------------------------------------------------------
+
+    def open_take_over(self) -> None:
+        """A small window: who commands each side in the new battle."""
+        if self.dialog is not None:
+            return
+        self.playing = False
+        self._refresh_buttons()
+        sides = self.cursor.loaded.scenario.sides
+        w, h = self.app.size
+        dw, dh = 440, 116 + 44 * len(sides)
+        self.dialog = UIWindow(
+            pygame.Rect((w - dw) // 2, (h - dh) // 2, dw, dh),
+            self.manager,
+            _("Take over from here"),
+            resizable=False,
+            always_on_top=True,
+        )
+        self._take_menus: dict[str, UIDropDownMenu] = {}
+        options = [_("Human"), _("Computer")]
+        controllers = self.record.settings.controllers
+        y = 10
+        for s in sides:
+            UILabel(pygame.Rect(12, y, dw - 230, 36), i18n.name(s.name), self.manager, container=self.dialog)
+            ctrl = controllers.get(s.id, "human" if s.role == "player" else "ai")
+            self._take_menus[s.id] = UIDropDownMenu(
+                options,
+                options[0] if ctrl == "human" else options[1],
+                pygame.Rect(dw - 210, y, 170, 36),
+                self.manager,
+                container=self.dialog,
+            )
+            y += 44
+        self.take_start = UIButton(
+            pygame.Rect(12, y + 10, 190, 40), _("Start battle"), self.manager, container=self.dialog
+        )
+        self.take_cancel = UIButton(
+            pygame.Rect(dw - 200, y + 10, 160, 40), _("Cancel"), self.manager, container=self.dialog
+        )
+
+    def _close_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+        self.dialog = None
+
+    def chosen_controllers(self) -> dict[str, str]:
+        return {
+            sid: "human" if menu.selected_option[0] == _("Human") else "ai" for sid, menu in self._take_menus.items()
+        }
+
+    def take_over(self, controllers: dict[str, str]) -> Match:
+        """Start the new battle from the position shown; the battle screen takes over."""
+        from .battle import open_battle
+
+        match = take_over_match(self.record, self.cursor.position, controllers, self.cursor.loaded)
+        self._close_dialog()
+        open_battle(self.app, match)
+        return match
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def back_to_menu(self) -> None:
+        from .menu import MenuScene
+
+        self.app.switch(MenuScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event.ui_element)
+            return
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.view_menu:
+            self.set_view(self._view_options.get(event.text, ALL))
+            return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.turn_entry:
+            self.goto_turn(self.turn_entry.get_text())
+            return
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+            return
+        if event.type == pygame.KEYDOWN:
+            if not self.turn_entry.is_focused:
+                self._key(event.key)
+            return
+        if self.dialog is not None:
+            return
+        index = self.timeline.handle(event, self.cursor.length)
+        if index is not None:
+            self.playing = False
+            self.seek(index)
+            return
+        self._map_mouse(event)
+
+    def _button(self, element) -> None:
+        if self.dialog is not None:
+            if element is self.take_start:
+                self.take_over(self.chosen_controllers())
+            elif element is self.take_cancel:
+                self._close_dialog()
+            return
+        actions = {
+            self.nav["start"]: lambda: self.seek(0),
+            self.nav["prev_turn"]: self.previous_turn,
+            self.nav["back"]: self.step_back,
+            self.nav["play"]: self.play_pause,
+            self.nav["forward"]: self.step_forward,
+            self.nav["next_turn"]: self.next_turn,
+            self.nav["end"]: lambda: self.seek(self.cursor.length),
+            self.speed_button: self.cycle_speed,
+            self.go_button: lambda: self.goto_turn(self.turn_entry.get_text()),
+            self.take_over_button: self.open_take_over,
+            self.menu_button: self.back_to_menu,
+        }
+        action = actions.get(element)
+        if action is not None:
+            action()
+
+    def _key(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            if self.dialog is not None:
+                self._close_dialog()
+            else:
+                self.back_to_menu()
+            return
+        if self.dialog is not None:
+            return
+        keys = {
+            pygame.K_SPACE: self.play_pause,
+            pygame.K_LEFT: self.step_back,
+            pygame.K_RIGHT: self.step_forward,
+            pygame.K_PAGEUP: self.previous_turn,
+            pygame.K_PAGEDOWN: self.next_turn,
+            pygame.K_HOME: lambda: self.seek(0),
+            pygame.K_END: lambda: self.seek(self.cursor.length),
+            pygame.K_PLUS: self.cycle_speed,
+            pygame.K_EQUALS: self.cycle_speed,
+            pygame.K_KP_PLUS: self.cycle_speed,
+            pygame.K_MINUS: lambda: self.cycle_speed(-1),
+            pygame.K_KP_MINUS: lambda: self.cycle_speed(-1),
+        }
+        if key in keys:
+            keys[key]()
+
+    def _map_mouse(self, event: pygame.event.Event) -> None:
+        """Drag to pan, wheel to zoom, inside the map only."""
+        area = self.map_rect()
+        if event.type == pygame.MOUSEBUTTONDOWN and area.collidepoint(event.pos) and event.pos[1] > TOP_BAR_H:
+            if event.button == 1:
+                self.drag_from = event.pos
+            elif event.button in (4, 5):
+                self.camera.zoom_at(1 if event.button == 4 else -1, event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.drag_from = None
+        elif event.type == pygame.MOUSEMOTION and self.drag_from is not None and event.buttons[0]:
+            self.camera.pan(-event.rel[0], -event.rel[1])
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if area.collidepoint(pos):
+                self.camera.zoom_at(1 if event.y > 0 else -1, pos)
+
+    # -- frame -------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if not self.playing:
+            return
+        self._play_timer += dt * self.speed
+        steps = 0
+        while self._play_timer >= 1.0 and steps < MAX_STEPS_PER_FRAME:
+            self._play_timer -= 1.0
+            steps += 1
+            if not self.cursor.step_forward():
+                break
+        self._play_timer = min(self._play_timer, 1.0)
+        if steps:
+            self._moved()
+
+    def log_lines(self) -> list[str]:
+        """The current side-turn's events up to the position shown, as the chosen side saw them."""
+        fog = self.fog()
+        state = self.cursor.state
+        scenario = self.cursor.loaded.scenario
+        lines = []
+        for _n, events in self.cursor.recent_events():
+            for ev in events:
+                if not witnessed(ev, fog):
+                    continue
+                line = event_line(ev, state, self.rules, scenario, self.names, self.hud.side_name)
+                if line:
+                    lines.append(line)
+        return lines
+
+    def _last_move(self, fog: Fog | None) -> list[Hex]:
+        path: list[Hex] = []
+        events: list[Event] = self.cursor.last_events()
+        for ev in events:
+            if isinstance(ev, Moved | Fled):
+                path = list(ev.path)
+        return path if fog is None else [h for h in path if h in fog.visible]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((20, 22, 26))
+        area = self.map_rect()
+        fog = self.fog()
+        state = self.cursor.state
+        self.view.draw(surface.subsurface(area), self.camera, state, Overlays(last_move=self._last_move(fog)), fog=fog)
+        self.hud.draw(
+            surface,
+            [],
+            None,
+            self.cursor.loaded.scenario.board,
+            viewer=None if fog is None else self.view_side,
+            shown=None if fog is None else fog.shown,
+        )
+        self._draw_panel(surface)
+        self._draw_controls(surface)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        pw = self.panel_width()
+        rect = pygame.Rect(w - pw, TOP_BAR_H, pw, h - TOP_BAR_H - CONTROLS_H)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        layer.fill(PANEL_BG)
+        surface.blit(layer, rect.topleft)
+        pygame.draw.line(surface, (70, 66, 56), rect.topleft, rect.bottomleft)
+        x = rect.left + 12
+        y = self.log_top
+        head = font(16, bold=True).render(_("Event log"), True, GOLD)
+        surface.blit(head, (x, y))
+        y += head.get_height() + 6
+        size = 14
+        f = font(size)
+        lh = f.get_linesize()
+        wrapped: list[tuple[str, bool]] = []
+        lines = self.log_lines()
+        for i, line in enumerate(lines):
+            latest = i == len(lines) - 1
+            wrapped += [(part, latest) for part in wrap(line, size, pw - 28)]
+        room = max(0, (rect.bottom - 8 - y) // lh)
+        for text, latest in wrapped[-room:] if room else []:
+            surface.blit(f.render(text, True, TEXT if latest else MUTED), (x, y))
+            y += lh
+        if not lines:
+            surface.blit(f.render(_("Nothing seen yet this turn"), True, MUTED), (x, y))
+
+    def _draw_controls(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        rect = pygame.Rect(0, h - CONTROLS_H, w, CONTROLS_H)
+        surface.fill((26, 28, 34), rect)
+        pygame.draw.line(surface, (70, 66, 56), rect.topleft, rect.topright)
+        c = self.cursor
+        marks = c.turn_marks()
+        mark = marks[c.mark_index()] if marks else None
+        status = _("Action {n} of {total}").format(n=c.position, total=c.length)
+        if mark is not None:
+            status = _("Turn {n}: {side}").format(n=c.state.turn, side=self.hud.side_name(c.state.active_side.id))
+            status += "  ·  " + _("Action {n} of {total}").format(n=c.position, total=c.length)
+        f = font(15)
+        surface.blit(f.render(status, True, TEXT), (16, h - CONTROLS_H + 6))
+        note = self.message or (
+            _("This record does not replay to its end: {reason}").format(reason=c.problem) if c.problem else ""
+        )
+        if note:
+            surf = f.render(note, True, (235, 110, 90))
+            surface.blit(surf, (max(16 + f.size(status)[0] + 20, w - surf.get_width() - 16), h - CONTROLS_H + 6))
+        self.timeline.draw(surface, marks, c.position, c.length)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._close_dialog()
+        super().resize(size)
