@@ -15,7 +15,7 @@ from game import cli
 from game.core.state import state_hash
 from game.record.match import Match
 from game.record.model import GameRecord
-from game.record.saves import load_record, save_record
+from game.record.saves import SaveError, load_record, save_record
 from game.record.verify import replay_engine, verify
 from game.ui import menu as menu_module
 from game.ui.app import App
@@ -39,8 +39,8 @@ def save_file(game: Match, tmp_path: Path) -> Path:
 
 @pytest.fixture
 def viewer(app: App, save_file: Path) -> ReplayScene:
-    assert open_replay(app, load_record(save_file)) is None
-    assert isinstance(app.scene, ReplayScene)
+    scene = open_replay(app, load_record(save_file))
+    assert app.scene is scene and isinstance(scene, ReplayScene)
     frame(app)
     return app.scene
 
@@ -273,6 +273,27 @@ def test_the_menu_opens_the_newest_save(app: App, game: Match, tmp_path: Path, m
     click(app, app.scene.replay_button.rect.center)
     assert isinstance(app.scene, ReplayScene)
     assert app.scene.cursor.length == len(game.record.actions)
+
+
+def test_a_record_of_a_changed_scenario_is_refused_and_the_screen_stays(app: App, game: Match) -> None:
+    menu = MenuScene(app)
+    app.switch(menu)
+    changed = game.record.model_copy(update={"content_version": "other"})
+    with pytest.raises(SaveError, match="made with other content"):
+        open_replay(app, changed)
+    assert app.scene is menu
+
+
+def test_the_menu_says_why_the_newest_save_cannot_be_watched(
+    app: App, game: Match, tmp_path: Path, monkeypatch
+) -> None:
+    folder = tmp_path / "saves"
+    monkeypatch.setattr(menu_module, "SAVES_DIR", folder)
+    save_record(game.record.model_copy(update={"content_version": "other"}), folder / "changed.json")
+    app.switch(MenuScene(app))
+    frame(app)
+    click(app, app.scene.replay_button.rect.center)
+    assert isinstance(app.scene, MenuScene) and app.scene.message.startswith("Cannot load: made with other content")
 
 
 def test_replay_save_opens_the_viewer(save_file: Path, monkeypatch) -> None:

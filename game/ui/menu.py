@@ -220,6 +220,7 @@ class MenuScene(Scene):
         if record is None:
             self._say(_("No saved game to watch yet."))
             return
-        problem = open_replay(self.app, record)
-        if problem is not None:
-            self._say(_("Cannot load: {reason}").format(reason=problem))
+        try:
+            open_replay(self.app, record)
+        except SaveError as exc:
+            self._say(_("Cannot load: {reason}").format(reason=str(exc)))

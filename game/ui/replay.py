@@ -65,15 +65,12 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def open_replay(app, record: GameRecord) -> str | None:
-    """Switch to the viewer on ``record`` (at its start). Returns a one-line reason instead when
-    the record cannot be shown (its scenario is unknown or has changed)."""
-    try:
-        scene = ReplayScene(app, record)
-    except SaveError as exc:
-        return str(exc)
+def open_replay(app, record: GameRecord) -> ReplayScene:
+    """Switch to the viewer on ``record`` (at its start). SaveError, with a one-line reason, when
+    the record cannot be shown (its scenario is unknown or has changed); the screen stays."""
+    scene = ReplayScene(app, record)
     app.switch(scene)
-    return None
+    return scene
 
 
 class ReplayScene(Scene):
