@@ -257,7 +257,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.verify:
             result = verify(record)
     except SaveError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(_naming_file(args.save, exc)) from None
     if not args.verify:
         return _open_replay(record)
     if result.ok:
@@ -265,6 +265,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_OK
     print(f"mismatch: {result.problem}")
     return EXIT_FAIL
+
+
+def _naming_file(path: Path, exc: Exception) -> str:
+    """A save's error message, starting with the file it is about."""
+    message = str(exc)
+    return message if message.startswith(str(path)) else f"{path}: {message}"
 
 
 def _open_replay(record) -> int:

@@ -1,21 +1,24 @@
 """The game record: everything needed to reproduce a game exactly.
 
 A game is its scenario + content version + seed + settings + action list; a checkpoint hash
-after each side's turn proves that a replay reproduced it.
+after each side's turn proves that a replay reproduced it. A saved record (format 2) also
+carries a snapshot of the state when it was saved, so loading it for play re-runs nothing;
+replays and ``--verify`` still re-run the actions and check the snapshot against them.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .. import __version__
 from ..core.actions import Action
 from ..core.engine import GameSettings
+from ..core.state import GameState
 
 RECORD_FORMAT = "qiankun-record"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MAX_SEED = (1 << 63) - 1
 
 
@@ -27,6 +30,16 @@ class Checkpoint(BaseModel):
     turn: int = Field(ge=1)
     side: str  # the side whose turn just ended
     hash: str = Field(pattern=r"^[0-9a-f]{16}$")
+
+
+class Snapshot(BaseModel):
+    """The state after the first ``actions`` actions, with its hash: a save's last position."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    actions: int = Field(ge=0)
+    hash: str = Field(pattern=r"^[0-9a-f]{16}$")
+    state: GameState
 
 
 class GameRecord(BaseModel):
@@ -43,3 +56,15 @@ class GameRecord(BaseModel):
     checkpoints: list[Checkpoint] = Field(default_factory=list)
     # When the file was written (ISO 8601, UTC); informational only.
     saved_at: str | None = Field(None, max_length=40)
+
+    @field_validator("format_version", mode="before")
+    @classmethod
+    def _whole_number(cls, value: object) -> object:
+        # Never "2" or true for 2, however lenient the parsing of other numbers.
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError("format_version must be a whole number")
+        return value
+
+    # Only in saved files: a Match's own record leaves it None and the snapshot is taken when
+    # the record is saved (see ``snapshot.snapshot_for_saving``).
+    snapshot: Snapshot | None = None

@@ -1,0 +1,101 @@
+"""The state snapshot a save carries: taken when a record is saved, trusted only after checks.
+
+A snapshot lets a save load for play without re-running its actions. It is redundant with the
+actions, so loading checks that it is the state it claims to be: its hash is the hash of its
+state, it stands at the end of the record, a checkpoint at the same action (a save at a turn's
+end) has the same hash, and everything it names exists in the scenario. ``verify`` proves the
+rest by re-running the actions and comparing the state at the snapshot's action.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from ..content.scenarios import LoadedScenario
+from ..core.rules import Ruleset
+from ..core.state import GameState, state_hash
+from .errors import SaveError
+from .model import GameRecord, Snapshot
+
+# The Match playing each record, by the record's id: where ``save_record`` finds the state to
+# snapshot. Weak, so a dropped game leaves nothing behind; kept outside the record so that
+# records stay plain data (equal when their fields are, copied without a game attached).
+_playing: weakref.WeakValueDictionary[int, object] = weakref.WeakValueDictionary()
+
+
+def attach(record: GameRecord, match: object) -> None:
+    """Let ``save_record`` snapshot ``match.state`` whenever ``record`` (``match.record``) is saved."""
+    _playing[id(record)] = match
+
+
+def snapshot_for_saving(record: GameRecord) -> Snapshot | None:
+    """The snapshot to write with ``record``: the live state of the Match playing it, else the
+    snapshot it was loaded with if it still stands at its end, else None (replayed on load)."""
+    match = _playing.get(id(record))
+    # The identity check guards against a reused id (the match's record replaced and freed).
+    if match is not None and getattr(match, "record", None) is record:
+        state: GameState = match.state  # type: ignore[attr-defined]
+        if state.action_index == len(record.actions):
+            return Snapshot(actions=state.action_index, hash=state_hash(state), state=state)
+    snap = record.snapshot
+    if snap is not None and snap.actions == len(record.actions):
+        return snap
+    return None
+
+
+def check_placement(record: GameRecord) -> None:
+    """A snapshot must stand at the end of its record (checked when a file is read)."""
+    snap = record.snapshot
+    if snap is not None and snap.actions != len(record.actions):
+        raise SaveError(
+            f"damaged save: the snapshot was taken after {snap.actions} actions "
+            f"but the record has {len(record.actions)}"
+        )
+
+
+def trusted_state(record: GameRecord, loaded: LoadedScenario, rules: Ruleset) -> GameState:
+    """The snapshot's state, once it proves to be what it claims; SaveError says why not."""
+    snap = record.snapshot
+    assert snap is not None
+    state = snap.state
+    actual = state_hash(state)
+    if actual != snap.hash:
+        raise SaveError(f"the snapshot has been altered: its state hashes to {actual}, not {snap.hash}")
+    if state.action_index != snap.actions:
+        raise SaveError(
+            f"the snapshot has been altered: its state is after action {state.action_index}, not {snap.actions}"
+        )
+    for cp in record.checkpoints:
+        if cp.actions == snap.actions and cp.hash != snap.hash:
+            raise SaveError(
+                f"the snapshot does not match checkpoint {record.checkpoints.index(cp) + 1} "
+                f"(turn {cp.turn}, {cp.side}): snapshot {snap.hash}, checkpoint {cp.hash}"
+            )
+    problem = _foreign(state, loaded, rules)
+    if problem:
+        raise SaveError(f"the snapshot does not fit scenario {record.scenario_id}: {problem}")
+    return state
+
+
+def _foreign(state: GameState, loaded: LoadedScenario, rules: Ruleset) -> str | None:
+    """What in the state the scenario and rules do not know (it would break the game later)."""
+    scenario = loaded.scenario
+    if state.scenario_id != scenario.id:
+        return f"it is a state of {state.scenario_id!r}"
+    side_ids = [s.id for s in state.sides]
+    if side_ids != list(scenario.side_ids()):
+        return f"sides {side_ids} instead of {list(scenario.side_ids())}"
+    if not 0 <= state.active < len(state.sides):
+        return f"no side number {state.active} to move"
+    for key, f in state.formations.items():
+        if key != f.id:
+            return f"formation {f.id!r} filed under {key!r}"
+        if f.side not in side_ids:
+            return f"formation {f.id!r} of unknown side {f.side!r}"
+        if f.type not in rules.units:
+            return f"formation {f.id!r} of unknown type {f.type!r}"
+        if f.hero is not None and f.hero not in rules.heroes:
+            return f"formation {f.id!r} led by unknown hero {f.hero!r}"
+        if f.pos not in scenario.board:
+            return f"formation {f.id!r} off the map at {f.pos}"
+    return None
