@@ -23,19 +23,11 @@ from ..core import vision
 from ..core.actions import Action, Attack, Blast, Capture, EndTurn, Fire, Move, Rest
 from ..core.engine import GameSettings, IllegalAction
 from ..core.events import (
-    Attacked,
-    Destroyed,
     Event,
     Fled,
-    GameOver,
-    Looted,
     Moved,
     Narration,
     ObjectiveChanged,
-    Rallied,
-    Rested,
-    Routed,
-    SoulsCaptured,
     TurnEnded,
 )
 from ..core.hexgrid import Hex
@@ -53,10 +45,10 @@ from .board_view import BoardView, Fog, Overlays
 from .camera import Camera
 from .duel_view import follow_up
 from .geometry import MapGeometry
-from .hero_orders import aim_hexes, aimed_action, candidates, hero_log_line, is_aimed
+from .hero_orders import aim_hexes, aimed_action, candidates, is_aimed
 from .hotseat import WatchReports, objective_owner
 from .hud import Hud, unit_name
-from .narration import NarrationPopup, ObjectivesPanel, log_line
+from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
 from .scene import Scene
@@ -365,33 +357,8 @@ class BattleScene(Scene):
 
     def event_line(self, ev: Event) -> str | None:
         """The battle log's words for an event (None for those it does not log)."""
-        names = self.names
-        if isinstance(ev, Attacked):
-            return _("{a} attacks {d}: defender loses {dl:,}, attacker loses {al:,}").format(
-                a=names.get(ev.unit, ev.unit),
-                d=names.get(ev.target, ev.target),
-                dl=ev.defender_losses,
-                al=ev.attacker_losses,
-            )
-        if isinstance(ev, Destroyed):
-            return _("A formation of {side} is destroyed").format(side=self.hud.side_name(ev.side))
-        if isinstance(ev, TurnEnded):
-            return _("Turn {n}: {side}").format(n=ev.turn, side=self.hud.side_name(ev.next_side))
-        if isinstance(ev, Routed):
-            return _("{u} breaks and routs!").format(u=names.get(ev.unit, ev.unit))
-        if isinstance(ev, Rallied):
-            return _("{u} rallies").format(u=names.get(ev.unit, ev.unit))
-        if isinstance(ev, SoulsCaptured):
-            return _("{u} bags {n:,} souls into the pouch").format(u=names.get(ev.unit, ev.unit), n=ev.count)
-        if isinstance(ev, Rested):
-            return _("{u} rests").format(u=names.get(ev.unit, ev.unit))
-        if isinstance(ev, Looted):
-            return _("{u} stops to loot the baggage").format(u=names.get(ev.unit, ev.unit))
-        if isinstance(ev, GameOver):
-            return _("The battle is over")
-        return hero_log_line(ev, self.state, self.rules, names) or log_line(
-            ev, self.match.loaded.scenario, self.hud.side_name
-        )
+        scenario = self.match.loaded.scenario
+        return event_line(ev, self.state, self.rules, scenario, self.names, self.hud.side_name)
 
     def click_hex(self, h: Hex) -> None:
         """A left click on the map: select, move, or open the attack forecast."""

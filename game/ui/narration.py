@@ -12,12 +12,32 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from .. import i18n
-from ..core.events import Event, GatesOpened, ObjectiveChanged, Reinforced, SideJoined, SidesAllied
+from ..core.events import (
+    Attacked,
+    Destroyed,
+    Event,
+    Fled,
+    GameOver,
+    GatesOpened,
+    Looted,
+    Moved,
+    Narration,
+    ObjectiveChanged,
+    Rallied,
+    Reinforced,
+    Rested,
+    Routed,
+    SideJoined,
+    SidesAllied,
+    SoulsCaptured,
+    TurnEnded,
+)
 from ..core.rules import Ruleset
 from ..core.scenario import ObjectiveSpec, Scenario
 from ..core.state import GameState
 from ..i18n import _
 from .fonts import font
+from .hero_orders import hero_log_line
 from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT, TOP_BAR_H
 
 # Characters from here up (CJK and its punctuation) may break a line on their own.
@@ -245,3 +265,46 @@ def _mark(surface: pygame.Surface, box: pygame.Rect, status: str) -> None:
         pygame.draw.line(surface, BAD, inner.bottomleft, inner.topright, 3)
     else:
         pygame.draw.rect(surface, MUTED, box, 2, border_radius=3)
+
+
+def event_line(
+    ev: Event,
+    state: GameState,
+    rules: Ruleset,
+    scenario: Scenario,
+    names: dict[str, str],
+    side_name: Callable[[str], str],
+) -> str | None:
+    """The log line for ``ev`` (None for events the log does not tell): the battle screen, the
+    hotseat report and the replay viewer all word events with it."""
+
+    def name(unit: str) -> str:
+        return names.get(unit, unit)
+
+    if isinstance(ev, Moved):
+        return _("{u} moves").format(u=name(ev.unit))
+    if isinstance(ev, Attacked):
+        return _("{a} attacks {d}: defender loses {dl:,}, attacker loses {al:,}").format(
+            a=name(ev.unit), d=name(ev.target), dl=ev.defender_losses, al=ev.attacker_losses
+        )
+    if isinstance(ev, Destroyed):
+        return _("A formation of {side} is destroyed").format(side=side_name(ev.side))
+    if isinstance(ev, TurnEnded):
+        return _("Turn {n}: {side}").format(n=ev.turn, side=side_name(ev.next_side))
+    if isinstance(ev, Routed):
+        return _("{u} breaks and routs!").format(u=name(ev.unit))
+    if isinstance(ev, Fled):
+        return None
+    if isinstance(ev, Rallied):
+        return _("{u} rallies").format(u=name(ev.unit))
+    if isinstance(ev, SoulsCaptured):
+        return _("{u} bags {n:,} souls into the pouch").format(u=name(ev.unit), n=ev.count)
+    if isinstance(ev, Rested):
+        return _("{u} rests").format(u=name(ev.unit))
+    if isinstance(ev, Looted):
+        return _("{u} stops to loot the baggage").format(u=name(ev.unit))
+    if isinstance(ev, Narration):
+        return _(ev.text)
+    if isinstance(ev, GameOver):
+        return _("The battle is over")
+    return hero_log_line(ev, state, rules, names) or log_line(ev, scenario, side_name)

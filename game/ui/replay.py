@@ -30,8 +30,8 @@ from .camera import Camera
 from .fonts import font
 from .geometry import MapGeometry
 from .hud import GOLD, MUTED, PANEL_BG, TEXT, TOP_BAR_H, Hud
-from .narration import wrap
-from .replay_log import event_line, scenario_names, witnessed
+from .narration import event_line, wrap
+from .replay_log import scenario_names, witnessed
 from .replay_timeline import Timeline
 from .scene import Scene
 
