@@ -24,13 +24,14 @@ from game.core.state import state_hash
 from game.record import saves
 from game.record.match import Match
 from game.ui import battle as battle_module
-from game.ui import menu as menu_module
 from game.ui import result as result_module
+from game.ui import saves_screen as saves_screen_module
 from game.ui.app import App
 from game.ui.battle import AI_STEP_DELAY, BattleScene, new_match, open_battle
 from game.ui.handover import HandoverScene
 from game.ui.menu import MenuScene
 from game.ui.result import ResultScene
+from game.ui.saves_screen import SaveScreen
 
 SIZE = (1280, 800)
 HANDOVER_BG = (16, 17, 20)
@@ -54,7 +55,7 @@ def saves_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     def in_tmp(name: str, saves_dir: Path = folder) -> Path:
         return saves.save_path(name, saves_dir)
 
-    for module in (battle_module, menu_module, result_module):
+    for module in (battle_module, result_module, saves_screen_module):
         monkeypatch.setattr(module, "save_path", in_tmp)
     return folder
 
@@ -413,9 +414,11 @@ def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
     assert len(loaded.match.record.actions) == 1 and state_hash(loaded.state) == saved_hash
     assert not loaded.state.formations[second].moved
 
-    # The menu loads the same quicksave.
+    # The menu's save screen loads the same quicksave.
     app.switch(MenuScene(app))
     frame(app)
+    click(app, app.scene.saves_button.rect.center)
+    assert isinstance(app.scene, SaveScreen) and app.scene.selected == "quicksave"
     click(app, app.scene.load_button.rect.center)
     assert isinstance(app.scene, BattleScene) and state_hash(app.scene.state) == saved_hash
 
@@ -466,6 +469,7 @@ def test_loading_a_finished_game_shows_its_result(app: App, rules: Ruleset, save
     saves.save_record(match.record, saves_dir / "quicksave.json")
     app.switch(MenuScene(app))
     frame(app)
+    click(app, app.scene.saves_button.rect.center)
     click(app, app.scene.load_button.rect.center)
     assert isinstance(app.scene, ResultScene)
     assert app.scene.match.state.over and app.scene.match.record.actions == match.record.actions

@@ -15,7 +15,7 @@ from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario, scenario_ids
 from ..i18n import N_, _
 from ..paths import SAVES_DIR
-from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
+from ..record.saves import SaveError
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ class MenuScene(Scene):
         y += 58
         third = (col - 20) // 3
         self.campaign_button = UIButton(pygame.Rect(left, y, third, 40), _("Campaigns"), self.manager)
-        self.load_button = UIButton(pygame.Rect(left + third + 10, y, third, 40), _("Load quicksave"), self.manager)
+        self.saves_button = UIButton(pygame.Rect(left + third + 10, y, third, 40), _("Saved games"), self.manager)
         self.quit_button = UIButton(pygame.Rect(left + 2 * (third + 10), y, third, 40), _("Quit"), self.manager)
         self.message_label = UILabel(pygame.Rect(left - 100, y + 50, col + 200, 30), "", self.manager)
 
@@ -182,8 +182,10 @@ class MenuScene(Scene):
                 from .campaign_menu import CampaignMenuScene
 
                 self.app.switch(CampaignMenuScene(self.app))
-            elif event.ui_element is self.load_button:
-                self.load_quicksave()
+            elif event.ui_element is self.saves_button:
+                from .saves_screen import SaveScreen
+
+                self.app.switch(SaveScreen(self.app))
             elif event.ui_element is self.replay_button:
                 self.watch_replay()
             elif event.ui_element is self.quit_button:
@@ -199,17 +201,6 @@ class MenuScene(Scene):
             return
         levels = {sid: level for sid, level in self.difficulties.items() if self.controllers.get(sid) == "ai"}
         match = new_match(self.scenario_id, dict(self.controllers), seed=None, difficulties=levels)
-        open_battle(self.app, match)
-
-    def load_quicksave(self) -> None:
-        from .battle import match_from_record, open_battle
-
-        try:
-            record = load_record(save_path(QUICKSAVE_NAME))
-            match = match_from_record(record)
-        except SaveError as exc:
-            self._say(_("Cannot load: {reason}").format(reason=str(exc)))
-            return
         open_battle(self.app, match)
 
     def watch_replay(self) -> None:

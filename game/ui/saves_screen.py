@@ -200,11 +200,8 @@ class SaveScreen(Scene):
         entry = self._entry()
         if entry is None or entry.record is None:
             return
-        try:
-            from .replay import open_replay
-        except ImportError:
-            self._say(_("The replay viewer is not available."))
-            return
+        from .replay import open_replay
+
         try:
             open_replay(self.app, entry.record)
         except SaveError as exc:
