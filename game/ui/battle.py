@@ -333,6 +333,9 @@ class BattleScene(Scene):
             from .handover import HandoverScene
 
             self.selected = None
+            # What the last player's eyes saw leaves with them; this one reads their own report.
+            self.log = []
+            self.last_move = []
             if previous is not None:  # the first player waited for nothing
                 self.narration.push(self.watch.report(side.id), None)
             for text, speaker in self.watch.narrations(side.id):
