@@ -336,6 +336,7 @@ class BattleScene(Scene):
             # What the last player's eyes saw leaves with them; this one reads their own report.
             self.log = []
             self.last_move = []
+            self.narration.queue.clear()  # words the last player heard are not this one's
             if previous is not None:  # the first player waited for nothing
                 self.narration.push(self.watch.report(side.id), None)
             for text, speaker in self.watch.narrations(side.id):
