@@ -26,6 +26,7 @@ from .model import FORMAT_VERSION, RECORD_FORMAT, GameRecord
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 QUICKSAVE_NAME = "quicksave"
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9_\-]{1,64}$")
+_RESERVED_NAMES = frozenset({"CON", "PRN", "AUX", "NUL"} | {f"{d}{i}" for d in ("COM", "LPT") for i in range(1, 10)})
 # ``write_atomic``'s temporary files: ".<target name>.<random>.tmp". One outlives its write only
 # if the writing process died; after this long no write can still be using it.
 TEMP_SUFFIX = ".tmp"
@@ -75,9 +76,16 @@ def save_record(record: GameRecord, path: Path) -> Path:
 
 def save_path(name: str, saves_dir: Path = SAVES_DIR) -> Path:
     """The file for a save name; names cannot contain path separators or escape the folder."""
-    if not _SAFE_NAME.fullmatch(name):
-        raise SaveError(f"bad save name {name!r}: use letters, digits, '-' and '_' only")
-    return saves_dir / f"{name}.json"
+    if not isinstance(name, str) or not _SAFE_NAME.fullmatch(name):
+        shown = repr(name) if len(repr(name)) <= 80 else repr(name)[:77] + "..."
+        raise SaveError(f"bad save name {shown}: use up to 64 letters, digits, '-' and '_'")
+    if name.upper() in _RESERVED_NAMES:
+        raise SaveError(f"bad save name {name!r}: Windows keeps that name for a device")
+    path = saves_dir / f"{name}.json"
+    # The pattern already keeps separators out; this states the promise itself.
+    if path.parent != saves_dir:  # pragma: no cover - unreachable with the pattern above
+        raise SaveError(f"bad save name {name!r}: it leaves the saves folder")
+    return path
 
 
 def save_files(saves_dir: Path = SAVES_DIR) -> list[Path]:
@@ -120,11 +128,11 @@ def read_save_bytes(path: Path) -> bytes:
 
 
 def parse_record(raw: bytes, name: str = "save") -> GameRecord:
-    from .snapshot import check_placement
+    from .snapshot import check_integrity
 
     record = _current_record(raw) or _any_record(raw, name)
     try:
-        check_placement(record)
+        check_integrity(record)
     except SaveError as exc:
         raise SaveError(f"{name}: {exc}") from None
     return record

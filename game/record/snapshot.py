@@ -3,8 +3,9 @@
 A snapshot lets a save load for play without re-running its actions. It is redundant with the
 actions, so loading checks that it is the state it claims to be: its hash is the hash of its
 state, it stands at the end of the record, a checkpoint at the same action (a save at a turn's
-end) has the same hash, and everything it names exists in the scenario. ``verify`` proves the
-rest by re-running the actions and comparing the state at the snapshot's action.
+end) has the same hash, and everything it names exists in the scenario. Loading for play trusts
+it after that; ``verify`` (and so ``replay --verify``) proves the rest by re-running every
+action and comparing the state at the snapshot's action.
 """
 
 from __future__ import annotations
@@ -43,34 +44,39 @@ def snapshot_for_saving(record: GameRecord) -> Snapshot | None:
     return None
 
 
-def check_placement(record: GameRecord) -> None:
-    """A snapshot must stand at the end of its record (checked when a file is read)."""
+def check_integrity(record: GameRecord) -> None:
+    """A snapshot must be the state it claims to be, at the end of its record, and agree with a
+    checkpoint taken at the same action (a save at a turn's end). Checked whenever a file is
+    read; SaveError says what is wrong."""
     snap = record.snapshot
-    if snap is not None and snap.actions != len(record.actions):
+    if snap is None:
+        return
+    if snap.actions != len(record.actions):
         raise SaveError(
             f"damaged save: the snapshot was taken after {snap.actions} actions "
             f"but the record has {len(record.actions)}"
         )
+    if snap.state.action_index != snap.actions:
+        raise SaveError(
+            f"the snapshot has been altered: its state is after action {snap.state.action_index}, not {snap.actions}"
+        )
+    actual = state_hash(snap.state)
+    if actual != snap.hash:
+        raise SaveError(f"the snapshot has been altered: its state hashes to {actual}, not {snap.hash}")
+    for n, cp in enumerate(record.checkpoints, 1):
+        if cp.actions == snap.actions and cp.hash != snap.hash:
+            raise SaveError(
+                f"the snapshot does not match checkpoint {n} (turn {cp.turn}, {cp.side}): "
+                f"snapshot {snap.hash}, checkpoint {cp.hash}"
+            )
 
 
 def trusted_state(record: GameRecord, loaded: LoadedScenario, rules: Ruleset) -> GameState:
-    """The snapshot's state, once it proves to be what it claims; SaveError says why not."""
-    snap = record.snapshot
-    assert snap is not None
-    state = snap.state
-    actual = state_hash(state)
-    if actual != snap.hash:
-        raise SaveError(f"the snapshot has been altered: its state hashes to {actual}, not {snap.hash}")
-    if state.action_index != snap.actions:
-        raise SaveError(
-            f"the snapshot has been altered: its state is after action {state.action_index}, not {snap.actions}"
-        )
-    for cp in record.checkpoints:
-        if cp.actions == snap.actions and cp.hash != snap.hash:
-            raise SaveError(
-                f"the snapshot does not match checkpoint {record.checkpoints.index(cp) + 1} "
-                f"(turn {cp.turn}, {cp.side}): snapshot {snap.hash}, checkpoint {cp.hash}"
-            )
+    """The snapshot's state, once it proves to be what it claims and to fit the scenario (a
+    state naming what the scenario lacks would break the game later); SaveError says why not."""
+    check_integrity(record)
+    assert record.snapshot is not None
+    state = record.snapshot.state
     problem = _foreign(state, loaded, rules)
     if problem:
         raise SaveError(f"the snapshot does not fit scenario {record.scenario_id}: {problem}")

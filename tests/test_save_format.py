@@ -1,0 +1,342 @@
+"""Save format 2: the snapshot, the migrations from older formats, and the corpus of real saves.
+
+tests/saves_corpus/vN holds saves written by the game when N was the current format (made by
+tools/make_save_corpus.py at the time and never rewritten): every one must still load, verify
+and reach the same state whether it is loaded from its snapshot or by re-running its actions.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import loaded_for
+
+from game.ai.driver import make_ais, play_ai_turn
+from game.content.scenarios import LoadedScenario, load_scenario
+from game.core import engine as engine_module
+from game.core.actions import EndTurn, Move
+from game.core.engine import GameSettings
+from game.core.scenario import Scenario
+from game.core.state import state_hash
+from game.record import match as match_module
+from game.record import verify as verify_module
+from game.record.match import Match, match_from_record
+from game.record.migrations import OLDEST_VERSION, STEPS, migrate
+from game.record.model import FORMAT_VERSION, GameRecord
+from game.record.saves import SaveError, load_record, parse_record, save_record
+from game.record.verify import replay_engine, scenario_for, verify
+
+CORPUS = Path(__file__).parent / "saves_corpus"
+SETTINGS = GameSettings(controllers={"a": "human", "b": "ai"}, max_turns=4)
+
+
+def corpus_files() -> list[Path]:
+    return sorted(CORPUS.glob("v*/*.json"))
+
+
+# -- the corpus -------------------------------------------------------------------------------
+
+
+def test_the_corpus_has_real_saves_of_every_format() -> None:
+    for version in range(OLDEST_VERSION, FORMAT_VERSION + 1):
+        files = sorted((CORPUS / f"v{version}").glob("*.json"))
+        assert len(files) >= 3, f"tests/saves_corpus/v{version} needs saves of format {version}"
+        for f in files:
+            assert json.loads(f.read_text(encoding="utf-8"))["format_version"] == version, f
+
+
+@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_corpus_save_loads_verifies_and_reaches_the_same_state(path: Path) -> None:
+    raw = path.read_bytes()
+    version = json.loads(raw)["format_version"]
+    record = load_record(path)
+    assert record.format_version == FORMAT_VERSION  # migrated on the way in
+    assert (record.snapshot is not None) == (version >= 2)
+    assert path.read_bytes() == raw  # loading (and migrating) never touches the file
+    loaded = load_scenario(record.scenario_id)
+    if loaded.content_version != record.content_version:
+        # The shipped scenario or data changed since the corpus was made: such a save must be
+        # refused, saying so; its replay can only be checked with the content it was made with.
+        with pytest.raises(SaveError, match=f"made with other content for scenario {record.scenario_id}"):
+            match_from_record(record)
+        pytest.skip(f"{path.name} was made with other content; regenerate with tools/make_save_corpus.py")
+    result = verify(record)
+    assert result.ok, result.problem
+    assert result.actions == len(record.actions)
+    played = match_from_record(record)  # from the snapshot when it has one
+    replayed = replay_engine(record).state
+    assert state_hash(played.state) == state_hash(replayed) == result.hash
+    assert played.state == replayed
+    assert played.record.actions == record.actions and played.record.checkpoints == record.checkpoints
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (CORPUS / "v1").glob("*.json")))
+def test_each_game_in_both_formats_ends_in_the_same_state(name: str) -> None:
+    """The v1 and v2 corpora hold the same games: the migration loses nothing."""
+    old, new = load_record(CORPUS / "v1" / name), load_record(CORPUS / "v2" / name)
+    assert old.actions == new.actions and old.checkpoints == new.checkpoints
+    assert (old.scenario_id, old.seed, old.settings) == (new.scenario_id, new.seed, new.settings)
+    assert old.snapshot is None and new.snapshot is not None
+    if load_scenario(new.scenario_id).content_version != new.content_version:
+        pytest.skip("made with other content")
+    assert state_hash(replay_engine(old).state) == new.snapshot.hash
+
+
+def test_a_snapshot_save_loads_without_re_running_anything(monkeypatch: pytest.MonkeyPatch) -> None:
+    v2 = load_record(CORPUS / "v2" / "a1_turn4.json")
+    v1 = load_record(CORPUS / "v1" / "a1_turn4.json")
+    if load_scenario(v2.scenario_id).content_version != v2.content_version:
+        pytest.skip("made with other content")
+
+    def no_replays(self, action):
+        raise AssertionError("an action was re-run")
+
+    monkeypatch.setattr(engine_module.Engine, "apply", no_replays)
+    assert state_hash(match_from_record(v2).state) == v2.snapshot.hash
+    with pytest.raises(AssertionError, match="re-run"):
+        match_from_record(v1)  # no snapshot: it must be replayed
+
+
+# -- migrations -------------------------------------------------------------------------------
+
+
+def test_every_older_format_has_a_migration_step() -> None:
+    assert sorted(STEPS) == list(range(OLDEST_VERSION, FORMAT_VERSION))
+
+
+def test_v1_to_v2_on_the_raw_dict() -> None:
+    v1 = json.loads((CORPUS / "v1" / "a1_turn4.json").read_text(encoding="utf-8"))
+    before = json.dumps(v1)
+    v2 = migrate(v1, "old.json")
+    assert v2["format_version"] == 2 and "snapshot" not in v2
+    assert {k: v for k, v in v2.items() if k != "format_version"} == {
+        k: v for k, v in v1.items() if k != "format_version"
+    }
+    assert json.dumps(v1) == before  # the input dict is left alone
+    with pytest.raises(SaveError, match="old.json: damaged save: a format-1 save cannot hold a snapshot"):
+        migrate({**v1, "snapshot": None}, "old.json")
+
+
+@pytest.mark.parametrize(
+    ("version", "says"),
+    [
+        (0, "format 0 is older than any this game reads"),
+        (-5, "format -5 is older"),
+        (FORMAT_VERSION + 1, f"made by a newer version of the game (format {FORMAT_VERSION + 1}; this one reads up to"),
+        (10**6, "newer version"),
+        ("2", "format_version is missing or not a number"),
+        (True, "format_version is missing or not a number"),
+        (2.0, "format_version is missing or not a number"),
+    ],
+)
+def test_versions_this_game_cannot_read(version: object, says: str) -> None:
+    data = json.loads((CORPUS / "v2" / "a1_turn4.json").read_text(encoding="utf-8"))
+    data["format_version"] = version
+    with pytest.raises(SaveError, match=f"^x.json: .*{says.replace('(', '.').replace(')', '.')}"):
+        parse_record(json.dumps(data).encode(), "x.json")
+
+
+# -- the snapshot, on the test field ------------------------------------------------------------
+
+
+@pytest.fixture
+def fixture_scenario(monkeypatch: pytest.MonkeyPatch, loaded: LoadedScenario) -> LoadedScenario:
+    monkeypatch.setattr(verify_module, "scenario_for", lambda record: loaded)
+    monkeypatch.setattr(match_module, "scenario_for", lambda record: loaded)
+    return loaded
+
+
+def _play(loaded: LoadedScenario, turns: int, extra_moves: int = 0) -> Match:
+    """Both sides played by generals for ``turns`` side-turns, then ``extra_moves`` single moves."""
+    match = Match(loaded, 42, SETTINGS)
+    ais = make_ais(match)
+    from game.ai.general import General
+
+    ais["a"] = General(match.engine, "a", "normal")
+    for _ in range(turns):
+        play_ai_turn(match, ais[match.state.active_side.id], budget=None, others=ais)
+    for _ in range(extra_moves):
+        side = match.state.active_side.id
+        unit, target = next(
+            (f, h)
+            for f in match.state.formations_of(side)
+            if match.engine.can_move(f)
+            for h in sorted(match.engine.moves(f.id).destinations)
+            if h != f.pos
+        )
+        match.apply(Move(unit=unit.id, to=target))
+    return match
+
+
+def test_saving_a_game_in_play_writes_its_snapshot(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
+    match = _play(fixture_scenario, 2, extra_moves=2)
+    path = save_record(match.record, tmp_path / "s.json")
+    assert match.record.snapshot is None  # the record in play keeps none (the next action would outdate it)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format_version"] == 2
+    snap = data["snapshot"]
+    assert snap["actions"] == len(match.record.actions) == match.state.action_index
+    assert snap["hash"] == state_hash(match.state)
+    again = match_from_record(load_record(path))
+    assert again.state == match.state
+    # The loaded game goes on exactly as the original does.
+    for m in (match, again):
+        m.apply(EndTurn())
+        ais = make_ais(m)
+        play_ai_turn(m, ais["b"], budget=None, others=ais)
+    assert state_hash(again.state) == state_hash(match.state)
+    assert again.record.actions == match.record.actions and again.record.checkpoints == match.record.checkpoints
+
+
+def test_undo_and_copies_never_save_a_stale_snapshot(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
+    match = _play(fixture_scenario, 2, extra_moves=1)
+    assert match.undo()
+    data = json.loads(save_record(match.record, tmp_path / "u.json").read_text(encoding="utf-8"))
+    assert data["snapshot"]["actions"] == len(match.record.actions) and data["snapshot"]["hash"] == state_hash(
+        match.state
+    )
+    # A copy is not the record in play: it has no state to snapshot, and is replayed on load.
+    copy = match.record.model_copy(deep=True)
+    data = json.loads(save_record(copy, tmp_path / "c.json").read_text(encoding="utf-8"))
+    assert data["snapshot"] is None
+    assert match_from_record(load_record(tmp_path / "c.json")).state == match.state
+
+
+def test_two_games_loaded_from_one_save_share_nothing(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
+    match = _play(fixture_scenario, 2)  # kept: only a game in play has a state to snapshot
+    record = load_record(save_record(match.record, tmp_path / "s.json"))
+    first, second = match_from_record(record), match_from_record(record)
+    first.apply(EndTurn())
+    assert second.state != first.state and len(second.record.actions) == len(record.actions)
+    assert record.snapshot is not None and record.snapshot.hash == state_hash(second.state)
+
+
+def _tampered(match: Match, tmp_path: Path, change, rehash: bool) -> Path:
+    path = save_record(match.record, tmp_path / "t.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data["snapshot"]["state"])
+    if rehash:  # a careful cheat recomputes the hash of the altered state
+        from game.core.state import GameState
+
+        data["snapshot"]["hash"] = state_hash(GameState.model_validate(data["snapshot"]["state"]))
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _more_men(state: dict) -> None:
+    state["formations"]["a_han"]["men"] += 5000
+
+
+def test_an_altered_snapshot_is_refused(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
+    match = _play(fixture_scenario, 2)
+    path = _tampered(match, tmp_path, _more_men, rehash=False)
+    with pytest.raises(SaveError, match=r"t\.json: the snapshot has been altered: its state hashes to"):
+        load_record(path)
+
+
+def test_a_rehashed_snapshot_at_a_turn_end_must_match_its_checkpoint(
+    fixture_scenario: LoadedScenario, tmp_path: Path
+) -> None:
+    match = _play(fixture_scenario, 2)
+    assert match.record.checkpoints[-1].actions == len(match.record.actions)  # saved at a turn's end
+    path = _tampered(match, tmp_path, _more_men, rehash=True)
+    with pytest.raises(
+        SaveError,
+        match=r"t\.json: the snapshot does not match checkpoint 2 \(turn \d+, b\): snapshot [0-9a-f]{16}, checkpoint",
+    ):
+        load_record(path)
+
+
+def test_a_rehashed_snapshot_mid_turn_is_caught_by_verify(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
+    """Mid-turn no checkpoint vouches for the snapshot: loading for play trusts it, and
+    ``verify`` (which re-runs every action) names it."""
+    match = _play(fixture_scenario, 2, extra_moves=1)
+    path = _tampered(match, tmp_path, _more_men, rehash=True)
+    record = load_record(path)
+    result = verify(record)
+    assert not result.ok
+    assert result.problem is not None and result.problem.startswith(
+        f"the snapshot differs from the replay after action {len(record.actions)}"
+    )
+    honest = load_record(save_record(match.record, tmp_path / "h.json"))
+    assert verify(honest).ok
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (lambda s: s["formations"]["a_han"].update(type="dragon"), "formation 'a_han' of unknown type 'dragon'"),
+        (lambda s: s["formations"]["a_han"].update(pos=[90, 90]), "formation 'a_han' off the map"),
+        (lambda s: s["formations"]["a_han"].update(side="c"), "formation 'a_han' of unknown side 'c'"),
+        (lambda s: s["formations"]["a_han"].update(hero="nobody"), "formation 'a_han' led by unknown hero 'nobody'"),
+        (lambda s: s.update(active=7), "no side number 7 to move"),
+        (lambda s: s.update(scenario_id="elsewhere"), "it is a state of 'elsewhere'"),
+        (lambda s: s["formations"].update(x=s["formations"]["a_han"]), "formation 'a_han' filed under 'x'"),
+    ],
+)
+def test_a_snapshot_that_does_not_fit_the_scenario_is_refused(
+    fixture_scenario: LoadedScenario, tmp_path: Path, change, says: str
+) -> None:
+    match = _play(fixture_scenario, 2, extra_moves=1)
+    record = load_record(_tampered(match, tmp_path, change, rehash=True))
+    with pytest.raises(SaveError, match="the snapshot does not fit scenario test_fixture: " + says.replace("(", ".")):
+        match_from_record(record)
+
+
+def test_a_snapshot_out_of_place_is_refused(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
+    match = _play(fixture_scenario, 2)
+    path = save_record(match.record, tmp_path / "s.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["actions"].pop()
+    with pytest.raises(SaveError, match="the snapshot was taken after .* actions but the record has"):
+        parse_record(json.dumps(data).encode())
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["snapshot"]["state"]["action_index"] += 1
+    with pytest.raises(SaveError, match="its state is after action"):
+        parse_record(json.dumps(data).encode())
+
+
+def test_a_shortened_record_in_memory_is_replayed_not_taken_from_its_snapshot(
+    fixture_scenario: LoadedScenario, tmp_path: Path
+) -> None:
+    """Code that trims a loaded record (to show an earlier turn) gets that turn, not the end."""
+    match = _play(fixture_scenario, 3)
+    record = load_record(save_record(match.record, tmp_path / "s.json"))
+    assert record.snapshot is not None
+    n = record.checkpoints[0].actions
+    short = record.model_copy(update={"actions": record.actions[:n], "checkpoints": record.checkpoints[:1]})
+    assert state_hash(match_from_record(short).state) == record.checkpoints[0].hash
+
+
+# -- content that changed -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("saved", "says"),
+    [
+        ("{game}+{data}/0000000000", "its map or scenario file has changed since the save was made"),
+        ("{game}+0000000000/{map}", "the game's unit and terrain data has changed since"),
+        ("0.0.1+{data}/{map}", "the game's version (0.0.1 to {game}) has changed since"),
+        ("0.0.1+0000000000/0000000000", "its map or scenario file, the game's unit and terrain data and the game's"),
+    ],
+)
+def test_a_save_of_changed_content_says_what_changed(
+    monkeypatch: pytest.MonkeyPatch, scenario: Scenario, saved: str, says: str
+) -> None:
+    current = "0.3.0+abcdef0123/9876543210"
+    game, rest = current.split("+")
+    data, map_ = rest.split("/")
+    monkeypatch.setattr(verify_module, "load_scenario", lambda sid: loaded_for(scenario, current))
+    record = GameRecord(
+        scenario_id="a9_somewhere",
+        content_version=saved.format(game=game, data=data, map=map_),
+        seed=1,
+        settings=GameSettings(),
+    )
+    with pytest.raises(SaveError) as exc:
+        scenario_for(record)
+    message = str(exc.value)
+    assert message.startswith("made with other content for scenario a9_somewhere: ")
+    assert says.format(game=game) in message and "cannot be replayed" in message and "\n" not in message
