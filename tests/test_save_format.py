@@ -241,12 +241,13 @@ def test_a_rehashed_snapshot_at_a_turn_end_must_match_its_checkpoint(
 ) -> None:
     match = _play(fixture_scenario, 2)
     assert match.record.checkpoints[-1].actions == len(match.record.actions)  # saved at a turn's end
-    path = _tampered(match, tmp_path, _more_men, rehash=True)
+    record = load_record(_tampered(match, tmp_path, _more_men, rehash=True))
     with pytest.raises(
-        SaveError,
-        match=r"t\.json: the snapshot does not match checkpoint 2 \(turn \d+, b\): snapshot [0-9a-f]{16}, checkpoint",
+        SaveError, match=r"^the snapshot does not match checkpoint 2 \(turn \d+, b\): snapshot [0-9a-f]{16}, checkpoint"
     ):
-        load_record(path)
+        match_from_record(record)
+    result = verify(record)  # and the replay says which of the two is wrong
+    assert not result.ok and (result.problem or "").startswith("the snapshot differs from the replay")
 
 
 def test_a_rehashed_snapshot_mid_turn_is_caught_by_verify(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
