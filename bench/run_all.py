@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import ai_turns, replay, stress, win_rates
+from . import ai_turns, replay, saves, stress, win_rates
 from .common import ai_class, ai_digest, machine_note, markdown_table
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -45,6 +45,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "ai_turns": ai_turns.main(common),
         "stress": stress.main(common),
         "replay": replay.main(common),
+        "saves": saves.main(common),
         "win_rates": win_rates.main([*common, "--jobs", str(jobs)]),
         "mirror": win_rates.main(
             [*common, "--jobs", str(jobs), "--scenario", win_rates.MIRROR, "--pairings", "hard-easy"]

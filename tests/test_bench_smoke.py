@@ -164,3 +164,14 @@ def test_a_computer_played_campaign_carries_its_army_to_the_end_or_gives_up() ->
     assert run["campaign"] == "yuqing" and 1 <= run["battles"] <= balance.MAX_BATTLES
     assert run["won"] == (run["stage"] == 4) and run["souls"] >= 0
     assert "| yuqing | 1 |" in balance.campaign_table([run])
+
+
+def test_saves_bench_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import saves
+
+    report = saves.main(["--quick", "--turns", "3", "--repeats", "1"])
+    assert report["turns"] == 3 and report["actions"] > 6 and report["bytes"] > 0
+    assert report["verify_actions_per_s"] > 0 and report["parse_ms"] > 0 and report["load_ms"] > 0
+    assert report["verify_ratio"] is not None and report["load_ratio"] is not None
+    assert [r["target"] for r in report["rows"]] == [saves.TARGET_VERIFY, saves.TARGET_LOAD]
+    _check_rows(report["rows"], capsys.readouterr().out)

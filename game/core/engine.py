@@ -278,7 +278,8 @@ class Engine:
         to = Hex(*action.to)
         if to not in self.board:
             raise IllegalAction("off_map", f"{to.key()} is not on the map")
-        move_map = vision.search_moves_seen(self.state, self.board, self.rules, f, forced=action.forced)
+        # Searched only as far as the destination: the same cost and path as a full search.
+        move_map = vision.search_moves_seen(self.state, self.board, self.rules, f, forced=action.forced, target=to)
         if to not in move_map.destinations:
             raise IllegalAction("unreachable", f"{f.id} cannot reach {to.key()} this turn")
         path = move_map.path_to(to)

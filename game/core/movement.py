@@ -84,11 +84,14 @@ def search_moves(
     occupancy: dict[Hex, str] | None = None,
     zoc: set[Hex] | None = None,
     forced: bool = False,
+    target: Hex | None = None,
 ) -> MoveMap:
     """All hexes ``formation`` can reach with its movement points this turn.
 
     Enemy formations block; friends can be passed through but not stopped on. Entering an enemy
-    zone of control ends the move unless the unit ignores zones of control.
+    zone of control ends the move unless the unit ignores zones of control. With a ``target``
+    the search stops once that hex is settled: its cost and path are final then (a parent only
+    ever changes for a strictly cheaper way), so checking one move needs no more.
     """
     utype = rules.units[formation.type]
     budget = movement_points(formation, rules, forced)
@@ -114,6 +117,8 @@ def search_moves(
         c, here = heapq.heappop(heap)
         if c > cost.get(here, 1 << 30):
             continue
+        if here == target:
+            break
         if here != origin and here in zoc:
             continue  # a zone of control stops the move here
         for nxt, step in steps.get(here, ()):

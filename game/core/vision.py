@@ -264,7 +264,9 @@ def refresh_explored(state: GameState, board: Board, rules: Ruleset, side_id: st
 # -- moving in the fog -----------------------------------------------------------------------
 
 
-def search_moves_seen(state: GameState, board: Board, rules: Ruleset, f: Formation, forced: bool = False) -> MoveMap:
+def search_moves_seen(
+    state: GameState, board: Board, rules: Ruleset, f: Formation, forced: bool = False, target: Hex | None = None
+) -> MoveMap:
     """Legal moves as ``f``'s side sees the board: formations it cannot see neither block nor
     hold a zone of control, so whether a move is legal never gives away what is hidden."""
     seen = seen_formations(state, board, rules, f.side)
@@ -273,7 +275,7 @@ def search_moves_seen(state: GameState, board: Board, rules: Ruleset, f: Formati
     for o in seen:
         if exerts_zoc(o) and are_enemies(state, f.side, o.side):
             zoc.update(Hex(o.pos.q + d.q, o.pos.r + d.r) for d in DIRECTIONS)
-    return search_moves(state, board, rules, f, occupancy, zoc, forced=forced)
+    return search_moves(state, board, rules, f, occupancy, zoc, forced=forced, target=target)
 
 
 def _ignores_zoc(rules: Ruleset, f: Formation) -> bool:

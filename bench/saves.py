@@ -1,0 +1,112 @@
+"""Saves: ``replay --verify`` of a long record, and loading a save for play from its snapshot.
+
+The record is the replay bench's: a game of ``--turns`` turns (300 by default) on a generated
+24×24 field where every formation wanders each side-turn (the same record for the same seed),
+saved as the game saves it, with its snapshot. Both figures are measured against parsing the
+same file's JSON (``json.loads`` of its bytes) in the same run:
+
+- verify: reading the file and re-running every action with every checkpoint checked, as
+  ``qiankun replay SAVE --verify`` does, in actions per second; baseline the parse time per
+  action.
+- load for play: reading the file and building the game from its snapshot (``load_record`` +
+  ``match_from_record``), the fastest of several runs; baseline the fastest parse.
+
+Run from the repository root:
+
+    python -m bench.saves [--quick] [--turns N] [--seed N] [--repeats N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game.record.match import match_from_record
+from game.record.saves import load_record, save_record
+from game.record.verify import verify
+
+from .common import machine_note, markdown_table, ratio, row, time_ms
+from .replay import wanderers_record
+
+TARGET_VERIFY = "≥ 2,000 actions/s"
+TARGET_LOAD = "< 100 ms and ≤ 3× the parse"
+
+
+def measure(turns: int, seed: int, repeats: int) -> dict[str, Any]:
+    match, loaded = wanderers_record(turns, seed)
+    with tempfile.TemporaryDirectory() as folder:
+        path = save_record(match.record, Path(folder) / "long.json")
+        size = path.stat().st_size
+        actions = len(match.record.actions)
+        parse_ms = time_ms(lambda: json.loads(path.read_bytes()), repeats)
+
+        start = time.perf_counter()
+        result = verify(load_record(path), loaded)
+        verify_ms = (time.perf_counter() - start) * 1000.0
+        if not result.ok:
+            raise SystemExit(f"the bench's own record does not verify: {result.problem}")
+
+        def load_for_play() -> None:
+            played = match_from_record(load_record(path), loaded)
+            assert played.state.action_index == actions
+
+        load_ms = time_ms(load_for_play, repeats)
+    return {
+        "turns": match.state.turn,
+        "actions": actions,
+        "bytes": size,
+        "parse_ms": round(parse_ms, 2),
+        "verify_ms": round(verify_ms, 1),
+        "verify_actions_per_s": round(actions / (verify_ms / 1000.0)),
+        "parse_actions_per_s": round(actions / (parse_ms / 1000.0)),
+        "verify_ratio": ratio(verify_ms, parse_ms),
+        "load_ms": round(load_ms, 2),
+        "load_ratio": ratio(load_ms, parse_ms),
+    }
+
+
+def table_rows(r: dict[str, Any]) -> list[dict[str, str]]:
+    label = f"{r['turns']}-turn record, {r['actions']:,} actions, {r['bytes'] / 1e6:.1f} MB"
+    per_action_us = r["parse_ms"] * 1000.0 / max(1, r["actions"])
+    return [
+        row(
+            f"replay --verify, {label}",
+            f"{r['verify_actions_per_s']:,} actions/s ({r['verify_ms']:.0f} ms)",
+            f"JSON parse: {per_action_us:.2f} µs per action ({r['parse_ms']} ms)",
+            r["verify_ratio"],
+            TARGET_VERIFY,
+        ),
+        row(
+            f"load for play from the snapshot, {label}",
+            f"{r['load_ms']} ms",
+            f"JSON parse: {r['parse_ms']} ms",
+            r["load_ratio"],
+            TARGET_LOAD,
+        ),
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(prog="python -m bench.saves", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short record (smoke test)")
+    parser.add_argument("--turns", type=int, default=None, help="turns in the record (default 300)")
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=None, help="runs of each load; the fastest counts")
+    args = parser.parse_args(argv)
+    turns = args.turns or (6 if args.quick else 300)
+    repeats = args.repeats or (3 if args.quick else 15)
+    result = measure(turns, args.seed, repeats)
+    rows = table_rows(result)
+    print(markdown_table(rows))
+    print(f"\n({machine_note()}; verify is one run, the loads the fastest of {repeats})")
+    return {**result, "rows": rows}
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
