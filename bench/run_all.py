@@ -62,6 +62,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "Mirror fields: a generated 24×24 field per seed, 12 coalition formations a side without heroes, "
         "12 turns; neither side starts ahead."
     )
+    notes.append(
+        "Saves: the replay bench's 300-turn record (formations that only wander), written with its snapshot; "
+        "replay --verify is one run, the load for play the fastest of 15."
+    )
     text = markdown_table(rows) + "\n\n" + "\n".join(notes)
     print("\n" + "=" * 40 + "\n")
     print(text)
