@@ -266,7 +266,8 @@ class Engine:
 
     # Move ----------------------------------------------------------------------------
 
-    def _check_move(self, action: Move) -> tuple[Formation, list[Hex]]:
+    def _check_move(self, action: Move) -> tuple[Formation, list[Hex], list[Formation]]:
+        """The mover, its path, and what its side sees (the walk starts from that)."""
         f = self._own_ready(action.unit, act=False)
         if f.moved:
             raise IllegalAction("already_moved", f"{f.id} has already moved this turn")
@@ -278,17 +279,20 @@ class Engine:
         to = Hex(*action.to)
         if to not in self.board:
             raise IllegalAction("off_map", f"{to.key()} is not on the map")
+        seen = vision.seen_formations(self.state, self.board, self.rules, f.side)
         # Searched only as far as the destination: the same cost and path as a full search.
-        move_map = vision.search_moves_seen(self.state, self.board, self.rules, f, forced=action.forced, target=to)
+        move_map = vision.search_moves_seen(
+            self.state, self.board, self.rules, f, forced=action.forced, target=to, seen=seen
+        )
         if to not in move_map.destinations:
             raise IllegalAction("unreachable", f"{f.id} cannot reach {to.key()} this turn")
         path = move_map.path_to(to)
         assert path is not None
-        return f, path
+        return f, path, seen
 
     def _move(self, action: Move) -> list[Event]:
-        f, path = self._check_move(action)
-        walked, events = vision.walk(self.state, self.board, self.rules, f, path)
+        f, path, seen = self._check_move(action)
+        walked, events = vision.walk(self.state, self.board, self.rules, f, path, seen)
         f.pos = walked[-1]
         f.moved = True
         f.forced = action.forced

@@ -17,6 +17,7 @@ hexes and ints rather than pydantic objects.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Set
 from weakref import WeakKeyDictionary
 
@@ -47,11 +48,29 @@ _NUDGES = ((1e-6, 2e-6), (-1e-6, -2e-6))
 # Unions of sight per set of viewers, kept per board; cleared when it grows past this.
 _UNION_CACHE_SIZE = 256
 
-_sight_cache: WeakKeyDictionary[Board, dict[tuple[int, int, int], frozenset[Hex]]] = WeakKeyDictionary()
+
+class _PerBoard:
+    """A dict per board, weakly keyed, with the last board's at hand: the caches are consulted
+    for every formation on every move, and a weak-keyed look-up costs more than the answer."""
+
+    def __init__(self) -> None:
+        self._all: WeakKeyDictionary[Board, dict] = WeakKeyDictionary()
+        self._last: tuple[weakref.ref[Board], dict] | None = None
+
+    def of(self, board: Board) -> dict:
+        last = self._last
+        if last is not None and last[0]() is board:
+            return last[1]
+        found = self._all.setdefault(board, {})
+        self._last = (weakref.ref(board), found)
+        return found
+
+
+_sight_cache = _PerBoard()
 _blocking_cache: WeakKeyDictionary[Board, frozenset[Hex]] = WeakKeyDictionary()
 _KEYS_CACHE_SIZE = 8192
 _keys_cache: dict[frozenset[Hex], frozenset[str]] = {}
-_union_cache: WeakKeyDictionary[Board, dict[tuple[tuple[int, int, int], ...], frozenset[Hex]]] = WeakKeyDictionary()
+_union_cache = _PerBoard()
 
 
 def new_formation(spec: FormationSpec, rules: Ruleset) -> Formation:
@@ -118,7 +137,7 @@ def _blocking(board: Board) -> frozenset[Hex]:
 
 def sight_from(board: Board, pos: Hex, radius: int) -> frozenset[Hex]:
     """The hexes seen from ``pos`` with sight ``radius`` (the hex itself included)."""
-    cache = _sight_cache.setdefault(board, {})
+    cache = _sight_cache.of(board)
     key = (pos.q, pos.r, radius)
     seen = cache.get(key)
     if seen is not None:
@@ -152,8 +171,9 @@ def _viewers(state: GameState, side_id: str) -> list[Formation]:
 
 def _union_of_sight(board: Board, rules: Ruleset, viewers: list[Formation]) -> frozenset[Hex]:
     """Every hex one of ``viewers`` sees; unions are cached per board by where the eyes are."""
-    eyes = tuple(sorted((f.pos.q, f.pos.r, sight_radius(board, rules, f)) for f in viewers))
-    cache = _union_cache.setdefault(board, {})
+    units, terrain = rules.units, board.terrain  # sight_radius, spelled out: this is a hot loop
+    eyes = tuple(sorted((f.pos.q, f.pos.r, units[f.type].vision + terrain[f.pos].vision_bonus) for f in viewers))
+    cache = _union_cache.of(board)
     seen = cache.get(eyes)
     if seen is None:
         union: set[Hex] = set()
@@ -265,11 +285,19 @@ def refresh_explored(state: GameState, board: Board, rules: Ruleset, side_id: st
 
 
 def search_moves_seen(
-    state: GameState, board: Board, rules: Ruleset, f: Formation, forced: bool = False, target: Hex | None = None
+    state: GameState,
+    board: Board,
+    rules: Ruleset,
+    f: Formation,
+    forced: bool = False,
+    target: Hex | None = None,
+    seen: list[Formation] | None = None,
 ) -> MoveMap:
     """Legal moves as ``f``'s side sees the board: formations it cannot see neither block nor
-    hold a zone of control, so whether a move is legal never gives away what is hidden."""
-    seen = seen_formations(state, board, rules, f.side)
+    hold a zone of control, so whether a move is legal never gives away what is hidden.
+    ``seen``: ``seen_formations`` of ``f``'s side on this state, if the caller has it already."""
+    if seen is None:
+        seen = seen_formations(state, board, rules, f.side)
     occupancy = {o.pos: o.id for o in seen}
     zoc: set[Hex] = set()
     for o in seen:
@@ -283,7 +311,12 @@ def _ignores_zoc(rules: Ruleset, f: Formation) -> bool:
 
 
 def walk(
-    state: GameState, board: Board, rules: Ruleset, f: Formation, path: list[Hex]
+    state: GameState,
+    board: Board,
+    rules: Ruleset,
+    f: Formation,
+    path: list[Hex],
+    seen: list[Formation] | None = None,
 ) -> tuple[list[Hex], list[Event]]:
     """Carry out a move hex by hex, as far as what the mover did not know allows.
 
@@ -291,11 +324,16 @@ def walk(
     a formation it could not see, when an enemy it had not seen comes into view, or when the hex
     lies in the zone of control of an enemy it now sees. It never ends on a friend: it falls back
     to the last empty hex (at worst where it started). A hidden mover stays hidden on cover, even
-    next to the enemy. Returns the hexes walked and the reveals.
+    next to the enemy. Returns the hexes walked and the reveals. ``seen``: ``seen_formations``
+    of the mover's side on this state, if the caller has it already.
     """
     side = f.side
-    enemies = [o for o in (state.formations[k] for k in sorted(state.formations)) if are_enemies(state, side, o.side)]
-    seen_before = {o.id for o in seen_formations(state, board, rules, side)}
+    # Sides are asked once, not once per formation.
+    enemy_sides = {s.id for s in state.sides if are_enemies(state, side, s.id)}
+    enemies = [o for o in (state.formations[k] for k in sorted(state.formations)) if o.side in enemy_sides]
+    if seen is None:
+        seen = seen_formations(state, board, rules, side)
+    seen_before = {o.id for o in seen}
     # Only the mover's eyes change on the way: what the rest of the side sees is worked out once.
     allied = _allied_sides(state, side)
     others = [o for o in _viewers(state, side) if o.id != f.id]
