@@ -113,25 +113,28 @@ def search_moves(
     cost: dict[Hex, int] = {origin: 0}
     parent: dict[Hex, Hex] = {}
     heap: list[tuple[int, Hex]] = [(0, origin)]
+    # Bound once: this loop runs for every move checked and every move the AI weighs.
+    cost_of, occupant_of, steps_of = cost.get, occupancy.get, steps.get
+    pop, push, far = heapq.heappop, heapq.heappush, 1 << 30
     while heap:
-        c, here = heapq.heappop(heap)
-        if c > cost.get(here, 1 << 30):
+        c, here = pop(heap)
+        if c > cost_of(here, far):
             continue
         if here == target:
             break
         if here != origin and here in zoc:
             continue  # a zone of control stops the move here
-        for nxt, step in steps.get(here, ()):
+        for nxt, step in steps_of(here, ()):
             if nxt in closed:
                 continue
             nc = c + step
-            if nc > budget or nc >= cost.get(nxt, 1 << 30):
+            if nc > budget or nc >= cost_of(nxt, far):
                 continue
-            occupant = occupancy.get(nxt)
+            occupant = occupant_of(nxt)
             if occupant is not None and formations[occupant].side != side:
                 continue
             cost[nxt] = nc
             parent[nxt] = here
-            heapq.heappush(heap, (nc, nxt))
+            push(heap, (nc, nxt))
     destinations = frozenset(h for h in cost if h != origin and h not in occupancy)
     return MoveMap(origin, cost, parent, destinations)
