@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import statistics
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from bench.common import replace_between
 from game.content.campaigns import load_campaigns
 from game.content.scenarios import load_scenario
 from game.simulate import AI_SAMPLES, run_game
@@ -133,11 +133,8 @@ def campaign_table(runs: list[dict[str, Any]]) -> str:
 
 
 def write_readme(text: str, readme: Path = README) -> None:
-    body = readme.read_text(encoding="utf-8")
-    pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.S)
-    if not pattern.search(body):
-        raise SystemExit(f"{readme}: no {START} ... {END} markers to write between")
-    readme.write_text(pattern.sub(lambda _: f"{START}\n{text}\n{END}", body), encoding="utf-8")
+    """Put ``text`` between the markers, leaving the rest of the README as it is."""
+    replace_between(readme, START, END, text)
 
 
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:

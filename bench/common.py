@@ -6,6 +6,7 @@ import hashlib
 import inspect
 import os
 import platform
+import re
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -148,3 +149,12 @@ def machine_note(jobs: int | None = 1) -> str:
     if jobs is None:
         return note
     return note + ("; timed on one core" if jobs <= 1 else f"; {jobs} processes")
+
+
+def replace_between(path: Path, start: str, end: str, text: str) -> None:
+    """Put ``text`` between the ``start`` and ``end`` markers of a file, leaving the rest as it is."""
+    body = path.read_text(encoding="utf-8")
+    pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)
+    if not pattern.search(body):
+        raise SystemExit(f"{path}: no {start} ... {end} markers to write between")
+    path.write_text(pattern.sub(lambda _: f"{start}\n{text}\n{end}", body), encoding="utf-8")

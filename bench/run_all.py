@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from . import ai_turns, replay, saves, stress, win_rates
-from .common import ai_class, ai_digest, machine_note, markdown_table
+from .common import ai_class, ai_digest, machine_note, markdown_table, replace_between
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
@@ -25,11 +24,7 @@ START, END = "<!-- bench:start -->", "<!-- bench:end -->"
 
 def write_readme(text: str, readme: Path = README) -> None:
     """Put ``text`` between the markers, leaving the rest of the README as it is."""
-    body = readme.read_text(encoding="utf-8")
-    pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.S)
-    if not pattern.search(body):
-        raise SystemExit(f"{readme}: no {START} ... {END} markers to write between")
-    readme.write_text(pattern.sub(lambda _: f"{START}\n{text}\n{END}", body), encoding="utf-8")
+    replace_between(readme, START, END, text)
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
