@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 from game.content.ruleset import load_ruleset  # noqa: E402
 from game.content.scenarios import LoadedScenario  # noqa: E402
 from game.content.tmx import HexLayout  # noqa: E402
+from game.core.actions import EndTurn  # noqa: E402
 from game.core.board import Board  # noqa: E402
 from game.core.engine import Engine, GameSettings  # noqa: E402
 from game.core.hexgrid import Hex  # noqa: E402
@@ -246,3 +247,33 @@ def app():
     app = App(UI_SIZE)
     pygame.event.clear()
     return app
+
+
+def frame(app, *events, dt: float = 0.0) -> None:
+    """One frame with ``events``, then the widget events it produced (button presses etc.)."""
+    import pygame
+
+    app.step(list(events), dt)
+    for _ in range(10):
+        posted = [e for e in pygame.event.get() if e.type >= pygame.USEREVENT]
+        if not posted:
+            return
+        app.step(posted, 0.0)
+    raise AssertionError("widget events keep coming")
+
+
+# -- shipped scenarios ------------------------------------------------------------------------
+
+
+def ai_engine(scenario: Scenario, seed: int = 1) -> Engine:
+    """An engine on ``scenario`` with the computer commanding every side."""
+    return Engine(scenario, load_ruleset(), seed, GameSettings(controllers={s.id: "ai" for s in scenario.sides}))
+
+
+def end_turns_until(eng: Engine, turn: int, side: str) -> list:
+    """End turns until ``side``'s turn ``turn`` begins; the events on the way."""
+    events: list = []
+    while not (eng.state.turn == turn and eng.state.active_side.id == side):
+        assert not eng.state.over
+        events += eng.apply(EndTurn())
+    return events

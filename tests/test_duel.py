@@ -4,7 +4,7 @@ morale on both sides, determinism, records, and the computer's answers."""
 from __future__ import annotations
 
 import pytest
-from conftest import EngineFactory, Unit, loaded_for, make_scenario
+from conftest import EngineFactory, Unit, frame, loaded_for, make_scenario
 
 from game.ai.basic import BasicAI
 from game.ai.driver import play_ai_turn
@@ -279,18 +279,6 @@ def app():
     pygame.event.clear()
     yield app
     i18n.set_language(before)
-
-
-def frame(app, *events, dt: float = 0.0) -> None:
-    """One frame, then the widget events it produced (button presses)."""
-    import pygame
-
-    app.step(list(events), dt)
-    for _ in range(10):
-        posted = [e for e in pygame.event.get() if e.type >= pygame.USEREVENT]
-        if not posted:
-            return
-        app.step(posted, 0.0)
 
 
 def click(app, pos: tuple[int, int]) -> None:

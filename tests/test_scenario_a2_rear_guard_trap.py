@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import end_turns_until
 
 from game.cli import main
 from game.content.ruleset import load_ruleset
@@ -29,12 +30,6 @@ def new_engine(seed: int = 1) -> Engine:
 
 def at(eng: Engine, col: int, row: int):
     return eng.board.at_offset(col, row)
-
-
-def end_turns_until(eng: Engine, turn: int, side: str) -> None:
-    while not (eng.state.turn == turn and eng.state.active_side.id == side):
-        assert not eng.state.over
-        eng.apply(EndTurn())
 
 
 def test_the_ambush_lies_hidden_and_held_until_the_rear_enters_the_pass() -> None:

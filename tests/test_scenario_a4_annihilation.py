@@ -3,8 +3,9 @@ Geng Gong's note, the pouch that wins the battle, and a short seeded game that r
 
 from __future__ import annotations
 
+from conftest import ai_engine, end_turns_until
+
 from game.ai.driver import make_ais, play_ai_turn
-from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario
 from game.core.actions import EndTurn, Rest
 from game.core.engine import Engine, GameSettings
@@ -17,15 +18,7 @@ A4 = "a4_annihilation"
 
 
 def engine(seed: int = 5) -> Engine:
-    sc = load_scenario(A4).scenario
-    return Engine(sc, load_ruleset(), seed, GameSettings(controllers={s.id: "ai" for s in sc.sides}))
-
-
-def end_turns_until(eng: Engine, turn: int, side: str) -> list:
-    events: list = []
-    while not (eng.state.turn == turn and eng.state.active_side.id == side):
-        events += eng.apply(EndTurn())
-    return events
+    return ai_engine(load_scenario(A4).scenario, seed)
 
 
 def test_objectives_muster_and_the_hidden_squad() -> None:

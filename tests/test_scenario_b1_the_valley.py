@@ -3,8 +3,9 @@ thousand sent to the vanguard, relief and defeat, and a short seeded game that r
 
 from __future__ import annotations
 
+from conftest import ai_engine, end_turns_until
+
 from game.ai.driver import make_ais, play_ai_turn
-from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario
 from game.core.actions import Attack, EndTurn, Rest
 from game.core.engine import Engine, GameSettings
@@ -18,15 +19,7 @@ REAR = ("rear_guard_1", "rear_guard_2", "rear_guard_3")
 
 
 def engine(seed: int = 5) -> Engine:
-    sc = load_scenario(B1).scenario
-    return Engine(sc, load_ruleset(), seed, GameSettings(controllers={s.id: "ai" for s in sc.sides}))
-
-
-def end_turns_until(eng: Engine, turn: int, side: str) -> list:
-    events: list = []
-    while not (eng.state.turn == turn and eng.state.active_side.id == side):
-        events += eng.apply(EndTurn())
-    return events
+    return ai_engine(load_scenario(B1).scenario, seed)
 
 
 def test_tang_huai_holds_a_hill_that_horse_cannot_climb_round() -> None:

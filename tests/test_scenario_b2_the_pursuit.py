@@ -7,13 +7,13 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from conftest import ai_engine
 
 from game.ai.general import General
-from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario
 from game.core import triggers
 from game.core.actions import EndTurn, Move
-from game.core.engine import Engine, GameSettings
+from game.core.engine import Engine
 from game.core.events import Routed
 from game.core.hexgrid import Hex, distance, neighbours
 from game.core.scenario import AiHints
@@ -26,8 +26,7 @@ DETACHMENTS = ("delay_ford", "delay_ford_horse", "delay_woods", "delay_hill")
 
 
 def engine(scenario=None, seed: int = 1) -> Engine:
-    sc = scenario or load_scenario(B2).scenario
-    return Engine(sc, load_ruleset(), seed, GameSettings(controllers={s.id: "ai" for s in sc.sides}))
+    return ai_engine(scenario or load_scenario(B2).scenario, seed)
 
 
 def near(region: frozenset[Hex], h: Hex) -> int:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import ai_engine
+
 from game.ai.general import General
-from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario
 from game.core import triggers
 from game.core.actions import EndTurn, Move
 from game.core.duel import wound_hero
-from game.core.engine import Engine, GameSettings
+from game.core.engine import Engine
 from game.core.events import Destroyed, Narration
 from game.core.hexgrid import Hex, distance, neighbours
 from game.core.sides import are_enemies
@@ -23,8 +24,7 @@ B3 = "b3_tangut_border"
 
 
 def engine(seed: int = 1) -> Engine:
-    sc = load_scenario(B3).scenario
-    return Engine(sc, load_ruleset(), seed, GameSettings(controllers={s.id: "ai" for s in sc.sides}))
+    return ai_engine(load_scenario(B3).scenario, seed)
 
 
 def to_turn(eng: Engine, turn: int, side: str) -> list:

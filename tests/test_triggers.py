@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
-from conftest import Unit, loaded_for, make_board, make_scenario
+from conftest import Unit, frame, loaded_for, make_board, make_scenario
 
 from game import i18n
 from game.ai.basic import BasicAI
@@ -890,15 +890,6 @@ def app() -> App:
     pygame.event.clear()
     yield app
     i18n.set_language(before)
-
-
-def frame(app: App, *events: pygame.event.Event, dt: float = 0.0) -> None:
-    app.step(list(events), dt)
-    for _ in range(10):
-        posted = [e for e in pygame.event.get() if e.type >= pygame.USEREVENT]
-        if not posted:
-            return
-        app.step(posted, 0.0)
 
 
 def key(app: App, k: int) -> None:

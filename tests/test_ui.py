@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import Unit, loaded_for, make_scenario
+from conftest import Unit, frame, loaded_for, make_scenario
 from pygame_gui.elements import UILabel
 
 from game.content.scenarios import load_scenario
@@ -58,17 +58,6 @@ def saves_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for module in (battle_module, result_module, saves_screen_module):
         monkeypatch.setattr(module, "save_path", in_tmp)
     return folder
-
-
-def frame(app: App, *events: pygame.event.Event, dt: float = 0.0) -> None:
-    """One frame with ``events``, then the widget events it produced (button presses etc.)."""
-    app.step(list(events), dt)
-    for _ in range(10):
-        posted = [e for e in pygame.event.get() if e.type >= pygame.USEREVENT]
-        if not posted:
-            return
-        app.step(posted, 0.0)
-    raise AssertionError("widget events keep coming")
 
 
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:

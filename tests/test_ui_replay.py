@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
+from conftest import frame
 from test_replay_cursor import play_random
 
 from game import cli
@@ -43,17 +44,6 @@ def viewer(app: App, save_file: Path) -> ReplayScene:
     assert app.scene is scene and isinstance(scene, ReplayScene)
     frame(app)
     return app.scene
-
-
-def frame(app: App, *events: pygame.event.Event, dt: float = 0.0) -> None:
-    """One frame, then the widget events it produced (button presses and the like)."""
-    app.step(list(events), dt)
-    for _ in range(10):
-        posted = [e for e in pygame.event.get() if e.type >= pygame.USEREVENT]
-        if not posted:
-            return
-        app.step(posted, 0.0)
-    raise AssertionError("widget events keep coming")
 
 
 def press(app: App, key: int) -> None:
