@@ -19,7 +19,7 @@ from game.core.events import Attacked
 from game.core.hexgrid import Hex, distance
 from game.core.legal import legal_actions
 from game.core.rules import Ruleset
-from game.core.scenario import AiHints, HoldSpec, Scenario
+from game.core.scenario import AiHints, HoldSpec, ObjectiveSpec, Scenario
 from game.core.scenario_events import EventSpec
 from game.record.match import Match
 
@@ -104,6 +104,31 @@ def test_holders_keep_their_front(small_engine: EngineFactory) -> None:
     # A holder away from its front heads for it.
     start = base.board.at_offset(0, 0)
     assert min(distance(eng.state.formations["far"].pos, h) for h in front) < min(distance(start, h) for h in front)
+
+
+def test_a_hard_general_lets_holders_go_once_the_hold_has_served(small_engine: EngineFactory) -> None:
+    base = small_engine(
+        WIDE,
+        [Unit("wing", "a", "sword_spirit", 700, (4, 3)), Unit("host", "b", "soul_levy", 3000, (9, 6))],
+    )
+    front = frozenset(base.board.at_offset(c, r) for c in (3, 4, 5) for r in (2, 3, 4))
+    board = make_board(base.rules, _grid_of(base), {"front": front})
+    swept = EventSpec.model_validate(
+        {"id": "swept", "when": {"kind": "turn", "turn": 30}, "do": [{"kind": "narrate", "text": "Swept."}]}
+    )
+    hints = AiHints(hold=(HoldSpec(side="a", region="front", units=("wing",), until="swept"),))
+    scenario = dataclasses.replace(base.scenario, board=board, ai=hints, events=(swept,))
+
+    def wing_after_a_turn(level: str, fired: bool) -> Hex:
+        eng = Engine(scenario, base.rules, 7)
+        if fired:
+            eng.state.fired_events.append("swept")
+        play_side(eng, General(eng, "a", level))
+        return eng.state.formations["wing"].pos
+
+    assert wing_after_a_turn("hard", fired=False) in front  # the trap is not yet sprung
+    assert wing_after_a_turn("hard", fired=True) not in front  # sprung: the wing goes for the host
+    assert wing_after_a_turn("normal", fired=True) in front  # a lesser general keeps its first orders
 
 
 # -- Hailing: Wanyan Liang ----------------------------------------------------------------------
@@ -214,6 +239,46 @@ def test_hailing_pride_makes_it_overreach(small_engine: EngineFactory) -> None:
 
 
 # -- Jin: Wanyan Wuzhu --------------------------------------------------------------------------
+
+
+def test_a_hard_general_keeps_one_formation_of_a_host_in_reserve(small_engine: EngineFactory) -> None:
+    """Where the enemy wins by routing a whole host at once, a hard general holds one of it back
+    out of reach, near its commander; a normal general throws every formation in."""
+    base = small_engine(
+        WIDE,
+        [
+            Unit("liang", "b", "soul_levy", 6000, (6, 3), hero="wanyan_liang"),
+            Unit("front", "b", "soul_levy", 4000, (4, 3)),
+            Unit("middle", "b", "soul_levy", 4000, (6, 4)),
+            Unit("back", "b", "soul_levy", 4000, (9, 3)),
+            Unit("han", "a", "han_soldier", 800, (5, 1)),
+        ],
+        sides=_hailing_first(),
+    )
+    broken = EventSpec.model_validate(
+        {
+            "id": "broken",
+            "when": {"kind": "routed", "units": ["liang", "front", "middle", "back"]},
+            "do": [{"kind": "objective", "id": "break_host", "status": "done"}],
+        }
+    )
+    objective = ObjectiveSpec(id="break_host", text="Break the host.")
+    scenario = dataclasses.replace(base.scenario, events=(broken,), objective_specs=(objective,))
+
+    def one_turn(level: str) -> tuple[set[str], int]:
+        """Who struck, and how near the enemy the back formation ended."""
+        eng = Engine(scenario, base.rules, 7)
+        general = General(eng, "b", level)
+        reserves = general.persona.reserves()
+        assert level != "hard" or reserves == {"back"}  # the farthest fresh one, never the hero's own
+        events = play_side(eng, general)
+        struck = {e.unit for e in events if isinstance(e, Attacked)}
+        return struck, distance(eng.state.formations["back"].pos, eng.state.formations["han"].pos)
+
+    (hard_struck, hard_gap), (normal_struck, normal_gap) = one_turn("hard"), one_turn("normal")
+    assert "back" not in hard_struck and hard_gap >= 3  # kept out of the fight
+    assert hard_struck  # the rest of the host still fights
+    assert "back" in normal_struck or normal_gap < hard_gap  # thrown in with the rest
 
 
 def _jin_retreat(small_engine: EngineFactory) -> Engine:

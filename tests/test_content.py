@@ -664,6 +664,7 @@ palance_alarm = 3
 side = "c"
 region = "ridge"
 units = ["han", "wraith"]
+until = "never_declared"
 """
     errs = scenario_errors(write_scenario(map_dir, gids, GOOD_FORMATIONS, extra=extra))
     found = {(Path(e.file).name, e.object, e.field) for e in errs}
@@ -682,6 +683,8 @@ units = ["han", "wraith"]
         "ai.hold.0.side",
         "ai.hold.0.region",
         "ai.hold.0.units",
+        "ai.hold.0.until",
     }
     assert "nowhere" in by_field["ai.palace_region"] and "ghost" in by_field["ai.rear_guard"]
+    assert "never_declared" in by_field["ai.hold.0.until"]
     assert "wraith" in by_field["ai.hold.0.units"] and all(Path(e.file).name == "t1.toml" for e in errs)

@@ -266,8 +266,8 @@ class General(BasicAI):
         radius = 3
         if engine.can_capture(f):
             out.append(Candidate(self._capture_score(f), Capture(unit=f.id)))
-        if not engine.can_act(f):
-            return out, radius
+        if not engine.can_act(f) or self.persona.role(f) == "reserve":
+            return out, radius  # a reserve is kept out of the fight; it may still bag souls
         floor = self.style.min_gain * f.men * self._value(f)
         for target_id in engine.attack_targets(f.id):
             target = state.formations[target_id]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ..core.actions import Action, AnswerDuel, Challenge, UseSkill
 from ..core.hexgrid import Hex, distance, spiral
 from ..core.movement import max_steps
-from ..core.scenario_events import Defeat, EventSpec, OnEntersRegion, Victory
+from ..core.scenario_events import Defeat, EventSpec, OnEntersRegion, OnRouted, SetObjective, Victory
 from ..core.state import Formation, GameState
 from ..core.triggers import conditions_hold
 from .threat import blow
@@ -35,6 +35,8 @@ PRIDE_TURNS = 2
 PRIDE_RADIUS = 3
 PRIDE_LOSS_WEIGHT = 0.3
 PRIDE_MEN_DROP = 0.15
+# A reserve waits within this many hexes of its commander and at least this far from the enemy.
+RESERVE_GAP = 3
 # Wanyan Liang rides to routed souls within this many hexes to re-form them.
 REFORM_REACH = 8
 # Jin falls back when its men are below this share of the start or of the enemies in sight.
@@ -55,6 +57,8 @@ class Persona:
         hints = general.game.scenario.ai
         board = general.game.board
         self.hold: dict[str, frozenset[Hex]] = {}
+        # Formation id -> the event after which its front no longer needs holding.
+        self.hold_until: dict[str, str] = {}
         for spec in hints.hold:
             if spec.side != general.side_id or spec.region not in board.regions:
                 continue
@@ -62,12 +66,20 @@ class Persona:
             units = spec.units or tuple(s.id for s in general.game.scenario.formations if s.side == general.side_id)
             for unit in units:
                 self.hold[unit] = region
+                if spec.until is not None:
+                    self.hold_until[unit] = spec.until
+        # Ordered to stand and die, or to fall back as bait: never kept back as a reserve.
+        self.under_orders = frozenset(hints.rear_guard) | frozenset(hints.feint)
         # Regions whose taking wins the battle (a hard general reads the scenario's events).
         self.winning_ground: Ground = _winning_ground(general) if general.style.objectives else ()
         # Regions whose taking by the enemy loses it: one of ours always stands in each.
         self.losing_ground: Ground = _losing_ground(general) if general.style.objectives else ()
+        # Hosts of ours the enemy wins something by routing all at once: one of each is kept back.
+        self.hosts: Hosts = _hosts_to_keep_whole(general) if general.style.objectives else ()
         self._guards_for: GameState | None = None
         self._guards_cache: dict[str, frozenset[Hex]] = {}
+        self._reserves_for: GameState | None = None
+        self._reserves_cache: frozenset[str] = frozenset()
 
     # -- hooks the general calls ------------------------------------------------------------
 
@@ -77,13 +89,58 @@ class Persona:
     def memory(self) -> Hashable:
         """What the persona remembers that may change its choices (roles, targets, weights):
         while it stays the same, scores worked out earlier still hold."""
-        return ()
+        return (self._released(), self.reserves())
 
     def observe(self, state: GameState, enemies: list[Formation]) -> None:
         pass
 
     def role(self, f: Formation) -> str | None:
-        return "hold" if f.id in self.hold else None
+        if self.held_region(f.id) is not None:
+            return "hold"
+        return "reserve" if f.id in self.reserves() else None
+
+    def held_region(self, unit: str) -> frozenset[Hex] | None:
+        """The front ``unit`` is to keep; a hard general lets it go once the event the hold
+        waited for has fired (the trap it protected is sprung)."""
+        region = self.hold.get(unit)
+        if region is None or self.hold_until.get(unit) in self._released():
+            return None
+        return region
+
+    def _released(self) -> frozenset[str]:
+        if not self.g.style.objectives or not self.hold_until:
+            return frozenset()
+        fired = self.g.engine.state.fired_events
+        return frozenset(e for e in self.hold_until.values() if e in fired)
+
+    def reserves(self) -> frozenset[str]:
+        """Formations a hard general keeps out of the fight, so that a host the enemy must
+        break all at once never breaks: of each such host, the fresh formation farthest from
+        the enemy (a hero's own formation leads and is never held back). Worked out once per
+        view of the game."""
+        state = self.g.engine.state
+        if self._reserves_for is state:
+            return self._reserves_cache
+        live = [e.pos for e in state.formations.values() if e.side != self.g.side_id and not e.routed]
+        picks: set[str] = set()
+        for event_id, units in self.hosts:
+            if event_id in state.fired_events:
+                continue
+            fresh = [
+                state.formations[u]
+                for u in units
+                if u in state.formations
+                and not state.formations[u].routed
+                and state.formations[u].hero is None
+                and not state.formations[u].hidden
+                and u not in self.hold
+                and u not in self.under_orders
+            ]
+            if len(fresh) < 2:
+                continue  # a lone formation kept back would be the host's last: it fights
+            picks.add(max(fresh, key=lambda f: (min((distance(f.pos, e) for e in live), default=0), f.id)).id)
+        self._reserves_for, self._reserves_cache = state, frozenset(picks)
+        return self._reserves_cache
 
     def may_strike(self, f: Formation, target: Formation) -> bool:
         return True
@@ -97,16 +154,18 @@ class Persona:
     def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
         """Where ``f`` may stop to strike: a holder that stands on its front stays on it, and so
         does the one guarding ground the enemy must not take."""
-        region = self.hold.get(f.id) or self._guarded_region(f)
+        region = self.held_region(f.id) or self._guarded_region(f)
         if region is not None and f.pos in region:
             return region
         return None
 
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
+        if f.id in self.reserves():
+            return self._reserve_ground(f, enemies), None
         guard = self._guarded_region(f)
         if guard is not None:
             return guard, guard
-        region = self.hold.get(f.id)
+        region = self.held_region(f.id)
         if region is None:
             return self._winning_region(f) or goals, None
         if f.pos in region:
@@ -157,6 +216,31 @@ class Persona:
             if spec.id not in state.fired_events and conditions_hold(state, spec) and when.selects(f.id):
                 return region
         return None
+
+    def _reserve_ground(self, f: Formation, enemies: list[Formation]) -> frozenset[Hex]:
+        """Where a reserve waits: near the side's commander, out of the enemy's reach; with no
+        commander in the field, as far from the enemy as it can get."""
+        board = self.g.engine.board
+        live = [e.pos for e in enemies if not e.routed]
+
+        def clear_of_enemy(h: Hex) -> int:
+            return min((distance(h, e) for e in live), default=RESERVE_GAP)
+
+        commander = next(
+            (o for o in self.g.engine.state.formations_of(self.g.side_id) if o.hero is not None and not o.routed),
+            None,
+        )
+        if commander is not None:
+            near = frozenset(
+                h
+                for h in spiral(commander.pos, RESERVE_GAP)
+                if h != commander.pos and h in board and clear_of_enemy(h) >= RESERVE_GAP
+            )
+            if near:
+                return near
+        around = [h for h in spiral(f.pos, RESERVE_GAP + 2) if h in board]
+        far = max(clear_of_enemy(h) for h in around)
+        return frozenset(h for h in around if clear_of_enemy(h) == far)
 
     def answer_duel(self) -> AnswerDuel | None:
         return None
@@ -212,7 +296,11 @@ class Hailing(Persona):
         )
 
     def memory(self) -> Hashable:
-        return (frozenset(self.sprung), self.threatening, self.pride_until)
+        return (super().memory(), frozenset(self.sprung), self.threatening, self.pride_until)
+
+    def reserves(self) -> frozenset[str]:
+        # With the palace threatened, every man rides back for it.
+        return frozenset() if self.threatening else super().reserves()
 
     def hurt(self, turn: int) -> None:
         self.pride_until = max(self.pride_until, turn + PRIDE_TURNS)
@@ -329,7 +417,7 @@ class Jin(Persona):
         picks = [
             (min(distance(f.pos, h) for h in self.pass_hexes), f.id)
             for f in state.formations_of(self.g.side_id)
-            if f.id not in self.rear_guard and f.hero != WUZHU and not f.routed
+            if f.id not in self.rear_guard and f.hero != WUZHU and not f.routed and f.id not in self.reserves()
         ]
         if not picks:
             return
@@ -341,7 +429,7 @@ class Jin(Persona):
         # Where the vanguard stands bounds where the rest may stop to strike.
         formations = self.g.engine.state.formations
         at = formations[self.vanguard].pos if self.vanguard in formations else None
-        return (self.losing, self.delaying, self.vanguard, at, self.barring, self.forced)
+        return (super().memory(), self.losing, self.delaying, self.vanguard, at, self.barring, self.forced)
 
     def target_weight(self, target: Formation) -> float:
         # Whoever bars the pass is struck first.
@@ -397,11 +485,11 @@ class Jin(Persona):
             return None  # stand and die where ordered
         yue = self.hero_formation(YUE_FEI)
         # He rides for Yue Fei unless the scenario has ordered him to keep some ground.
-        if f.hero == WUZHU and yue is not None and yue.side != f.side and f.id not in self.hold:
+        if f.hero == WUZHU and yue is not None and yue.side != f.side and self.held_region(f.id) is None:
             return frozenset([yue.pos]), None
         if role == "flee":
             return self.refuge, None
-        if self.vanguard is not None and f.id not in self.hold:
+        if self.vanguard is not None and self.held_region(f.id) is None and f.id not in self.reserves():
             if f.id == self.vanguard:
                 return self.pass_hexes, None  # the vanguard drives into the pass
             # The rest close up behind it, so every blow at the pass is backed by the whole army.
@@ -437,6 +525,37 @@ class Jin(Persona):
 
 
 Ground = tuple[tuple[EventSpec, frozenset[Hex]], ...]
+# (event id, formations it waits to see all routed at once)
+Hosts = tuple[tuple[str, tuple[str, ...]], ...]
+# A host is at least this many formations: fewer are a detachment, and fight.
+HOST_SIZE = 3
+
+
+def _hosts_to_keep_whole(general: General) -> Hosts:
+    """Groups of this side's formations whose routing all at once wins the enemy something: the
+    battle itself, or an objective of the enemy's."""
+    scenario = general.game.scenario
+    me = general.side_id
+    ours = {f.id for f in scenario.formations if f.side == me}
+    owner = {o.id: o.side or scenario.default_player_side() for o in scenario.objective_specs}
+    out = []
+    for spec in scenario.events:
+        when = spec.when
+        if not isinstance(when, OnRouted) or len(when.units) < HOST_SIZE or not set(when.units) <= ours:
+            continue
+        if any(_favours_enemy(action, me, owner) for action in spec.actions):
+            out.append((spec.id, when.units))
+    return tuple(out)
+
+
+def _favours_enemy(action: object, me: str, owner: dict[str, str]) -> bool:
+    if isinstance(action, Victory):
+        return action.side != me
+    if isinstance(action, Defeat):
+        return action.side == me
+    if isinstance(action, SetObjective):
+        return action.status == "done" and owner.get(action.id, me) != me
+    return False
 
 
 def _region_endings(general: General) -> list[tuple[EventSpec, OnEntersRegion, set[str], set[str]]]:

@@ -42,8 +42,10 @@ class ScenarioFile(BaseModel):
     ai: AiHints = AiHints()
 
 
-def _ai_hint_errors(path: Path, obj: str, hints: AiHints, sides: set[str], units: set[str], board: Board) -> list:
-    """Every region and formation an ``[ai]`` hint names must exist."""
+def _ai_hint_errors(
+    path: Path, obj: str, hints: AiHints, sides: set[str], units: set[str], board: Board, event_ids: set[str]
+) -> list:
+    """Every region, formation and event an ``[ai]`` hint names must exist."""
     errors: list[ContentError] = []
     for name in ("palace_region", "refuge_region", "pass_region"):
         region = getattr(hints, name)
@@ -61,6 +63,8 @@ def _ai_hint_errors(path: Path, obj: str, hints: AiHints, sides: set[str], units
         for unit in hold.units:
             if unit not in units:
                 errors.append(error(path, obj, f"ai.hold.{i}.units", f"unknown formation {unit!r}"))
+        if hold.until is not None and hold.until not in event_ids:
+            errors.append(error(path, obj, f"ai.hold.{i}.until", f"unknown event {hold.until!r}"))
     return errors
 
 
@@ -193,7 +197,9 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedS
         objective_ids=declared_ids(spec.objectives),
         formation_ids={p.id for p in tmx.formations},
     )
-    errors += _ai_hint_errors(toml_path, obj, spec.ai, set(sides), {f.id for f in formations}, tmx.board)
+    errors += _ai_hint_errors(
+        toml_path, obj, spec.ai, set(sides), {f.id for f in formations}, tmx.board, set(declared_ids(spec.events))
+    )
     if errors:
         raise ContentErrors(errors)
     scenario = Scenario(

@@ -60,6 +60,9 @@ class HoldSpec(_Strict):
     side: str
     region: str
     units: tuple[str, ...] = ()  # empty: every formation of the side
+    # An event whose firing ends the need to hold (the trap the front protected is sprung): a
+    # hard general then lets these formations fight where they will.
+    until: str | None = None
 
 
 class AiHints(_Strict):
