@@ -14,6 +14,7 @@ from test_replay_cursor import play_random
 
 from game import cli
 from game.core.state import state_hash
+from game.record import match as match_module
 from game.record.match import Match
 from game.record.model import GameRecord
 from game.record.saves import SaveError, load_record, save_record
@@ -210,6 +211,43 @@ def test_the_take_over_dialog_starts_with_the_records_commanders(app: App, viewe
     match = app.scene.match
     assert match.state.turn == 1 and match.record.seed == viewer.record.seed
     assert verify(match.record).ok
+
+
+def test_taking_over_a_long_record_shows_progress_and_keeps_the_window_live(
+    app: App, viewer: ReplayScene, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(match_module, "REPLAY_CHUNK", 2)  # a long record, in miniature
+    press(app, pygame.K_END)
+    press(app, pygame.K_LEFT)  # one action before the battle ended
+    position = viewer.cursor.position
+    assert position > 6
+    match = viewer.take_over({"coalition": "human", "hailing": "ai"})
+    # Not done at once: the viewer stays, showing how far the replay has got.
+    assert app.scene is viewer and viewer._progress is not None
+    shown = viewer._progress.progress_percentage
+    assert 0 < shown < 1 and len(match.record.actions) == 2
+    frame(app)
+    assert viewer._progress.progress_percentage > shown and 2 < len(match.record.actions) < position
+    for _ in range(position):
+        if isinstance(app.scene, BattleScene):
+            break
+        frame(app)
+    assert isinstance(app.scene, BattleScene) and app.scene.match is match
+    assert match.record.actions == viewer.record.actions[:position] and verify(match.record).ok
+    assert not match.can_undo()  # replayed moves are not the new commander's to take back
+
+
+def test_escape_calls_a_take_over_in_progress_off(
+    app: App, viewer: ReplayScene, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(match_module, "REPLAY_CHUNK", 2)
+    press(app, pygame.K_END)
+    viewer.take_over({"coalition": "ai", "hailing": "ai"})
+    press(app, pygame.K_ESCAPE)
+    assert viewer.dialog is None and viewer._preparing is None
+    frame(app)
+    frame(app)
+    assert app.scene is viewer  # no battle opens behind the player's back
 
 
 def test_escape_closes_the_dialog_then_goes_back_to_the_menu(app: App, viewer: ReplayScene) -> None:

@@ -9,6 +9,7 @@ conversions below are exact inverses of each other.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
 
@@ -60,6 +61,13 @@ def distance(a: Hex, b: Hex) -> int:
 def neighbours(h: Hex) -> list[Hex]:
     q, r = h
     return [Hex(q + d.q, r + d.r) for d in DIRECTIONS]
+
+
+@lru_cache(maxsize=1 << 16)
+def ring_of_six(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours of ``h`` as a shared tuple: zones of control are rebuilt for every
+    move checked, and making the hexes anew was a tenth of a replay's time."""
+    return tuple(neighbours(h))
 
 
 def direction_to(a: Hex, b: Hex) -> int | None:

@@ -23,7 +23,7 @@ from weakref import WeakKeyDictionary
 
 from .board import Board
 from .events import Event, Revealed
-from .hexgrid import DIRECTIONS, Hex, distance, neighbours
+from .hexgrid import Hex, distance, neighbours, ring_of_six
 from .movement import ZOC_IGNORING, MoveMap, exerts_zoc, search_moves
 from .rules import Ruleset
 from .scenario import FormationSpec
@@ -71,6 +71,8 @@ _blocking_cache: WeakKeyDictionary[Board, frozenset[Hex]] = WeakKeyDictionary()
 _KEYS_CACHE_SIZE = 8192
 _keys_cache: dict[frozenset[Hex], frozenset[str]] = {}
 _union_cache = _PerBoard()
+# Side id -> (the explored list last seen, the same hexes as a set): see _explored_set.
+_explored_sets: dict[str, tuple[list[str], frozenset[str]]] = {}
 
 
 def new_formation(spec: FormationSpec, rules: Ruleset) -> Formation:
@@ -250,9 +252,21 @@ def _explore(state: GameState, board: Board, rules: Ruleset, side: SideState) ->
 
 
 def _add_explored(side: SideState, keys: Set[str]) -> None:
-    known = set(side.explored)
+    known = _explored_set(side)
     if not keys <= known:
         side.explored = sorted(known | keys)
+
+
+def _explored_set(side: SideState) -> frozenset[str]:
+    """``side.explored`` as a set. The list is only ever replaced, never changed in place, so
+    the set made from a list stays right while that same list object is the side's: a replay
+    asked for it after every move and rebuilt it each time."""
+    cached = _explored_sets.get(side.id)
+    if cached is not None and cached[0] is side.explored:
+        return cached[1]
+    known = frozenset(side.explored)
+    _explored_sets[side.id] = (side.explored, known)
+    return known
 
 
 def reveal_adjacent(state: GameState, side_id: str) -> list[Event]:
@@ -302,7 +316,7 @@ def search_moves_seen(
     zoc: set[Hex] = set()
     for o in seen:
         if exerts_zoc(o) and are_enemies(state, f.side, o.side):
-            zoc.update(Hex(o.pos.q + d.q, o.pos.r + d.r) for d in DIRECTIONS)
+            zoc.update(ring_of_six(o.pos))
     return search_moves(state, board, rules, f, occupancy, zoc, forced=forced, target=target)
 
 
@@ -342,7 +356,7 @@ def walk(
     occupancy = state.occupancy()
     holds_zoc = not _ignores_zoc(rules, f)
     events: list[Event] = []
-    glimpsed: set[Hex] = set()
+    glimpsed: set[str] = set()
     stop = len(path) - 1
     for i in range(1, len(path)):
         h = path[i]
@@ -352,7 +366,7 @@ def walk(
             break
         f.pos = h
         sight_here = sight_from(board, h, sight_radius(board, rules, f))
-        glimpsed |= sight_here
+        glimpsed |= _hex_keys(sight_here)
         if f.hidden and not board.terrain[h].cover:
             f.hidden = False
             events += revealed(f)
@@ -377,7 +391,7 @@ def walk(
     # What the column glimpsed on the way is known, even where it turned back.
     for s in state.sides:
         if are_allied(state, side, s.id):
-            _add_explored(s, {h.key() for h in glimpsed})
+            _add_explored(s, glimpsed)
     return walked, events
 
 

@@ -6,7 +6,7 @@ recorded the same way, with a checkpoint hash after each side's turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 
 from ..content.ruleset import load_ruleset
 from ..content.scenarios import LoadedScenario
@@ -19,6 +19,9 @@ from .errors import SaveError
 from .model import Checkpoint, GameRecord
 from .snapshot import attach, trusted_state
 from .verify import scenario_for
+
+# Actions replayed between two progress reports (a few frames' worth on this machine).
+REPLAY_CHUNK = 120
 
 
 class Match:
@@ -60,14 +63,37 @@ class Match:
         human = self.engine.state.active_side.controller == "human"
         before = self._snapshot() if isinstance(action, Move) and human else None
         seen_before = self._enemies_seen() if before is not None else None
-        events = self.engine.apply(action)
-        self.record.actions.append(action)
-        for listener in self.listeners:
-            listener(events)
+        events = self._apply_and_record(action)
         if before is not None and self._undoable(events, seen_before):
             self._undo.append(before)
         else:
             self._undo.clear()
+        return events
+
+    def replay(self, actions: Sequence[Action]) -> Iterator[int]:
+        """Apply actions already played (a record's, up to some point), yielding how many are
+        done after every ``REPLAY_CHUNK`` and at the end, so a screen can show progress between
+        frames. Nothing is kept for undo: a replayed move is not taken back. SaveError names the
+        first action that does not replay."""
+        for i, action in enumerate(actions):
+            try:
+                self._apply_and_record(action)
+            except IllegalAction as exc:
+                raise SaveError(f"action {i + 1} does not replay: {exc.message}") from None
+            if (i + 1) % REPLAY_CHUNK == 0:
+                yield i + 1
+        self._undo.clear()
+        yield len(actions)
+
+    def replay_all(self, actions: Sequence[Action]) -> None:
+        for _ in self.replay(actions):
+            pass
+
+    def _apply_and_record(self, action: Action) -> list[Event]:
+        events = self.engine.apply(action)
+        self.record.actions.append(action)
+        for listener in self.listeners:
+            listener(events)
         for ev in events:
             if isinstance(ev, TurnEnded):
                 self.record.checkpoints.append(
@@ -121,11 +147,7 @@ def match_from_record(record: GameRecord, loaded: LoadedScenario | None = None) 
         own = record.model_copy(update={"snapshot": snap.model_copy(update={"state": _copy(state)})})
         return Match(loaded, record.seed, record.settings, own)
     match = Match(loaded, record.seed, record.settings)
-    for i, action in enumerate(record.actions):
-        try:
-            match.apply(action)
-        except IllegalAction as exc:
-            raise SaveError(f"action {i + 1} does not replay: {exc.message}") from None
+    match.replay_all(record.actions)
     return match
 
 

@@ -21,7 +21,6 @@ from ..core.events import Event, TurnEnded
 from ..core.state import GameState, state_hash
 from .match import Match
 from .model import GameRecord
-from .saves import SaveError
 from .verify import scenario_for
 
 
@@ -230,12 +229,14 @@ def take_over_match(
     commanded as ``controllers`` says. Its record holds the original's actions up to there and
     its own checkpoints: the controllers are part of the state, so the hashes are its own, and
     the new game verifies as a whole from its first action."""
+    match = take_over_start(record, controllers, loaded)
+    match.replay_all(record.actions[:position])
+    return match
+
+
+def take_over_start(record: GameRecord, controllers: dict[str, str], loaded: LoadedScenario | None = None) -> Match:
+    """The new game of ``take_over_match`` before any action: a screen replays the record's
+    actions into it a chunk per frame (``Match.replay``) to show progress on a long record."""
     loaded = loaded if loaded is not None else scenario_for(record)
     settings = record.settings.model_copy(update={"controllers": dict(controllers)})
-    match = Match(loaded, record.seed, settings)
-    for i, action in enumerate(record.actions[:position]):
-        try:
-            match.apply(action)
-        except IllegalAction as exc:
-            raise SaveError(f"action {i + 1} does not replay: {exc.message}") from None
-    return match
+    return Match(loaded, record.seed, settings)

@@ -9,11 +9,12 @@ new battle at the position shown.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine, UIWindow
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIProgressBar, UITextEntryLine, UIWindow
 
 from .. import i18n
 from ..content.campaigns import names_script
@@ -23,7 +24,7 @@ from ..core.hexgrid import Hex
 from ..i18n import _
 from ..record.match import Match
 from ..record.model import GameRecord
-from ..record.replay_cursor import ReplayCursor, take_over_match
+from ..record.replay_cursor import ReplayCursor, take_over_start
 from ..record.saves import SaveError, load_record
 from .board_view import BoardView, Fog, Overlays
 from .camera import Camera
@@ -95,6 +96,10 @@ class ReplayScene(Scene):
         self.drag_from: tuple[int, int] | None = None
         self.dragging = False
         self.dialog: UIWindow | None = None
+        # Taking over: the new game, its record's actions being replayed into it a chunk per
+        # frame, and how many there are (a long record takes seconds; the window stays live).
+        self._preparing: tuple[Match, Iterator[int], int] | None = None
+        self._progress: UIProgressBar | None = None
         self.message = ""
         super().__init__(app)
         self._centre()
@@ -304,6 +309,7 @@ class ReplayScene(Scene):
         if self.dialog is not None:
             self.dialog.kill()
         self.dialog = None
+        self._progress = None
 
     def chosen_controllers(self) -> dict[str, str]:
         return {
@@ -311,13 +317,59 @@ class ReplayScene(Scene):
         }
 
     def take_over(self, controllers: dict[str, str]) -> Match:
-        """Start the new battle from the position shown; the battle screen takes over."""
+        """Start the new battle from the position shown: the record's actions up to it are
+        replayed into the new game a chunk per frame behind a progress bar, then the battle
+        screen takes over (at once when there are few)."""
+        position = self.cursor.position
+        match = take_over_start(self.record, controllers, self.cursor.loaded)
+        self._preparing = (match, match.replay(self.record.actions[:position]), position)
+        self._close_dialog()
+        self._open_progress()
+        self._advance_take_over()
+        return match
+
+    def _open_progress(self) -> None:
+        w, h = self.app.size
+        dw, dh = 440, 136
+        self.dialog = UIWindow(
+            pygame.Rect((w - dw) // 2, (h - dh) // 2, dw, dh),
+            self.manager,
+            _("Preparing the battle"),
+            resizable=False,
+            always_on_top=True,
+        )
+        self._progress = _PercentBar(pygame.Rect(12, 14, dw - 60, 36), self.manager, container=self.dialog)
+        total = self._preparing[2] if self._preparing is not None else 0
+        UILabel(
+            pygame.Rect(8, 56, dw - 40, 30),
+            _("Replaying {n} actions of the record. Esc calls it off.").format(n=total),
+            self.manager,
+            container=self.dialog,
+        )
+
+    def _advance_take_over(self) -> None:
+        """One chunk of the take-over's replay; the battle opens when it is done."""
         from .battle import open_battle
 
-        match = take_over_match(self.record, self.cursor.position, controllers, self.cursor.loaded)
+        assert self._preparing is not None
+        match, steps, total = self._preparing
+        try:
+            done = next(steps)
+        except SaveError as exc:
+            self._cancel_take_over()
+            self.message = _("This record cannot be taken over: {reason}").format(reason=exc)
+            return
+        if done < total:
+            if self._progress is not None:
+                self._progress.set_current_progress(100.0 * done / total)
+            return
+        self._preparing = None
         self._close_dialog()
         open_battle(self.app, match)
-        return match
+
+    def _cancel_take_over(self) -> None:
+        self._preparing = None
+        self._close_dialog()
 
     # -- events ----------------------------------------------------------------------------------
 
@@ -338,6 +390,8 @@ class ReplayScene(Scene):
             return
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
             self.dialog = None
+            self._progress = None
+            self._preparing = None  # closing the progress window calls the take-over off
             return
         if event.type == pygame.KEYDOWN:
             if not self.turn_entry.is_focused:
@@ -353,6 +407,8 @@ class ReplayScene(Scene):
         self._map_mouse(event)
 
     def _button(self, element) -> None:
+        if self._preparing is not None:
+            return
         if self.dialog is not None:
             if element is self.take_start:
                 self.take_over(self.chosen_controllers())
@@ -378,7 +434,9 @@ class ReplayScene(Scene):
 
     def _key(self, key: int) -> None:
         if key == pygame.K_ESCAPE:
-            if self.dialog is not None:
+            if self._preparing is not None:
+                self._cancel_take_over()
+            elif self.dialog is not None:
                 self._close_dialog()
             else:
                 self.back_to_menu()
@@ -422,6 +480,9 @@ class ReplayScene(Scene):
     # -- frame -------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self._preparing is not None:
+            self._advance_take_over()
+            return
         if not self.playing:
             return
         self._play_timer += dt * self.speed
@@ -528,3 +589,12 @@ class ReplayScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self._close_dialog()
         super().resize(size)
+        if self._preparing is not None:
+            self._open_progress()
+
+
+class _PercentBar(UIProgressBar):
+    """A progress bar that reads as a percentage, not "12.0/100.0"."""
+
+    def status_text(self) -> str:
+        return f"{self.progress_percentage:.0%}"
