@@ -14,6 +14,7 @@ from game.core.actions import Action, AnswerDuel, EndTurn, Move
 from game.core.engine import GameSettings, IllegalAction
 from game.core.hexgrid import Hex
 from game.core.state import state_hash
+from game.core.vision import sight_of
 from game.record.match import Match
 from game.record.model import GameRecord
 from game.record.replay_cursor import ReplayCursor, take_over_match
@@ -179,6 +180,27 @@ def test_the_log_events_are_those_of_the_current_side_turn(record: GameRecord) -
     assert cursor.last_events() == engine.apply(record.actions[marks[2] + 1])
     cursor.seek(0)
     assert cursor.last_events() == [] and cursor.recent_events() == []
+
+
+def test_a_cursor_with_sight_keeps_what_each_side_saw_after_each_action_of_the_side_turn(record: GameRecord) -> None:
+    cursor = ReplayCursor(record, sight=True)
+    marks = [m.index for m in cursor.turn_marks()]
+    for target in (marks[2] + 3, marks[1] + 1):  # stepping forward, then back to an earlier turn
+        cursor.seek(target)
+        engine = replay_engine(record, upto=0)
+        for n in range(target + 1):
+            if n > 0:
+                engine.apply(record.actions[n - 1])
+            if n < cursor.recent_events()[0][0]:
+                continue
+            for side in ("coalition", "hailing"):
+                kept = cursor.sight_after(n, side)
+                assert kept == sight_of(engine.state, engine.board, engine.rules, side), (target, n, side)
+    # Positions before the side-turn are let go, and a cursor without sight keeps nothing.
+    assert cursor.sight_after(0, "coalition") is None
+    plain = ReplayCursor(record)
+    plain.seek(marks[2] + 1)
+    assert plain.sight_after(marks[2] + 1, "coalition") is None
 
 
 def test_a_record_with_an_illegal_action_is_shown_up_to_it(record: GameRecord, reference: list[str]) -> None:

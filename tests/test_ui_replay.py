@@ -13,6 +13,7 @@ from conftest import frame
 from test_replay_cursor import play_random
 
 from game import cli
+from game.core.events import Narration, ObjectiveChanged
 from game.core.state import state_hash
 from game.record import match as match_module
 from game.record.match import Match
@@ -183,6 +184,26 @@ def test_the_log_tells_the_current_turn(app: App, viewer: ReplayScene) -> None:
     assert lines[0] == f"Turn {viewer.cursor.state.turn}: {viewer.hud.side_name(side)}"
     press(app, pygame.K_RIGHT)
     assert len(viewer.log_lines()) >= len(lines)
+
+
+def test_a_sides_log_keeps_to_what_that_side_could_know(
+    app: App, viewer: ReplayScene, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    press(app, pygame.K_PAGEDOWN)
+    press(app, pygame.K_RIGHT)
+    n = viewer.cursor.position
+    done = ObjectiveChanged(objective="sweep_valley", status="done")  # the coalition's objective
+    words = Narration(text="Turn the column about.", speaker="wanyan_liang")
+    # Wanyan Liang's own formation, out of the coalition's sight here.
+    assert "liang_levy_3" not in viewer.cursor.sight_after(n, "coalition").seen
+    monkeypatch.setattr(viewer.cursor, "recent_events", lambda: [(n, [done, words])])
+
+    def log(view: str) -> list[str]:
+        viewer.set_view(view)
+        return viewer.log_lines()
+
+    assert len(log(ALL)) == 2 and len(log("coalition")) == 1  # unseen, Wanyan Liang is not heard
+    assert log("hailing") == [log(ALL)[1]]  # he is heard by his own; the objective is not theirs
 
 
 def test_take_over_starts_a_battle_with_the_chosen_commanders(app: App, viewer: ReplayScene) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Set
+from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from .board import Board
@@ -226,6 +227,23 @@ def seen_formations(state: GameState, board: Board, rules: Ruleset, side_id: str
     viewers = _viewers(state, side_id)
     allied = _allied_sides(state, side_id)
     return _seen_by(state, allied, {f.pos for f in viewers}, _union_of_sight(board, rules, viewers))
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What one side saw around one action: the formations it saw (just before or after it) and
+    the hexes it saw after it. What the logs and reports judge an event by."""
+
+    seen: Set[str]
+    visible: Set[Hex]
+
+
+def sight_of(state: GameState, board: Board, rules: Ruleset, side_id: str) -> Sight:
+    """What ``side_id`` sees in ``state``."""
+    return Sight(
+        seen=frozenset(f.id for f in seen_formations(state, board, rules, side_id)),
+        visible=visible_hexes(state, board, rules, side_id),
+    )
 
 
 # -- exploring and revealing ------------------------------------------------------------------

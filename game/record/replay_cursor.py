@@ -19,6 +19,7 @@ from ..content.scenarios import LoadedScenario
 from ..core.engine import Engine, IllegalAction
 from ..core.events import Event, TurnEnded
 from ..core.state import GameState, state_hash
+from ..core.vision import Sight, sight_of
 from .match import Match
 from .model import GameRecord
 from .verify import scenario_for
@@ -42,10 +43,16 @@ class _Snapshot:
 
 
 class ReplayCursor:
-    def __init__(self, record: GameRecord, loaded: LoadedScenario | None = None) -> None:
+    def __init__(self, record: GameRecord, loaded: LoadedScenario | None = None, sight: bool = False) -> None:
         """``loaded``: the scenario, when the caller already has it (else it is looked up and
-        checked against the record's content version; SaveError if it does not match)."""
+        checked against the record's content version; SaveError if it does not match).
+        ``sight``: also keep what each side saw after each action of the current side-turn
+        (``sight_after``), for a log that shows only what one side's eyes caught."""
         self.record = record
+        self._track_sight = sight
+        # Position -> side -> what it saw there, for the current side-turn and the position
+        # before it.
+        self._sights: dict[int, dict[str, Sight]] = {}
         self.loaded = loaded if loaded is not None else scenario_for(record)
         self.rules = load_ruleset()
         self.engine = Engine(self.loaded.scenario, self.rules, record.seed, record.settings)
@@ -58,6 +65,7 @@ class ReplayCursor:
         self.length = len(record.actions)
         self.problem: str | None = None
         self._marks = self._marks_from_record()
+        self._note_sight()
 
     # -- where we are ---------------------------------------------------------------------
 
@@ -79,6 +87,17 @@ class ReplayCursor:
             return self._recent[-1][1]
         snap = self._snapshots.get(self.position)
         return list(snap.events) if snap is not None else []
+
+    def sight_after(self, n: int, side: str) -> Sight | None:
+        """What ``side`` saw after the first ``n`` actions, for ``n`` from the action before the
+        current side-turn to the position shown (with ``sight=True``); else None."""
+        return self._sights.get(n, {}).get(side)
+
+    def _note_sight(self) -> None:
+        if not self._track_sight:
+            return
+        st, board, rules = self.engine.state, self.engine.board, self.engine.rules
+        self._sights[self.position] = {s.id: sight_of(st, board, rules, s.id) for s in st.sides}
 
     def recent_events(self) -> list[tuple[int, list[Event]]]:
         """(action number, events) for the actions of the current side-turn up to here, oldest
@@ -187,6 +206,8 @@ class ReplayCursor:
     def _restore(self, index: int) -> None:
         self.engine.state = GameState.model_validate_json(self._snapshots[index].state_json)
         self._recent = []
+        self._sights = {}
+        self._note_sight()
 
     def _apply_next(self) -> bool:
         i = self.position
@@ -199,6 +220,7 @@ class ReplayCursor:
             self._marks = [m for m in self._marks if m.index <= i]
             return False
         self._recent.append((self.position, events))
+        self._note_sight()
         if any(isinstance(ev, TurnEnded) for ev in events):
             self._checkpoint(events)
         return True
@@ -216,6 +238,7 @@ class ReplayCursor:
                 )
             self._snapshots[n] = _Snapshot(self._dump(), events)
         self._recent = []
+        self._sights = {k: v for k, v in self._sights.items() if k >= n - 1}
 
     def snapshots(self) -> int:
         """How many snapshots are kept (for tests and the benchmark)."""

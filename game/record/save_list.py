@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..paths import SAVES_DIR
 from .model import GameRecord
-from .saves import SaveError, load_record
+from .saves import SaveError, load_record, save_files
 
 AUTOSAVE_PREFIX = "autosave-"
 # Files in the saves folder that are not saved games.
@@ -47,8 +47,9 @@ def list_saves(saves_dir: Path = SAVES_DIR) -> list[SaveEntry]:
     entries: list[SaveEntry] = []
     if not saves_dir.is_dir():
         return entries
-    for path in saves_dir.glob("*.json"):
-        if NOT_GAMES.match(path.name) or not path.is_file():
+    # save_files lists the folder's saves and clears away what killed writers left behind.
+    for path in save_files(saves_dir):
+        if NOT_GAMES.match(path.name):
             continue
         name = path.stem
         autosave = name.startswith(AUTOSAVE_PREFIX)

@@ -27,12 +27,10 @@ from ..core.events import (
     Fled,
     Moved,
     Narration,
-    ObjectiveChanged,
     TurnEnded,
 )
 from ..core.hexgrid import Hex
 from ..core.movement import MoveMap
-from ..core.sides import are_enemies
 from ..core.state import Formation
 from ..i18n import _
 from ..record.match import Match, match_from_record
@@ -46,12 +44,13 @@ from .camera import Camera
 from .duel_view import follow_up
 from .geometry import MapGeometry
 from .hero_orders import aim_hexes, aimed_action, candidates, is_aimed
-from .hotseat import WatchReports, objective_owner
+from .hotseat import WatchReports
 from .hud import Hud, unit_name
 from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
 from .scene import Scene
+from .witness import witnessed
 
 # Seconds between two AI actions when they are shown move by move.
 AI_STEP_DELAY = 0.35
@@ -238,36 +237,14 @@ class BattleScene(Scene):
         return side is None or self.witnessed_by(ev, side, self._seen_before)
 
     def witnessed_by(self, ev: Event, side: str, seen_before: set[str]) -> bool:
-        """Whether ``side`` saw ``ev`` happen: an event of a formation it saw before or sees
-        after, of a hex it sees, one of its own objectives, or one that is no secret (turns,
-        alliances). In hotseat a narration is heard only where its speaker is seen or is a
-        friend: the other player must not learn from a hero's words what their eyes did not."""
-        board = self.match.loaded.scenario.board
-        if isinstance(ev, ObjectiveChanged):
-            return objective_owner(self.match.loaded.scenario, ev.objective) in (side, None)
-        if isinstance(ev, Narration):
-            return not self.is_hotseat() or self._hears(ev.speaker, side)
-        units = [
-            u for u in (getattr(ev, name, None) for name in ("unit", "target", "challenger")) if isinstance(u, str)
-        ]
-        units += list(getattr(ev, "units", None) or ())  # reinforcements: seen arriving, or not at all
-        units += list(getattr(ev, "bagged_units", None) or ())
-        if units:
-            seen = seen_before | self._seen_ids(side)
-            return any(u in seen for u in units)
-        at = getattr(ev, "at", None)
-        if isinstance(at, Hex):
-            return at in vision.visible_hexes(self.state, board, self.rules, side)
-        return True
-
-    def _hears(self, speaker: str | None, side: str) -> bool:
-        if speaker is None:
-            return True
-        f = next((f for f in self.state.formations.values() if f.hero == speaker), None)
-        if f is None:
-            hero = self.rules.heroes.get(speaker)
-            return hero is not None and hero.faction == self.state.side(side).faction
-        return not are_enemies(self.state, side, f.side) or f.id in self._seen_ids(side)
+        """Whether ``side`` saw ``ev`` happen (``witness.witnessed``): ``seen_before`` is what it
+        saw just before the action; in hotseat a narration is heard only where it could be."""
+        scenario = self.match.loaded.scenario
+        sight = vision.Sight(
+            seen=seen_before | self._seen_ids(side),
+            visible=vision.visible_hexes(self.state, scenario.board, self.rules, side),
+        )
+        return witnessed(ev, side, sight, self.state, scenario, self.rules, self.is_hotseat())
 
     def _in_sight(self, path: tuple[Hex, ...] | list[Hex]) -> list[Hex]:
         """The part of a path the viewing side can see."""

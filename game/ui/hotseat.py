@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.events import Event, Fled, GameOver, Moved, Narration, Revealed, TurnEnded
-from ..core.scenario import Scenario
 from ..i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -18,14 +17,6 @@ if TYPE_CHECKING:
 
 # Lines a report shows before it says how many more there were.
 REPORT_LINES = 12
-
-
-def objective_owner(scenario: Scenario, objective_id: str) -> str | None:
-    """The side an objective belongs to (the player side when the scenario names none)."""
-    spec = next((o for o in scenario.objective_specs if o.id == objective_id), None)
-    if spec is None:
-        return None
-    return spec.side or scenario.default_player_side()
 
 
 class WatchReports:

@@ -32,9 +32,10 @@ from .fonts import font
 from .geometry import MapGeometry
 from .hud import GOLD, MUTED, PANEL_BG, TEXT, TOP_BAR_H, Hud
 from .narration import event_line, wrap
-from .replay_log import scenario_names, witnessed
+from .replay_log import scenario_names
 from .replay_timeline import Timeline
 from .scene import Scene
+from .witness import witnessed
 
 # Actions per second while playing; the speed button steps through them.
 SPEEDS = (1, 2, 4, 8)
@@ -77,7 +78,7 @@ def open_replay(app, record: GameRecord) -> ReplayScene:
 class ReplayScene(Scene):
     def __init__(self, app, record: GameRecord, cursor: ReplayCursor | None = None) -> None:
         """``cursor``: one already built on ``record`` (kept when the window is rebuilt)."""
-        self.cursor = cursor if cursor is not None else ReplayCursor(record)
+        self.cursor = cursor if cursor is not None else ReplayCursor(record, sight=True)
         self.record = record
         loaded = self.cursor.loaded
         i18n.set_story_script(names_script(loaded.scenario.campaign))
@@ -497,19 +498,32 @@ class ReplayScene(Scene):
             self._moved()
 
     def log_lines(self) -> list[str]:
-        """The current side-turn's events up to the position shown, as the chosen side saw them."""
-        fog = self.fog()
+        """The current side-turn's events up to the position shown, as the chosen side saw them:
+        each judged by what that side saw when it happened (``witness.witnessed``), as the
+        battle's own log and the hotseat report judge them."""
         state = self.cursor.state
         scenario = self.cursor.loaded.scenario
+        side = None if self.view_side == ALL else self.view_side
         lines = []
-        for _n, events in self.cursor.recent_events():
+        for n, events in self.cursor.recent_events():
+            sight = self._sight_around(n, side) if side is not None else None
             for ev in events:
-                if not witnessed(ev, fog):
+                if sight is not None and not witnessed(ev, side, sight, state, scenario, self.rules, True):
                     continue
                 line = event_line(ev, state, self.rules, scenario, self.names, self.hud.side_name)
                 if line:
                     lines.append(line)
         return lines
+
+    def _sight_around(self, n: int, side: str) -> vision.Sight:
+        """What ``side`` saw just before action ``n`` and after it; where the cursor kept no
+        record of it (a cursor made without sight), what it sees at the position shown."""
+        after = self.cursor.sight_after(n, side)
+        if after is None:
+            board = self.cursor.loaded.scenario.board
+            return vision.sight_of(self.cursor.state, board, self.rules, side)
+        before = self.cursor.sight_after(n - 1, side)
+        return vision.Sight(seen=after.seen | before.seen, visible=after.visible) if before else after
 
     def _last_move(self, fog: Fog | None) -> list[Hex]:
         path: list[Hex] = []
