@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import Unit, loaded_for, make_scenario
+from conftest import Unit, frame, loaded_for, make_scenario
 
 from game.content.scenarios import load_scenario
 from game.core.actions import Attack, EndTurn, Move
@@ -15,6 +15,7 @@ from game.core.hexgrid import Hex
 from game.record.match import Match
 from game.ui.battle import BattleScene, open_battle
 from game.ui.handover import HandoverScene
+from game.ui.watch_replay import WatchScene
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -99,3 +100,47 @@ def test_against_the_computer_the_story_is_told_whole(app, rules) -> None:
     battle = open_battle(app, match)
     assert not battle.is_hotseat()
     assert battle.witnessed_by(Narration(text="Ride!", speaker="xiang_yu"), "b", set())
+
+
+# -- watching the turn waited through ----------------------------------------------------------
+
+
+def test_the_waiting_player_may_watch_what_their_formations_saw_and_only_that(app, rules) -> None:
+    battle = hotseat(app, rules)
+    far = battle.state.formations["a_scout"].pos
+    assert battle.submit(Move(unit="a_scout", to=Hex(far.q - 1, far.r)))  # out of b's sight
+    assert battle.submit(Attack(unit="a_foot", target="b_levy"))
+    assert battle.submit(EndTurn())
+    handover = app.scene
+    assert isinstance(handover, HandoverScene) and handover.watch is not None
+    handover.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w))
+    watch = app.scene
+    assert isinstance(watch, WatchScene) and watch.side_id == "b"
+    # One thing seen (the attack), then the turn's end; the unseen scout's move is no step of it.
+    assert watch.beats[0] == watch.cursor.floor == 0 and len(watch.beats) == 3
+    assert watch.beats[1] == 2  # after the attack, the second action
+    lines = watch.seen_lines[watch.beats[1]]
+    assert any("attacks" in line and "Soul levy" in line for line in lines), lines
+    assert not any("Xiang Yu" in line for seen in watch.seen_lines.values() for line in seen)
+    # Through b's fog: the scout is not on its map, nor counted in its top bar.
+    assert "a_scout" not in watch.fog().shown
+    frame(app)
+    assert watch.playing  # it plays by itself from the start
+    press_key(watch, pygame.K_RIGHT)
+    assert watch.beat == 1 and watch.cursor.position == 2
+    press_key(watch, pygame.K_LEFT)
+    assert watch.beat == 0 and watch.cursor.position == 0
+    press_key(watch, pygame.K_ESCAPE)
+    assert app.scene is battle and battle.viewer == "b"
+    assert battle.narration.queue[0][0].startswith("While you waited")  # the report is still there
+
+
+def test_nothing_to_watch_before_a_player_has_waited(app, rules) -> None:
+    scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
+    match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "human"}))
+    open_battle(app, match)
+    assert isinstance(app.scene, HandoverScene) and app.scene.watch is None  # the first player
+
+
+def press_key(scene, key: int) -> None:
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key))

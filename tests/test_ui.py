@@ -139,8 +139,9 @@ def assert_board_hidden(app: App, battle: BattleScene, hidden_side: str) -> None
     w, h = screen.get_size()
     faction = battle.rules.factions[battle.state.side(hidden_side).faction]
     assert colour_count(screen, faction.colour) == 0
-    # Above the side's colour chip and below the button there is nothing but the backdrop.
-    for band in (pygame.Rect(0, 0, w, h // 2 - 210), pygame.Rect(0, h // 2 + 80, w, h - h // 2 - 80)):
+    # Above the side's colour chip and below the buttons (ready; watch what was seen) there is
+    # nothing but the backdrop.
+    for band in (pygame.Rect(0, 0, w, h // 2 - 210), pygame.Rect(0, h // 2 + 130, w, h - h // 2 - 130)):
         assert colour_count(screen, HANDOVER_BG, band) == band.w * band.h
 
 

@@ -43,11 +43,19 @@ class _Snapshot:
 
 
 class ReplayCursor:
-    def __init__(self, record: GameRecord, loaded: LoadedScenario | None = None, sight: bool = False) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        loaded: LoadedScenario | None = None,
+        sight: bool = False,
+        start: tuple[int, GameState] | None = None,
+    ) -> None:
         """``loaded``: the scenario, when the caller already has it (else it is looked up and
         checked against the record's content version; SaveError if it does not match).
         ``sight``: also keep what each side saw after each action of the current side-turn
-        (``sight_after``), for a log that shows only what one side's eyes caught."""
+        (``sight_after``), for a log that shows only what one side's eyes caught.
+        ``start``: the state after that many actions, when the caller has it: the cursor opens
+        there and never goes earlier (``floor``), so nothing before it is re-run."""
         self.record = record
         self._track_sight = sight
         # Position -> side -> what it saw there, for the current side-turn and the position
@@ -65,7 +73,15 @@ class ReplayCursor:
         self.length = len(record.actions)
         self.problem: str | None = None
         self._marks = self._marks_from_record()
-        self._note_sight()
+        # The earliest position the cursor shows.
+        self.floor = 0
+        if start is not None:
+            n, state = start
+            self.floor = max(0, min(n, self.length))
+            self._snapshots = {self.floor: _Snapshot(state.model_dump_json(), [])}
+            self._restore(self.floor)
+        else:
+            self._note_sight()
 
     # -- where we are ---------------------------------------------------------------------
 
@@ -148,7 +164,7 @@ class ReplayCursor:
 
     def seek(self, index: int) -> None:
         """Go to the position after ``index`` actions (clamped to what can be shown)."""
-        index = max(0, min(index, self.length))
+        index = max(self.floor, min(index, self.length))
         if index == self.position:
             return
         if index < self.position or self._nearest_snapshot(index) > self.position:
@@ -168,7 +184,7 @@ class ReplayCursor:
         return ok
 
     def step_back(self) -> bool:
-        if self.position == 0:
+        if self.position <= self.floor:
             return False
         self.seek(self.position - 1)
         return True

@@ -133,6 +133,7 @@ class BattleScene(Scene):
         self.narration = NarrationPopup(self.rules)
         # Hotseat: what each waiting player's formations see of the other turns.
         self.watch = WatchReports()
+        self.watch.begin(match)
         self.objectives = ObjectivesPanel(match.loaded.scenario)
         super().__init__(app)
         self._centre_on_side(self._first_human() or match.state.active_side.id)

@@ -32,13 +32,30 @@ class HandoverScene(Scene):
             self.manager,
             object_id="#big_button",
         )
+        # Once the player is here, they may first watch the turns they waited through, through
+        # their own formations' eyes.
+        self.watch_start = self.battle.watch.replay_start(self.side_id, self.battle.state.action_index)
+        self.watch: UIButton | None = None
+        if self.watch_start is not None:
+            self.watch = UIButton(
+                pygame.Rect(w // 2 - 140, h // 2 + 84, 280, 40),
+                _("Watch what your formations saw"),
+                self.manager,
+                tool_tip_text=_("Replays the other side's turn as your own formations saw it (W)"),
+            )
 
     def handle(self, event: pygame.event.Event) -> None:
-        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ready
-        key = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
-        if pressed or key:
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED
+        keyed = event.type == pygame.KEYDOWN
+        if (pressed and event.ui_element is self.ready) or (keyed and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
             self.battle.resize(self.app.size)
             self.app.switch(self.battle)
+        elif self.watch is not None and (
+            (pressed and event.ui_element is self.watch) or (keyed and event.key == pygame.K_w)
+        ):
+            from .watch_replay import WatchScene
+
+            self.app.switch(WatchScene(self.app, self.battle, self.side_id, self.watch_start))
 
     def draw(self, surface: pygame.Surface) -> None:
         # Nothing of the battle: no map, no units, no numbers.

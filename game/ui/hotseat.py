@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.events import Event, Fled, GameOver, Moved, Narration, Revealed, TurnEnded
+from ..core.state import GameState
 from ..i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from ..record.match import Match
     from .battle import BattleScene
 
 # Lines a report shows before it says how many more there were.
@@ -26,6 +28,16 @@ class WatchReports:
         self.heard: dict[str, list[tuple[str, str | None]]] = {}
         # Waiting side -> the formations it saw just before the action being applied.
         self._before: dict[str, set[str]] = {}
+        # Human side -> where its last turn ended and the state there: the start of the turns
+        # it then waited through, which it may watch again through its own eyes.
+        self._since: dict[str, tuple[int, GameState]] = {}
+
+    def begin(self, match: Match) -> None:
+        """Every human side's wait begins where this battle opens (a new or loaded game)."""
+        state = match.state
+        for side in state.sides:
+            if side.controller == "human":
+                self._since[side.id] = (state.action_index, _copy(state))
 
     def before(self, battle: BattleScene) -> None:
         if not battle.is_hotseat():
@@ -35,6 +47,10 @@ class WatchReports:
         self._before = {s: battle._seen_ids(s) for s in battle.humans() if s != active}
 
     def after(self, battle: BattleScene, events: list[Event]) -> None:
+        if battle.is_hotseat():
+            for ev in events:
+                if isinstance(ev, TurnEnded) and ev.side in battle.humans():
+                    self._since[ev.side] = (battle.state.action_index, _copy(battle.state))
         for side, before in self._before.items():
             for ev in events:
                 if not battle.witnessed_by(ev, side, before):
@@ -61,6 +77,12 @@ class WatchReports:
             return _("{u} came out of hiding").format(u=names.get(ev.unit, ev.unit))
         return battle.event_line(ev)
 
+    def replay_start(self, side: str, now: int) -> tuple[int, GameState] | None:
+        """Where ``side``'s wait began (its last turn's end) and the state there, if it waited
+        through any action before ``now``; else None."""
+        start = self._since.get(side)
+        return start if start is not None and start[0] < now else None
+
     def narrations(self, side: str) -> list[tuple[str, str | None]]:
         """What ``side`` heard while it waited (emptied as it is read)."""
         return self.heard.pop(side, [])
@@ -76,3 +98,8 @@ class WatchReports:
         if more:
             text += "\n" + ngettext("… and {n} more", "… and {n} more", more).format(n=more)
         return text
+
+
+def _copy(state: GameState) -> GameState:
+    # A JSON round trip is an exact deep copy, and several times faster than deepcopy.
+    return GameState.model_validate_json(state.model_dump_json())

@@ -1,0 +1,260 @@
+"""Hotseat: the turns a player waited through, replayed through that player's own eyes.
+
+Opened from the hand-over screen, once the player has said they are at the screen. Only what
+their side could have seen is shown: the map through its fog, the top bar counting only men it
+sees, the lines of what it witnessed (``witness.witnessed``). The replay moves from one thing
+seen to the next and never through an action the side could not see, so neither the number of
+the other side's actions nor their order gives anything away.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from .. import i18n
+from ..content.campaigns import names_script
+from ..core import vision
+from ..core.events import Fled, Moved
+from ..core.hexgrid import Hex
+from ..i18n import _
+from ..record.replay_cursor import ReplayCursor
+from .board_view import BoardView, Fog, Overlays
+from .camera import Camera
+from .fonts import font
+from .geometry import MapGeometry
+from .hud import GOLD, MUTED, PANEL_BG, TEXT, TOP_BAR_H, Hud
+from .narration import event_line, wrap
+from .replay_log import scenario_names
+from .scene import Scene
+from .witness import witnessed
+
+CONTROLS_H = 60
+# Seconds between two things seen while playing.
+BEAT_SECONDS = 1.2
+
+
+class WatchScene(Scene):
+    def __init__(self, app, battle, side_id: str, start) -> None:
+        """``start``: (actions, state) where ``side_id``'s wait began (``WatchReports.replay_start``)."""
+        self.battle = battle
+        self.side_id = side_id
+        match = battle.match
+        self.cursor = ReplayCursor(match.record, match.loaded, sight=True, start=start)
+        i18n.set_story_script(names_script(match.loaded.scenario.campaign))
+        self.rules = self.cursor.rules
+        board = match.loaded.scenario.board
+        self.geometry = MapGeometry(match.loaded.layout, board.width, board.height)
+        self.view = BoardView(self.geometry, board.terrain, self.rules)
+        self.camera = Camera(self.geometry.pixel_size, app.size)
+        self.names = scenario_names(self.rules, match.loaded.scenario)
+        super().__init__(app)
+        # Positions (actions applied) where the side saw something, and the lines it saw there.
+        self.beats, self.seen_lines = self._things_seen()
+        self.beat = 0
+        self.playing = len(self.beats) > 1
+        self._timer = 0.0
+        self._refresh_buttons()
+        self._centre()
+
+    # -- what the side saw ------------------------------------------------------------------
+
+    def _things_seen(self) -> tuple[list[int], dict[int, list[str]]]:
+        """Run the waited-through actions once, keeping those of which the side saw anything."""
+        c = self.cursor
+        scenario = c.loaded.scenario
+        beats, lines = [c.floor], {c.floor: []}
+        while c.step_forward():
+            n = c.position
+            after = c.sight_after(n, self.side_id)
+            before = c.sight_after(n - 1, self.side_id)
+            assert after is not None
+            sight = vision.Sight(seen=after.seen | before.seen, visible=after.visible) if before else after
+            got = [
+                line
+                for ev in c.last_events()
+                if witnessed(ev, self.side_id, sight, c.state, scenario, self.rules, True)
+                and (line := event_line(ev, c.state, self.rules, scenario, self.names, self.hud.side_name))
+            ]
+            if got:
+                beats.append(n)
+                lines[n] = got
+        c.seek(c.floor)
+        return beats, lines
+
+    def log_lines(self) -> list[str]:
+        """Every line seen up to the thing shown, oldest first."""
+        return [line for n in self.beats[: self.beat + 1] for line in self.seen_lines[n]]
+
+    def fog(self) -> Fog:
+        state, board = self.cursor.state, self.cursor.loaded.scenario.board
+        sight = vision.sight_of(state, board, self.rules, self.side_id)
+        return Fog(
+            visible=frozenset(sight.visible),
+            explored=frozenset(Hex.parse(k) for k in state.side(self.side_id).explored),
+            shown=frozenset(sight.seen),
+        )
+
+    # -- moving -------------------------------------------------------------------------------
+
+    def go_to(self, beat: int) -> None:
+        self.beat = max(0, min(beat, len(self.beats) - 1))
+        self.cursor.seek(self.beats[self.beat])
+        if self.beat == len(self.beats) - 1:
+            self.playing = False
+        self._refresh_buttons()
+
+    def play_pause(self) -> None:
+        if self.beat >= len(self.beats) - 1:
+            self.go_to(0)  # played to the end: again from the start
+        self.playing = not self.playing and len(self.beats) > 1
+        self._timer = 0.0
+        self._refresh_buttons()
+
+    def back_to_battle(self) -> None:
+        self.battle.resize(self.app.size)
+        self.app.switch(self.battle)
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def panel_width(self) -> int:
+        return 300 if self.app.size[0] >= 1100 else 250
+
+    def map_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(0, 0, w - self.panel_width(), h - CONTROLS_H)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.hud = Hud(self.manager, self.app.size, self.rules, self.cursor)  # type: ignore[arg-type]
+        y, x = h - 46, 14
+        self.nav: dict[str, UIButton] = {}
+        for key, label, tip, width in (
+            ("start", "|<", _("From the start (Home)"), 40),
+            ("back", "<", _("What was seen before (Left)"), 40),
+            ("play", _("Play"), _("Play or pause (Space)"), 78),
+            ("forward", ">", _("What was seen next (Right)"), 40),
+        ):
+            self.nav[key] = UIButton(pygame.Rect(x, y, width, 36), label, self.manager, tool_tip_text=tip)
+            x += width + 4
+        self.back_button = UIButton(
+            pygame.Rect(w - 240, y, 226, 36),
+            _("Back to the battle"),
+            self.manager,
+            tool_tip_text=_("Esc or Enter"),
+        )
+        self.camera.resize(self.map_rect().size)
+        if hasattr(self, "beats"):
+            self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        last = len(self.beats) - 1
+        for key, enabled in (
+            ("start", self.beat > 0),
+            ("back", self.beat > 0),
+            ("play", last > 0),
+            ("forward", self.beat < last),
+        ):
+            (self.nav[key].enable if enabled else self.nav[key].disable)()
+        self.nav["play"].set_text(_("Pause") if self.playing else _("Play"))
+
+    def _centre(self) -> None:
+        fs = self.cursor.state.formations_of(self.side_id)
+        if fs:
+            xs = [self.geometry.centre(f.pos) for f in fs]
+            self.camera.centre_on((sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs)))
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            actions = {
+                self.nav["start"]: lambda: self.go_to(0),
+                self.nav["back"]: lambda: self.go_to(self.beat - 1),
+                self.nav["play"]: self.play_pause,
+                self.nav["forward"]: lambda: self.go_to(self.beat + 1),
+                self.back_button: self.back_to_battle,
+            }
+            action = actions.get(event.ui_element)
+            if action is not None:
+                action()
+            return
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_ESCAPE: self.back_to_battle,
+                pygame.K_RETURN: self.back_to_battle,
+                pygame.K_SPACE: self.play_pause,
+                pygame.K_LEFT: lambda: self.go_to(self.beat - 1),
+                pygame.K_RIGHT: lambda: self.go_to(self.beat + 1),
+                pygame.K_HOME: lambda: self.go_to(0),
+            }
+            if event.key in keys:
+                keys[event.key]()
+
+    def update(self, dt: float) -> None:
+        if not self.playing:
+            return
+        self._timer += dt
+        if self._timer >= BEAT_SECONDS:
+            self._timer = 0.0
+            self.go_to(self.beat + 1)
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _last_move(self, fog: Fog) -> list[Hex]:
+        """The part of the shown action's move that the side could see."""
+        path: list[Hex] = []
+        for ev in self.cursor.last_events():
+            if isinstance(ev, Moved | Fled):
+                path = list(ev.path)
+        return [h for h in path if h in fog.visible]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((20, 22, 26))
+        fog = self.fog()
+        state = self.cursor.state
+        overlays = Overlays(last_move=self._last_move(fog) if self.beat > 0 else [])
+        self.view.draw(surface.subsurface(self.map_rect()), self.camera, state, overlays, fog=fog)
+        board = self.cursor.loaded.scenario.board
+        self.hud.draw(surface, [], None, board, viewer=self.side_id, shown=fog.shown)
+        self._draw_panel(surface)
+        self._draw_controls(surface)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        pw = self.panel_width()
+        rect = pygame.Rect(w - pw, TOP_BAR_H, pw, h - TOP_BAR_H - CONTROLS_H)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        layer.fill(PANEL_BG)
+        surface.blit(layer, rect.topleft)
+        pygame.draw.line(surface, (70, 66, 56), rect.topleft, rect.bottomleft)
+        x, y = rect.left + 12, rect.top + 12
+        head = font(16, bold=True).render(_("What your formations saw"), True, GOLD)
+        surface.blit(head, (x, y))
+        y += head.get_height() + 6
+        size = 14
+        f = font(size)
+        lh = f.get_linesize()
+        lines = self.log_lines()
+        fresh = set(self.seen_lines[self.beats[self.beat]])
+        wrapped = [(part, line in fresh) for line in lines for part in wrap(line, size, pw - 28)]
+        room = max(0, (rect.bottom - 8 - y) // lh)
+        for text, latest in wrapped[-room:] if room else []:
+            surface.blit(f.render(text, True, TEXT if latest else MUTED), (x, y))
+            y += lh
+        if len(self.beats) == 1:
+            for part in wrap(_("Your formations saw nothing of the other side."), size, pw - 28):
+                surface.blit(f.render(part, True, MUTED), (x, y))
+                y += lh
+
+    def _draw_controls(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        rect = pygame.Rect(0, h - CONTROLS_H, w, CONTROLS_H)
+        surface.fill((26, 28, 34), rect)
+        pygame.draw.line(surface, (70, 66, 56), rect.topleft, rect.topright)
+        if len(self.beats) > 1:
+            status = _("{k} of {n}").format(k=self.beat, n=len(self.beats) - 1)
+            f = font(15)
+            x = self.nav["forward"].rect.right + 16
+            surface.blit(f.render(status, True, TEXT), (x, h - CONTROLS_H + 20))
