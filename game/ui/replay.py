@@ -30,8 +30,9 @@ from .board_view import BoardView, Fog, Overlays
 from .camera import Camera
 from .fonts import font
 from .geometry import MapGeometry
-from .hud import GOLD, MUTED, PANEL_BG, TEXT, TOP_BAR_H, Hud
-from .narration import event_line, wrap
+from .hud import TEXT, TOP_BAR_H, Hud
+from .log_panel import draw_log_panel
+from .narration import event_line
 from .replay_log import scenario_names
 from .replay_timeline import Timeline
 from .scene import Scene
@@ -554,29 +555,9 @@ class ReplayScene(Scene):
         w, h = surface.get_size()
         pw = self.panel_width()
         rect = pygame.Rect(w - pw, TOP_BAR_H, pw, h - TOP_BAR_H - CONTROLS_H)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        layer.fill(PANEL_BG)
-        surface.blit(layer, rect.topleft)
-        pygame.draw.line(surface, (70, 66, 56), rect.topleft, rect.bottomleft)
-        x = rect.left + 12
-        y = self.log_top
-        head = font(16, bold=True).render(_("Event log"), True, GOLD)
-        surface.blit(head, (x, y))
-        y += head.get_height() + 6
-        size = 14
-        f = font(size)
-        lh = f.get_linesize()
-        wrapped: list[tuple[str, bool]] = []
         lines = self.log_lines()
-        for i, line in enumerate(lines):
-            latest = i == len(lines) - 1
-            wrapped += [(part, latest) for part in wrap(line, size, pw - 28)]
-        room = max(0, (rect.bottom - 8 - y) // lh)
-        for text, latest in wrapped[-room:] if room else []:
-            surface.blit(f.render(text, True, TEXT if latest else MUTED), (x, y))
-            y += lh
-        if not lines:
-            surface.blit(f.render(_("Nothing seen yet this turn"), True, MUTED), (x, y))
+        marked = [(line, i == len(lines) - 1) for i, line in enumerate(lines)]
+        draw_log_panel(surface, rect, self.log_top, _("Event log"), marked, _("Nothing seen yet this turn"))
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

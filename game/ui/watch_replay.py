@@ -24,8 +24,9 @@ from .board_view import BoardView, Fog, Overlays
 from .camera import Camera
 from .fonts import font
 from .geometry import MapGeometry
-from .hud import GOLD, MUTED, PANEL_BG, TEXT, TOP_BAR_H, Hud
-from .narration import event_line, wrap
+from .hud import TEXT, TOP_BAR_H, Hud
+from .log_panel import draw_log_panel
+from .narration import event_line
 from .replay_log import scenario_names
 from .scene import Scene
 from .witness import witnessed
@@ -225,28 +226,10 @@ class WatchScene(Scene):
         w, h = surface.get_size()
         pw = self.panel_width()
         rect = pygame.Rect(w - pw, TOP_BAR_H, pw, h - TOP_BAR_H - CONTROLS_H)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        layer.fill(PANEL_BG)
-        surface.blit(layer, rect.topleft)
-        pygame.draw.line(surface, (70, 66, 56), rect.topleft, rect.bottomleft)
-        x, y = rect.left + 12, rect.top + 12
-        head = font(16, bold=True).render(_("What your formations saw"), True, GOLD)
-        surface.blit(head, (x, y))
-        y += head.get_height() + 6
-        size = 14
-        f = font(size)
-        lh = f.get_linesize()
-        lines = self.log_lines()
         fresh = set(self.seen_lines[self.beats[self.beat]])
-        wrapped = [(part, line in fresh) for line in lines for part in wrap(line, size, pw - 28)]
-        room = max(0, (rect.bottom - 8 - y) // lh)
-        for text, latest in wrapped[-room:] if room else []:
-            surface.blit(f.render(text, True, TEXT if latest else MUTED), (x, y))
-            y += lh
-        if len(self.beats) == 1:
-            for part in wrap(_("Your formations saw nothing of the other side."), size, pw - 28):
-                surface.blit(f.render(part, True, MUTED), (x, y))
-                y += lh
+        marked = [(line, line in fresh) for line in self.log_lines()]
+        empty = _("Your formations saw nothing of the other side.") if len(self.beats) == 1 else ""
+        draw_log_panel(surface, rect, rect.top + 12, _("What your formations saw"), marked, empty)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
