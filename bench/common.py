@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import inspect
 import os
@@ -88,12 +89,23 @@ def _think(player: Player, turn_started: float, now: float) -> Action:
 
 
 def time_ms(fn: Callable[[], Any], repeats: int = 1) -> float:
-    """The fastest of ``repeats`` timings of ``fn()`` in milliseconds (the least disturbed run)."""
+    """The fastest of ``repeats`` timings of ``fn()`` in milliseconds (the least disturbed run).
+    As ``timeit`` does, the garbage collector is off while ``fn`` runs: a collection of whatever
+    earlier work left behind would otherwise land in a random run of the figure or its baseline."""
     best = float("inf")
-    for _ in range(max(1, repeats)):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
+    was_enabled = gc.isenabled()
+    try:
+        for _ in range(max(1, repeats)):
+            gc.collect()
+            gc.disable()
+            start = time.perf_counter()
+            fn()
+            best = min(best, time.perf_counter() - start)
+            if was_enabled:
+                gc.enable()
+    finally:
+        if was_enabled:
+            gc.enable()
     return best * 1000.0
 
 

@@ -202,4 +202,10 @@ def check_version(data: dict, name: str, newest: int) -> None:
 def damaged(name: str, exc: ValidationError) -> str:
     first = exc.errors()[0]
     loc = ".".join(str(p) for p in first["loc"]) or "file"
-    return f"{name}: damaged save: {loc}: {first['msg']}"
+    # Actions are dataclasses: pydantic words a field they lack as an "unexpected keyword
+    # argument"; a save's reader sees the same thing a model's extra field is.
+    msg = EXTRA_FIELD if first["type"] == "unexpected_keyword_argument" else first["msg"]
+    return f"{name}: damaged save: {loc}: {msg}"
+
+
+EXTRA_FIELD = "Extra inputs are not permitted"
