@@ -88,16 +88,18 @@ def _think(player: Player, turn_started: float, now: float) -> Action:
     return think(player, budget.deadline(turn_started, now))
 
 
-def time_ms(fn: Callable[[], Any], repeats: int = 1) -> float:
+def time_ms(fn: Callable[[], Any], repeats: int = 1, without_gc: bool = False) -> float:
     """The fastest of ``repeats`` timings of ``fn()`` in milliseconds (the least disturbed run).
-    As ``timeit`` does, the garbage collector is off while ``fn`` runs: a collection of whatever
-    earlier work left behind would otherwise land in a random run of the figure or its baseline."""
+    ``without_gc``: as ``timeit`` does, keep the garbage collector out of the timed runs (time
+    both a figure and its baseline so), so that a collection of whatever earlier work left
+    behind does not land in a random run of either."""
     best = float("inf")
     was_enabled = gc.isenabled()
     try:
         for _ in range(max(1, repeats)):
-            gc.collect()
-            gc.disable()
+            if without_gc:
+                gc.collect()
+                gc.disable()
             start = time.perf_counter()
             fn()
             best = min(best, time.perf_counter() - start)
