@@ -9,9 +9,11 @@ README's Benchmarks section with this run's figures.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,13 @@ def write_readme(text: str, readme: Path = README) -> None:
     replace_between(readme, START, END, text)
 
 
+def _fresh(bench_main: Callable[[list[str]], dict[str, Any]], argv: list[str]) -> dict[str, Any]:
+    """Run a timing bench in a process of its own: what an earlier bench left in memory (a full
+    heap, warm or bloated caches) must not speed up or slow down the next one's figures."""
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(bench_main, argv).result()
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(prog="python -m bench.run_all", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smoke-run every bench")
@@ -37,10 +46,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     jobs = args.jobs or (1 if args.quick else os.cpu_count() or 1)
     digest = ai_digest()  # before the run: the AI's files may change while it goes on
     parts = {
-        "ai_turns": ai_turns.main(common),
-        "stress": stress.main(common),
-        "replay": replay.main(common),
-        "saves": saves.main(common),
+        "ai_turns": _fresh(ai_turns.main, common),
+        "stress": _fresh(stress.main, common),
+        "replay": _fresh(replay.main, common),
+        "saves": _fresh(saves.main, common),
         "win_rates": win_rates.main([*common, "--jobs", str(jobs)]),
         "mirror": win_rates.main(
             [*common, "--jobs", str(jobs), "--scenario", win_rates.MIRROR, "--pairings", "hard-easy"]
