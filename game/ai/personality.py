@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..core.actions import Action, AnswerDuel, Challenge, UseSkill
 from ..core.hexgrid import Hex, distance, spiral
-from ..core.movement import max_steps
+from ..core.movement import are_enemies, max_steps
 from ..core.scenario_events import Defeat, EventSpec, OnEntersRegion, OnRouted, SetObjective, Victory
 from ..core.state import Formation, GameState
 from ..core.triggers import conditions_hold
@@ -121,7 +121,8 @@ class Persona:
         state = self.g.engine.state
         if self._reserves_for is state:
             return self._reserves_cache
-        live = [e.pos for e in state.formations.values() if e.side != self.g.side_id and not e.routed]
+        me = self.g.side_id
+        live = [e.pos for e in state.formations.values() if are_enemies(state, me, e.side) and not e.routed]
         picks: set[str] = set()
         for event_id, units in self.hosts:
             if event_id in state.fired_events:
