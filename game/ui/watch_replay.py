@@ -9,6 +9,8 @@ the other side's actions nor their order gives anything away.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
@@ -18,6 +20,7 @@ from ..content.campaigns import names_script
 from ..core import vision
 from ..core.events import Fled, Moved
 from ..core.hexgrid import Hex
+from ..core.state import GameState
 from ..i18n import _
 from ..record.replay_cursor import ReplayCursor
 from .board_view import BoardView, Fog, Overlays
@@ -31,13 +34,16 @@ from .replay_log import scenario_names
 from .scene import Scene
 from .witness import witnessed
 
+if TYPE_CHECKING:
+    from .battle import BattleScene
+
 CONTROLS_H = 60
 # Seconds between two things seen while playing.
 BEAT_SECONDS = 1.2
 
 
 class WatchScene(Scene):
-    def __init__(self, app, battle, side_id: str, start) -> None:
+    def __init__(self, app, battle: BattleScene, side_id: str, start: tuple[int, GameState]) -> None:
         """``start``: (actions, state) where ``side_id``'s wait began (``WatchReports.replay_start``)."""
         self.battle = battle
         self.side_id = side_id
