@@ -144,3 +144,18 @@ def test_nothing_to_watch_before_a_player_has_waited(app, rules) -> None:
 
 def press_key(scene, key: int) -> None:
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key))
+
+
+def test_the_top_bar_counts_only_enemies_in_sight_and_keeps_the_enemy_pouch_hidden(app, rules) -> None:
+    battle = hotseat(app, rules)
+    battle.state.side("b").pouch = 4321  # bagged out of a's sight
+    battle.state.side("a").pouch = 1234
+    fog = battle.fog()
+    assert fog is not None and "b_levy" in fog.shown and "b_reserve" not in fog.shown
+    own = battle.hud.side_label("a", "a", fog.shown)
+    enemy = battle.hud.side_label("b", "a", fog.shown)
+    assert "1,234" in own and "3,500" in own  # a's own men and pouch, in full
+    assert "9,000 in sight" in enemy  # the levy it sees, not the reserve it does not
+    assert "4,321" not in enemy and "Pouch" not in enemy
+    everything = battle.hud.side_label("b")
+    assert "18,000" in everything and "4,321" in everything  # with no fog, all is told

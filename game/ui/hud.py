@@ -114,12 +114,18 @@ class Hud:
             _backdrop(surface, box.inflate(14, 8))
             surface.blit(surf, box)
 
-    def _men_label(self, side_id: str, viewer: str | None, shown: frozenset[str] | None) -> str:
+    def side_label(self, side_id: str, viewer: str | None = None, shown: frozenset[str] | None = None) -> str:
+        """A side's name, men and pouch as the top bar shows them. Through ``viewer``'s eyes
+        (``shown``: the formations it sees) another side's men are only those in sight, and
+        its pouch is not shown: souls it bagged out of sight must not be counted for the viewer."""
         state = self.match.state
+        side = state.side(side_id)
         if viewer is None or shown is None or are_allied(state, viewer, side_id):
-            return format_men(state.men_of(side_id))
+            return (
+                f"{self.side_name(side_id)}  {format_men(state.men_of(side_id))}  {_('Pouch')} {format_men(side.pouch)}"
+            )
         seen = sum(f.men for f in state.formations.values() if f.side == side_id and f.id in shown)
-        return _("{n} in sight").format(n=format_men(seen))
+        return f"{self.side_name(side_id)}  " + _("{n} in sight").format(n=format_men(seen))
 
     def _top_bar(self, surface: pygame.Surface, viewer: str | None = None, shown: frozenset[str] | None = None) -> None:
         state = self.match.state
@@ -142,10 +148,7 @@ class Hud:
             if active:
                 pygame.draw.rect(surface, GOLD, chip.inflate(4, 4), 2, border_radius=4)
             x += 20
-            label = (
-                f"{self.side_name(side.id)}  {self._men_label(side.id, viewer, shown)}  "
-                f"{_('Pouch')} {format_men(side.pouch)}"
-            )
+            label = self.side_label(side.id, viewer, shown)
             surf = font(15, bold=active).render(label, True, TEXT if active else MUTED)
             surface.blit(surf, (x, (TOP_BAR_H - surf.get_height()) // 2))
             x += surf.get_width() + 22
