@@ -159,3 +159,26 @@ def test_the_top_bar_counts_only_enemies_in_sight_and_keeps_the_enemy_pouch_hidd
     assert "4,321" not in enemy and "Pouch" not in enemy
     everything = battle.hud.side_label("b")
     assert "18,000" in everything and "4,321" in everything  # with no fog, all is told
+
+
+def test_the_forecast_counts_only_what_the_attacker_can_see(app, rules) -> None:
+    grid = ("......f.............",) + STRIP[1:]
+    units = [
+        Unit("a_foot", "a", "han_soldier", 3000, (4, 0)),
+        Unit("b_levy", "b", "soul_levy", 3000, (5, 0)),
+        # Wanyan Liang in hiding, two hexes from a's men: his aura steadies the levy unseen.
+        Unit("b_liang", "b", "ambush_host", 2000, (6, 0), hero="wanyan_liang", hidden=True),
+    ]
+    scenario = make_scenario(rules, grid, units, turn_limit=5)
+    match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "ai"}))
+    battle = open_battle(app, match)
+    assert "b_liang" not in battle._seen_ids("a")
+    battle.pending_attack = Attack(unit="a_foot", target="b_levy")
+    shown = battle.pending_forecast()
+    real = match.engine.forecast(battle.pending_attack)
+
+    def aura(forecast) -> list:
+        return [m for m in forecast.setup.modifiers if m.name == "Commander nearby" and m.applies_to == "defender"]
+
+    assert aura(real) and not aura(shown)  # the hidden hero is not given away by the odds
+    assert shown.setup.defender == "b_levy" and shown.attacker_losses < real.attacker_losses

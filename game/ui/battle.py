@@ -21,7 +21,8 @@ from ..content.ruleset import load_ruleset
 from ..content.scenarios import load_scenario
 from ..core import vision
 from ..core.actions import Action, Attack, Blast, Capture, EndTurn, Fire, Move, Rest
-from ..core.engine import GameSettings, IllegalAction
+from ..core.combat import Forecast
+from ..core.engine import Engine, GameSettings, IllegalAction
 from ..core.events import (
     Event,
     Fled,
@@ -179,11 +180,18 @@ class BattleScene(Scene):
             return None
         return self.state.formations.get(self.selected)
 
-    def pending_forecast(self):
+    def pending_forecast(self) -> Forecast | None:
+        """The odds of the attack being aimed, as the attacking side knows the field: a hidden
+        enemy hero's aura or an unseen formation's weight stays out of it, or the forecast
+        would give them away (the blow itself meets them all the same)."""
         if self.pending_attack is None:
             return None
+        engine = self.match.engine
+        side = self.state.active_side.id
+        view = vision.side_view(self.state, engine.board, engine.rules, side)
+        knowing = Engine(engine.scenario, engine.rules, engine.seed, engine.settings, state=view)
         try:
-            return self.match.engine.forecast(self.pending_attack)
+            return knowing.forecast(self.pending_attack)
         except IllegalAction:
             return None
 
