@@ -11,6 +11,11 @@ from .narration import wrap
 LINE_SIZE = 14
 
 
+def panel_width(window_width: int) -> int:
+    """How wide the side panel is in a window this wide."""
+    return 300 if window_width >= 1100 else 250
+
+
 def draw_log_panel(
     surface: pygame.Surface, rect: pygame.Rect, top: int, title: str, lines: list[tuple[str, bool]], empty: str
 ) -> None:

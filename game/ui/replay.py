@@ -31,7 +31,7 @@ from .camera import Camera
 from .fonts import font
 from .geometry import MapGeometry
 from .hud import TEXT, TOP_BAR_H, Hud
-from .log_panel import draw_log_panel
+from .log_panel import draw_log_panel, panel_width
 from .narration import event_line
 from .replay_log import scenario_names
 from .replay_timeline import Timeline
@@ -109,7 +109,7 @@ class ReplayScene(Scene):
     # -- layout ---------------------------------------------------------------------------
 
     def panel_width(self) -> int:
-        return 300 if self.app.size[0] >= 1100 else 250
+        return panel_width(self.app.size[0])
 
     def map_rect(self) -> pygame.Rect:
         w, h = self.app.size
