@@ -168,3 +168,22 @@ def test_damaged_settings_mean_the_defaults(folder) -> None:
     (folder / "settings.json").write_text("[1, 2")
     assert load_settings(folder) == UserSettings()
     assert (folder / "settings.json").read_text() == "[1, 2"
+
+
+def test_in_a_hotseat_battle_no_replay_is_watched_from_the_save_screen(app, rules, folder) -> None:
+    scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
+    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "human"}))
+    open_battle(app, match)
+    app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))  # past the hand-over
+    battle = app.scene
+    assert isinstance(battle, BattleScene) and battle.is_hotseat()
+    a1_save(folder, "older")
+    battle.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
+    screen = app.scene
+    assert isinstance(screen, SaveScreen)
+    push(app, next(button for button, name in screen.rows.items() if name == "older"))
+    assert screen.selected == "older"
+    # A replay shows both sides: the player at the screen would see the other's army.
+    assert screen.load_button.is_enabled and not screen.watch_button.is_enabled
+    screen.watch()
+    assert app.scene is screen

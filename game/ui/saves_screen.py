@@ -97,12 +97,21 @@ class SaveScreen(Scene):
             self.save_button = UIButton(pygame.Rect(348, by, 160, 40), _("Save"), self.manager)
         x = w - 40 - 3 * 170 - 20
         self.load_button = UIButton(pygame.Rect(x, by, 160, 40), _("Load"), self.manager)
-        self.watch_button = UIButton(pygame.Rect(x + 170, by, 160, 40), _("Watch replay"), self.manager)
+        # In a hotseat battle a replay would show the other player everything: not from here.
+        hotseat = self.battle is not None and self.battle.is_hotseat()
+        self.watch_button = UIButton(
+            pygame.Rect(x + 170, by, 160, 40),
+            _("Watch replay"),
+            self.manager,
+            tool_tip_text=_("Not while two players share the screen: a replay shows both sides") if hotseat else None,
+        )
         delete_label = _("Really delete?") if self.confirm_delete == self.selected else _("Delete")
         self.delete_button = UIButton(pygame.Rect(x + 340, by, 170, 40), delete_label, self.manager)
         chosen = self._entry()
         if chosen is None or chosen.record is None:
             self.load_button.disable()
+            self.watch_button.disable()
+        if hotseat:
             self.watch_button.disable()
         if chosen is None:
             self.delete_button.disable()
@@ -198,7 +207,7 @@ class SaveScreen(Scene):
 
     def watch(self) -> None:
         entry = self._entry()
-        if entry is None or entry.record is None:
+        if entry is None or entry.record is None or (self.battle is not None and self.battle.is_hotseat()):
             return
         from .replay import open_replay
 
