@@ -238,9 +238,6 @@ def test_hailing_pride_makes_it_overreach(small_engine: EngineFactory) -> None:
     assert proud.next_action() == Attack(unit="liang", target="han")
 
 
-# -- Jin: Wanyan Wuzhu --------------------------------------------------------------------------
-
-
 def test_a_hard_general_keeps_one_formation_of_a_host_in_reserve(small_engine: EngineFactory) -> None:
     """Where the enemy wins by routing a whole host at once, a hard general holds one of it back
     out of reach, near its commander; a normal general throws every formation in."""
@@ -279,6 +276,9 @@ def test_a_hard_general_keeps_one_formation_of_a_host_in_reserve(small_engine: E
     assert "back" not in hard_struck and hard_gap >= 3  # kept out of the fight
     assert hard_struck  # the rest of the host still fights
     assert "back" in normal_struck or normal_gap < hard_gap  # thrown in with the rest
+
+
+# -- Jin: Wanyan Wuzhu --------------------------------------------------------------------------
 
 
 def _jin_retreat(small_engine: EngineFactory) -> Engine:
