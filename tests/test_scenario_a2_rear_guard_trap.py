@@ -3,15 +3,9 @@ the battle is won or lost."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
-from pathlib import Path
-
 import pytest
 from conftest import end_turns_until
 
-from game.cli import main
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario
 from game.core import triggers
@@ -102,15 +96,3 @@ def test_holding_out_to_the_end_of_turn_13_wins() -> None:
     eng.apply(EndTurn())
     assert eng.state.over and eng.state.winner == "coalition"
     assert eng.state.objectives["hold_out"] == "done" and eng.state.objectives["save_retainers"] == "done"
-
-
-def test_a_seeded_game_ends_and_its_record_verifies(tmp_path: Path) -> None:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        code = main(["simulate", A2, "--seed", "3", "--save-dir", str(tmp_path), "--json"])
-    assert code == 0
-    summary = json.loads(out.getvalue().splitlines()[0])
-    assert summary["winner"] in ("coalition", "hailing")
-    assert summary["turns"] <= load_scenario(A2).scenario.turn_limit
-    with contextlib.redirect_stdout(io.StringIO()):
-        assert main(["replay", summary["save"], "--verify"]) == 0

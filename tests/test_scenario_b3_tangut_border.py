@@ -3,8 +3,6 @@ Fei, Guo Yaoshi's relief from the east, and both heroes' wounds."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from conftest import ai_engine
 
 from game.ai.general import General
@@ -16,9 +14,6 @@ from game.core.engine import Engine
 from game.core.events import Destroyed, Narration
 from game.core.hexgrid import Hex, distance, neighbours
 from game.core.sides import are_enemies
-from game.record.saves import load_record
-from game.record.verify import verify
-from game.simulate import run_game
 
 B3 = "b3_tangut_border"
 
@@ -145,11 +140,3 @@ def test_wuzhu_rides_for_yue_fei_while_the_host_keeps_its_line() -> None:
     line = eng.board.regions["before_walls"]
     for unit in ("jin_vets_1", "jin_vets_2", "jin_vets_3", "jin_horse_1"):
         assert eng.state.formations[unit].pos in line, unit
-
-
-def test_a_seeded_game_ends_in_time_and_its_record_verifies(tmp_path: Path) -> None:
-    result = run_game(load_scenario(B3), 4, save_dir=tmp_path)
-    assert result["winner"] in ("zhenguo", "jin")
-    assert result["turns"] <= load_scenario(B3).scenario.turn_limit
-    check = verify(load_record(Path(result["save"])))
-    assert check.ok, check.problem
