@@ -64,14 +64,19 @@ def test_five_thousand_reach_the_vanguard_on_turn_3() -> None:
     assert "wanyan_wuzhu" in [e.speaker for e in events if isinstance(e, Narration)]
 
 
-def test_losing_tang_huai_before_relief_loses_the_battle() -> None:
-    eng = engine()
-    eng.apply(EndTurn())
+def strike_down_tang_huai(eng: Engine) -> None:
+    """The besieging horse rides up to Tang Huai's last man and cuts him down."""
     tang = eng.state.formations["tang_huai_bows"]
     tang.men = 1
     horse = eng.state.formations["besieging_horse"]
     horse.pos = next(h for h in neighbours(tang.pos) if eng.board.terrain[h].id != "mountain")
     eng.apply(Attack(unit="besieging_horse", target="tang_huai_bows"))
+
+
+def test_losing_tang_huai_before_relief_loses_the_battle() -> None:
+    eng = engine()
+    eng.apply(EndTurn())
+    strike_down_tang_huai(eng)
     assert "tang_huai_bows" not in eng.state.formations
     assert eng.state.objectives["relieve_tang"] == "failed"
     assert eng.state.over and eng.state.winner == "jin"
@@ -91,11 +96,7 @@ def test_yue_fei_at_the_foot_of_the_hill_relieves_him_early() -> None:
     assert "tang_huai" in [e.speaker for e in events if isinstance(e, Narration)]
     # Relieved, he may fall later without losing the battle.
     eng.apply(EndTurn())
-    tang = eng.state.formations["tang_huai_bows"]
-    tang.men = 1
-    horse = eng.state.formations["besieging_horse"]
-    horse.pos = next(h for h in neighbours(tang.pos) if eng.board.terrain[h].id != "mountain")
-    eng.apply(Attack(unit="besieging_horse", target="tang_huai_bows"))
+    strike_down_tang_huai(eng)
     assert "tang_huai_bows" not in eng.state.formations
     assert eng.state.objectives["relieve_tang"] == "done"
     assert not eng.state.over
