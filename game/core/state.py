@@ -156,6 +156,11 @@ class GameState(BaseModel):
         return None
 
 
+def copy_state(state: GameState) -> GameState:
+    """An exact deep copy: a JSON round trip, several times faster than ``copy.deepcopy``."""
+    return GameState.model_validate_json(state.model_dump_json())
+
+
 def state_hash(state: GameState) -> str:
     """A stable digest of the state: the same on every run, process and PYTHONHASHSEED.
 

@@ -14,7 +14,7 @@ from ..core import vision
 from ..core.actions import Action, Move
 from ..core.engine import Engine, GameSettings, IllegalAction
 from ..core.events import Event, Moved, TurnEnded
-from ..core.state import GameState, state_hash
+from ..core.state import GameState, copy_state, state_hash
 from .errors import SaveError
 from .model import Checkpoint, GameRecord
 from .snapshot import attach, trusted_state
@@ -114,8 +114,7 @@ class Match:
         return frozenset(f.id for f in vision.seen_formations(e.state, e.board, e.rules, side) if f.side != side)
 
     def _snapshot(self) -> GameState:
-        # A JSON round trip is an exact deep copy, and several times faster than deepcopy.
-        return GameState.model_validate_json(self.engine.state.model_dump_json())
+        return copy_state(self.engine.state)
 
     def _undoable(self, events: list[Event], seen_before: frozenset[str] | None) -> bool:
         """A plain move that used no dice and showed the mover nothing new may be taken back."""
@@ -144,13 +143,8 @@ def match_from_record(record: GameRecord, loaded: LoadedScenario | None = None) 
     if snap is not None and snap.actions == len(record.actions):
         state = trusted_state(record, loaded, load_ruleset())
         # A copy, so that two games loaded from one record never share a state.
-        own = record.model_copy(update={"snapshot": snap.model_copy(update={"state": _copy(state)})})
+        own = record.model_copy(update={"snapshot": snap.model_copy(update={"state": copy_state(state)})})
         return Match(loaded, record.seed, record.settings, own)
     match = Match(loaded, record.seed, record.settings)
     match.replay_all(record.actions)
     return match
-
-
-def _copy(state: GameState) -> GameState:
-    # A JSON round trip is an exact deep copy, and several times faster than deepcopy.
-    return GameState.model_validate_json(state.model_dump_json())

@@ -276,15 +276,8 @@ class ReplayScene(Scene):
         self.playing = False
         self._refresh_buttons()
         sides = self.cursor.loaded.scenario.sides
-        w, h = self.app.size
-        dw, dh = 440, 116 + 44 * len(sides)
-        self.dialog = UIWindow(
-            pygame.Rect((w - dw) // 2, (h - dh) // 2, dw, dh),
-            self.manager,
-            _("Take over from here"),
-            resizable=False,
-            always_on_top=True,
-        )
+        dw = 440
+        self.dialog = self._centred_window(_("Take over from here"), dw, 116 + 44 * len(sides))
         self._take_menus: dict[str, UIDropDownMenu] = {}
         options = [_("Human"), _("Computer")]
         controllers = self.record.settings.controllers
@@ -306,6 +299,11 @@ class ReplayScene(Scene):
         self.take_cancel = UIButton(
             pygame.Rect(dw - 200, y + 10, 160, 40), _("Cancel"), self.manager, container=self.dialog
         )
+
+    def _centred_window(self, title: str, width: int, height: int) -> UIWindow:
+        w, h = self.app.size
+        rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
+        return UIWindow(rect, self.manager, title, resizable=False, always_on_top=True)
 
     def _close_dialog(self) -> None:
         if self.dialog is not None:
@@ -331,15 +329,8 @@ class ReplayScene(Scene):
         return match
 
     def _open_progress(self) -> None:
-        w, h = self.app.size
-        dw, dh = 440, 136
-        self.dialog = UIWindow(
-            pygame.Rect((w - dw) // 2, (h - dh) // 2, dw, dh),
-            self.manager,
-            _("Preparing the battle"),
-            resizable=False,
-            always_on_top=True,
-        )
+        dw = 440
+        self.dialog = self._centred_window(_("Preparing the battle"), dw, 136)
         self._progress = _PercentBar(pygame.Rect(12, 14, dw - 60, 36), self.manager, container=self.dialog)
         total = self._preparing[2] if self._preparing is not None else 0
         UILabel(
