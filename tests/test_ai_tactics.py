@@ -238,9 +238,9 @@ def test_hailing_pride_makes_it_overreach(small_engine: EngineFactory) -> None:
     assert proud.next_action() == Attack(unit="liang", target="han")
 
 
-def test_a_hard_general_keeps_one_formation_of_a_host_in_reserve(small_engine: EngineFactory) -> None:
-    """Where the enemy wins by routing a whole host at once, a hard general holds one of it back
-    out of reach, near its commander; a normal general throws every formation in."""
+def _host_to_break(small_engine: EngineFactory) -> Scenario:
+    """Wanyan Liang's host of four, which the coalition wins an objective by routing all at once,
+    with a few Han soldiers in front of it."""
     base = small_engine(
         WIDE,
         [
@@ -260,11 +260,17 @@ def test_a_hard_general_keeps_one_formation_of_a_host_in_reserve(small_engine: E
         }
     )
     objective = ObjectiveSpec(id="break_host", text="Break the host.")
-    scenario = dataclasses.replace(base.scenario, events=(broken,), objective_specs=(objective,))
+    return dataclasses.replace(base.scenario, events=(broken,), objective_specs=(objective,))
+
+
+def test_a_hard_general_keeps_one_formation_of_a_host_in_reserve(small_engine: EngineFactory, rules: Ruleset) -> None:
+    """Where the enemy wins by routing a whole host at once, a hard general holds one of it back
+    out of reach, near its commander; a normal general throws every formation in."""
+    scenario = _host_to_break(small_engine)
 
     def one_turn(level: str) -> tuple[set[str], int]:
         """Who struck, and how near the enemy the back formation ended."""
-        eng = Engine(scenario, base.rules, 7)
+        eng = Engine(scenario, rules, 7)
         general = General(eng, "b", level)
         reserves = general.persona.reserves()
         assert level != "hard" or reserves == {"back"}  # the farthest fresh one, never the hero's own
@@ -276,6 +282,20 @@ def test_a_hard_general_keeps_one_formation_of_a_host_in_reserve(small_engine: E
     assert "back" not in hard_struck and hard_gap >= 3  # kept out of the fight
     assert hard_struck  # the rest of the host still fights
     assert "back" in normal_struck or normal_gap < hard_gap  # thrown in with the rest
+
+
+def test_a_threatened_palace_calls_the_reserve_back_to_fight(small_engine: EngineFactory, rules: Ruleset) -> None:
+    scenario = _host_to_break(small_engine)
+    eng = Engine(scenario, rules, 7)
+    palace = frozenset(eng.board.at_offset(c, r) for c in (4, 5, 6) for r in (0,))  # beside the Han soldiers
+    board = make_board(rules, _grid_of(eng), {"datong": palace})
+    alarmed = Engine(dataclasses.replace(scenario, board=board, ai=AiHints(palace_region="datong")), rules, 7)
+    general = General(alarmed, "b", "hard")
+    general.next_action()  # he looks at the field: the palace is threatened
+    assert general.persona.threatening == {"han"} and general.persona.reserves() == frozenset()
+    calm = General(eng, "b", "hard")
+    calm.next_action()
+    assert calm.persona.reserves() == {"back"}
 
 
 # -- Jin: Wanyan Wuzhu --------------------------------------------------------------------------
