@@ -270,6 +270,16 @@ def ai_engine(scenario: Scenario, seed: int = 1) -> Engine:
     return Engine(scenario, load_ruleset(), seed, GameSettings(controllers={s.id: "ai" for s in scenario.sides}))
 
 
+def play_general_turn(eng: Engine, general, limit: int = 40) -> None:
+    """Let a computer general play the rest of its side's turn, up to its EndTurn."""
+    for _ in range(limit):
+        action = general.next_action()
+        eng.apply(action)
+        if isinstance(action, EndTurn):
+            return
+    raise AssertionError(f"the {general.side_id} general did not end its turn")
+
+
 def end_turns_until(eng: Engine, turn: int, side: str) -> list:
     """End turns until ``side``'s turn ``turn`` begins; the events on the way."""
     events: list = []

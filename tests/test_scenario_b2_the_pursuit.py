@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from conftest import ai_engine
+from conftest import ai_engine, play_general_turn
 
 from game.ai.general import General
 from game.content.scenarios import load_scenario
@@ -31,13 +31,7 @@ def near(region: frozenset[Hex], h: Hex) -> int:
 def play_jin_turn(eng: Engine) -> None:
     """The Zhenguo pass their first turn; the Jin general plays its whole turn."""
     eng.apply(EndTurn())
-    general = General(eng, "jin")
-    for _ in range(40):
-        action = general.next_action()
-        eng.apply(action)
-        if isinstance(action, EndTurn):
-            return
-    raise AssertionError("the Jin general did not end its turn")
+    play_general_turn(eng, General(eng, "jin"))
 
 
 def test_the_objectives_and_the_muster() -> None:

@@ -3,7 +3,7 @@ Fei, Guo Yaoshi's relief from the east, and both heroes' wounds."""
 
 from __future__ import annotations
 
-from conftest import ai_engine
+from conftest import ai_engine, play_general_turn
 
 from game.ai.general import General
 from game.content.scenarios import load_scenario
@@ -129,12 +129,7 @@ def test_wuzhu_rides_for_yue_fei_while_the_host_keeps_its_line() -> None:
     eng = engine()
     start = {k: f.pos for k, f in eng.state.formations.items()}
     eng.apply(EndTurn())
-    general = General(eng, "jin")
-    for _ in range(40):
-        action = general.next_action()
-        eng.apply(action)
-        if isinstance(action, EndTurn):
-            break
+    play_general_turn(eng, General(eng, "jin"))
     yue: Hex = eng.state.formations["yue_fei_riders"].pos
     assert distance(eng.state.formations["wuzhu_guards"].pos, yue) < distance(start["wuzhu_guards"], yue)
     line = eng.board.regions["before_walls"]
