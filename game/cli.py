@@ -259,7 +259,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except SaveError as exc:
         raise CliError(_naming_file(args.save, exc)) from None
     if not args.verify:
-        return _open_replay(record)
+        return _open_replay(record, args.lang)
     if result.ok:
         print(f"ok actions={result.actions} turns={result.turns} hash={result.hash}")
         return EXIT_OK
@@ -273,7 +273,7 @@ def _naming_file(path: Path, exc: Exception) -> str:
     return message if message.startswith(str(path)) else f"{path}: {message}"
 
 
-def _open_replay(record) -> int:
+def _open_replay(record, lang: str | None) -> int:
     """Open the replay viewer on the saved game, at its start."""
     from .record.replay_cursor import ReplayCursor
     from .record.saves import SaveError
@@ -282,12 +282,9 @@ def _open_replay(record) -> int:
         cursor = ReplayCursor(record)  # a changed or unknown scenario is refused before any window opens
     except SaveError as exc:
         raise CliError(str(exc)) from None
-    from .ui.app import App
-    from .ui.replay import ReplayScene
+    from .ui.app import start
 
-    app = App()
-    app.switch(ReplayScene(app, record, cursor))
-    app.run()
+    start(lang, "replay", record=record, cursor=cursor)
     return EXIT_OK
 
 
@@ -396,12 +393,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if side not in side_ids:
         raise CliError(f"unknown side {side!r} for {args.scenario} (sides: {', '.join(side_ids)})")
     controllers = {s: ("human" if args.hotseat or s == side else "ai") for s in side_ids}
-    from .ui.app import App
-    from .ui.battle import new_match, open_battle
+    from .record.match import new_match
+    from .ui.app import start
 
-    app = App()
-    open_battle(app, new_match(args.scenario, controllers, args.seed, args.difficulty))
-    app.run()
+    start(args.lang, "battle", match=new_match(args.scenario, controllers, args.seed, args.difficulty))
     return EXIT_OK
 
 
@@ -422,7 +417,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             from .ui.app import start
 
-            start(i18n.language())
+            start(args.lang)
             return EXIT_OK
         return COMMANDS[args.command](args)
     except CliError as exc:

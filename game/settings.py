@@ -4,7 +4,9 @@ or damaged file gives the defaults and is left as it is until the settings are n
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -12,11 +14,24 @@ from .paths import SAVES_DIR
 
 SETTINGS_NAME = "settings.json"
 AUTOSAVE_CHOICES = (0, 1, 3, 5, 10)
+# How the computer's moves are shown: seconds between two of them, 0 for "instant" (no pause).
+AiSpeed = Literal["slow", "normal", "fast", "instant"]
+AI_SPEEDS: dict[str, float] = {"slow": 0.8, "normal": 0.35, "fast": 0.12, "instant": 0.0}
 
 
 class UserSettings(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
+    # The screen's language (None: the system's), and whether each campaign's names keep the
+    # script its chronicle writes them in.
+    language: Literal["en", "zh_CN", "zh_TW"] | None = None
+    names_follow_story: bool = True
+    ai_speed: AiSpeed = "normal"
+    # Ask before ending a turn while formations can still act.
+    end_turn_warning: bool = True
+    # Short hints the first time something matters in a battle, and which have been read.
+    hints: bool = True
+    hints_seen: list[str] = Field(default_factory=list, max_length=64)
     # Autosaves kept (one is written at the start of every human turn; 0: none).
     autosaves: int = Field(3, ge=0, le=50)
 
@@ -25,14 +40,29 @@ def settings_path(saves_dir: Path = SAVES_DIR) -> Path:
     return saves_dir / SETTINGS_NAME
 
 
-def load_settings(saves_dir: Path = SAVES_DIR) -> UserSettings:
+def load_settings(saves_dir: Path = SAVES_DIR, warn: bool = False) -> UserSettings:
+    """The saved settings; the defaults when there are none, or (with one warning on stderr when
+    ``warn``) when the file is damaged."""
+    path = settings_path(saves_dir)
     try:
-        raw = settings_path(saves_dir).read_bytes()
-        if len(raw) > 64 * 1024:
-            return UserSettings()
-        return UserSettings.model_validate(json.loads(raw.decode("utf-8")))
-    except (OSError, ValueError, ValidationError, RecursionError):
+        raw = path.read_bytes()
+    except FileNotFoundError:
         return UserSettings()
+    except OSError as exc:
+        return _fallback(warn, f"{path}: cannot be read ({exc.strerror})")
+    try:
+        if len(raw) > 64 * 1024:
+            raise ValueError("larger than a settings file can be")
+        return UserSettings.model_validate(json.loads(raw.decode("utf-8")))
+    except (ValueError, ValidationError, RecursionError) as exc:
+        reason = "not valid settings" if isinstance(exc, (ValidationError, RecursionError)) else str(exc).split("\n")[0]
+        return _fallback(warn, f"{path}: {reason}")
+
+
+def _fallback(warn: bool, message: str) -> UserSettings:
+    if warn:
+        print(f"qiankun: warning: {message}; using the default settings", file=sys.stderr)
+    return UserSettings()
 
 
 def save_settings(settings: UserSettings, saves_dir: Path = SAVES_DIR) -> None:
@@ -40,3 +70,12 @@ def save_settings(settings: UserSettings, saves_dir: Path = SAVES_DIR) -> None:
     from .record.saves import write_atomic
 
     write_atomic(settings_path(saves_dir), settings.model_dump_json(indent=1))
+
+
+def update_settings(saves_dir: Path = SAVES_DIR, **changes: object) -> UserSettings:
+    """Change some settings and write them at once (OSError escapes: the caller says it could
+    not); a value the model refuses raises ValidationError and nothing is written."""
+    current = load_settings(saves_dir)
+    changed = UserSettings.model_validate({**current.model_dump(), **changes})
+    save_settings(changed, saves_dir)
+    return changed

@@ -21,7 +21,7 @@ from game.record.model import GameRecord
 from game.record.saves import load_record, save_record
 from game.ui.ai_worker import AIWorker
 from game.ui.app import App
-from game.ui.battle import BattleScene, open_battle
+from game.ui.battle import BattleScene
 from game.ui.menu import MenuScene
 
 # -- fakes ----------------------------------------------------------------------------------
@@ -62,7 +62,7 @@ pytestmark = pytest.mark.usefixtures("english")
 
 def _battle_with_held_ai(app: App, rules: Ruleset) -> tuple[BattleScene, HeldAI]:
     """Side a (human) has just ended its turn; side b's computer is thinking and held."""
-    scene = open_battle(app, field_match(rules, FIELD_UNITS))
+    scene = app.go("battle", match=field_match(rules, FIELD_UNITS))
     frame(app)
     held = HeldAI("b")
     scene.ais["b"] = held  # type: ignore[assignment]

@@ -305,7 +305,6 @@ def click_hex(app, battle, h: Hex) -> None:
 
 
 def screen_battle(app, rules: Ruleset, controllers: dict[str, str]):
-    from game.ui.battle import open_battle
 
     units = [
         Unit("a_xiang", "a", "warrior", 500, (2, 2), hero="xiang_yu"),
@@ -314,7 +313,7 @@ def screen_battle(app, rules: Ruleset, controllers: dict[str, str]):
         Unit("b_far", "b", "soul_levy", 5000, (7, 5)),
     ]
     scenario = make_scenario(rules, PLAIN, units, turn_limit=5)
-    battle = open_battle(app, Match(loaded_for(scenario), 3, GameSettings(controllers=controllers)))
+    battle = app.go("battle", match=Match(loaded_for(scenario), 3, GameSettings(controllers=controllers)))
     frame(app)
     return battle
 

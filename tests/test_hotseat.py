@@ -13,7 +13,7 @@ from game.core.engine import GameSettings
 from game.core.events import Narration, ObjectiveChanged
 from game.core.hexgrid import Hex
 from game.record.match import Match
-from game.ui.battle import BattleScene, open_battle
+from game.ui.battle import BattleScene
 from game.ui.handover import HandoverScene
 from game.ui.watch_replay import WatchScene
 
@@ -32,7 +32,7 @@ UNITS = [
 def hotseat(app, rules, units=UNITS) -> BattleScene:
     scenario = make_scenario(rules, STRIP, units, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "human"}))
-    open_battle(app, match)
+    app.go("battle", match=match)
     assert isinstance(app.scene, HandoverScene)
     battle = app.scene.battle
     app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
@@ -97,7 +97,7 @@ def test_in_hotseat_an_unseen_enemy_heros_words_are_not_heard(app, rules) -> Non
 def test_against_the_computer_the_story_is_told_whole(app, rules) -> None:
     scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "ai", "b": "human"}))
-    battle = open_battle(app, match)
+    battle = app.go("battle", match=match)
     assert not battle.is_hotseat()
     assert battle.witnessed_by(Narration(text="Ride!", speaker="xiang_yu"), "b", set())
 
@@ -138,7 +138,7 @@ def test_the_waiting_player_may_watch_what_their_formations_saw_and_only_that(ap
 def test_nothing_to_watch_before_a_player_has_waited(app, rules) -> None:
     scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "human"}))
-    open_battle(app, match)
+    app.go("battle", match=match)
     assert isinstance(app.scene, HandoverScene) and app.scene.watch is None  # the first player
 
 
@@ -171,7 +171,7 @@ def test_the_forecast_counts_only_what_the_attacker_can_see(app, rules) -> None:
     ]
     scenario = make_scenario(rules, grid, units, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "ai"}))
-    battle = open_battle(app, match)
+    battle = app.go("battle", match=match)
     assert "b_liang" not in battle._seen_ids("a")
     battle.pending_attack = Attack(unit="a_foot", target="b_levy")
     shown = battle.pending_forecast()

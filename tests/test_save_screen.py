@@ -15,14 +15,15 @@ from conftest import Unit, loaded_for, make_scenario
 from game.core.actions import EndTurn
 from game.core.engine import GameSettings
 from game.record import save_list, saves
-from game.record.match import Match
+from game.record.match import Match, new_match
 from game.record.saves import SaveError
 from game.settings import UserSettings, load_settings, save_settings
 from game.simulate import run_game
 from game.ui import battle as battle_module
 from game.ui import saves_screen as screen_module
-from game.ui.battle import BattleScene, open_battle
+from game.ui.battle import BattleScene
 from game.ui.saves_screen import SaveScreen
+from game.ui.settings_screen import SettingsScene
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -52,7 +53,7 @@ def push(app, button) -> None:
 def field_battle(app, rules) -> BattleScene:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
-    return open_battle(app, match)
+    return app.go("battle", match=match)
 
 
 def a1_save(folder: Path, name: str, seed: int = 1) -> Path:
@@ -120,7 +121,7 @@ def test_the_screen_saves_loads_and_deletes_only_after_asking_twice(app, rules, 
 
 
 def test_loading_from_the_screen_opens_the_saved_battle(app, folder) -> None:
-    match = battle_module.new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=4)
+    match = new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=4)
     saves.save_record(match.record, folder / "mine.json")
     screen = SaveScreen(app)
     app.switch(screen)
@@ -157,7 +158,7 @@ def test_no_autosaves_when_the_player_keeps_none(app, rules, folder) -> None:
 def test_choosing_fewer_autosaves_lets_the_extra_ones_go(app, folder) -> None:
     for i in range(3):
         a1_save(folder, f"autosave-a1-{i}", seed=i + 1)
-    screen = SaveScreen(app)
+    screen = SettingsScene(app, saves_dir=folder)
     app.switch(screen)
     screen.keep_autosaves(1)
     assert load_settings(folder).autosaves == 1
@@ -173,7 +174,7 @@ def test_damaged_settings_mean_the_defaults(folder) -> None:
 def test_in_a_hotseat_battle_no_replay_is_watched_from_the_save_screen(app, rules, folder) -> None:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "human"}))
-    open_battle(app, match)
+    app.go("battle", match=match)
     app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))  # past the hand-over
     battle = app.scene
     assert isinstance(battle, BattleScene) and battle.is_hotseat()

@@ -756,7 +756,6 @@ def test_skill_buttons_use_skills_and_show_cooldowns(app, rules: Ruleset) -> Non
 
     from game.core.engine import GameSettings
     from game.record.match import Match
-    from game.ui.battle import open_battle
 
     units = [
         Unit("a_han", "a", "han_soldier", 3000, (2, 2), hero="han_xin"),
@@ -767,7 +766,7 @@ def test_skill_buttons_use_skills_and_show_cooldowns(app, rules: Ruleset) -> Non
     match = Match(
         loaded_for(make_scenario(rules, PLAIN, units)), 5, GameSettings(controllers={"a": "human", "b": "ai"})
     )
-    battle = open_battle(app, match)
+    battle = app.go("battle", match=match)
     frame(app)
     select(app, battle, "a_han")
     [(button, order)] = battle.hud.skills.buttons

@@ -47,7 +47,7 @@ from game.core.state import state_hash
 from game.paths import MAPS_DIR, TILES_DIR
 from game.record.match import Match
 from game.ui.app import App
-from game.ui.battle import AI_STEP_DELAY, open_battle
+from game.ui.battle import AI_STEP_DELAY
 from game.ui.hud import GOOD
 
 FIELD = ("........",) * 6  # 8 x 6 hexes of open plain
@@ -940,7 +940,7 @@ def story_match(rules: Ruleset) -> Match:
 
 
 def test_narrations_pop_up_in_turn_and_the_computer_waits_for_them(app: App, rules: Ruleset) -> None:
-    scene = open_battle(app, story_match(rules))
+    scene = app.go("battle", match=story_match(rules))
     frame(app)
     assert scene.objectives.visible and scene.objectives.rect.height > 0
     key(app, pygame.K_o)
@@ -971,7 +971,7 @@ def test_narrations_pop_up_in_turn_and_the_computer_waits_for_them(app: App, rul
 
 
 def test_in_fast_mode_computer_turn_narrations_go_to_the_log(app: App, rules: Ruleset) -> None:
-    scene = open_battle(app, story_match(rules))
+    scene = app.go("battle", match=story_match(rules))
     frame(app)
     key(app, pygame.K_SPACE)
     assert scene.fast_ai
@@ -1003,7 +1003,7 @@ def test_only_reinforcements_in_sight_are_announced(app: App, rules: Ruleset) ->
             events=events,
         )
         match = Match(loaded_for(eng.scenario), 5, GameSettings(controllers={"a": "human", "b": "ai"}))
-        scene = open_battle(app, match)
+        scene = app.go("battle", match=match)
         frame(app)
         key(app, pygame.K_SPACE)  # the computer's turn goes by at once
         key(app, pygame.K_e)
@@ -1028,7 +1028,9 @@ def test_the_result_waits_for_the_closing_words(app: App, rules: Ruleset) -> Non
             }
         ],
     )
-    scene = open_battle(app, Match(loaded_for(eng.scenario), 5, GameSettings(controllers={"a": "human", "b": "ai"})))
+    scene = app.go(
+        "battle", match=Match(loaded_for(eng.scenario), 5, GameSettings(controllers={"a": "human", "b": "ai"}))
+    )
     frame(app)
     key(app, pygame.K_e)
     assert scene.state.over and app.scene is scene and scene.narration.active

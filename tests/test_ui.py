@@ -22,12 +22,12 @@ from game.core.hexgrid import Hex, distance
 from game.core.rules import Ruleset
 from game.core.state import state_hash
 from game.record import saves
-from game.record.match import Match
+from game.record.match import Match, new_match
 from game.ui import battle as battle_module
 from game.ui import result as result_module
 from game.ui import saves_screen as saves_screen_module
 from game.ui.app import App
-from game.ui.battle import AI_STEP_DELAY, BattleScene, new_match, open_battle
+from game.ui.battle import AI_STEP_DELAY, BattleScene
 from game.ui.handover import HandoverScene
 from game.ui.menu import MenuScene
 from game.ui.result import ResultScene
@@ -118,7 +118,7 @@ FIELD_UNITS = [
 @pytest.fixture
 def field(app: App, rules: Ruleset) -> BattleScene:
     """A battle on open ground: side a (human) against side b (computer), a_foot next to b_levy."""
-    scene = open_battle(app, field_match(rules, FIELD_UNITS))
+    scene = app.go("battle", match=field_match(rules, FIELD_UNITS))
     assert app.scene is scene
     frame(app)
     return scene
@@ -314,7 +314,7 @@ def test_no_orders_while_the_computer_moves(app: App, field: BattleScene) -> Non
 
 
 def test_the_computer_plays_move_by_move(app: App) -> None:
-    scene = open_battle(app, new_match(A1, {"coalition": "human", "hailing": "ai"}, seed=5))
+    scene = app.go("battle", match=new_match(A1, {"coalition": "human", "hailing": "ai"}, seed=5))
     frame(app)
     record = scene.match.record
     press(app, pygame.K_e)
@@ -381,7 +381,7 @@ def _move_any(app: App, scene: BattleScene, skip: set[str]) -> str:
 
 
 def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
-    scene = open_battle(app, new_match(A1, {"coalition": "human", "hailing": "ai"}, seed=2))
+    scene = app.go("battle", match=new_match(A1, {"coalition": "human", "hailing": "ai"}, seed=2))
     frame(app)
 
     press(app, pygame.K_F9)  # nothing saved yet: a message, and the battle goes on
@@ -425,7 +425,7 @@ def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
 
 def test_the_last_blow_shows_the_result(app: App, rules: Ruleset, saves_dir: Path) -> None:
     units = [Unit("a_foot", "a", "han_soldier", 3000, (2, 2)), Unit("b_last", "b", "soul_levy", 20, (3, 2))]
-    scene = open_battle(app, field_match(rules, units, seed=8))
+    scene = app.go("battle", match=field_match(rules, units, seed=8))
     frame(app)
     click_hex(app, scene.state.formations["a_foot"].pos)
     click_hex(app, scene.state.formations["b_last"].pos)

@@ -25,7 +25,7 @@ from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.board_view import FOG_UNEXPLORED
 from game.ui.menu import MenuScene
-from game.ui.replay import ALL, ReplayScene, open_replay
+from game.ui.replay import ALL, ReplayScene
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -42,7 +42,7 @@ def save_file(game: Match, tmp_path: Path) -> Path:
 
 @pytest.fixture
 def viewer(app: App, save_file: Path) -> ReplayScene:
-    scene = open_replay(app, load_record(save_file))
+    scene = app.go("replay", record=load_record(save_file))
     assert app.scene is scene and isinstance(scene, ReplayScene)
     frame(app)
     return app.scene
@@ -282,7 +282,7 @@ def test_escape_closes_the_dialog_then_goes_back_to_the_menu(app: App, viewer: R
 @pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
 def test_the_controls_fit_the_window(save_file: Path, size: tuple[int, int]) -> None:
     app = App(size)
-    open_replay(app, load_record(save_file))
+    app.go("replay", record=load_record(save_file))
     viewer = app.scene
     assert isinstance(viewer, ReplayScene)
     frame(app)
@@ -329,7 +329,7 @@ def test_a_record_of_a_changed_scenario_is_refused_and_the_screen_stays(app: App
     app.switch(menu)
     changed = game.record.model_copy(update={"content_version": "other"})
     with pytest.raises(SaveError, match="made with other content"):
-        open_replay(app, changed)
+        app.go("replay", record=changed)
     assert app.scene is menu
 
 

@@ -6,17 +6,20 @@ recorded the same way, with a checkpoint hash after each side's turn.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 from ..content.ruleset import load_ruleset
-from ..content.scenarios import LoadedScenario
+from ..content.scenarios import LoadedScenario, load_scenario
 from ..core import vision
 from ..core.actions import Action, Move
 from ..core.engine import Engine, GameSettings, IllegalAction
 from ..core.events import Event, Moved, TurnEnded
 from ..core.state import GameState, copy_state, state_hash
 from .errors import SaveError
-from .model import Checkpoint, GameRecord
+from .model import MAX_SEED, Checkpoint, GameRecord
+from .saves import save_record
 from .snapshot import attach, trusted_state
 from .verify import scenario_for
 
@@ -46,6 +49,8 @@ class Match:
             )
         self.record = record
         attach(record, self)
+        # How many of the record's actions the newest save of this game holds.
+        self.saved_actions = len(record.actions)
         # States before each undoable move of the current side's turn, newest last.
         self._undo: list[GameState] = []
         # Called with the events of every applied action (statistics, sound, logs).
@@ -106,6 +111,16 @@ class Match:
                 )
         return events
 
+    def save(self, path: Path) -> Path:
+        """Write this game to ``path`` (atomically; SaveError says why not)."""
+        written = save_record(self.record, path)
+        self.saved_actions = len(self.record.actions)
+        return written
+
+    def unsaved(self) -> bool:
+        """Whether actions have been played since the game was last saved or loaded."""
+        return len(self.record.actions) > self.saved_actions
+
     # -- undo -------------------------------------------------------------------------------
 
     def _enemies_seen(self) -> frozenset[str]:
@@ -131,6 +146,8 @@ class Match:
             return False
         self.engine.state = self._undo.pop()
         self.record.actions.pop()
+        if len(self.record.actions) < self.saved_actions:
+            self.saved_actions = -1  # the newest save holds a move that is no longer played
         return True
 
 
@@ -148,3 +165,21 @@ def match_from_record(record: GameRecord, loaded: LoadedScenario | None = None) 
     match = Match(loaded, record.seed, record.settings)
     match.replay_all(record.actions)
     return match
+
+
+def new_match(
+    scenario_id: str,
+    controllers: dict[str, str],
+    seed: int | None,
+    difficulty: str = "normal",
+    difficulties: dict[str, str] | None = None,
+) -> Match:
+    loaded = load_scenario(scenario_id)
+    if seed is None:
+        seed = secrets.randbelow(MAX_SEED)
+    settings = GameSettings(
+        controllers=controllers,  # type: ignore[arg-type]
+        difficulty=difficulty,
+        difficulties=difficulties or {},  # type: ignore[arg-type]
+    )
+    return Match(loaded, seed, settings)

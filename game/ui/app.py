@@ -1,8 +1,15 @@
-"""The window and the frame loop; scenes do the rest."""
+"""The window, the frame loop and the navigation between screens.
+
+Navigation is the app's: a scene asks for a route by name (``routes.ROUTES``) and never builds
+another scene. The screens form a stack: ``go`` starts afresh on a route, ``open`` shows a route
+over the current screen (the save screen, the battle menu, a hand-over, a dialog) and ``back``
+returns to the screen beneath."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -15,7 +22,12 @@ FPS = 60
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, title: str = "Qiankun 乾坤") -> None:
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        title: str = "Qiankun 乾坤",
+        routes: dict[str, Callable[..., Scene]] | None = None,
+    ) -> None:
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
         # Only what the game uses: initialising audio would fail noisily on machines without it.
         pygame.display.init()
@@ -24,21 +36,91 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = self.screen.get_size()
         self.clock = pygame.time.Clock()
-        self.scene: Scene | None = None
+        if routes is None:
+            from .routes import ROUTES  # the scenes, which know the app only by its interface
+
+            routes = ROUTES
+        self.routes = routes
+        # The screens, the one shown last; those beneath are where ``back`` returns.
+        self.stack: list[Scene] = []
         self.running = True
 
+    @property
+    def scene(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    # -- navigation ---------------------------------------------------------------------------
+
+    def go(self, route: str, **kwargs: Any) -> Scene:
+        """Show ``route`` on its own: every screen shown before is dropped."""
+        return self._show(route, kwargs, drop=len(self.stack))
+
+    def open(self, route: str, **kwargs: Any) -> Scene:
+        """Show ``route`` over the current screen; ``back`` returns to it."""
+        return self._show(route, kwargs, drop=0)
+
+    def swap(self, route: str, **kwargs: Any) -> Scene:
+        """Show ``route`` in place of the current screen, above the same screens."""
+        return self._show(route, kwargs, drop=min(1, len(self.stack)))
+
+    def back(self) -> None:
+        """Close the current screen and return to the one beneath (the main menu if none)."""
+        if len(self.stack) <= 1:
+            self.go("menu")
+            return
+        self.stack.pop().on_leave()
+        top = self.stack[-1]
+        if top.stale(self.size):
+            top.resize(self.size)
+        top.on_reveal()
+
+    def home(self) -> None:
+        self.go("menu")
+
     def switch(self, scene: Scene) -> None:
-        self.scene = scene
+        """Put an already built scene in place of the current one (tests build scenes by hand)."""
+        if self.stack:
+            self.stack[-1] = scene
+        else:
+            self.stack.append(scene)
+        if scene.stale(self.size):
+            scene.resize(self.size)
+
+    def _show(self, route: str, kwargs: dict[str, Any], drop: int) -> Scene:
+        """Build the scene first (a scene that cannot open raises and nothing changes), then
+        drop the ``drop`` top screens and show it."""
+        scene = self.routes[route](self, **kwargs)
+        for _ in range(drop):
+            self.stack.pop().on_leave()
+        self.stack.append(scene)
+        scene.on_enter()
+        return scene
+
+    def unsaved(self) -> bool:
+        return any(scene.unsaved() for scene in self.stack)
+
+    def leave(self, to: str = "desktop") -> None:
+        """Go to the main menu (``to="menu"``) or close the game, asking first when that would
+        throw away progress not yet saved (asked again while asking, it goes)."""
+        if self.unsaved() and not getattr(self.scene, "asks_to_leave", False):
+            self.open("confirm_quit", to=to)
+        elif to == "menu":
+            self.home()
+        else:
+            self.quit()
 
     def quit(self) -> None:
         self.running = False
+
+    # -- frames -------------------------------------------------------------------------------
 
     def step(self, events: list[pygame.event.Event], dt: float) -> None:
         """One frame: events, update, draw. Tests call this directly."""
         for event in events:
             if event.type == pygame.QUIT:
-                self.running = False
-            elif event.type == pygame.VIDEORESIZE:
+                self.leave()
+                continue
+            if event.type == pygame.VIDEORESIZE:
                 w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
                 self.size = (w, h)
                 if self.screen.get_size() != self.size:
@@ -48,9 +130,20 @@ class App:
                 continue
             if self.scene is not None:
                 self.scene.process(event)
-        if self.scene is not None:
-            self.scene.tick(dt)
-            self.scene.render(self.screen)
+        scene = self.scene
+        if scene is not None:
+            scene.tick(dt)
+        self.render()
+
+    def render(self) -> None:
+        """The top screen, over the screens beneath it while it is an overlay."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].overlay:
+            first -= 1
+        for scene in self.stack[max(first, 0) :]:
+            if scene.stale(self.size):
+                scene.resize(self.size)
+            scene.render(self.screen)
 
     def run(self) -> None:
         while self.running:
@@ -60,11 +153,21 @@ class App:
         pygame.quit()
 
 
-def start(lang: str | None = None) -> None:
-    """Open the window on the main menu."""
-    from .menu import MenuScene
-
-    i18n.set_language(lang or i18n.detect_language())
+def start(lang: str | None = None, route: str = "menu", **kwargs: Any) -> None:
+    """Open the window on ``route`` (the main menu unless the command line asked for a battle or a
+    replay), in the language asked for, else the one the player chose last time, else the
+    system's."""
+    apply_user_settings(lang)
     app = App()
-    app.switch(MenuScene(app))
+    app.go(route, **kwargs)
     app.run()
+
+
+def apply_user_settings(lang: str | None = None) -> None:
+    """The language (``lang`` if given, else the saved choice, else the system's) and the names'
+    script from the settings file; a damaged file gives the defaults and one warning."""
+    from ..settings import load_settings
+
+    settings = load_settings(warn=True)
+    i18n.set_language(lang or settings.language or i18n.detect_language())
+    i18n.set_names_follow_story(settings.names_follow_story)

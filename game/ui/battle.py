@@ -6,7 +6,6 @@ only reads the state and the events that come back.
 
 from __future__ import annotations
 
-import secrets
 import time
 
 import pygame
@@ -18,11 +17,10 @@ from ..ai.basic import BasicAI
 from ..ai.driver import make_ais
 from ..content.campaigns import names_script
 from ..content.ruleset import load_ruleset
-from ..content.scenarios import load_scenario
 from ..core import vision
 from ..core.actions import Action, Attack, Blast, Capture, EndTurn, Fire, Move, Rest
 from ..core.combat import Forecast
-from ..core.engine import Engine, GameSettings, IllegalAction
+from ..core.engine import Engine, IllegalAction
 from ..core.events import (
     Event,
     Fled,
@@ -33,12 +31,11 @@ from ..core.events import (
 from ..core.hexgrid import Hex
 from ..core.movement import MoveMap
 from ..core.state import Formation
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..record.match import Match, match_from_record
-from ..record.model import MAX_SEED
 from ..record.save_list import autosave_name, prune_autosaves
-from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path, save_record
-from ..settings import load_settings
+from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
+from ..settings import AI_SPEEDS, UserSettings, load_settings
 from .ai_worker import AIWorker
 from .board_view import BoardView, Fog, Overlays
 from .camera import Camera
@@ -46,49 +43,21 @@ from .duel_view import follow_up
 from .geometry import MapGeometry
 from .hero_orders import aim_hexes, aimed_action, candidates, is_aimed
 from .hotseat import WatchReports
-from .hud import Hud, unit_name
+from .hud import TOP_BAR_H, Hud, unit_name
 from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
 from .scene import Scene
 from .witness import witnessed
 
-# Seconds between two AI actions when they are shown move by move.
-AI_STEP_DELAY = 0.35
+# Seconds between two AI actions when they are shown move by move, at the normal speed.
+AI_STEP_DELAY = AI_SPEEDS["normal"]
 # Longest a frame waits for the computer's next decision (fast mode), so the screen stays live.
 AI_FRAME_WAIT = 0.012
 PAN_SPEED = 700.0  # pixels per second for keyboard panning
 DRAG_THRESHOLD = 6
 # Keys that close a narration pop-up.
 DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
-
-
-def new_match(
-    scenario_id: str,
-    controllers: dict[str, str],
-    seed: int | None,
-    difficulty: str = "normal",
-    difficulties: dict[str, str] | None = None,
-) -> Match:
-    loaded = load_scenario(scenario_id)
-    if seed is None:
-        seed = secrets.randbelow(MAX_SEED)
-    settings = GameSettings(
-        controllers=controllers,  # type: ignore[arg-type]
-        difficulty=difficulty,
-        difficulties=difficulties or {},  # type: ignore[arg-type]
-    )
-    return Match(loaded, seed, settings)
-
-
-def open_battle(app, match: Match) -> BattleScene:
-    """Switch to a battle screen. Its constructor may already have moved on to the hand-over
-    (hotseat) or the result (a finished game); that switch is kept, not overwritten."""
-    before = app.scene
-    scene = BattleScene(app, match)
-    if app.scene is before:
-        app.switch(scene)
-    return scene
 
 
 class BattleScene(Scene):
@@ -121,6 +90,7 @@ class BattleScene(Scene):
         self.last_move: list[Hex] = []
         self.ai_timer = 0.0
         self.fast_ai = False
+        self.prefs = UserSettings()
         # The computer thinks off the main thread; the side-turn whose remaining moves are not shown.
         self.ai_worker = AIWorker()
         self.skip_turn: tuple[int, int] | None = None
@@ -138,7 +108,25 @@ class BattleScene(Scene):
         self.objectives = ObjectivesPanel(match.loaded.scenario)
         super().__init__(app)
         self._centre_on_side(self._first_human() or match.state.active_side.id)
+
+    def on_enter(self) -> None:
+        self.prefs = load_settings()
+        # A loaded game may go straight on to a hand-over, a duel's answer or its result.
         self._after_change([])
+
+    def on_reveal(self) -> None:
+        self.prefs = load_settings()  # the settings screen may have been open over the battle
+
+    def on_leave(self) -> None:
+        self.ai_worker.cancel()  # a decision for an abandoned game is never applied
+
+    def unsaved(self) -> bool:
+        return not self.state.over and self.match.unsaved()
+
+    def save_progress(self) -> None:
+        """Save the game under its own name (scenario and seed), as the battle menu's leave does."""
+        record = self.match.record
+        self.match.save(save_path(f"{record.scenario_id}-{record.seed}"))
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -152,6 +140,12 @@ class BattleScene(Scene):
             _("End turn"),
             self.manager,
             object_id="#big_button",
+        )
+        self.menu_button = UIButton(
+            pygame.Rect(w - 254, 6, 96, TOP_BAR_H - 12),
+            _("Menu"),
+            self.manager,
+            tool_tip_text=_("Save, load, settings, help, leave the battle (Esc)"),
         )
         self.camera.resize(self.app.size)
         self.hud.refresh(self.selected_formation(), self.pending_forecast())
@@ -296,10 +290,8 @@ class BattleScene(Scene):
         self._refresh_orders()
         self.end_turn_button.enable() if self.human_to_move() else self.end_turn_button.disable()
         if self.state.over:
-            from .result import ResultScene
-
             if not self.narration.active:  # the closing words are read before the result
-                self.app.switch(ResultScene(self.app, self.match))
+                self.app.go("result", match=self.match)
             return
         if any(isinstance(ev, TurnEnded) for ev in events) and self.human_to_move():
             self.autosave()
@@ -316,8 +308,6 @@ class BattleScene(Scene):
         previous = self.viewer
         self.viewer = side.id
         if self.show_handover and self.is_hotseat() and previous != side.id:
-            from .handover import HandoverScene
-
             self.selected = None
             # What the last player's eyes saw leaves with them; this one reads their own report.
             self.log = []
@@ -327,7 +317,7 @@ class BattleScene(Scene):
                 self.narration.push(self.watch.report(side.id), None)
             for text, speaker in self.watch.narrations(side.id):
                 self.narration.push(text, speaker)
-            self.app.switch(HandoverScene(self.app, self, side.id))
+            self.app.open("handover", battle=self, side_id=side.id)
         self._centre_on_side(side.id)
 
     def _narrate(self, ev: Event) -> None:
@@ -437,6 +427,17 @@ class BattleScene(Scene):
         if self.pending_attack is not None:
             self.submit(self.pending_attack)
 
+    def open_menu(self) -> None:
+        self.app.open("battle_menu", battle=self)
+
+    def has_choice_to_cancel(self) -> bool:
+        return (
+            self.aiming is not None
+            or self.aiming_thunder
+            or self.pending_attack is not None
+            or self.selected is not None
+        )
+
     def cancel(self) -> None:
         if self.aiming is not None:
             self.aiming = None
@@ -449,25 +450,37 @@ class BattleScene(Scene):
             self.selected = None
             self._after_change([])
 
-    def end_turn(self) -> None:
-        if self.human_to_move():
-            self.selected = None
-            self.submit(EndTurn())
+    def ready_formations(self) -> list[Formation]:
+        """The side's formations that can still be given an order this turn."""
+        return [f for f in self.state.formations_of(self.state.active_side.id) if not f.acted and not f.routed]
+
+    def end_turn(self, confirmed: bool = False) -> None:
+        """End the turn; with orders unused, ask first unless the player turned that off."""
+        if not self.human_to_move():
+            return
+        ready = len(self.ready_formations())
+        if ready and self.prefs.end_turn_warning and not confirmed:
+            text = ngettext(
+                "{n} formation can still act this turn.", "{n} formations can still act this turn.", ready
+            ).format(n=ready)
+            choices = [(_("End turn"), lambda: self.end_turn(confirmed=True)), (_("Keep commanding"), None)]
+            self.app.open("dialog", title=_("End the turn?"), text=text, choices=choices)
+            return
+        self.selected = None
+        self.submit(EndTurn())
 
     # -- saving ---------------------------------------------------------------------------
 
     def quicksave(self) -> None:
         try:
-            save_record(self.match.record, save_path(QUICKSAVE_NAME))
+            self.match.save(save_path(QUICKSAVE_NAME))
             self.say(_("Game saved"))
         except SaveError as exc:
             self.say(str(exc))
 
     def open_saves(self) -> None:
         """The save screen, over this battle (Back returns here)."""
-        from .saves_screen import SaveScreen
-
-        self.app.switch(SaveScreen(self.app, battle=self))
+        self.app.open("saves", battle=self)
 
     def autosave(self) -> None:
         """Save at the start of a human turn, keeping only the player's number of autosaves."""
@@ -477,7 +490,7 @@ class BattleScene(Scene):
         if keep <= 0:
             return
         try:
-            save_record(self.match.record, path)
+            self.match.save(path)
             prune_autosaves(keep, path.parent)
         except SaveError as exc:
             self.say(_("Autosave failed: {reason}").format(reason=str(exc)))
@@ -488,12 +501,11 @@ class BattleScene(Scene):
         except SaveError as exc:
             self.say(_("Cannot load: {reason}").format(reason=str(exc)))
             return
-        self.ai_worker.cancel()  # a decision for the abandoned game is never applied
         mine = self.match.record
         if match.record.scenario_id == mine.scenario_id and match.record.settings == mine.settings:
             # The same campaign battle, taken back to the quicksave: it still counts for the campaign.
             match.campaign = self.match.campaign
-        open_battle(self.app, match)
+        self.app.go("battle", match=match)
 
     # -- events ---------------------------------------------------------------------------
 
@@ -519,6 +531,8 @@ class BattleScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.end_turn_button:
                 self.end_turn()
+            elif event.ui_element is self.menu_button:
+                self.open_menu()
             elif event.ui_element is self.hud.confirm_button:
                 self.confirm_attack()
             elif event.ui_element is self.hud.cancel_button:
@@ -538,6 +552,7 @@ class BattleScene(Scene):
                 or self.orders.covers(event.pos)
                 or self.objectives.covers(event.pos)
                 or self.end_turn_button.rect.collidepoint(event.pos)
+                or self.menu_button.rect.collidepoint(event.pos)
             ):
                 return
             if event.button == 1:
@@ -571,11 +586,15 @@ class BattleScene(Scene):
                 self.end_turn()
         elif key == pygame.K_e:
             self.end_turn()
-        elif key == pygame.K_ESCAPE and self.ai_to_move():
+        elif key == pygame.K_ESCAPE and self.ai_to_move() and not self.ai_fast():
             self.skip_turn = self._turn_key()
             self.say(_("Computer moves: the rest of this turn is not shown"))
-        elif key == pygame.K_ESCAPE:
+        elif key == pygame.K_ESCAPE and self.has_choice_to_cancel():
             self.cancel()
+        elif key == pygame.K_ESCAPE:
+            self.open_menu()
+        elif key == pygame.K_F1 and "help" in self.app.routes:
+            self.app.open("help")
         elif key == pygame.K_F2:
             self.open_saves()
         elif key == pygame.K_F5:
@@ -602,7 +621,7 @@ class BattleScene(Scene):
         """Tab cycles through the side's formations that can still act."""
         if not self.human_to_move():
             return
-        ready = [f for f in self.state.formations_of(self.state.active_side.id) if not f.acted]
+        ready = self.ready_formations()
         if not ready:
             return
         ids = [f.id for f in ready]
@@ -630,7 +649,11 @@ class BattleScene(Scene):
     def ai_fast(self) -> bool:
         """Whether computer moves are applied without pause: Space toggles it for the game, Esc
         for the rest of the current side-turn."""
-        return self.fast_ai or self.skip_turn == self._turn_key()
+        return self.fast_ai or self.skip_turn == self._turn_key() or self.ai_delay() == 0
+
+    def ai_delay(self) -> float:
+        """Seconds a computer's move stays on screen before the next, by the player's setting."""
+        return AI_SPEEDS[self.prefs.ai_speed]
 
     def _turn_key(self) -> tuple[int, int]:
         return (self.state.turn, self.state.active)
@@ -651,7 +674,7 @@ class BattleScene(Scene):
                 if not self.submit(action) and self.state.pending_duel is None:
                     self.submit(EndTurn())
                 # What the viewer did not see is not waited for.
-                self.ai_timer = 0.0 if self.ai_fast() or not self._last_seen else AI_STEP_DELAY
+                self.ai_timer = 0.0 if self.ai_fast() or not self._last_seen else self.ai_delay()
                 if self.app.scene is not self or not self.ai_to_move() or self.narration.active:
                     return
             if not self.ai_worker.busy:

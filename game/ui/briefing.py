@@ -73,11 +73,7 @@ class BriefingScene(Scene):
                 self.back()
 
     def to_battle(self) -> None:
-        from .battle import open_battle
-
-        open_battle(self.app, self.run.start_battle())
+        self.app.go("battle", match=self.run.start_battle())
 
     def back(self) -> None:
-        from .campaign_menu import CampaignMenuScene
-
-        self.app.switch(CampaignMenuScene(self.app, self.run.saves_dir))
+        self.app.go("campaigns", saves_dir=self.run.saves_dir)

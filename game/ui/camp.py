@@ -217,11 +217,7 @@ class CampScene(Scene):
             self.resize(self.app.size)
 
     def march_on(self) -> None:
-        from .briefing import BriefingScene
-
-        self.app.switch(BriefingScene(self.app, self.run))
+        self.app.go("briefing", run=self.run)
 
     def back(self) -> None:
-        from .campaign_menu import CampaignMenuScene
-
-        self.app.switch(CampaignMenuScene(self.app, self.run.saves_dir))
+        self.app.go("campaigns", saves_dir=self.run.saves_dir)

@@ -149,9 +149,7 @@ class CampaignMenuScene(Scene):
                 return
 
     def _back(self) -> None:
-        from .menu import MenuScene
-
-        self.app.switch(MenuScene(self.app))
+        self.app.go("menu")
 
     def begin(self, campaign_id: str) -> None:
         """A new campaign at the chosen level, saved at once; its first briefing."""
@@ -175,11 +173,8 @@ class CampaignMenuScene(Scene):
         self._to(run)
 
     def _to(self, run: CampaignRun) -> None:
-        from .briefing import BriefingScene
-        from .camp import CampScene
-
         # Back at the camp if the last battle was won and the next has not begun.
         if run.progress.stage > 0 and (run.finished or run.progress.attempts == 0):
-            self.app.switch(CampScene(self.app, run))
+            self.app.go("camp", run=run)
         else:
-            self.app.switch(BriefingScene(self.app, run))
+            self.app.go("briefing", run=run)

@@ -39,26 +39,23 @@ def follow_up(battle: BattleScene, events: list[Event]) -> bool:
     fought = next((e for e in events if isinstance(e, DuelFought)), None)
     app = battle.app
     if fought is not None:
-        app.switch(DuelScene(app, battle, fought))
+        app.open("duel", battle=battle, fought=fought)
         return True
     if battle.state.pending_duel is not None and not battle.state.over:
         side = battle.match.engine.deciding_side()
         if battle.state.side(side).controller == "human":
-            app.switch(DuelPromptScene(app, battle))
+            app.open("duel_prompt", battle=battle)
             return True
     return False
 
 
 def back_to_battle(app, battle: BattleScene) -> None:
     """Return to the battle; in a hot-seat game, behind a hand-over to the side to move."""
+    if app.scene is not battle:
+        app.back()
     state = battle.state
     if battle.is_hotseat() and battle.show_handover and not state.over and state.active_side.controller == "human":
-        from .handover import HandoverScene
-
-        app.switch(HandoverScene(app, battle, state.active_side.id))
-        return
-    battle.resize(app.size)
-    app.switch(battle)
+        app.open("handover", battle=battle, side_id=state.active_side.id)
 
 
 def draw_banner(surface: pygame.Surface, rules: Ruleset, hero: str, centre: tuple[int, int]) -> pygame.Rect:
@@ -129,8 +126,7 @@ class DuelPromptScene(Scene):
 
     def answer(self, accept: bool) -> None:
         battle, app = self.battle, self.app
-        battle.resize(app.size)
-        app.switch(battle)
+        app.back()
         battle.submit(AnswerDuel(accept=accept))
         if app.scene is battle and not accept:
             back_to_battle(app, battle)

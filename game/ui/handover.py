@@ -48,14 +48,11 @@ class HandoverScene(Scene):
         pressed = event.type == pygame_gui.UI_BUTTON_PRESSED
         keyed = event.type == pygame.KEYDOWN
         if (pressed and event.ui_element is self.ready) or (keyed and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
-            self.battle.resize(self.app.size)
-            self.app.switch(self.battle)
+            self.app.back()
         elif self.watch is not None and (
             (pressed and event.ui_element is self.watch) or (keyed and event.key == pygame.K_w)
         ):
-            from .watch_replay import WatchScene
-
-            self.app.switch(WatchScene(self.app, self.battle, self.side_id, self.watch_start))
+            self.app.swap("watch", battle=self.battle, side_id=self.side_id, start=self.watch_start)
 
     def draw(self, surface: pygame.Surface) -> None:
         # Nothing of the battle: no map, no units, no numbers.

@@ -15,7 +15,9 @@ from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario, scenario_ids
 from ..i18n import N_, _
 from ..paths import SAVES_DIR
+from ..record.match import new_match
 from ..record.saves import SaveError
+from ..settings import update_settings
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -125,10 +127,12 @@ class MenuScene(Scene):
         )
         self.replay_button = UIButton(pygame.Rect(left + col - 170, y, 170, 48), _("Watch a replay"), self.manager)
         y += 58
-        third = (col - 20) // 3
-        self.campaign_button = UIButton(pygame.Rect(left, y, third, 40), _("Campaigns"), self.manager)
-        self.saves_button = UIButton(pygame.Rect(left + third + 10, y, third, 40), _("Saved games"), self.manager)
-        self.quit_button = UIButton(pygame.Rect(left + 2 * (third + 10), y, third, 40), _("Quit"), self.manager)
+        quarter = (col - 30) // 4
+        row = [_("Campaigns"), _("Saved games"), _("Settings"), _("Quit")]
+        buttons = [
+            UIButton(pygame.Rect(left + i * (quarter + 10), y, quarter, 40), t, self.manager) for i, t in enumerate(row)
+        ]
+        self.campaign_button, self.saves_button, self.settings_button, self.quit_button = buttons
         self.message_label = UILabel(pygame.Rect(left - 100, y + 50, col + 200, 30), "", self.manager)
 
     def _scenario_titles(self) -> list[tuple[str, str]]:
@@ -160,12 +164,15 @@ class MenuScene(Scene):
                 self.difficulties = {}
                 self.resize(self.app.size)
             elif self.names_menu is not None and event.ui_element is self.names_menu:
-                i18n.set_names_follow_story(event.text == _("As the chronicle writes them"))
+                follow = event.text == _("As the chronicle writes them")
+                i18n.set_names_follow_story(follow)
+                self._remember(names_follow_story=follow)
                 self.resize(self.app.size)
             elif event.ui_element is self.lang_menu:
                 lang = next(k for k, v in i18n.LANGUAGES.items() if v == event.text)
                 i18n.set_language(lang)
-                self.app.switch(MenuScene(self.app, carry_from=self))
+                self._remember(language=lang)
+                self.app.go("menu", carry_from=self)
             else:
                 for sid, menu in self.side_menus.items():
                     if event.ui_element is menu:
@@ -179,39 +186,43 @@ class MenuScene(Scene):
             if event.ui_element is self.start_button:
                 self.start()
             elif event.ui_element is self.campaign_button:
-                from .campaign_menu import CampaignMenuScene
-
-                self.app.switch(CampaignMenuScene(self.app))
+                self.app.go("campaigns")
             elif event.ui_element is self.saves_button:
-                from .saves_screen import SaveScreen
-
-                self.app.switch(SaveScreen(self.app))
+                self.app.open("saves")
+            elif event.ui_element is self.settings_button:
+                self.app.open("settings")
             elif event.ui_element is self.replay_button:
                 self.watch_replay()
             elif event.ui_element is self.quit_button:
-                self.app.quit()
+                self.app.leave()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
             self.start()
 
+    def _remember(self, **choice: object) -> None:
+        """Keep a choice for the next start; the game goes on without it if it cannot."""
+        try:
+            update_settings(**choice)
+        except OSError as exc:
+            self._say(_("The settings could not be saved: {reason}").format(reason=exc.strerror or exc))
+
     def start(self) -> None:
-        from .battle import new_match, open_battle
 
         if self._scenario() is None:
             self._say(_("This scenario cannot be loaded."))
             return
         levels = {sid: level for sid, level in self.difficulties.items() if self.controllers.get(sid) == "ai"}
         match = new_match(self.scenario_id, dict(self.controllers), seed=None, difficulties=levels)
-        open_battle(self.app, match)
+        self.app.go("battle", match=match)
 
     def watch_replay(self) -> None:
         """The replay viewer on the most recent save."""
-        from .replay import newest_record, open_replay
+        from .replay import newest_record
 
         record = newest_record(SAVES_DIR)
         if record is None:
             self._say(_("No saved game to watch yet."))
             return
         try:
-            open_replay(self.app, record)
+            self.app.go("replay", record=record)
         except SaveError as exc:
             self._say(_("Cannot load: {reason}").format(reason=str(exc)))

@@ -68,14 +68,6 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def open_replay(app, record: GameRecord) -> ReplayScene:
-    """Switch to the viewer on ``record`` (at its start). SaveError, with a one-line reason, when
-    the record cannot be shown (its scenario is unknown or has changed); the screen stays."""
-    scene = ReplayScene(app, record)
-    app.switch(scene)
-    return scene
-
-
 class ReplayScene(Scene):
     def __init__(self, app, record: GameRecord, cursor: ReplayCursor | None = None) -> None:
         """``cursor``: one already built on ``record`` (kept when the window is rebuilt)."""
@@ -342,8 +334,6 @@ class ReplayScene(Scene):
 
     def _advance_take_over(self) -> None:
         """One chunk of the take-over's replay; the battle opens when it is done."""
-        from .battle import open_battle
-
         assert self._preparing is not None
         match, steps, total = self._preparing
         try:
@@ -358,7 +348,7 @@ class ReplayScene(Scene):
             return
         self._preparing = None
         self._close_dialog()
-        open_battle(self.app, match)
+        self.app.go("battle", match=match)
 
     def _cancel_take_over(self) -> None:
         self._preparing = None
@@ -367,9 +357,7 @@ class ReplayScene(Scene):
     # -- events ----------------------------------------------------------------------------------
 
     def back_to_menu(self) -> None:
-        from .menu import MenuScene
-
-        self.app.switch(MenuScene(self.app))
+        self.app.go("menu")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

@@ -11,7 +11,7 @@ from ..content.campaigns import names_script
 from ..i18n import N_, _, format_men
 from ..record.campaign_run import CampaignRun
 from ..record.match import Match
-from ..record.saves import SaveError, save_path, save_record
+from ..record.saves import SaveError, save_path
 from .pages import panel, paragraph, paragraph_height
 from .scene import Scene
 
@@ -120,24 +120,16 @@ class ResultScene(Scene):
             rec = self.match.record
             name = f"{rec.scenario_id}-{rec.seed}"
             try:
-                path = save_record(rec, save_path(name))
+                path = self.match.save(save_path(name))
                 self.note.set_text(_("Saved to {path}").format(path=str(path)))
             except SaveError as exc:
                 self.note.set_text(str(exc))
         elif event.ui_element is self.menu_button:
             if self.run is not None:
-                from .campaign_menu import CampaignMenuScene
-
-                self.app.switch(CampaignMenuScene(self.app, self.run.saves_dir))
-                return
-            from .menu import MenuScene
-
-            self.app.switch(MenuScene(self.app))
+                self.app.go("campaigns", saves_dir=self.run.saves_dir)
+            else:
+                self.app.go("menu")
         elif event.ui_element is self.camp_button and self.run is not None:
-            from .camp import CampScene
-
-            self.app.switch(CampScene(self.app, self.run))
+            self.app.go("camp", run=self.run)
         elif event.ui_element is self.retry_button and self.run is not None:
-            from .briefing import BriefingScene
-
-            self.app.switch(BriefingScene(self.app, self.run))
+            self.app.go("briefing", run=self.run)

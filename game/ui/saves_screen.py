@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIScrollingContainer, UITextEntryLine
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIScrollingContainer, UITextEntryLine
 
 from .. import i18n
 from ..content.scenarios import load_scenario
 from ..i18n import _
 from ..record.match import match_from_record
-from ..record.save_list import SaveEntry, delete_save, list_saves, prune_autosaves
-from ..record.saves import SaveError, save_path, save_record
-from ..settings import AUTOSAVE_CHOICES, load_settings, save_settings
+from ..record.save_list import SaveEntry, delete_save, list_saves
+from ..record.saves import SaveError, save_path
 from .scene import Scene
 from .thumbnail import map_thumbnail
 
@@ -116,10 +115,6 @@ class SaveScreen(Scene):
         if chosen is None:
             self.delete_button.disable()
         self.back_button = UIButton(pygame.Rect(w // 2 - 120, h - 72, 240, 44), _("Back"), self.manager)
-        UILabel(pygame.Rect(40, h - 70, 170, 40), _("Autosaves kept"), self.manager)
-        kept = load_settings(self._saves_dir()).autosaves
-        choices = [str(n) for n in sorted({*AUTOSAVE_CHOICES, kept})]
-        self.autosave_menu = UIDropDownMenu(choices, str(kept), pygame.Rect(214, h - 70, 90, 40), self.manager)
         self.note_label = UILabel(pygame.Rect(0, h - 112, w, 32), self.note, self.manager)
 
     def _row(self, entry: SaveEntry, y: int, width: int) -> None:
@@ -154,9 +149,6 @@ class SaveScreen(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.autosave_menu:
-            self.keep_autosaves(int(event.text))
-            return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
         element = event.ui_element
@@ -183,7 +175,7 @@ class SaveScreen(Scene):
         name = self.name_entry.get_text().strip() if self.name_entry is not None else ""
         try:
             path = save_path(name)
-            save_record(self.battle.match.record, path)
+            self.battle.match.save(path)
         except SaveError as exc:
             self._say(str(exc))
             return
@@ -191,8 +183,6 @@ class SaveScreen(Scene):
         self._say(_("Saved as {name}").format(name=name))
 
     def load(self) -> None:
-        from .battle import open_battle
-
         entry = self._entry()
         if entry is None or entry.record is None:
             return
@@ -201,18 +191,14 @@ class SaveScreen(Scene):
         except SaveError as exc:
             self._say(_("Cannot load: {reason}").format(reason=str(exc)))
             return
-        if self.battle is not None:
-            self.battle.ai_worker.cancel()
-        open_battle(self.app, match)
+        self.app.go("battle", match=match)
 
     def watch(self) -> None:
         entry = self._entry()
         if entry is None or entry.record is None or (self.battle is not None and self.battle.is_hotseat()):
             return
-        from .replay import open_replay
-
         try:
-            open_replay(self.app, entry.record)
+            self.app.go("replay", record=entry.record)
         except SaveError as exc:
             self._say(_("Cannot load: {reason}").format(reason=str(exc)))
 
@@ -233,22 +219,5 @@ class SaveScreen(Scene):
         self.selected = None
         self._say(_("Deleted {name}").format(name=entry.name))
 
-    def keep_autosaves(self, n: int) -> None:
-        """Remember how many autosaves to keep, and let go of any beyond that at once."""
-        settings = load_settings(self._saves_dir()).model_copy(update={"autosaves": n})
-        try:
-            save_settings(settings, self._saves_dir())
-            prune_autosaves(n, self._saves_dir())
-        except (OSError, SaveError) as exc:
-            self._say(str(exc))
-            return
-        self._say(_("Autosaves kept: {n}").format(n=n))
-
     def back(self) -> None:
-        if self.battle is not None:
-            self.battle.resize(self.app.size)
-            self.app.switch(self.battle)
-            return
-        from .menu import MenuScene
-
-        self.app.switch(MenuScene(self.app))
+        self.app.back()

@@ -15,16 +15,41 @@ if TYPE_CHECKING:
 
 
 class Scene:
-    """A screen with its own widget manager; widgets vanish with the scene."""
+    """A screen with its own widget manager; widgets vanish with the scene.
+
+    Scenes never build each other: they ask the app for a route (``app.go``, ``app.open``,
+    ``app.back``; see ``app.App``)."""
+
+    # An overlay (a dialog, the battle menu) is drawn over the scene beneath it.
+    overlay = False
 
     def __init__(self, app: App) -> None:
         self.app = app
+        self.built_size = app.size
+        self.built_language = i18n.language()
         self.manager = pygame_gui.UIManager(app.size, theme(i18n.language()))
         self.build()
 
     # Scenes override these.
     def build(self) -> None:
         """Create the widgets for the current window size."""
+
+    def on_enter(self) -> None:
+        """Called once the app shows this scene for the first time; a scene may move on from
+        here (the battle goes straight to a hand-over or its result)."""
+
+    def on_reveal(self) -> None:
+        """Called when the scene over this one has closed and this one is on top again."""
+
+    def on_leave(self) -> None:
+        """Called when the scene is dropped for good (not when another opens over it)."""
+
+    def unsaved(self) -> bool:
+        """Whether closing now would lose something the player has not saved."""
+        return False
+
+    def save_progress(self) -> None:
+        """Save what ``unsaved`` says would be lost (SaveError escapes with the reason)."""
 
     def handle(self, event: pygame.event.Event) -> None:
         """React to one event (after pygame_gui has seen it)."""
@@ -36,10 +61,22 @@ class Scene:
         surface.fill((20, 22, 26))
 
     # Shared plumbing.
+    def stale(self, size: tuple[int, int]) -> bool:
+        """Whether the widgets were built for another window size or language."""
+        return self.built_size != size or self.built_language != i18n.language()
+
     def resize(self, size: tuple[int, int]) -> None:
-        self.manager.set_window_resolution(size)
-        self.manager.clear_and_reset()
+        """Build the widgets again, for a new size or (with a new theme and font) language."""
+        self.built_size = size
+        if self.built_language != i18n.language():
+            self.built_language = i18n.language()
+            self.manager = pygame_gui.UIManager(size, theme(i18n.language()))
+        else:
+            self.manager.set_window_resolution(size)
+            self.manager.clear_and_reset()
         self.build()
+        # Widgets take their looks at their first update; a scene under an overlay is not updated.
+        self.manager.update(0.0)
 
     def process(self, event: pygame.event.Event) -> None:
         self.manager.process_events(event)

@@ -29,8 +29,8 @@ def render_screenshot(
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from ..content.scenarios import scenario_ids
+    from ..record.match import new_match
     from ..record.saves import SaveError, load_record
-    from .battle import new_match
 
     if not out.parent.exists():
         raise CliError(f"cannot write {out}: folder {out.parent} does not exist")

@@ -120,8 +120,7 @@ class WatchScene(Scene):
         self._refresh_buttons()
 
     def back_to_battle(self) -> None:
-        self.battle.resize(self.app.size)
-        self.app.switch(self.battle)
+        self.app.back()
 
     # -- layout ---------------------------------------------------------------------------------
 

@@ -1,0 +1,78 @@
+"""A question over the current screen: a title, a few words and a row of answers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from .fonts import font
+from .hud import GOLD
+from .pages import panel, paragraph, paragraph_height
+from .scene import Scene
+
+# (label, what it does); the dialog is closed before the action runs.
+Choice = tuple[str, Callable[[], None] | None]
+
+WIDTH = 520
+BUTTON_H = 40
+
+
+class DialogScene(Scene):
+    """Modal: the screen beneath is drawn dimmed and receives nothing until an answer is given.
+    Esc gives the last answer (by convention the one that changes nothing)."""
+
+    overlay = True
+    # Set on the question asked before leaving: closing the window while it shows really closes.
+    asks_to_leave = False
+
+    def __init__(self, app, title: str, text: str, choices: Sequence[Choice]) -> None:
+        self.title = title
+        self.text = text
+        self.choices = list(choices)
+        super().__init__(app)
+
+    def _box(self) -> pygame.Rect:
+        w, h = self.app.size
+        width = min(WIDTH, w - 40)
+        text_h = paragraph_height(self.text, width - 48) if self.text else 0
+        rows = len(self.choices)
+        height = 24 + font(22, True).get_linesize() + 12 + text_h + 16 + rows * (BUTTON_H + 8) + 16
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (w // 2, h // 2)
+        return box
+
+    def build(self) -> None:
+        box = self._box()
+        y = box.bottom - 16 - len(self.choices) * (BUTTON_H + 8) + 8
+        self.buttons: list[UIButton] = []
+        for label, _action in self.choices:
+            self.buttons.append(UIButton(pygame.Rect(box.x + 24, y, box.width - 48, BUTTON_H), label, self.manager))
+            y += BUTTON_H + 8
+
+    def choose(self, index: int) -> None:
+        action = self.choices[index][1]
+        self.app.back()
+        if action is not None:
+            action()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.choose(self.buttons.index(event.ui_element))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.choose(len(self.choices) - 1)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.choose(0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box = self._box()
+        panel(surface, box, border=GOLD)
+        title = font(22, True)
+        surface.blit(title.render(self.title, True, GOLD), (box.x + 24, box.y + 20))
+        if self.text:
+            paragraph(surface, self.text, box.x + 24, box.y + 24 + title.get_linesize() + 12, box.width - 48)

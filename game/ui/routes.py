@@ -1,0 +1,41 @@
+"""Every screen the app can show, by route name. Scenes ask the app for a route
+(``app.go("result", match=...)``); only this table knows their classes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .battle import BattleScene
+from .battle_menu import BattleMenuScene, confirm_quit
+from .briefing import BriefingScene
+from .camp import CampScene
+from .campaign_menu import CampaignMenuScene
+from .dialog import DialogScene
+from .duel_view import DuelPromptScene, DuelScene
+from .handover import HandoverScene
+from .menu import MenuScene
+from .replay import ReplayScene
+from .result import ResultScene
+from .saves_screen import SaveScreen
+from .scene import Scene
+from .settings_screen import SettingsScene
+from .watch_replay import WatchScene
+
+ROUTES: dict[str, Callable[..., Scene]] = {
+    "menu": MenuScene,
+    "campaigns": CampaignMenuScene,
+    "briefing": BriefingScene,
+    "camp": CampScene,
+    "battle": BattleScene,
+    "battle_menu": BattleMenuScene,
+    "confirm_quit": confirm_quit,
+    "dialog": DialogScene,
+    "settings": SettingsScene,
+    "handover": HandoverScene,
+    "watch": WatchScene,
+    "duel": DuelScene,
+    "duel_prompt": DuelPromptScene,
+    "result": ResultScene,
+    "saves": SaveScreen,
+    "replay": ReplayScene,
+}

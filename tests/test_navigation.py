@@ -1,0 +1,301 @@
+"""The app's navigation and leaving a battle: routes and a back stack, the battle menu, the
+question before unsaved progress is thrown away, and the settings that outlive a game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+from conftest import Unit, frame, loaded_for, make_scenario
+
+from game import i18n
+from game.core.actions import EndTurn, Move
+from game.core.engine import GameSettings
+from game.core.hexgrid import Hex
+from game.record import saves
+from game.record.match import Match
+from game.settings import UserSettings, load_settings, save_settings, settings_path, update_settings
+from game.ui import battle as battle_module
+from game.ui.app import apply_user_settings
+from game.ui.battle import AI_STEP_DELAY, BattleScene
+from game.ui.battle_menu import BattleMenuScene
+from game.ui.dialog import DialogScene
+from game.ui.menu import MenuScene
+from game.ui.saves_screen import SaveScreen
+from game.ui.settings_screen import SettingsScene
+
+pytestmark = pytest.mark.usefixtures("english")
+
+FIELD = ("........",) * 6
+UNITS = [Unit("a_foot", "a", "han_soldier", 3000, (1, 2)), Unit("b_levy", "b", "soul_levy", 1500, (6, 2))]
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The battle's saves go to a folder of this test's own."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    monkeypatch.setattr(battle_module, "save_path", lambda name: saves.save_path(name, folder))
+    return folder
+
+
+def battle(app, rules) -> BattleScene:
+    scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
+    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
+    app.go("menu")
+    scene = app.open("battle", match=match)
+    assert isinstance(scene, BattleScene)
+    return scene
+
+
+def press(app, key: int) -> None:
+    frame(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+
+
+def push(app, label: str) -> None:
+    """Press the button of the top screen that reads ``label``."""
+    scene = app.scene
+    buttons = [e for e in scene.manager.get_root_container().elements if getattr(e, "text", None) == label]
+    assert buttons, f"no button {label!r} on {type(scene).__name__}"
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=buttons[0]))
+
+
+def move_once(scene: BattleScene) -> None:
+    assert scene.submit(Move(unit="a_foot", to=Hex(0, 1)))  # out of the enemy's sight: undoable
+
+
+# -- the back stack ---------------------------------------------------------------------------
+
+
+def test_a_screen_opened_over_another_returns_to_the_same_one(app, rules) -> None:
+    scene = battle(app, rules)
+    press(app, pygame.K_F2)
+    assert isinstance(app.scene, SaveScreen)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
+def test_go_drops_every_screen_and_a_battle_left_stops_its_computer(app, rules) -> None:
+    scene = battle(app, rules)
+    cancelled = []
+    scene.ai_worker.cancel = lambda: cancelled.append(True)
+    app.go("menu")
+    assert isinstance(app.scene, MenuScene) and len(app.stack) == 1
+    assert cancelled
+
+
+def test_a_screen_that_cannot_open_leaves_the_stack_as_it_was(app, rules) -> None:
+    scene = battle(app, rules)
+    before = list(app.stack)
+
+    def refuse(app):
+        raise ValueError("cannot")
+
+    app.routes = {**app.routes, "broken": refuse}
+    with pytest.raises(ValueError):
+        app.go("broken")
+    assert app.stack == before and app.scene is scene
+
+
+# -- the battle menu ----------------------------------------------------------------------------
+
+
+def test_esc_with_nothing_chosen_opens_the_battle_menu_and_esc_again_resumes(app, rules) -> None:
+    scene = battle(app, rules)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, BattleMenuScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
+def test_esc_first_drops_a_selection_then_opens_the_menu(app, rules) -> None:
+    scene = battle(app, rules)
+    scene.selected = "a_foot"
+    press(app, pygame.K_ESCAPE)
+    assert scene.selected is None and app.scene is scene
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, BattleMenuScene)
+
+
+def test_the_menu_button_opens_the_battle_menu(app, rules) -> None:
+    scene = battle(app, rules)
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.menu_button))
+    assert isinstance(app.scene, BattleMenuScene)
+
+
+def test_quit_to_the_menu_with_nothing_played_asks_nothing(app, rules) -> None:
+    battle(app, rules)
+    press(app, pygame.K_ESCAPE)
+    push(app, "Quit to the main menu")
+    assert isinstance(app.scene, MenuScene) and len(app.stack) == 1
+
+
+def test_quit_to_the_menu_after_moves_asks_and_staying_keeps_the_battle(app, rules) -> None:
+    scene = battle(app, rules)
+    move_once(scene)
+    press(app, pygame.K_ESCAPE)
+    push(app, "Quit to the main menu")
+    assert isinstance(app.scene, DialogScene)
+    push(app, "Stay")
+    assert app.scene is scene
+
+
+def test_leaving_without_saving_goes_to_the_menu(app, rules, folder) -> None:
+    scene = battle(app, rules)
+    move_once(scene)
+    press(app, pygame.K_ESCAPE)
+    push(app, "Quit to the main menu")
+    push(app, "Leave without saving")
+    assert isinstance(app.scene, MenuScene)
+    assert not list(folder.glob("*.json"))
+
+
+def test_save_then_leave_writes_the_game_it_leaves(app, rules, folder) -> None:
+    scene = battle(app, rules)
+    move_once(scene)
+    press(app, pygame.K_ESCAPE)
+    push(app, "Quit to the main menu")
+    push(app, "Save, then leave")
+    assert isinstance(app.scene, MenuScene)
+    [path] = folder.glob("*.json")
+    assert len(saves.load_record(path).actions) == 1
+
+
+def test_a_save_means_nothing_is_lost_until_the_next_move(app, rules, folder) -> None:
+    scene = battle(app, rules)
+    move_once(scene)
+    assert scene.unsaved()
+    scene.quicksave()
+    assert not scene.unsaved()
+    assert scene.match.undo()
+    assert scene.unsaved()  # the save holds a move that is no longer played
+
+
+# -- closing the window ---------------------------------------------------------------------------
+
+
+def test_closing_the_window_with_unsaved_moves_asks_and_a_second_close_quits(app, rules) -> None:
+    scene = battle(app, rules)
+    move_once(scene)
+    frame(app, pygame.event.Event(pygame.QUIT))
+    assert app.running and isinstance(app.scene, DialogScene)
+    frame(app, pygame.event.Event(pygame.QUIT))
+    assert not app.running
+
+
+def test_closing_the_window_with_nothing_to_lose_quits_at_once(app, rules) -> None:
+    scene = battle(app, rules)
+    scene.submit(EndTurn())  # the computer's side to move; the game is saved by nobody
+    scene.match.saved_actions = len(scene.match.record.actions)
+    frame(app, pygame.event.Event(pygame.QUIT))
+    assert not app.running
+
+
+def test_a_finished_battle_has_nothing_unsaved(app, rules) -> None:
+    scene = battle(app, rules)
+    move_once(scene)
+    scene.state.over = True
+    assert not app.unsaved()
+
+
+# -- settings ----------------------------------------------------------------------------------
+
+
+def test_settings_round_trip(tmp_path: Path) -> None:
+    changed = update_settings(tmp_path, language="zh_TW", ai_speed="fast", end_turn_warning=False, autosaves=5)
+    assert load_settings(tmp_path) == changed
+    assert (changed.language, changed.ai_speed, changed.end_turn_warning, changed.autosaves) == (
+        "zh_TW",
+        "fast",
+        False,
+        5,
+    )
+
+
+def test_a_refused_setting_writes_nothing(tmp_path: Path) -> None:
+    update_settings(tmp_path, ai_speed="slow")
+    with pytest.raises(ValueError):
+        update_settings(tmp_path, ai_speed="warp")
+    assert load_settings(tmp_path).ai_speed == "slow"
+
+
+@pytest.mark.parametrize("content", ["[1, 2", '{"language": "klingon"}', "\xff\xfe", '{"autosaves": -4}'])
+def test_damaged_settings_fall_back_to_the_defaults_with_one_warning(tmp_path: Path, capsys, content) -> None:
+    (tmp_path / "settings.json").write_bytes(content.encode("utf-8", "surrogateescape"))
+    assert load_settings(tmp_path, warn=True) == UserSettings()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "default settings" in err
+    assert (tmp_path / "settings.json").read_bytes() == content.encode("utf-8", "surrogateescape")
+
+
+@pytest.fixture
+def own_settings() -> Iterator[None]:
+    """The suite's settings file, put back as it was after the test."""
+    before = settings_path().read_bytes()
+    yield
+    settings_path().write_bytes(before)
+    i18n.set_names_follow_story(True)
+
+
+def test_the_saved_language_applies_at_the_next_start(own_settings) -> None:
+    save_settings(UserSettings(language="zh_CN", names_follow_story=False))
+    apply_user_settings(None)
+    assert i18n.language() == "zh_CN" and not i18n.names_follow_story()
+    apply_user_settings("en")  # the command line's --lang wins
+    assert i18n.language() == "en"
+
+
+def test_ending_a_turn_with_orders_unused_asks_first(app, rules, own_settings) -> None:
+    save_settings(UserSettings(end_turn_warning=True))
+    scene = battle(app, rules)
+    press(app, pygame.K_e)
+    assert isinstance(app.scene, DialogScene) and scene.state.turn == 1 and scene.state.active_side.id == "a"
+    push(app, "Keep commanding")
+    assert app.scene is scene and scene.state.active_side.id == "a"
+    press(app, pygame.K_e)
+    push(app, "End turn")
+    assert scene.state.active_side.id == "b"
+
+
+def test_with_the_warning_off_a_turn_ends_at_once(app, rules, own_settings) -> None:
+    save_settings(UserSettings(end_turn_warning=False))
+    scene = battle(app, rules)
+    press(app, pygame.K_e)
+    assert app.scene is scene and scene.state.active_side.id == "b"
+
+
+def test_instant_computer_moves_are_not_paused(app, rules, own_settings) -> None:
+    save_settings(UserSettings(ai_speed="instant"))
+    scene = battle(app, rules)
+    assert scene.ai_fast() and scene.ai_delay() == 0
+    save_settings(UserSettings(ai_speed="slow"))
+    scene.on_reveal()
+    assert not scene.ai_fast() and scene.ai_delay() > AI_STEP_DELAY
+
+
+def test_the_settings_screen_stores_each_choice_and_the_menu_beneath_follows_the_language(app, tmp_path) -> None:
+    app.go("menu")
+    screen = app.open("settings", saves_dir=tmp_path)
+    assert isinstance(screen, SettingsScene)
+    screen.choose("ai_speed", "Fast")
+    screen.choose("end_turn_warning", "Off")
+    screen.choose("language", i18n.LANGUAGES["zh_TW"])
+    stored = load_settings(tmp_path)
+    assert (stored.ai_speed, stored.end_turn_warning, stored.language) == ("fast", False, "zh_TW")
+    press(app, pygame.K_ESCAPE)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    assert menu.start_button.text == i18n._("Start battle")  # built again in the new language
+    i18n.set_language("en")
+
+
+def test_the_settings_screen_opens_from_the_battle_menu_and_returns_to_it(app, rules) -> None:
+    battle(app, rules)
+    press(app, pygame.K_ESCAPE)
+    push(app, "Settings")
+    assert isinstance(app.scene, SettingsScene)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, BattleMenuScene)
