@@ -27,6 +27,8 @@ class UserSettings(BaseModel):
     language: Literal["en", "zh_CN", "zh_TW"] | None = None
     names_follow_story: bool = True
     ai_speed: AiSpeed = "normal"
+    # The briefing over the board as a battle begins.
+    briefings: bool = True
     # Ask before ending a turn while formations can still act.
     end_turn_warning: bool = True
     # Short hints the first time something matters in a battle, and which have been read.

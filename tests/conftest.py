@@ -15,9 +15,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import tempfile  # noqa: E402
 
 os.environ["QIANKUN_SAVES_DIR"] = tempfile.mkdtemp(prefix="qiankun-test-saves-")
-# The suite's player ends turns with orders unused and has read the hints; the tests of those
-# questions and hints set their own settings.
-TEST_SETTINGS = '{"end_turn_warning": false, "hints": false}'
+# The suite's player ends turns with orders unused, has read the briefings and the hints; the
+# tests of those questions, briefings and hints set their own settings.
+TEST_SETTINGS = '{"end_turn_warning": false, "hints": false, "briefings": false}'
 with open(os.path.join(os.environ["QIANKUN_SAVES_DIR"], "settings.json"), "w", encoding="utf-8") as _file:
     _file.write(TEST_SETTINGS)
 

@@ -21,8 +21,10 @@ from game.settings import UserSettings, load_settings, save_settings, settings_p
 from game.ui import battle as battle_module
 from game.ui.app import apply_user_settings
 from game.ui.battle import AI_STEP_DELAY, BattleScene
+from game.ui.battle_briefing import BattleBriefingScene
 from game.ui.battle_menu import BattleMenuScene
 from game.ui.dialog import DialogScene
+from game.ui.handover import HandoverScene
 from game.ui.menu import MenuScene
 from game.ui.saves_screen import SaveScreen
 from game.ui.settings_screen import SettingsScene
@@ -249,7 +251,7 @@ def test_the_saved_language_applies_at_the_next_start(own_settings) -> None:
 
 
 def test_ending_a_turn_with_orders_unused_asks_first(app, rules, own_settings) -> None:
-    save_settings(UserSettings(end_turn_warning=True))
+    update_settings(end_turn_warning=True)
     scene = battle(app, rules)
     press(app, pygame.K_e)
     assert isinstance(app.scene, DialogScene) and scene.state.turn == 1 and scene.state.active_side.id == "a"
@@ -261,17 +263,17 @@ def test_ending_a_turn_with_orders_unused_asks_first(app, rules, own_settings) -
 
 
 def test_with_the_warning_off_a_turn_ends_at_once(app, rules, own_settings) -> None:
-    save_settings(UserSettings(end_turn_warning=False))
+    update_settings(end_turn_warning=False)
     scene = battle(app, rules)
     press(app, pygame.K_e)
     assert app.scene is scene and scene.state.active_side.id == "b"
 
 
 def test_instant_computer_moves_are_not_paused(app, rules, own_settings) -> None:
-    save_settings(UserSettings(ai_speed="instant"))
+    update_settings(ai_speed="instant")
     scene = battle(app, rules)
     assert scene.ai_fast() and scene.ai_delay() == 0
-    save_settings(UserSettings(ai_speed="slow"))
+    update_settings(ai_speed="slow")
     scene.on_reveal()
     assert not scene.ai_fast() and scene.ai_delay() > AI_STEP_DELAY
 
@@ -299,3 +301,39 @@ def test_the_settings_screen_opens_from_the_battle_menu_and_returns_to_it(app, r
     assert isinstance(app.scene, SettingsScene)
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, BattleMenuScene)
+
+
+# -- the briefing ---------------------------------------------------------------------------
+
+
+def test_a_new_battle_opens_with_its_briefing_over_the_board(app, rules, own_settings) -> None:
+    update_settings(briefings=True)
+    scene = battle(app, rules)
+    assert isinstance(app.scene, BattleBriefingScene) and app.stack[-2] is scene
+    press(app, pygame.K_RETURN)
+    assert app.scene is scene
+
+
+def test_in_hotseat_each_player_reads_the_briefing_behind_the_hand_over(app, rules, own_settings) -> None:
+    update_settings(briefings=True)
+    scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
+    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "human"}))
+    app.go("battle", match=match)
+    assert isinstance(app.scene, HandoverScene)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, BattleBriefingScene) and app.scene.side == "a"
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, BattleScene)
+    app.scene.end_turn()
+    press(app, pygame.K_RETURN)  # the hand-over to the second player
+    assert isinstance(app.scene, BattleBriefingScene) and app.scene.side == "b"
+
+
+def test_a_game_loaded_after_its_first_turn_opens_without_a_briefing(app, rules, own_settings) -> None:
+    scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
+    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
+    match.apply(EndTurn())
+    match.apply(EndTurn())
+    update_settings(briefings=True)
+    scene = app.go("battle", match=match)
+    assert app.scene is scene

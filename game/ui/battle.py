@@ -90,6 +90,8 @@ class BattleScene(Scene):
         self.last_move: list[Hex] = []
         self.ai_timer = 0.0
         self.fast_ai = False
+        # The human sides that have read the briefing.
+        self.briefed: set[str] = set()
         self.prefs = UserSettings()
         # The computer thinks off the main thread; the side-turn whose remaining moves are not shown.
         self.ai_worker = AIWorker()
@@ -307,6 +309,11 @@ class BattleScene(Scene):
             return
         previous = self.viewer
         self.viewer = side.id
+        if self.show_handover and self.prefs.briefings and side.id not in self.briefed and self.state.turn == 1:
+            # Each player reads the battle's briefing before their first orders (behind the
+            # hand-over in hotseat, so it is read by the right person).
+            self.briefed.add(side.id)
+            self.app.open("battle_briefing", battle=self, side=side.id, story=self.match.campaign is None)
         if self.show_handover and self.is_hotseat() and previous != side.id:
             self.selected = None
             # What the last player's eyes saw leaves with them; this one reads their own report.

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .battle import BattleScene
+from .battle_briefing import BattleBriefingScene
 from .battle_menu import BattleMenuScene, confirm_quit
 from .briefing import BriefingScene
 from .camp import CampScene
@@ -27,6 +28,7 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "briefing": BriefingScene,
     "camp": CampScene,
     "battle": BattleScene,
+    "battle_briefing": BattleBriefingScene,
     "battle_menu": BattleMenuScene,
     "confirm_quit": confirm_quit,
     "dialog": DialogScene,

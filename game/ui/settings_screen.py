@@ -64,6 +64,7 @@ class SettingsScene(Scene):
             row("names", _("Names"), options, options[0] if i18n.names_follow_story() else options[1])
         row("ai_speed", _("Computer's moves"), [_(v) for v in SPEED_NAMES.values()], _(SPEED_NAMES[s.ai_speed]))
         on_off = [_(v) for v in ON_OFF]
+        row("briefings", _("Briefing as a battle begins"), on_off, on_off[not s.briefings])
         row(
             "end_turn_warning", _("Ask before ending a turn with orders unused"), on_off, on_off[not s.end_turn_warning]
         )
@@ -87,7 +88,7 @@ class SettingsScene(Scene):
             self._store(names_follow_story=follow)
         elif key == "ai_speed":
             self._store(ai_speed=next(k for k, v in SPEED_NAMES.items() if _(v) == text))
-        elif key in ("end_turn_warning", "hints"):
+        elif key in ("briefings", "end_turn_warning", "hints"):
             self._store(**{key: on})
         elif key == "autosaves":
             self.keep_autosaves(int(text))

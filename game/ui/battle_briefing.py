@@ -1,0 +1,79 @@
+"""The briefing at the start of a battle, over the board: the story, the side's objectives and
+the turns, while the map behind shows where the objectives lie."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from ..i18n import _, ngettext
+from .hud import GOLD, MUTED
+from .narration import ObjectivesPanel
+from .pages import heading, panel, paragraph
+from .scene import Scene
+
+if TYPE_CHECKING:
+    from .app import App
+    from .battle import BattleScene
+
+WIDTH = 620
+BACKDROP = (22, 24, 30)
+MARGIN = 24
+
+
+class BattleBriefingScene(Scene):
+    """``side``: the human side being briefed (its objectives only). ``story``: False when the
+    story was read on the campaign's briefing page just before."""
+
+    overlay = True
+
+    def __init__(self, app: App, battle: BattleScene, side: str, story: bool = True) -> None:
+        self.battle = battle
+        self.side = side
+        self.story = story
+        super().__init__(app)
+
+    def _box(self) -> pygame.Rect:
+        w, h = self.app.size
+        width = min(WIDTH, w - 40)
+        box = pygame.Rect(0, 0, width, min(h - 120, 640))
+        box.center = (w // 2, h // 2 + 10)
+        return box
+
+    def build(self) -> None:
+        box = self._box()
+        self.begin = UIButton(
+            pygame.Rect(box.centerx - 120, box.bottom - 58, 240, 44),
+            _("Begin the battle"),
+            self.manager,
+            object_id="#big_button",
+        )
+
+    def handle(self, event: pygame.event.Event) -> None:
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.begin
+        keyed = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)
+        if pressed or keyed:
+            self.app.back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        box = self._box()
+        pygame.draw.rect(surface, BACKDROP, box, border_radius=4)  # text over the map stays legible
+        panel(surface, box, border=GOLD)
+        scenario = self.battle.match.loaded.scenario
+        x, width = box.x + MARGIN, box.width - 2 * MARGIN
+        bottom = box.bottom - 70
+        y = heading(surface, _(scenario.title), x, box.y + 18, size=26)
+        y = paragraph(surface, self.battle.hud.side_name(self.side), x, y, width, size=16, colour=MUTED) + 6
+        if self.story:
+            y = paragraph(surface, _(scenario.briefing), x, y, width, size=16, max_y=bottom - 120) + 10
+        y = heading(surface, _("Objectives"), x, y, size=19)
+        for spec in ObjectivesPanel(scenario).objectives_for(self.side):
+            text = _(spec.text)
+            line = "★ " + _("Bonus: {objective}").format(objective=text) if spec.bonus else "• " + text
+            y = paragraph(surface, line, x + 8, y, width - 8, size=16, max_y=bottom - 24)
+        turns = ngettext("The battle lasts {n} turn.", "The battle lasts {n} turns.", scenario.turn_limit)
+        hint = _("The places the objectives name are outlined on the map; O shows the objectives again.")
+        y = paragraph(surface, turns.format(n=scenario.turn_limit) + " " + hint, x, y + 8, width, size=15, colour=MUTED)
