@@ -12,9 +12,10 @@ import pytest
 from conftest import Unit, frame, loaded_for, make_scenario
 
 from game import i18n
-from game.core.actions import EndTurn, Move
+from game.core.actions import Attack, EndTurn, Move
 from game.core.engine import GameSettings
 from game.core.hexgrid import Hex
+from game.i18n import format_men
 from game.record import saves
 from game.record.match import Match
 from game.settings import UserSettings, load_settings, save_settings, settings_path, update_settings
@@ -337,3 +338,38 @@ def test_a_game_loaded_after_its_first_turn_opens_without_a_briefing(app, rules,
     update_settings(briefings=True)
     scene = app.go("battle", match=match)
     assert app.scene is scene
+
+
+# -- saying what happened -----------------------------------------------------------------------
+
+
+def test_u_says_why_nothing_can_be_taken_back(app, rules) -> None:
+    scene = battle(app, rules)
+    press(app, pygame.K_u)
+    assert "no formation has moved" in scene.log[-1]
+    assert scene.submit(Move(unit="a_foot", to=Hex(1, 2)))  # this move brings the enemy into view
+    press(app, pygame.K_u)
+    assert "showed you something new" in scene.log[-1]
+
+
+def test_an_interrupted_move_is_marked_where_it_stopped_and_on_what_it_spotted(app, rules) -> None:
+    scene = battle(app, rules)
+    assert scene.submit(Move(unit="a_foot", to=Hex(2, 2)))
+    texts = {(m.at, m.text) for m in scene.marks.marks}
+    assert (scene.state.formations["a_foot"].pos, "Halted") in texts
+    assert (scene.state.formations["b_levy"].pos, "Spotted!") in texts
+    frame(app, dt=5.0)
+    assert not scene.marks.marks  # marks fade
+
+
+def test_a_blow_shows_the_losses_on_the_map(app, rules) -> None:
+    units = [Unit("a_foot", "a", "han_soldier", 3000, (1, 2)), Unit("b_levy", "b", "soul_levy", 1500, (2, 2))]
+    scenario = make_scenario(rules, FIELD, units, turn_limit=6)
+    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
+    scene = app.go("battle", match=match)
+    target_at = scene.state.formations["b_levy"].pos
+    men_before = scene.state.formations["b_levy"].men
+    assert scene.submit(Attack(unit="a_foot", target="b_levy"))
+    lost = men_before - (scene.state.formations["b_levy"].men if "b_levy" in scene.state.formations else 0)
+    assert lost > 0
+    assert (target_at, f"−{format_men(lost)}") in {(m.at, m.text) for m in scene.marks.marks}

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..content.ruleset import load_ruleset
 from ..content.scenarios import LoadedScenario, load_scenario
 from ..core import vision
-from ..core.actions import Action, Move
+from ..core.actions import Action, EndTurn, Move
 from ..core.engine import Engine, GameSettings, IllegalAction
 from ..core.events import Event, Moved, TurnEnded
 from ..core.state import GameState, copy_state, state_hash
@@ -51,8 +51,12 @@ class Match:
         attach(record, self)
         # How many of the record's actions the newest save of this game holds.
         self.saved_actions = len(record.actions)
-        # States before each undoable move of the current side's turn, newest last.
+        # States before each undoable move of the current side's turn, newest last, and why
+        # there is none when there is none: "nothing" (no move yet), "not_a_move" (a blow,
+        # a capture, an order with dice), "revealed" (a move that showed something new),
+        # "new_turn".
         self._undo: list[GameState] = []
+        self.undo_refusal = "nothing"
         # Called with the events of every applied action (statistics, sound, logs).
         self.listeners: list[Callable[[list[Event]], None]] = []
         # The campaign this battle belongs to (a CampaignRun), for the screens after it.
@@ -73,6 +77,7 @@ class Match:
             self._undo.append(before)
         else:
             self._undo.clear()
+            self.undo_refusal = "new_turn" if isinstance(action, EndTurn) else "revealed" if before else "not_a_move"
         return events
 
     def replay(self, actions: Sequence[Action]) -> Iterator[int]:
@@ -146,6 +151,8 @@ class Match:
             return False
         self.engine.state = self._undo.pop()
         self.record.actions.pop()
+        if not self._undo:
+            self.undo_refusal = "nothing"
         if len(self.record.actions) < self.saved_actions:
             self.saved_actions = -1  # the newest save holds a move that is no longer played
         return True

@@ -22,6 +22,7 @@ from ..core.actions import Action, Attack, Blast, Capture, EndTurn, Fire, Move, 
 from ..core.combat import Forecast
 from ..core.engine import Engine, IllegalAction
 from ..core.events import (
+    Attacked,
     Event,
     Fled,
     Moved,
@@ -31,7 +32,7 @@ from ..core.events import (
 from ..core.hexgrid import Hex
 from ..core.movement import MoveMap
 from ..core.state import Formation
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..record.match import Match, match_from_record
 from ..record.save_list import autosave_name, prune_autosaves
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
@@ -43,7 +44,8 @@ from .duel_view import follow_up
 from .geometry import MapGeometry
 from .hero_orders import aim_hexes, aimed_action, candidates, is_aimed
 from .hotseat import WatchReports
-from .hud import TOP_BAR_H, Hud, unit_name
+from .hud import PANEL_W, TOP_BAR_H, Hud, unit_name
+from .map_marks import SPOTTED, MapMarks
 from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
@@ -56,6 +58,13 @@ AI_STEP_DELAY = AI_SPEEDS["normal"]
 AI_FRAME_WAIT = 0.012
 PAN_SPEED = 700.0  # pixels per second for keyboard panning
 DRAG_THRESHOLD = 6
+# Why U takes nothing back, by Match.undo_refusal.
+UNDO_REFUSALS = {
+    "nothing": N_("Nothing to take back: no formation has moved since this turn began."),
+    "not_a_move": N_("Cannot take back: only a plain move can be undone, not a blow, a capture or an order."),
+    "revealed": N_("Cannot take back: that move showed you something new, and what was seen stays seen."),
+    "new_turn": N_("Nothing to take back: a new turn has begun."),
+}
 # Keys that close a narration pop-up.
 DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 
@@ -77,6 +86,7 @@ class BattleScene(Scene):
         self.geometry = MapGeometry(loaded.layout, board.width, board.height)
         self.view = BoardView(self.geometry, board.terrain, self.rules)
         self.camera = Camera(self.geometry.pixel_size, app.size)
+        self.marks = MapMarks(self.geometry)
         self.ais: dict[str, BasicAI] = make_ais(match)
         self.selected: str | None = None
         self.move_map: MoveMap | None = None
@@ -262,6 +272,8 @@ class BattleScene(Scene):
         """Apply an action through the match; a refusal is shown, never raised."""
         # Names first: a formation destroyed by this action is gone from the state afterwards.
         self.names = {f.id: unit_name(self.rules, f) for f in self.state.formations.values()}
+        positions = {f.id: f.pos for f in self.state.formations.values()}
+        by_computer = not self.human_to_move()
         self._seen_before = self._seen_ids()
         self.watch.before(self)
         try:
@@ -273,8 +285,38 @@ class BattleScene(Scene):
         # Only what the viewing side saw is shown and told.
         events = [ev for ev in events if self._witnessed(ev)]
         self._last_seen = bool(events)
+
+        def where(unit: str) -> Hex | None:
+            f = self.state.formations.get(unit)
+            return positions.get(unit) or (f.pos if f is not None else None)
+
+        self.marks.from_events(events, where)
+        if any(isinstance(ev, Moved) and ev.interrupted for ev in events):
+            # What stopped the march: the enemies it brought into view.
+            side = self.fog_side() or self.state.active_side.id
+            for fid in self._seen_ids() - self._seen_before:
+                f = self.state.formations.get(fid)
+                if f is not None and f.side != side:
+                    self.marks.add(f.pos, _("Spotted!"), SPOTTED, ring=True)
+        if by_computer and events and not self.ai_fast():
+            self._follow(events, where)
         self._after_change(events)
         return True
+
+    def _follow(self, events: list[Event], where) -> None:
+        """Bring a computer's action the viewer saw into view, unless it is already on screen."""
+        for ev in events:
+            at = ev.path[-1] if isinstance(ev, Moved) and ev.path else where(getattr(ev, "target", None) or "")
+            if at is None and isinstance(ev, (Moved, Attacked)):
+                at = where(ev.unit)
+            if at is None:
+                continue
+            x, y = self.camera.to_screen(self.geometry.centre(at))
+            w, h = self.app.size
+            margin = 90
+            if not (margin < x < w - PANEL_W - margin and TOP_BAR_H + margin < y < h - margin):
+                self.camera.centre_on(self.geometry.centre(at))
+            return
 
     def _after_change(self, events: list[Event]) -> None:
         for ev in events:
@@ -402,6 +444,8 @@ class BattleScene(Scene):
             if self.match.undo():
                 self.say(_("Move taken back"))
                 self._after_change([])
+            else:
+                self.say(_(UNDO_REFUSALS[self.match.undo_refusal]))
             return
         if f is None:
             return
@@ -645,6 +689,7 @@ class BattleScene(Scene):
         dy = (keys[pygame.K_DOWN] or keys[pygame.K_s]) - (keys[pygame.K_UP] or keys[pygame.K_w])
         if dx or dy:
             self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+        self.marks.tick(dt)
         # The computer acts for its side, and answers a challenge made to it.
         if self.ai_to_move() and not self.narration.active:
             self.ai_timer -= dt
@@ -713,6 +758,7 @@ class BattleScene(Scene):
         viewer = self.state.active_side.id if self.human_to_move() else None
         fog = self.fog()
         self.view.draw(surface, self.camera, self.state, self.overlays(), dim_done_for=viewer, fog=fog)
+        self.marks.draw(surface, self.camera)
         # Ground never seen tells nothing, not even what it is.
         hover = self.hover if fog is None or self.hover in fog.explored else None
         self.hud.draw(
