@@ -443,3 +443,21 @@ def test_the_forecast_counts_yue_feis_officer_kills_in_the_rout_chance(small_eng
     assert Routed(unit="d", side="b") in events  # what the forecast promised
     events = plain.apply(Attack(unit="a", target="d"))
     assert Routed(unit="d", side="b") not in events
+
+
+def test_the_capture_forecast_is_what_a_capture_bags(small_engine: EngineFactory) -> None:
+    """The orders bar's promise before a capture: the count the capture then puts in the pouch,
+    below the formation's capacity and above it."""
+    from game.core.actions import Capture
+    from game.core.souls import add_souls, capture_capacity, capture_forecast
+
+    units = [Unit("a_ret", "a", "retainer", 2000, (2, 2)), Unit("b_far", "b", "soul_levy", 500, (7, 5))]
+    for souls_here in (1, 120, 40_000):
+        eng = small_engine(("........",) * 6, units)
+        f = eng.state.formations["a_ret"]
+        add_souls(eng.state, f.pos, "b", souls_here)
+        expected = capture_forecast(eng.state, eng.rules, f)
+        assert expected == min(souls_here, capture_capacity(eng.rules, f))
+        before = eng.state.side("a").pouch
+        eng.apply(Capture(unit="a_ret"))
+        assert eng.state.side("a").pouch - before == expected

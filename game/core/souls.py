@@ -79,6 +79,12 @@ def capturable(state: GameState, rules: Ruleset, f: Formation) -> tuple[int, lis
     return souls, bag
 
 
+def capture_forecast(state: GameState, rules: Ruleset, f: Formation) -> int:
+    """How many souls ``capture`` would bag now: what is in reach, up to the formation's capacity."""
+    souls, bag = capturable(state, rules, f)
+    return min(capture_capacity(rules, f), souls + sum(o.men for o in bag))
+
+
 def capture(state: GameState, rules: Ruleset, f: Formation) -> list[Event]:
     """Bag souls up to the formation's capacity: routed soul formations next to it first (the
     bigger prize, and they would run), then the souls lying in its hex and around it."""

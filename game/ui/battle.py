@@ -160,7 +160,11 @@ class BattleScene(Scene):
             tool_tip_text=_("Save, load, settings, help, leave the battle (Esc)"),
         )
         self.camera.resize(self.app.size)
+        # Widgets built anew (a resize, a language, a screen closed over the battle) show the
+        # orders of the formation selected now, not all of them.
         self.hud.refresh(self.selected_formation(), self.pending_forecast())
+        self._refresh_orders()
+        self.end_turn_button.enable() if self.human_to_move() else self.end_turn_button.disable()
 
     # -- helpers --------------------------------------------------------------------------
 

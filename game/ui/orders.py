@@ -11,9 +11,10 @@ from dataclasses import dataclass
 import pygame
 from pygame_gui.elements import UIButton
 
-from ..core.engine import Engine
+from ..core.engine import REST_FATIGUE, REST_MORALE, Engine
+from ..core.souls import capture_capacity, capture_forecast
 from ..core.state import Formation
-from ..i18n import N_, _
+from ..i18n import N_, _, format_men, ngettext
 
 BUTTON_W = 128
 BUTTON_H = 38
@@ -92,6 +93,7 @@ class OrdersBar:
             "thunder": f is not None and engine.rules.units[f.type].area_charges > 0,
             "undo": can_undo,
         }
+        self._preview(engine, f)
         x = self.rect.left + 6
         for order_id, button in self.buttons.items():
             if active and shown[order_id]:
@@ -107,3 +109,20 @@ class OrdersBar:
             forced_button.select()
         elif not forced and forced_button.is_selected:
             forced_button.unselect()
+
+    def _preview(self, engine: Engine, f: Formation | None) -> None:
+        """What capture and rest would do now, in their tooltips, before they are given."""
+        if f is None:
+            return
+        if engine.can_capture(f):
+            n = capture_forecast(engine.state, engine.rules, f)
+            tip = ngettext(
+                "C: bag {n} soul now (of {cap} this formation can carry). It ends the formation's turn.",
+                "C: bag {n} souls now (of {cap} this formation can carry). It ends the formation's turn.",
+                n,
+            ).format(n=format_men(n), cap=format_men(capture_capacity(engine.rules, f)))
+            self.buttons["capture"].set_tooltip(tip)
+        if engine.can_act(f) and not f.moved:
+            tip = _("R: rest instead of acting: fatigue {fatigue} → {after}, morale +{morale}. It ends the turn.")
+            after = max(0, f.fatigue - REST_FATIGUE)
+            self.buttons["rest"].set_tooltip(tip.format(fatigue=f.fatigue, after=after, morale=REST_MORALE))
