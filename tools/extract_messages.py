@@ -4,7 +4,8 @@ The template game/locale/qiankun.pot collects
 * strings marked in the Python sources under game/ (``_``, ``N_``, ``ngettext``, and the
   names of combat modifiers, which are English msgids by design), and
 * the display text of the content: in game/content/data/*.toml and maps/*.toml every string,
-  or list of strings, stored under one of the keys in ``TEXT_KEYS``, at any depth.
+  or list of strings, stored under one of the keys in ``TEXT_KEYS``, at any depth, and
+* the place names of the maps: the ``label`` property of each region object in maps/*.tmx.
 
 Then each game/locale/<lang>/LC_MESSAGES/qiankun.po is updated (translations kept, new msgids
 added, vanished ones dropped) and compiled to qiankun.mo, which is all the game needs at run time.
@@ -25,6 +26,7 @@ import copy
 import io
 import sys
 import tomllib
+import xml.etree.ElementTree as ElementTree
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -151,6 +153,24 @@ def content_messages(root: Path) -> Iterator[Found]:
             yield Found(text, rel(path, root), None, (f"{path.stem}: {key_path}",))
 
 
+def map_labels(path: Path) -> Iterator[tuple[str, str]]:
+    """(region id, place name) for every labelled region object of a Tiled map."""
+    for obj in ElementTree.parse(path).getroot().iter("object"):
+        if (obj.get("class") or obj.get("type")) != "region":
+            continue
+        for prop in obj.iter("property"):
+            label = prop.get("value")
+            if prop.get("name") == "label" and label and label.strip():
+                yield obj.get("name") or "-", label
+
+
+def map_messages(root: Path) -> Iterator[Found]:
+    for path in sorted((root / "maps").glob("*.tmx")):
+        for region, label in map_labels(path):
+            comment = f"{path.stem}: region {region}: label (a place name on the map)"
+            yield Found(label, rel(path, root), None, (comment,))
+
+
 def project_version(root: Path) -> str:
     with (root / "pyproject.toml").open("rb") as fh:
         return str(tomllib.load(fh)["project"]["version"])
@@ -159,7 +179,7 @@ def project_version(root: Path) -> str:
 def build_template(root: Path = ROOT) -> Catalog:
     """The template catalog: every msgid with sorted locations and translator comments."""
     found: dict[str | tuple[str, str], list[Found]] = {}
-    for f in (*python_messages(root), *content_messages(root)):
+    for f in (*python_messages(root), *content_messages(root), *map_messages(root)):
         found.setdefault(f.msgid, []).append(f)
     catalog = Catalog(
         project="Qiankun",

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ..core.board import Board
+from ..core.places import event_regions
 from ..core.rules import Ruleset
 from ..core.scenario import FormationSpec, ObjectiveSpec, SideSpec
 from ..core.scenario_events import (
@@ -212,6 +213,17 @@ def check_events(
         errors += _check_trigger(known, ev)
         for j, action in enumerate(ev.actions):
             errors += _check_action(known, ev, j, action)
+    return errors
+
+
+def check_region_labels(map_path: Path, events: Iterable[EventSpec], board: Board) -> list[ContentError]:
+    """Every region an event names is a place the story talks about: the map must give it a
+    ``label`` to draw. The error names the map, the region and the field to add."""
+    errors: list[ContentError] = []
+    for region, (event, field) in sorted(event_regions(events).items()):
+        if region in board.regions and region not in board.labels:
+            message = f"needs a label, the place name drawn on the map: event {event!r} names it ({field})"
+            errors.append(error(map_path, region, "label", message))
     return errors
 
 

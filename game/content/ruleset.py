@@ -145,10 +145,15 @@ def _cross_check_skills(rules: dict[str, dict[str, Any]], data_dir: Path) -> lis
 
 def content_digest(paths: list[Path]) -> str:
     """A short digest of the given files' bytes, in the given order."""
+    return digest_of([(p.name, p.read_bytes()) for p in paths])
+
+
+def digest_of(parts: list[tuple[str, bytes]]) -> str:
+    """A short digest of (file name, content) pairs, in the given order."""
     h = hashlib.sha256()
-    for p in paths:
-        h.update(p.name.encode())
-        h.update(p.read_bytes())
+    for name, data in parts:
+        h.update(name.encode())
+        h.update(data)
     return h.hexdigest()[:10]
 
 

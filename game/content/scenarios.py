@@ -13,9 +13,9 @@ from ..core.rules import Ruleset
 from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, AiHints, FormationSpec, Scenario, SideSpec
 from ..paths import MAPS_DIR
 from .errors import ContentError, ContentErrors, error, from_validation
-from .event_checks import check_events, declared_ids, parse_events, parse_objectives
-from .ruleset import content_digest, load_ruleset, read_toml
-from .tmx import HexLayout, load_tmx
+from .event_checks import check_events, check_region_labels, declared_ids, parse_events, parse_objectives
+from .ruleset import digest_of, load_ruleset, read_toml
+from .tmx import HexLayout, load_tmx, played_bytes
 
 
 class ScenarioFile(BaseModel):
@@ -197,6 +197,7 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedS
         objective_ids=declared_ids(spec.objectives),
         formation_ids={p.id for p in tmx.formations},
     )
+    errors += check_region_labels(map_path, events, tmx.board)
     errors += _ai_hint_errors(
         toml_path, obj, spec.ai, set(sides), {f.id for f in formations}, tmx.board, set(declared_ids(spec.events))
     )
@@ -220,7 +221,9 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedS
         events=tuple(events),
         ai=spec.ai,
     )
-    version = f"{rules.version}/{content_digest([toml_path, map_path])}"
+    # The map's place names are left out: they are shown, never played (``played_bytes``).
+    played = [(toml_path.name, toml_path.read_bytes()), (map_path.name, played_bytes(map_path))]
+    version = f"{rules.version}/{digest_of(played)}"
     return LoadedScenario(scenario, tmx.layout, toml_path, map_path, version)
 
 

@@ -10,11 +10,13 @@ Conventions a map follows (docs/maps.md in the README says the same for map auth
   ``hero``, ``max_men``, ``hidden`` (bool: starts in ambush) and ``group`` (string); the hex
   is the one under the object's point or centre;
 * objects of class ``region``: the name is the region id, the hexes are those whose centres lie
-  inside the rectangle or polygon.
+  inside the rectangle or polygon; an optional ``label`` property is the place name drawn on
+  the board (English, translated through gettext). Several objects may make up one region.
 """
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +28,21 @@ from ..core.board import Board
 from ..core.hexgrid import Hex, axial_to_offset, offset_to_axial
 from ..core.rules import Ruleset, TerrainType
 from .errors import ContentError, error
+
+# A region's place name as Tiled writes it, and what is left of an object once it is gone.
+_LABEL_PROPERTY = re.compile(rb'\r?\n[ \t]*<property name="label"(?: type="string")? value="[^"]*"/>')
+_EMPTY_PROPERTIES = re.compile(rb"\r?\n[ \t]*<properties>\r?\n[ \t]*</properties>")
+_EMPTY_OBJECT = re.compile(rb'(?<=")>\r?\n[ \t]*</object>')
+
+
+def played_bytes(path: Path) -> bytes:
+    """The map's bytes without its place names, for the scenario's content version: a name is
+    shown, never played, so naming or renaming a place keeps the scenario's saves loadable. A
+    map without names is returned unchanged."""
+    data = path.read_bytes()
+    data = _LABEL_PROPERTY.sub(b"", data)
+    data = _EMPTY_PROPERTIES.sub(b"", data)
+    return _EMPTY_OBJECT.sub(b"/>", data)
 
 
 @dataclass(frozen=True)
@@ -169,6 +186,7 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
             return None
 
     regions: dict[str, set[Hex]] = {}
+    labels: dict[str, str] = {}
     formations: list[PlacedFormation] = []
     seen_ids: set[str] = set()
     for group in tm.objectgroups:
@@ -191,6 +209,7 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
                     errors.append(error(path, f"object {obj.id}", "name", "a region needs a name"))
                     continue
                 regions.setdefault(name, set()).update(_region_hexes(obj, layout, terrain, stagger_odd))
+                _read_label(path, name, obj, labels, errors)
 
     for name, hexes in regions.items():
         if not hexes:
@@ -201,8 +220,24 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
         terrain,
         {k: frozenset(v) for k, v in regions.items()},
         stagger_odd,
+        labels,
     )
     return TmxMap(board, layout, formations)
+
+
+def _read_label(path: Path, region: str, obj: Any, labels: dict[str, str], errors: list[ContentError]) -> None:
+    """A region object's ``label``: text to show, the same on every object of the region."""
+    if "label" not in obj.properties:
+        return
+    value = obj.properties["label"]
+    label = "" if value is None else str(value)  # pytmx reads an empty value as None
+    # Kept even when it is refused below, so the region is not also reported as unnamed.
+    if labels.setdefault(region, label) != label:
+        errors.append(error(path, region, "label", f"{label!r} differs from {labels[region]!r} on another object"))
+    elif not label.strip():
+        errors.append(error(path, region, "label", "must be a place name, not empty"))
+    elif label != label.strip() or "\n" in label:
+        errors.append(error(path, region, "label", "must be one line without leading or trailing spaces"))
 
 
 def _region_hexes(obj: Any, layout: HexLayout, terrain: dict[Hex, TerrainType], stagger_odd: bool) -> set[Hex]:

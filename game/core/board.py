@@ -1,4 +1,4 @@
-"""The static map of a battle: terrain per hex and named regions.
+"""The static map of a battle: terrain per hex, named regions and their display names.
 
 The board never changes during a game, so it is kept out of the hashed state and stored as
 plain dicts for fast look-ups in pathfinding and the AI.
@@ -20,12 +20,16 @@ class Board:
         terrain: dict[Hex, TerrainType],
         regions: dict[str, frozenset[Hex]] | None = None,
         stagger_odd: bool = True,
+        labels: dict[str, str] | None = None,
     ) -> None:
         self.width = width
         self.height = height
         self.terrain = terrain
         self.regions = regions or {}
         self.stagger_odd = stagger_odd
+        # Region id -> the place name shown on the map (an English msgid); regions without one
+        # are technical (where the camp's formations muster, what the AI watches) and not drawn.
+        self.labels = labels or {}
         # Region name -> its fortress hexes, filled on first use (movement asks on every search).
         self._fortress_hexes: dict[str, frozenset[Hex]] = {}
         # Move class -> hex -> (neighbour, cost to enter it) for every neighbour it may enter.

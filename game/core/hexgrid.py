@@ -8,7 +8,7 @@ conversions below are exact inverses of each other.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -68,6 +68,18 @@ def ring_of_six(h: Hex) -> tuple[Hex, ...]:
     """The six neighbours of ``h`` as a shared tuple: zones of control are rebuilt for every
     move checked, and making the hexes anew was a tenth of a replay's time."""
     return tuple(neighbours(h))
+
+
+def from_centre(area: Iterable[Hex]) -> list[Hex]:
+    """The hexes of ``area`` nearest its centre (the mean of their cube coordinates) first, ties
+    broken by the hexes' order: the same order in every process."""
+    hexes = list(area)
+    if not hexes:
+        return []
+    n = len(hexes)
+    cq = sum(h.q for h in hexes) / n
+    cr = sum(h.r for h in hexes) / n
+    return sorted(hexes, key=lambda h: ((h.q - cq) ** 2 + (h.r - cr) ** 2 + (h.q + h.r - cq - cr) ** 2, h))
 
 
 def direction_to(a: Hex, b: Hex) -> int | None:

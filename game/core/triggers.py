@@ -27,7 +27,7 @@ from .events import (
     SidesAllied,
     TurnEnded,
 )
-from .hexgrid import Hex, distance, neighbours
+from .hexgrid import Hex, distance, from_centre, neighbours
 from .scenario import FormationSpec
 from .scenario_events import (
     Ally,
@@ -214,11 +214,7 @@ def placement_area(board: Board, at: str) -> tuple[frozenset[Hex], Hex] | None:
     area = board.regions.get(at)
     if not area:
         return None
-    n = len(area)
-    cq = sum(h.q for h in area) / n
-    cr = sum(h.r for h in area) / n
-    anchor = min(area, key=lambda h: ((h.q - cq) ** 2 + (h.r - cr) ** 2 + (h.q + h.r - cq - cr) ** 2, h))
-    return area, anchor
+    return area, from_centre(area)[0]
 
 
 def nearest_free(board: Board, area: frozenset[Hex], anchor: Hex, ok: Callable[[Hex], bool]) -> Hex | None:

@@ -3,7 +3,9 @@
 Terrain is rendered once per zoom level into one surface; a frame blits the visible part and
 draws overlays and tokens on top. Under fog of war the terrain surface gets the fog baked in
 (black where the viewing side never looked, dimmed where it is not looking now), rebuilt only
-when what the side sees changes; formations and souls it cannot see are not drawn.
+when what the side sees changes; formations and souls it cannot see are not drawn. Given the
+scenario's places, the ground also carries their names and the objective regions' borders
+(``place_marks``), under the banners.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..core.hexgrid import Hex, distance
+from ..core.places import MapPlaces
 from ..core.rules import Ruleset
 from ..core.state import Formation, GameState
 from ..i18n import format_men, language
 from .camera import Camera
 from .fonts import font
 from .geometry import MapGeometry
+from .place_marks import PlaceMarks
 from .tileset import terrain_tiles
 
 BACKGROUND = (24, 26, 30)
@@ -52,13 +56,26 @@ class Overlays:
     selected: Hex | None = None
     hover: Hex | None = None
     last_move: list[Hex] = field(default_factory=list)
+    # The names of the map's places, and the borders of the regions the objectives turn on
+    # (drawn only when the view was given the scenario's places).
+    place_names: bool = True
+    objective_outlines: bool = True
 
 
 class BoardView:
-    def __init__(self, geometry: MapGeometry, board_terrain: dict[Hex, object], rules: Ruleset) -> None:
+    def __init__(
+        self,
+        geometry: MapGeometry,
+        board_terrain: dict[Hex, object],
+        rules: Ruleset,
+        places: MapPlaces | None = None,
+    ) -> None:
+        """``places``: the scenario's place names and objective regions
+        (``game.core.places.map_places(scenario)``); without them none are drawn."""
         self.geometry = geometry
         self.terrain = board_terrain
         self.rules = rules
+        self.place_marks = PlaceMarks(geometry, places) if places is not None else None
         self._terrain_cache: dict[float, pygame.Surface] = {}
         self._fog_key: tuple[float, frozenset[Hex], frozenset[Hex]] | None = None
         self._fogged: pygame.Surface | None = None
@@ -116,18 +133,45 @@ class BoardView:
         target.fill(BACKGROUND)
         terrain = self.terrain_surface(camera.zoom) if fog is None else self.fogged_surface(camera.zoom, fog)
         target.blit(terrain, (-round(camera.x), -round(camera.y)))
+        shown = [
+            f
+            for f in sorted(state.formations.values(), key=lambda f: (f.pos.r, f.pos.q))
+            if fog is None or f.id in fog.shown
+        ]
+        self._draw_places(target, camera, state, overlays, fog, shown)
         self._draw_overlays(target, camera, overlays)
         self._draw_souls(target, camera, state, None if fog is None else fog.visible)
         labels: list[tuple[Formation, pygame.Rect]] = []
-        for f in sorted(state.formations.values(), key=lambda f: (f.pos.r, f.pos.q)):
-            if fog is not None and f.id not in fog.shown:
-                continue
+        for f in shown:
             done = dim_done_for == f.side and f.moved and f.acted
             labels.append((f, self.draw_token(target, camera, f, selected=overlays.selected == f.pos, done=done)))
         # Strengths last: in a packed line the next row's banners would cover them.
         if camera.zoom >= 0.75:
             for f, bar in labels:
                 self.draw_strength(target, f, bar, camera.zoom)
+
+    def _draw_places(
+        self,
+        target: pygame.Surface,
+        camera: Camera,
+        state: GameState,
+        overlays: Overlays,
+        fog: Fog | None,
+        shown: list[Formation],
+    ) -> None:
+        """Objective outlines and place names: on the ground, under everything else."""
+        marks = self.place_marks
+        if marks is None:
+            return
+        explored = None if fog is None else fog.explored
+        if overlays.objective_outlines:
+            marks.draw_outlines(target, camera, state, explored)
+        else:
+            marks.drawn_outlines = []
+        if overlays.place_names:
+            marks.draw_names(target, camera, explored, [self.token_footprint(f, camera.zoom) for f in shown])
+        else:
+            marks.drawn_names = []
 
     def _poly(self, camera: Camera, h: Hex, shrink: float = 1.0) -> list[tuple[float, float]]:
         return [(x - camera.x, y - camera.y) for x, y in self.geometry.corners(h, camera.zoom, shrink)]
@@ -191,6 +235,33 @@ class BoardView:
             self._glyphs[key] = surf
         return surf
 
+    def token_footprint(self, f: Formation, zoom: float) -> tuple[int, int, int, int]:
+        """(x, y, w, h) in zoomed map pixels that a formation's banner covers with its morale
+        pip, marks, routed stamp, strength bar and men count: where a place name is unreadable."""
+        w, h = _banner_size(self.geometry, zoom)
+        cx, cy = self.geometry.centre(f.pos)
+        left = cx * zoom - w / 2 - max(4, round(5 * zoom)) - 1
+        top = cy * zoom - 2 * zoom - h / 2
+        right = cx * zoom + w / 2
+        marks = []
+        if f.ammo is not None:
+            marks.append(f"矢{f.ammo}")
+        if self.rules.units[f.type].area_charges:
+            marks.append(f"雷{f.charges}")
+        size = max(11, round(12 * zoom))
+        if marks and zoom >= 0.6:
+            right += 4 + self._glyph(" ".join(marks), size, (255, 240, 200)).get_width()
+        if f.hidden:
+            right = max(right, cx * zoom + w / 2 + 4 + self._glyph("伏", size, (200, 255, 200)).get_width())
+        if f.routed:
+            stamp = max(12, round(h * 0.5))
+            top -= stamp / 2
+            right = max(right, cx * zoom + w / 2 + stamp / 2)
+        bottom = cy * zoom - 2 * zoom + h / 2 + 2 + max(4, round(5 * zoom))
+        if zoom >= 0.75:
+            bottom += 1 + self._glyph(_short(f.men), max(11, round(11 * zoom)), (255, 255, 255)).get_height()
+        return (round(left), round(top), round(right - left), round(bottom - top))
+
     def token_char(self, f: Formation) -> str:
         if f.hero is not None:
             return self.rules.heroes[f.hero].surname
@@ -242,11 +313,8 @@ class BoardView:
         utype = self.rules.units[f.type]
         faction = self.rules.factions[utype.faction]
         zoom = camera.zoom
-        lay = self.geometry.layout
         cx, cy = camera.to_screen(self.geometry.centre(f.pos))
-        # Never smaller than readable, never larger than the hex.
-        w = max(22, round(lay.tile_width * 0.62 * zoom))
-        h = max(24, round(lay.tile_height * 0.56 * zoom))
+        w, h = _banner_size(self.geometry, zoom)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (round(cx), round(cy - 2 * zoom))
         colour = faction.colour if not done else tuple(int(c * 0.55 + 40) for c in faction.colour)
@@ -286,6 +354,12 @@ class BoardView:
         box = label.get_rect(midtop=(bar.centerx, bar.bottom + 1))
         pygame.draw.rect(target, (0, 0, 0), box.inflate(4, 0), border_radius=3)
         target.blit(label, box)
+
+
+def _banner_size(geometry: MapGeometry, zoom: float) -> tuple[int, int]:
+    """A banner's width and height: never smaller than readable, never larger than the hex."""
+    lay = geometry.layout
+    return max(22, round(lay.tile_width * 0.62 * zoom)), max(24, round(lay.tile_height * 0.56 * zoom))
 
 
 def _morale_colour(morale: int, threshold: int) -> tuple[int, int, int]:
