@@ -31,6 +31,7 @@ from ..core.events import (
 )
 from ..core.hexgrid import Hex
 from ..core.movement import MoveMap
+from ..core.places import map_places
 from ..core.state import Formation
 from ..i18n import N_, _, ngettext
 from ..record.match import Match, match_from_record
@@ -84,7 +85,9 @@ class BattleScene(Scene):
         loaded = match.loaded
         board = loaded.scenario.board
         self.geometry = MapGeometry(loaded.layout, board.width, board.height)
-        self.view = BoardView(self.geometry, board.terrain, self.rules)
+        self.view = BoardView(self.geometry, board.terrain, self.rules, places=map_places(loaded.scenario))
+        # Place names and the outlines of the places the objectives turn on (P).
+        self.show_places = True
         self.camera = Camera(self.geometry.pixel_size, app.size)
         self.marks = MapMarks(self.geometry)
         self.ais: dict[str, BasicAI] = make_ais(match)
@@ -671,6 +674,8 @@ class BattleScene(Scene):
             self._select_next()
         elif key == pygame.K_o:
             self.objectives.toggle()
+        elif key == pygame.K_p:
+            self.show_places = not self.show_places
 
     def _select_next(self) -> None:
         """Tab cycles through the side's formations that can still act."""
@@ -741,7 +746,12 @@ class BattleScene(Scene):
                 return
 
     def overlays(self) -> Overlays:
-        ov = Overlays(hover=self.hover, last_move=self.last_move)
+        ov = Overlays(
+            hover=self.hover,
+            last_move=self.last_move,
+            place_names=self.show_places,
+            objective_outlines=self.show_places,
+        )
         sel = self.selected_formation()
         if sel is not None:
             ov.selected = sel.pos

@@ -21,6 +21,7 @@ from ..content.campaigns import names_script
 from ..core import vision
 from ..core.events import Event, Fled, Moved
 from ..core.hexgrid import Hex
+from ..core.places import map_places
 from ..i18n import _
 from ..record.match import Match
 from ..record.model import GameRecord
@@ -78,7 +79,7 @@ class ReplayScene(Scene):
         self.rules = self.cursor.rules
         board = loaded.scenario.board
         self.geometry = MapGeometry(loaded.layout, board.width, board.height)
-        self.view = BoardView(self.geometry, board.terrain, self.rules)
+        self.view = BoardView(self.geometry, board.terrain, self.rules, places=map_places(loaded.scenario))
         self.camera = Camera(self.geometry.pixel_size, app.size)
         self.names = scenario_names(self.rules, loaded.scenario)
         # Whose eyes the map is seen through: a side id, or ALL for everything.

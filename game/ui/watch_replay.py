@@ -20,6 +20,7 @@ from ..content.campaigns import names_script
 from ..core import vision
 from ..core.events import Fled, Moved
 from ..core.hexgrid import Hex
+from ..core.places import map_places
 from ..core.state import GameState
 from ..i18n import _
 from ..record.replay_cursor import ReplayCursor
@@ -53,7 +54,7 @@ class WatchScene(Scene):
         self.rules = self.cursor.rules
         board = match.loaded.scenario.board
         self.geometry = MapGeometry(match.loaded.layout, board.width, board.height)
-        self.view = BoardView(self.geometry, board.terrain, self.rules)
+        self.view = BoardView(self.geometry, board.terrain, self.rules, places=map_places(match.loaded.scenario))
         self.camera = Camera(self.geometry.pixel_size, app.size)
         self.names = scenario_names(self.rules, match.loaded.scenario)
         super().__init__(app)
