@@ -392,3 +392,24 @@ def test_in_hot_seat_the_answer_is_handed_over_and_back(app, rules: Ruleset) -> 
     press(app, pygame.K_ESCAPE)  # refuse
     assert battle.match.record.actions[-1] == AnswerDuel(accept=False)
     assert isinstance(app.scene, HandoverScene) and app.scene.side_id == "a"
+
+
+def test_the_duel_odds_are_the_fights_own_chances() -> None:
+    """The odds shown before a duel: they sum to one, favour the better fighter, are the mirror
+    image when the heroes swap, and agree with many fights rolled by the game's own dice."""
+    from game.core.duel import duel_odds, fight
+    from game.core.rng import Rng
+
+    win, both, lose = duel_odds(60, 60)
+    assert abs(win + both + lose - 1.0) < 1e-9 and abs(win - lose) < 1e-9
+    strong = duel_odds(80, 60)
+    assert strong[0] > win and strong[2] < lose
+    assert all(abs(a - b) < 1e-9 for a, b in zip(duel_odds(60, 80), reversed(strong), strict=True))
+    n = 4000
+    counts = [0, 0, 0]
+    for seed in range(n):
+        _rounds, wc, wt = fight(Rng(seed, 0), 80, 60)
+        counts[0 if wc - wt > 1 else 2 if wt - wc > 1 else 1] += 1
+    for expected, seen in zip(strong, counts, strict=True):
+        sigma = (expected * (1 - expected) / n) ** 0.5
+        assert abs(seen / n - expected) < 4 * sigma + 1e-3

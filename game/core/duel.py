@@ -148,6 +148,33 @@ def fight(rng: Rng, challenger_martial: int, target_martial: int) -> tuple[list[
     return rounds, won_c, won_t
 
 
+def duel_odds(challenger_martial: int, target_martial: int) -> tuple[float, float, float]:
+    """The exact chances of a duel's three ends, as ``fight`` and ``_duel`` decide them: the
+    challenger wounds the target, both are wounded, the target wounds the challenger."""
+    c_wins = t_wins = 0
+    for c in range(1, ROLL + 1):
+        for t in range(1, ROLL + 1):
+            score_c, score_t = challenger_martial + c, target_martial + t
+            c_wins += score_c > score_t
+            t_wins += score_t > score_c
+    p_c, p_t = c_wins / ROLL**2, t_wins / ROLL**2
+    p_tie = 1.0 - p_c - p_t
+    # Walk every way the rounds can fall: (rounds fought, won by challenger, won by target).
+    ends = [0.0, 0.0, 0.0]
+    paths: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
+    while paths:
+        nxt: dict[tuple[int, int, int], float] = {}
+        for (played, wc, wt), p in paths.items():
+            if played == ROUNDS or max(wc, wt) >= WINS_NEEDED:
+                ends[0 if wc - wt > CLOSE else 2 if wt - wc > CLOSE else 1] += p
+                continue
+            for step, q in (((1, 0), p_c), ((0, 1), p_t), ((0, 0), p_tie)):
+                key = (played + 1, wc + step[0], wt + step[1])
+                nxt[key] = nxt.get(key, 0.0) + p * q
+        paths = nxt
+    return ends[0], ends[1], ends[2]
+
+
 def answer(engine: Engine, accept: bool) -> list[Event]:
     state = engine.state
     pending = state.pending_duel

@@ -205,6 +205,15 @@ class Engine:
             mode = "melee"
         return combat.forecast_from(combat.setup_attack(self.state, self.board, self.rules, attacker, defender, mode))
 
+    def blast_forecast(self, action: Blast) -> list[tuple[str, combat.Forecast]]:
+        """The odds of a palm thunder on each formation it would strike (IllegalAction as the
+        blast itself would raise it)."""
+        f, targets = self._check_blast(action)
+        return [
+            (t.id, combat.forecast_from(combat.setup_attack(self.state, self.board, self.rules, f, t, "blast")))
+            for t in targets
+        ]
+
     # -- applying actions -------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:

@@ -29,11 +29,11 @@ from ..core.events import (
     Narration,
     TurnEnded,
 )
-from ..core.hexgrid import Hex
+from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import MoveMap
 from ..core.places import map_places
 from ..core.state import Formation
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, format_men, ngettext
 from ..record.match import Match, match_from_record
 from ..record.save_list import autosave_name, prune_autosaves
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
@@ -46,7 +46,7 @@ from .geometry import MapGeometry
 from .hero_orders import aim_hexes, aimed_action, candidates, is_aimed
 from .hotseat import WatchReports
 from .hud import PANEL_W, TOP_BAR_H, Hud, unit_name
-from .map_marks import SPOTTED, MapMarks
+from .map_marks import SPOTTED, MapMarks, draw_tip
 from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
@@ -766,13 +766,63 @@ class BattleScene(Scene):
                 ov.reachable = frozenset()
                 ov.path = []
                 ov.targets = aim_hexes(engine, sel, self.aiming)
+            elif self.aiming_thunder:
+                # Where it can be thrown, and what it would strike where the pointer is.
+                ov.reachable = self.thunder_range(sel)
+                ov.path = []
+                ov.targets = frozenset()
+                if self.hover in ov.reachable:
+                    ov.targets = frozenset({self.hover, *neighbours(self.hover)}) & self.thunder_area_seen()
         return ov
+
+    def thunder_range(self, f: Formation) -> frozenset[Hex]:
+        reach = max(1, self.rules.units[f.type].range)
+        board = self.match.loaded.scenario.board
+        return frozenset(h for h in board.terrain if 1 <= distance(f.pos, h) <= reach)
+
+    def thunder_area_seen(self) -> frozenset[Hex]:
+        fog = self.fog()
+        return frozenset(self.match.loaded.scenario.board.terrain) if fog is None else fog.visible
+
+    def thunder_forecast(self) -> list[tuple[str, Forecast]]:
+        """The palm thunder's odds on what it would strike at the hovered hex, worked out on
+        what the throwing side knows (as the attack forecast is)."""
+        sel = self.selected_formation()
+        if not self.aiming_thunder or sel is None or self.hover is None:
+            return []
+        engine = self.match.engine
+        view = vision.side_view(self.state, engine.board, engine.rules, sel.side)
+        knowing = Engine(engine.scenario, engine.rules, engine.seed, engine.settings, state=view)
+        try:
+            return knowing.blast_forecast(Blast(unit=sel.id, at=self.hover))
+        except IllegalAction:
+            return []
+
+    def _draw_thunder_preview(self, surface: pygame.Surface) -> None:
+        odds = self.thunder_forecast()
+        if not odds:
+            return
+        low = sum(f.defender_losses[0] for _id, f in odds)
+        mid = sum(f.defender_losses[1] for _id, f in odds)
+        high = sum(f.defender_losses[2] for _id, f in odds)
+        lines = [
+            ngettext("Palm thunder strikes {n} formation", "Palm thunder strikes {n} formations", len(odds)).format(
+                n=len(odds)
+            ),
+            _("Enemy losses about {mid} ({low}–{high})").format(
+                mid=format_men(mid), low=format_men(low), high=format_men(high)
+            ),
+            _("No blow comes back. Click to throw, Esc to put it away."),
+        ]
+        draw_tip(surface, lines, pygame.mouse.get_pos())
 
     def draw(self, surface: pygame.Surface) -> None:
         viewer = self.state.active_side.id if self.human_to_move() else None
         fog = self.fog()
         self.view.draw(surface, self.camera, self.state, self.overlays(), dim_done_for=viewer, fog=fog)
         self.marks.draw(surface, self.camera)
+        if self.aiming_thunder:
+            self._draw_thunder_preview(surface)
         # Ground never seen tells nothing, not even what it is.
         hover = self.hover if fog is None or self.hover in fog.explored else None
         self.hud.draw(

@@ -19,7 +19,7 @@ from ..core.events import DuelFought, Event
 from ..core.rules import Ruleset
 from ..i18n import _
 from .fonts import font
-from .hero_orders import duel_outcome, hero_name
+from .hero_orders import duel_odds_line, duel_outcome, hero_name
 from .hud import BAD, GOLD, GOOD, MUTED, TEXT
 from .narration import wrap
 from .scene import Scene
@@ -149,6 +149,7 @@ class DuelPromptScene(Scene):
             a=a, x=rules.heroes[c_hero].martial, b=b, y=rules.heroes[t_hero].martial
         )
         y = _centred(surface, martial, 18, TEXT, y + 8)
+        y = _centred(surface, duel_odds_line(rules, c_hero, t_hero), 18, GOLD, y + 4)
         _centred(
             surface,
             _(

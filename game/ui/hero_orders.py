@@ -81,6 +81,20 @@ def aimed_action(engine: Engine, f: Formation, order: str, h: Hex) -> UseSkill |
     return None
 
 
+def duel_odds_line(rules: Ruleset, challenger: str | None, target: str | None) -> str:
+    """The chances of a duel between two heroes, in words, from the challenger's side."""
+    if challenger is None or target is None:
+        return ""
+    win, both, lose = duel.duel_odds(rules.heroes[challenger].martial, rules.heroes[target].martial)
+    return _("Against {b}: {a} wins {win}%, both wounded {both}%, {b} wins {lose}%").format(
+        a=hero_name(rules, challenger),
+        b=hero_name(rules, target),
+        win=round(100 * win),
+        both=round(100 * both),
+        lose=round(100 * lose),
+    )
+
+
 class SkillButtons:
     """The buttons of the selected formation's hero, laid out inside the unit panel."""
 
@@ -112,16 +126,16 @@ class SkillButtons:
             self._add(
                 self._skill_label(f, skill), self._skill_tip(f, skill), skill.id, active and _ready(engine, f, skill)
             )
-        if active and duel.legal_challenges(engine, f.id):
-            self._add(
-                _("Challenge to a duel"),
-                _(
-                    "Click an adjacent enemy hero: your hero challenges him to single combat. "
-                    "The loser is carried from the field; refusing costs morale."
-                ),
-                CHALLENGE,
-                True,
+        challenges = duel.legal_challenges(engine, f.id) if active else []
+        if challenges:
+            tip = _(
+                "Click an adjacent enemy hero: your hero challenges him to single combat. "
+                "The loser is carried from the field; refusing costs morale."
             )
+            for c in challenges:
+                target = engine.state.formations[c.target]
+                tip += "\n" + duel_odds_line(self.rules, f.hero, target.hero)
+            self._add(_("Challenge to a duel"), tip, CHALLENGE, True)
 
     def _add(self, label: str, tip: str, order: str, enabled: bool) -> None:
         button = UIButton(pygame.Rect(0, 0, self._width, BUTTON_H), label, self.manager, tool_tip_text=tip)

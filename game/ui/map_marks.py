@@ -100,3 +100,22 @@ class MapMarks:
                 x = cx - text.get_width() / 2
                 surface.blit(shadow, (x + 1, y + 1))
                 surface.blit(text, (x, y))
+
+
+def draw_tip(surface: pygame.Surface, lines: list[str], pointer: tuple[int, int]) -> pygame.Rect:
+    """A small box of lines beside the pointer, kept inside the window."""
+    f = font(15)
+    rendered = [f.render(line, True, (237, 230, 214)) for line in lines]
+    w = max(r.get_width() for r in rendered) + 20
+    h = sum(r.get_height() + 2 for r in rendered) + 14
+    box = pygame.Rect(pointer[0] + 18, pointer[1] + 18, w, h)
+    box.clamp_ip(surface.get_rect())
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    layer.fill((22, 24, 30, 235))
+    surface.blit(layer, box.topleft)
+    pygame.draw.rect(surface, GOLD, box, 1, border_radius=4)
+    y = box.y + 7
+    for r in rendered:
+        surface.blit(r, (box.x + 10, y))
+        y += r.get_height() + 2
+    return box

@@ -1,0 +1,74 @@
+"""What the battle screen shows before an order is given: palm thunder's range, the hexes it
+would strike and its odds; capture's count; rest's gain; a duel's chances."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Unit, frame, loaded_for, make_scenario
+
+from game.core.actions import Blast
+from game.core.engine import GameSettings
+from game.core.hexgrid import distance, neighbours
+from game.record.match import Match
+from game.ui.battle import BattleScene
+from game.ui.hero_orders import duel_odds_line
+
+pytestmark = pytest.mark.usefixtures("english")
+
+FIELD = ("........",) * 6
+
+
+def open_field(app, rules, units) -> BattleScene:
+    scenario = make_scenario(rules, FIELD, units, turn_limit=6)
+    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
+    return app.go("battle", match=match)
+
+
+def test_palm_thunder_shows_its_range_the_struck_hexes_and_odds_that_hold(app, rules) -> None:
+    units = [
+        Unit("a_bows", "a", "crossbowman", 800, (1, 2)),
+        Unit("b_one", "b", "soul_levy", 900, (3, 2)),
+        Unit("b_two", "b", "soul_levy", 900, (3, 3)),
+    ]
+    scene = open_field(app, rules, units)
+    bows = scene.state.formations["a_bows"]
+    scene.selected = "a_bows"
+    scene._after_change([])
+    scene.give_order("thunder")
+    assert scene.aiming_thunder
+    at = scene.state.formations["b_one"].pos
+    scene.hover = at
+    ov = scene.overlays()
+    assert ov.reachable == frozenset(
+        h for h in scene.match.loaded.scenario.board.terrain if 1 <= distance(bows.pos, h) <= 2
+    )
+    assert at in ov.targets and ov.targets <= {at, *neighbours(at)}
+    odds = dict(scene.thunder_forecast())
+    struck = {fid for fid, f in scene.state.formations.items() if f.side == "b" and f.pos in {at, *neighbours(at)}}
+    assert set(odds) == struck
+    before = {fid: scene.state.formations[fid].men for fid in odds}
+    frame(app)  # the preview box is drawn without error
+    assert scene.submit(Blast(unit="a_bows", at=at))
+    for fid, forecast in odds.items():
+        lost = before[fid] - (scene.state.formations[fid].men if fid in scene.state.formations else 0)
+        low, _mid, high = forecast.defender_losses
+        assert low <= lost <= high
+
+
+def test_the_orders_bar_tells_what_capture_and_rest_would_do(app, rules) -> None:
+    from game.core.souls import add_souls
+
+    units = [Unit("a_ret", "a", "retainer", 2000, (1, 2)), Unit("b_far", "b", "soul_levy", 500, (7, 5))]
+    scene = open_field(app, rules, units)
+    add_souls(scene.state, scene.state.formations["a_ret"].pos, "b", 321)
+    scene.selected = "a_ret"
+    scene._after_change([])
+    capture_tip = scene.orders.buttons["capture"].tool_tip_text
+    assert "bag 321 souls" in capture_tip and "ends the formation's turn" in capture_tip
+    assert "fatigue" in scene.orders.buttons["rest"].tool_tip_text
+
+
+def test_a_duels_chances_are_told_in_words(rules) -> None:
+    line = duel_odds_line(rules, "xiang_yu", "han_xin")
+    numbers = [int(part.rstrip("%,")) for part in line.split() if part.rstrip("%,").isdigit()]
+    assert len(numbers) == 3 and 98 <= sum(numbers) <= 102
