@@ -373,3 +373,16 @@ def test_a_blow_shows_the_losses_on_the_map(app, rules) -> None:
     lost = men_before - (scene.state.formations["b_levy"].men if "b_levy" in scene.state.formations else 0)
     assert lost > 0
     assert (target_at, f"−{format_men(lost)}") in {(m.at, m.text) for m in scene.marks.marks}
+
+
+def test_chinese_tooltips_wrap_without_stray_hyphens(app) -> None:
+    i18n.set_language("zh_CN")
+    try:
+        scene = app.go("menu")
+        text = "须在移动之前下令强行军，否则本回合无法再走得更远，疲劳也会随之增加。" * 3
+        tip = scene.manager.create_tool_tip(text, (100, 100), (0, 0), None, None, wrap_width=140)
+        rows = tip.text_block.text_box_layout.layout_rows
+        shown = "".join(chunk.text for row in rows for chunk in row.items if hasattr(chunk, "text"))
+        assert len(rows) > 3 and "-" not in shown and shown == text
+    finally:
+        i18n.set_language("en")

@@ -605,13 +605,7 @@ class BattleScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            if (
-                self.hud.covers(event.pos)
-                or self.orders.covers(event.pos)
-                or self.objectives.covers(event.pos)
-                or self.end_turn_button.rect.collidepoint(event.pos)
-                or self.menu_button.rect.collidepoint(event.pos)
-            ):
+            if self.over_panel(event.pos):
                 return
             if event.button == 1:
                 self.drag_from = event.pos
@@ -631,9 +625,21 @@ class BattleScene(Scene):
                 if self.dragging or abs(dx) + abs(dy) > DRAG_THRESHOLD:
                     self.dragging = True
                     self.camera.pan(-event.rel[0], -event.rel[1])
-            self.hover = self.geometry.hex_at(*self.camera.to_map(event.pos))
-        elif event.type == pygame.MOUSEWHEEL:
+            # The map under a panel is not pointed at: no hover line, no path through the panel.
+            self.hover = None if self.over_panel(event.pos) else self.geometry.hex_at(*self.camera.to_map(event.pos))
+        elif event.type == pygame.MOUSEWHEEL and not self.over_panel(pygame.mouse.get_pos()):
             self.camera.zoom_at(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+
+    def over_panel(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on a panel or button drawn over the map (it takes the pointer)."""
+        return (
+            pos[1] < TOP_BAR_H
+            or self.hud.covers(pos)
+            or self.orders.covers(pos)
+            or self.objectives.covers(pos)
+            or self.end_turn_button.rect.collidepoint(pos)
+            or self.menu_button.rect.collidepoint(pos)
+        )
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key

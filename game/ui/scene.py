@@ -14,6 +14,21 @@ if TYPE_CHECKING:
     from .app import App
 
 
+class Manager(pygame_gui.UIManager):
+    """pygame_gui's manager with tooltips that wrap Chinese as Chinese wraps: between any two
+    characters, never with an added hyphen (the library hyphenates a line with no spaces)."""
+
+    def create_tool_tip(self, *args, **kwargs):
+        tip = super().create_tool_tip(*args, **kwargs)
+        box = getattr(tip, "text_block", None)
+        if box is not None and box.allow_split_dashes:
+            box.allow_split_dashes = False
+            box.rebuild()
+            tip.rect_width = box.rect.size[0]
+            tip.set_dimensions(box.rect.size)
+        return tip
+
+
 class Scene:
     """A screen with its own widget manager; widgets vanish with the scene.
 
@@ -27,7 +42,7 @@ class Scene:
         self.app = app
         self.built_size = app.size
         self.built_language = i18n.language()
-        self.manager = pygame_gui.UIManager(app.size, theme(i18n.language()))
+        self.manager = Manager(app.size, theme(i18n.language()))
         self.build()
 
     # Scenes override these.
@@ -70,7 +85,7 @@ class Scene:
         self.built_size = size
         if self.built_language != i18n.language():
             self.built_language = i18n.language()
-            self.manager = pygame_gui.UIManager(size, theme(i18n.language()))
+            self.manager = Manager(size, theme(i18n.language()))
         else:
             self.manager.set_window_resolution(size)
             self.manager.clear_and_reset()
