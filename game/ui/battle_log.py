@@ -209,12 +209,13 @@ class BattleLog:
         every = ([(_("Recalling the battle so far…"), -1)] if self.recalling else []) + rows
         end = len(every) - self.scroll
         shown = every[max(0, end - self._room) : end]
-        title = font(TITLE_SIZE).render(_("Battle log"), True, MUTED)
+        title = font(TITLE_SIZE).render(_("Event log"), True, MUTED)  # as the replay viewer names it
         hint = font(TITLE_SIZE).render(_("L: collapse") if self.expanded else _("L: expand"), True, MUTED)
         width = min(area.width, max(self._widest + PAD + GUTTER, title.get_width() + hint.get_width() + GUTTER + 30))
         height = head_h + len(shown) * lh + 2 * PAD
         self.rect = pygame.Rect(area.left, area.bottom - height, width, height)
-        _backdrop(surface, self.rect)
+        # Expanded, it lies over the objectives panel: opaque, so the two texts do not mingle.
+        _backdrop(surface, self.rect, opaque=self.expanded)
         # The head: the title, the key's hint and the button.
         top = self.rect.top + PAD // 2
         surface.blit(title, (self.rect.left + PAD, top + (head_h - title.get_height()) // 2))
@@ -259,7 +260,7 @@ def _arrow_button(surface: pygame.Surface, box: pygame.Rect, up: bool) -> None:
     pygame.draw.polygon(surface, GOLD, points)
 
 
-def _backdrop(surface: pygame.Surface, rect: pygame.Rect) -> None:
+def _backdrop(surface: pygame.Surface, rect: pygame.Rect, opaque: bool = False) -> None:
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    layer.fill(PANEL_BG)
+    layer.fill((*PANEL_BG[:3], 255) if opaque else PANEL_BG)
     surface.blit(layer, rect.topleft)
