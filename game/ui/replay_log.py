@@ -19,7 +19,7 @@ from .narration import event_line
 from .witness import witnessed
 
 
-def sight_around(cursor: ReplayCursor, n: int, side: str) -> vision.Sight:
+def action_sight(cursor: ReplayCursor, n: int, side: str) -> vision.Sight:
     """What ``side`` saw just before action ``n`` and after it; where the cursor kept no record
     of it (one made without sight), what it sees at the position shown."""
     after = cursor.sight_after(n, side)
@@ -43,7 +43,7 @@ def action_lines(
     friend (two people at one screen, or a replay through one side's eyes)."""
     state, scenario, rules = cursor.state, cursor.loaded.scenario, cursor.rules
     if side is not None:
-        sight = sight_around(cursor, n, side)
+        sight = action_sight(cursor, n, side)
         events = [ev for ev in events if witnessed(ev, side, sight, state, scenario, rules, hearing_limited)]
     lines = (event_line(ev, state, rules, scenario, names, lambda s: side_name(scenario, s)) for ev in events)
     return [line for line in lines if line]
@@ -68,10 +68,11 @@ class LogRebuild:
     """Re-runs a game's record, from its first action to where the game stands now, to recover
     the battle log each viewing side would have read had it played all along.
 
-    The save holds the state only at its end, so the actions before must be re-run to learn what
-    happened (about 2,000 a second); the whole history is recovered, not just its last turns,
-    because the re-run from the start is the cost either way (telling what a side saw adds only
-    about a third). ``step`` does a slice at a time so a screen can spread the work over frames;
+    The save holds the state only at its end, so every action before it must be re-run to learn
+    what happened (1,000-2,000 actions a second here); telling what each side saw adds less than
+    the re-run itself. Rebuilding only the last turns would still need the re-run from the start,
+    so the whole history is recovered, and ``step`` does it a slice at a time for a screen to
+    spread over frames (the game can be played meanwhile; its new lines are the live log's).
     ``rebuild_logs`` does it all at once."""
 
     def __init__(self, match: Match, sides: Sequence[str | None] | None = None) -> None:
