@@ -42,7 +42,7 @@ def shown(log: BattleLog) -> list[str]:
 def test_fifty_lines_are_all_kept_and_the_newest_shown(screen) -> None:
     log = filled(50)
     log.draw(screen, log_area(SIZE))
-    assert len(log) == 50 and log.lines[0] == "Soul levy 1 moved"
+    assert len(log.lines) == 50 and log.lines[0] == "Soul levy 1 moved"
     assert shown(log) == [f"Soul levy {k} moved" for k in range(45, 51)]
     assert log.rect.bottom == log_area(SIZE).bottom and log.rect.left == log_area(SIZE).left
     assert log._thumb.height > 0  # a scrollbar says there is more above

@@ -71,9 +71,6 @@ class BattleLog:
     def lines(self) -> list[str]:
         return list(self._lines)
 
-    def __len__(self) -> int:
-        return len(self._lines)
-
     def add(self, line: str) -> None:
         """A new line at the bottom. A reader scrolled back keeps reading where they were."""
         self._lines.append(line)
