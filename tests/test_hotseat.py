@@ -58,11 +58,11 @@ def test_the_report_tells_what_the_waiting_side_saw_and_nothing_else(app, rules)
     far = battle.state.formations["a_scout"].pos
     assert battle.submit(Move(unit="a_scout", to=Hex(far.q - 1, far.r)))  # out of b's sight
     assert battle.submit(Attack(unit="a_foot", target="b_levy"))
-    assert any("attacks" in line for line in battle.log)  # a's log, while a has the screen
+    assert any("attacked" in line for line in battle.log)  # a's log, while a has the screen
     assert battle.submit(EndTurn())
     report = take_screen(app, battle, "b")
     assert battle.log == [] and battle.last_move == []  # a's log and trail went with a
-    assert any("attacks" in line and "Soul levy" in line for line in report), report
+    assert any("attacked" in line and "Soul levy" in line for line in report), report
     assert not any("Xiang Yu" in line for line in report), report  # the scout's move was unseen
     assert battle.watch.report("b").endswith("nothing of the other side.")  # read once
 
@@ -120,7 +120,7 @@ def test_the_waiting_player_may_watch_what_their_formations_saw_and_only_that(ap
     assert watch.beats[0] == watch.cursor.floor == 0 and len(watch.beats) == 3
     assert watch.beats[1] == 2  # after the attack, the second action
     lines = watch.seen_lines[watch.beats[1]]
-    assert any("attacks" in line and "Soul levy" in line for line in lines), lines
+    assert any("attacked" in line and "Soul levy" in line for line in lines), lines
     assert not any("Xiang Yu" in line for seen in watch.seen_lines.values() for line in seen)
     # Through b's fog: the scout is not on its map, nor counted in its top bar.
     assert "a_scout" not in watch.fog().shown

@@ -292,7 +292,7 @@ def test_attack_shows_the_forecast_and_confirming_attacks(app: App, field: Battl
     assert after is None or after.men < 1500
     assert field.state.formations["a_foot"].acted
     assert field.pending_attack is None and not field.hud.confirm_button.visible
-    assert any("attacks" in line for line in field.log)
+    assert any("attacked" in line for line in field.log)
 
 
 def test_no_orders_while_the_computer_moves(app: App, field: BattleScene) -> None:

@@ -49,15 +49,20 @@ class ReplayCursor:
         loaded: LoadedScenario | None = None,
         sight: bool = False,
         start: tuple[int, GameState] | None = None,
+        snapshots: bool = True,
     ) -> None:
         """``loaded``: the scenario, when the caller already has it (else it is looked up and
         checked against the record's content version; SaveError if it does not match).
         ``sight``: also keep what each side saw after each action of the current side-turn
         (``sight_after``), for a log that shows only what one side's eyes caught.
         ``start``: the state after that many actions, when the caller has it: the cursor opens
-        there and never goes earlier (``floor``), so nothing before it is re-run."""
+        there and never goes earlier (``floor``), so nothing before it is re-run.
+        ``snapshots``: False for one pass forward (a log rebuilt from the record): no state is
+        kept at the checkpoints passed, which are still checked, so going back re-runs from the
+        floor."""
         self.record = record
         self._track_sight = sight
+        self._keep_snapshots = snapshots
         # Position -> side -> what it saw there, for the current side-turn and the position
         # before it.
         self._sights: dict[int, dict[str, Sight]] = {}
@@ -68,6 +73,8 @@ class ReplayCursor:
         # Events of each action applied since the last snapshot, oldest first: the log of the
         # current side-turn, rebuilt for free by the re-run after a jump.
         self._recent: list[tuple[int, list[Event]]] = []
+        # The events of the action applied last, and the position after it.
+        self._last: tuple[int, list[Event]] | None = None
         self._expected = {cp.actions: cp.hash for cp in record.checkpoints}
         # Actions that can be shown: all of them, unless one turns out not to replay.
         self.length = len(record.actions)
@@ -99,8 +106,8 @@ class ReplayCursor:
 
     def last_events(self) -> list[Event]:
         """The events of the last applied action (empty at the start)."""
-        if self._recent and self._recent[-1][0] == self.position:
-            return self._recent[-1][1]
+        if self._last is not None and self._last[0] == self.position:
+            return list(self._last[1])
         snap = self._snapshots.get(self.position)
         return list(snap.events) if snap is not None else []
 
@@ -236,6 +243,7 @@ class ReplayCursor:
             self._marks = [m for m in self._marks if m.index <= i]
             return False
         self._recent.append((self.position, events))
+        self._last = (self.position, events)
         self._note_sight()
         if any(isinstance(ev, TurnEnded) for ev in events):
             self._checkpoint(events)
@@ -252,7 +260,8 @@ class ReplayCursor:
                     if expected is not None
                     else f"a turn ends after action {n}, where the record has no checkpoint"
                 )
-            self._snapshots[n] = _Snapshot(self._dump(), events)
+            if self._keep_snapshots:
+                self._snapshots[n] = _Snapshot(self._dump(), events)
         self._recent = []
         self._sights = {k: v for k, v in self._sights.items() if k >= n - 1}
 

@@ -26,7 +26,7 @@ from ..core.events import (
 from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
 from ..core.state import Formation, GameState
-from ..i18n import _
+from ..i18n import _, ngettext
 
 # The order id of the Challenge button (skill ids name the others).
 CHALLENGE = "challenge"
@@ -149,16 +149,17 @@ class SkillButtons:
             return _("{name} (passive)").format(name=name)
         left = f.cooldowns.get(skill.id, 0)
         if left:
-            return _("{name} ({n} turns)").format(name=name, n=left)
+            return ngettext("{name} ({n} turn)", "{name} ({n} turns)", left).format(name=name, n=left)
         return name
 
     def _skill_tip(self, f: Formation, skill) -> str:
         tip = _(skill.description)
         left = f.cooldowns.get(skill.id, 0)
         if left:
-            tip += "\n" + _("Ready again in {n} turns.").format(n=left)
+            tip += "\n" + ngettext("Ready again in {n} turn.", "Ready again in {n} turns.", left).format(n=left)
         elif skill.cooldown:
-            tip += "\n" + _("Then rests for {n} turns.").format(n=skill.cooldown)
+            rest = skill.cooldown
+            tip += "\n" + ngettext("Then rests for {n} turn.", "Then rests for {n} turns.", rest).format(n=rest)
         return tip
 
     # -- layout and input --------------------------------------------------------------------------
@@ -209,9 +210,9 @@ def hero_log_line(ev: Event, state: GameState, rules: Ruleset, names: dict[str, 
         skill = rules.skills.get(ev.skill)
         label = _(skill.name) if skill is not None else ev.skill
         if ev.succeeded is True:
-            return _("{u} raids {t}: its commander is struck down").format(u=name(ev.unit), t=name(ev.target or ""))
+            return _("{u} raided {t}: its commander was struck down").format(u=name(ev.unit), t=name(ev.target or ""))
         if ev.succeeded is False:
-            return _("{u} raids {t}: its commander escapes").format(u=name(ev.unit), t=name(ev.target or ""))
+            return _("{u} raided {t}: its commander escaped").format(u=name(ev.unit), t=name(ev.target or ""))
         return _("{u}: {skill}").format(u=name(ev.unit), skill=label)
     if isinstance(ev, HeroWounded):
         return _("{hero} is wounded and carried from the field").format(hero=hero_name(rules, ev.hero))

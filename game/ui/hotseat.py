@@ -2,14 +2,15 @@
 
 Each action applied while one human side waits for another is checked against the waiting
 side's own eyes (the formations it saw before the action or sees after it, the hexes it sees);
-only what passes becomes a line of its report, worded as the battle log words it.
+only what passes becomes a line of its report and of its battle log, worded as the battle log
+words everything (``narration.event_line``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.events import Event, Fled, GameOver, Moved, Narration, Revealed, TurnEnded
+from ..core.events import Event, GameOver, Narration, TurnEnded
 from ..core.state import GameState, copy_state
 from ..i18n import _, ngettext
 
@@ -23,7 +24,9 @@ REPORT_LINES = 12
 
 class WatchReports:
     def __init__(self) -> None:
+        # Waiting side -> the lines of its report, and those of its battle log.
         self.lines: dict[str, list[str]] = {}
+        self.log: dict[str, list[str]] = {}
         # Narrations a waiting side heard (text, speaker): read after its report.
         self.heard: dict[str, list[tuple[str, str | None]]] = {}
         # Waiting side -> the formations it saw just before the action being applied.
@@ -55,27 +58,19 @@ class WatchReports:
             for ev in events:
                 if not battle.witnessed_by(ev, side, before):
                     continue
+                line = battle.event_line(ev)
+                if line:
+                    self.log.setdefault(side, []).append(line)
                 if isinstance(ev, Narration):
                     self.heard.setdefault(side, []).append((ev.text, ev.speaker))
-                    continue
-                line = self._line(battle, ev, side)
-                if line:
+                elif line and not isinstance(ev, (TurnEnded, GameOver)):  # the hand-over says whose turn it is
                     self.lines.setdefault(side, []).append(line)
         self._before = {}
 
-    @staticmethod
-    def _line(battle: BattleScene, ev: Event, side: str) -> str | None:
-        names = battle.names
-        if isinstance(ev, (TurnEnded, GameOver)):
-            return None  # the hand-over itself says whose turn it is
-        if isinstance(ev, (Moved, Fled)):
-            f = battle.state.formations.get(ev.unit)
-            if f is None or f.side == side:
-                return None
-            return _("{u} was seen on the move").format(u=names.get(ev.unit, ev.unit))
-        if isinstance(ev, Revealed):
-            return _("{u} came out of hiding").format(u=names.get(ev.unit, ev.unit))
-        return battle.event_line(ev)
+    def take_log(self, side: str) -> list[str]:
+        """The battle-log lines of what ``side`` saw while it waited, turns' ends and words heard
+        included (emptied as they are read): they go on that side's own log at the hand-over."""
+        return self.log.pop(side, [])
 
     def replay_start(self, side: str, now: int) -> tuple[int, GameState] | None:
         """Where ``side``'s wait began (its last turn's end) and the state there, if it waited

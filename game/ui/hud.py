@@ -15,6 +15,7 @@ from ..core.sides import are_allied
 from ..core.state import Formation
 from ..i18n import _, format_men
 from ..record.match import Match
+from ..view.names import formation_names, side_name
 from .fonts import font
 from .hero_orders import SkillButtons, effects_line
 
@@ -31,7 +32,8 @@ LOG_BOTTOM = 76
 
 
 def unit_name(rules: Ruleset, f: Formation) -> str:
-    """How the chronicles name a formation: its commander, or its troop type and strength."""
+    """Left only for battle.py until it takes its names from ``game.view.names.formation_names``
+    (with the rest of the battle log's wiring); nothing else may use it."""
     type_name = _(rules.units[f.type].name)
     if f.hero is not None:
         return f"{i18n.name(rules.heroes[f.hero].name)} · {type_name}"
@@ -48,6 +50,8 @@ class Hud:
         self.size = size
         self.rules = rules
         self.match = match
+        # Every formation's name for the whole battle, as the log and the reports give it.
+        self.names = formation_names(rules, match.loaded.scenario, match.record.settings.roster)
         self.selected: Formation | None = None
         self.forecast: Forecast | None = None
         w, h = size
@@ -60,10 +64,10 @@ class Hud:
         self.skills = SkillButtons(manager, rules, lambda: match.engine)
 
     def side_name(self, side_id: str) -> str:
-        for s in self.match.loaded.scenario.sides:
-            if s.id == side_id:
-                return i18n.name(s.name)
-        return side_id
+        return side_name(self.match.loaded.scenario, side_id)
+
+    def name(self, f: Formation) -> str:
+        return self.names.get(f.id, f.id)
 
     def refresh(self, selected: Formation | None, forecast: Forecast | None) -> None:
         self.selected = selected
@@ -158,7 +162,7 @@ class Hud:
         f = self.selected
         if f is not None:
             utype = self.rules.units[f.type]
-            lines.append((unit_name(self.rules, f), GOLD, 19))
+            lines.append((self.name(f), GOLD, 19))
             lines.append((f"{_(utype.name)} {format_men(f.men)} / {format_men(f.max_men)}", TEXT, 16))
             morale_colour = BAD if f.routed or f.morale < utype.rout_threshold + 15 else TEXT
             lines.append(
@@ -210,7 +214,7 @@ class Hud:
             defender = st.formations[fc.setup.defender]
             lines.append(("", TEXT, 8))
             heading = _("Shoot at {name}") if fc.setup.mode == "fire" else _("Attack on {name}")
-            lines.append((heading.format(name=unit_name(self.rules, defender)), GOLD, 18))
+            lines.append((heading.format(name=self.name(defender)), GOLD, 18))
             lo, mid, hi = fc.defender_losses
             lines.append(
                 (

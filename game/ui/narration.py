@@ -26,6 +26,7 @@ from ..core.events import (
     Rallied,
     Reinforced,
     Rested,
+    Revealed,
     Routed,
     SideJoined,
     SidesAllied,
@@ -35,9 +36,9 @@ from ..core.events import (
 from ..core.rules import Ruleset
 from ..core.scenario import ObjectiveSpec, Scenario
 from ..core.state import GameState
-from ..i18n import _
+from ..i18n import _, ngettext
 from .fonts import font
-from .hero_orders import hero_log_line
+from .hero_orders import hero_log_line, hero_name
 from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT, TOP_BAR_H
 
 # Characters from here up (CJK and its punctuation) may break a line on their own.
@@ -276,35 +277,57 @@ def event_line(
     side_name: Callable[[str], str],
 ) -> str | None:
     """The log line for ``ev`` (None for events the log does not tell): the battle screen, the
-    hotseat report and the replay viewer all word events with it."""
+    hotseat report and the replay viewer all word events with it. ``names`` are the battle's
+    formation names (``game.view.names.formation_names``). A formation's name may be singular
+    or plural ("Soul levy", "Soul riders"), so what it did is told in the past tense, which
+    reads right with either."""
 
     def name(unit: str) -> str:
         return names.get(unit, unit)
 
     if isinstance(ev, Moved):
-        return _("{u} moves").format(u=name(ev.unit))
+        if ev.interrupted:
+            return _("{u} halted: an enemy came into view").format(u=name(ev.unit))
+        if ev.forced:
+            return _("{u} force-marched").format(u=name(ev.unit))
+        return _("{u} moved").format(u=name(ev.unit))
     if isinstance(ev, Attacked):
-        return _("{a} attacks {d}: defender loses {dl:,}, attacker loses {al:,}").format(
-            a=name(ev.unit), d=name(ev.target), dl=ev.defender_losses, al=ev.attacker_losses
-        )
+        return _attack_line(ev, name(ev.unit), name(ev.target))
     if isinstance(ev, Destroyed):
-        return _("A formation of {side} is destroyed").format(side=side_name(ev.side))
+        return _("{u} perished").format(u=name(ev.unit))
     if isinstance(ev, TurnEnded):
         return _("Turn {n}: {side}").format(n=ev.turn, side=side_name(ev.next_side))
     if isinstance(ev, Routed):
-        return _("{u} breaks and routs!").format(u=name(ev.unit))
+        return _("{u} broke and fled!").format(u=name(ev.unit))
     if isinstance(ev, Fled):
         return None
     if isinstance(ev, Rallied):
-        return _("{u} rallies").format(u=name(ev.unit))
+        return _("{u} rallied").format(u=name(ev.unit))
     if isinstance(ev, SoulsCaptured):
-        return _("{u} bags {n:,} souls into the pouch").format(u=name(ev.unit), n=ev.count)
+        return ngettext(
+            "{u} bagged {n:,} soul into the pouch", "{u} bagged {n:,} souls into the pouch", ev.count
+        ).format(u=name(ev.unit), n=ev.count)
     if isinstance(ev, Rested):
-        return _("{u} rests").format(u=name(ev.unit))
+        return _("{u} rested").format(u=name(ev.unit))
     if isinstance(ev, Looted):
-        return _("{u} stops to loot the baggage").format(u=name(ev.unit))
+        return _("{u} stopped to loot the baggage").format(u=name(ev.unit))
+    if isinstance(ev, Revealed):
+        return _("{u} came out of hiding").format(u=name(ev.unit))
     if isinstance(ev, Narration):
-        return _(ev.text)
+        speaker = hero_name(rules, ev.speaker)
+        return _("{speaker}: {text}").format(speaker=speaker, text=_(ev.text)) if speaker else _(ev.text)
     if isinstance(ev, GameOver):
         return _("The battle is over")
     return hero_log_line(ev, state, rules, names) or log_line(ev, scenario, side_name)
+
+
+def _attack_line(ev: Attacked, attacker: str, defender: str) -> str:
+    if ev.mode == "fire":
+        text = _("{a} shot at {d}: the defenders lost {dl:,}")
+    elif ev.mode == "blast":
+        text = _("{a} struck {d} with palm thunder: the defenders lost {dl:,}")
+    elif ev.surprise:
+        text = _("{a} fell on {d} by surprise: the defenders lost {dl:,}, the attackers {al:,}")
+    else:
+        text = _("{a} attacked {d}: the defenders lost {dl:,}, the attackers {al:,}")
+    return text.format(a=attacker, d=defender, dl=ev.defender_losses, al=ev.attacker_losses)

@@ -33,11 +33,9 @@ from .fonts import font
 from .geometry import MapGeometry
 from .hud import TEXT, TOP_BAR_H, Hud
 from .log_panel import draw_log_panel, panel_width
-from .narration import event_line
-from .replay_log import scenario_names
+from .replay_log import action_lines, record_names
 from .replay_timeline import Timeline
 from .scene import Scene
-from .witness import witnessed
 
 # Actions per second while playing; the speed button steps through them.
 SPEEDS = (1, 2, 4, 8)
@@ -81,7 +79,7 @@ class ReplayScene(Scene):
         self.geometry = MapGeometry(loaded.layout, board.width, board.height)
         self.view = BoardView(self.geometry, board.terrain, self.rules, places=map_places(loaded.scenario))
         self.camera = Camera(self.geometry.pixel_size, app.size)
-        self.names = scenario_names(self.rules, loaded.scenario)
+        self.names = record_names(self.cursor)
         # Whose eyes the map is seen through: a side id, or ALL for everything.
         self.view_side = ALL
         self._fog: tuple[tuple, Fog] | None = None
@@ -482,29 +480,12 @@ class ReplayScene(Scene):
         """The current side-turn's events up to the position shown, as the chosen side saw them:
         each judged by what that side saw when it happened (``witness.witnessed``), as the
         battle's own log and the hotseat report judge them."""
-        state = self.cursor.state
-        scenario = self.cursor.loaded.scenario
         side = None if self.view_side == ALL else self.view_side
-        lines = []
-        for n, events in self.cursor.recent_events():
-            sight = self._sight_around(n, side) if side is not None else None
-            for ev in events:
-                if sight is not None and not witnessed(ev, side, sight, state, scenario, self.rules, True):
-                    continue
-                line = event_line(ev, state, self.rules, scenario, self.names, self.hud.side_name)
-                if line:
-                    lines.append(line)
-        return lines
-
-    def _sight_around(self, n: int, side: str) -> vision.Sight:
-        """What ``side`` saw just before action ``n`` and after it; where the cursor kept no
-        record of it (a cursor made without sight), what it sees at the position shown."""
-        after = self.cursor.sight_after(n, side)
-        if after is None:
-            board = self.cursor.loaded.scenario.board
-            return vision.sight_of(self.cursor.state, board, self.rules, side)
-        before = self.cursor.sight_after(n - 1, side)
-        return vision.Sight(seen=after.seen | before.seen, visible=after.visible) if before else after
+        return [
+            line
+            for n, events in self.cursor.recent_events()
+            for line in action_lines(self.cursor, n, events, side, self.names)
+        ]
 
     def _last_move(self, fog: Fog | None) -> list[Hex]:
         path: list[Hex] = []

@@ -30,10 +30,8 @@ from .fonts import font
 from .geometry import MapGeometry
 from .hud import TEXT, TOP_BAR_H, Hud
 from .log_panel import draw_log_panel, panel_width
-from .narration import event_line
-from .replay_log import scenario_names
+from .replay_log import action_lines, record_names
 from .scene import Scene
-from .witness import witnessed
 
 if TYPE_CHECKING:
     from .battle import BattleScene
@@ -56,7 +54,7 @@ class WatchScene(Scene):
         self.geometry = MapGeometry(match.loaded.layout, board.width, board.height)
         self.view = BoardView(self.geometry, board.terrain, self.rules, places=map_places(match.loaded.scenario))
         self.camera = Camera(self.geometry.pixel_size, app.size)
-        self.names = scenario_names(self.rules, match.loaded.scenario)
+        self.names = record_names(self.cursor)
         super().__init__(app)
         # Positions (actions applied) where the side saw something, and the lines it saw there.
         self.beats, self.seen_lines = self._things_seen()
@@ -71,23 +69,12 @@ class WatchScene(Scene):
     def _things_seen(self) -> tuple[list[int], dict[int, list[str]]]:
         """Run the waited-through actions once, keeping those of which the side saw anything."""
         c = self.cursor
-        scenario = c.loaded.scenario
         beats, lines = [c.floor], {c.floor: []}
         while c.step_forward():
-            n = c.position
-            after = c.sight_after(n, self.side_id)
-            before = c.sight_after(n - 1, self.side_id)
-            assert after is not None
-            sight = vision.Sight(seen=after.seen | before.seen, visible=after.visible) if before else after
-            got = [
-                line
-                for ev in c.last_events()
-                if witnessed(ev, self.side_id, sight, c.state, scenario, self.rules, True)
-                and (line := event_line(ev, c.state, self.rules, scenario, self.names, self.hud.side_name))
-            ]
+            got = action_lines(c, c.position, c.last_events(), self.side_id, self.names)
             if got:
-                beats.append(n)
-                lines[n] = got
+                beats.append(c.position)
+                lines[c.position] = got
         c.seek(c.floor)
         return beats, lines
 

@@ -1,0 +1,134 @@
+"""The battle log survives loading: a game loaded for play gets back the log each viewing side
+read, rebuilt from the save's record through that side's eyes (``replay_log.rebuild_logs``), in
+the same lines the battle screen told it while the game was played."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import Unit, loaded_for, make_scenario
+
+import game.ui.battle as battle_module
+from game.ai.random_player import RandomAI
+from game.content.scenarios import load_scenario
+from game.core.actions import AnswerDuel, EndTurn
+from game.core.engine import GameSettings
+from game.core.events import Event
+from game.record.match import Match, match_from_record
+from game.record.saves import load_record, save_record
+from game.ui.battle import BattleScene, open_battle
+from game.ui.replay_log import LogRebuild, log_sides, rebuild_log, rebuild_logs
+from game.view.names import formation_names
+
+pytestmark = pytest.mark.usefixtures("english")
+
+# Open ground with the two lines in contact, and a reserve of b's far off: a's eyes see the
+# fighting but not all of b's doings.
+FIELD = ("." * 16,) * 5
+UNITS = [
+    Unit("a_foot", "a", "han_soldier", 3000, (3, 2)),
+    Unit("a_horse", "a", "warrior", 500, (3, 1), hero="xiang_yu"),
+    Unit("a_retainer", "a", "retainer", 800, (2, 3)),
+    Unit("b_levy", "b", "soul_levy", 4000, (4, 2)),
+    Unit("b_levy_2", "b", "soul_levy", 4000, (4, 1)),
+    Unit("b_rider", "b", "soul_rider", 1500, (4, 3)),
+    Unit("b_reserve", "b", "soul_levy", 4000, (15, 0)),
+]
+
+
+def start(app, match: Match, monkeypatch) -> tuple[BattleScene, dict[str | None, list[str]]]:
+    """A battle screen on ``match`` and the logs it tells each viewing side as it is played:
+    every event it shows through the viewer's eyes, and what each waiting hotseat side saw."""
+    names = formation_names(match.engine.rules, match.loaded.scenario, match.record.settings.roster)
+    # The battle screen's names are the battle's formation names.
+    monkeypatch.setattr(battle_module, "unit_name", lambda rules, f: names.get(f.id, f.id))
+    battle = open_battle(app, match)
+    logs: dict[str | None, list[str]] = {side: [] for side in log_sides(match)}
+    told = battle._narrate
+
+    def narrate(ev: Event) -> None:
+        line = battle.event_line(ev)
+        if line:
+            logs[battle.fog_side()].append(line)
+        told(ev)
+
+    battle._narrate = narrate  # type: ignore[method-assign]
+    return battle, logs
+
+
+def play(battle: BattleScene, logs: dict[str | None, list[str]], turns: int, seed: int = 0) -> None:
+    """Every side's moves chosen at random (they fight: the lines are in contact), given through
+    the battle screen as a person's orders are, until ``turns`` game turns have passed."""
+    engine = battle.match.engine
+    players = {s.id: RandomAI(engine, s.id) for s in battle.state.sides}
+    last = battle.state.turn + turns
+    while not battle.state.over and battle.state.turn < last:
+        side = engine.deciding_side()
+        if not battle.submit(players[side].next_action()):
+            battle.submit(AnswerDuel(accept=False) if battle.state.pending_duel is not None else EndTurn())
+        for waiting in logs:
+            if waiting is not None:
+                logs[waiting] += battle.watch.take_log(waiting)
+
+
+def save_and_load(match: Match, tmp_path: Path) -> Match:
+    path = tmp_path / "log.json"
+    save_record(match.record, path)
+    return match_from_record(load_record(path), match.loaded)
+
+
+def test_a_loaded_game_gets_back_the_log_its_player_read(app, rules, monkeypatch, tmp_path) -> None:
+    scenario = make_scenario(rules, FIELD, UNITS, turn_limit=8)
+    match = Match(loaded_for(scenario), 11, GameSettings(controllers={"a": "human", "b": "ai"}))
+    battle, logs = start(app, match, monkeypatch)
+    play(battle, logs, turns=3)
+    live = logs["a"]
+    assert any(" attacked " in line for line in live), live  # there was fighting
+    loaded = save_and_load(match, tmp_path)
+    assert rebuild_log(loaded, "a") == live
+    everything = rebuild_log(loaded, None)
+    assert len(everything) > len(live)  # b's own doings out of a's sight are not in a's log
+    assert set(live) <= set(everything)
+
+
+def test_in_hotseat_each_player_gets_back_their_own_log(app, monkeypatch, tmp_path) -> None:
+    """A scenario with words spoken and reinforcements: in hotseat a speaker is heard only where
+    he is seen or a friend, and each side's log is what its own formations saw."""
+    loaded = load_scenario("a1_valley_mouth")
+    settings = GameSettings(controllers={"coalition": "human", "hailing": "human"})
+    match = Match(loaded, 4, settings)
+    battle, logs = start(app, match, monkeypatch)
+    play(battle, logs, turns=3)
+    assert logs["coalition"] and logs["hailing"] and logs["coalition"] != logs["hailing"]
+    rebuilt = rebuild_logs(save_and_load(match, tmp_path))
+    assert set(rebuilt) == {"coalition", "hailing"}
+    assert rebuilt["coalition"] == logs["coalition"]
+    assert rebuilt["hailing"] == logs["hailing"]
+
+
+def test_the_rebuild_can_be_done_a_slice_at_a_time_and_stops_where_the_game_was(rules) -> None:
+    scenario = make_scenario(rules, FIELD, UNITS, turn_limit=8)
+    match = Match(loaded_for(scenario), 11, GameSettings(controllers={"a": "human", "b": "ai"}))
+    players = {s.id: RandomAI(match.engine, s.id) for s in match.state.sides}
+    while match.state.turn < 3:
+        match.apply(players[match.engine.deciding_side()].next_action())
+    whole = rebuild_logs(match)
+    rebuild = LogRebuild(match)
+    assert rebuild.sides == ["a"] and rebuild.progress() == 0.0
+    match.apply(players[match.engine.deciding_side()].next_action())  # played on while it works
+    slices = 0
+    while not rebuild.step(5):
+        slices += 1
+        assert 0.0 < rebuild.progress() < 1.0
+    assert slices >= 3 and rebuild.progress() == 1.0
+    assert rebuild.lines == whole  # the action played on is the live log's, not the rebuild's
+    assert rebuild.cursor.snapshots() == 1  # a single pass keeps no state at the checkpoints
+
+
+def test_a_new_game_has_nothing_to_rebuild(rules) -> None:
+    scenario = make_scenario(rules, FIELD, UNITS)
+    match = Match(loaded_for(scenario), 1, GameSettings(controllers={"a": "ai", "b": "ai"}))
+    assert log_sides(match) == [None]
+    rebuild = LogRebuild(match)
+    assert rebuild.done and rebuild.step(10) and rebuild.lines == {None: []}
