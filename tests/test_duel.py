@@ -338,7 +338,7 @@ def test_a_human_challenges_by_button_and_target_and_watches_the_fight(app, rule
     # The computer answers at once: Wanyan Liang will not face the Hegemon-King.
     frame(app, dt=1.0)
     assert battle.match.record.actions == [Challenge(unit="a_xiang", target="b_liang"), AnswerDuel(accept=False)]
-    assert app.scene is battle and any("refuses" in line for line in battle.log)
+    assert app.scene is battle and any("refuses" in line for line in battle.log.lines)
     # Han Xin is a fighter he will face, and the duel is shown round by round.
     battle.state.formations["a_han"].pos = Hex(2, 1)
     battle.selected = "a_han"

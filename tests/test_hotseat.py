@@ -58,10 +58,14 @@ def test_the_report_tells_what_the_waiting_side_saw_and_nothing_else(app, rules)
     far = battle.state.formations["a_scout"].pos
     assert battle.submit(Move(unit="a_scout", to=Hex(far.q - 1, far.r)))  # out of b's sight
     assert battle.submit(Attack(unit="a_foot", target="b_levy"))
-    assert any("attacked" in line for line in battle.log)  # a's log, while a has the screen
+    assert any("attacked" in line for line in battle.log.lines)  # a's log, while a has the screen
     assert battle.submit(EndTurn())
     report = take_screen(app, battle, "b")
-    assert battle.log == [] and battle.last_move == []  # a's log and trail went with a
+    assert battle.last_move == []  # a's trail went with a
+    # b's own log: what its formations saw of a's turn (the attack, not the unseen scout's move).
+    assert any("attacked" in line for line in battle.log.lines) and battle.log is battle.logs["b"]
+    assert not any("Xiang Yu" in line for line in battle.log.lines)
+    assert battle.logs["a"].lines != battle.log.lines
     assert any("attacked" in line and "Soul levy" in line for line in report), report
     assert not any("Xiang Yu" in line for line in report), report  # the scout's move was unseen
     assert battle.watch.report("b").endswith("nothing of the other side.")  # read once

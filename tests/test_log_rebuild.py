@@ -6,20 +6,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
-from conftest import Unit, loaded_for, make_scenario
+from conftest import Unit, frame, loaded_for, make_scenario
 
-import game.ui.battle as battle_module
 from game.ai.random_player import RandomAI
 from game.content.scenarios import load_scenario
 from game.core.actions import AnswerDuel, EndTurn
 from game.core.engine import GameSettings
-from game.core.events import Event
 from game.record.match import Match, match_from_record
 from game.record.saves import load_record, save_record
-from game.ui.battle import BattleScene, open_battle
+from game.ui.battle import RECALL_SLICE, BattleScene
 from game.ui.replay_log import LogRebuild, log_sides, rebuild_log, rebuild_logs
-from game.view.names import formation_names
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -37,27 +35,7 @@ UNITS = [
 ]
 
 
-def start(app, match: Match, monkeypatch) -> tuple[BattleScene, dict[str | None, list[str]]]:
-    """A battle screen on ``match`` and the logs it tells each viewing side as it is played:
-    every event it shows through the viewer's eyes, and what each waiting hotseat side saw."""
-    names = formation_names(match.engine.rules, match.loaded.scenario, match.record.settings.roster)
-    # The battle screen's names are the battle's formation names.
-    monkeypatch.setattr(battle_module, "unit_name", lambda rules, f: names.get(f.id, f.id))
-    battle = open_battle(app, match)
-    logs: dict[str | None, list[str]] = {side: [] for side in log_sides(match)}
-    told = battle._narrate
-
-    def narrate(ev: Event) -> None:
-        line = battle.event_line(ev)
-        if line:
-            logs[battle.fog_side()].append(line)
-        told(ev)
-
-    battle._narrate = narrate  # type: ignore[method-assign]
-    return battle, logs
-
-
-def play(battle: BattleScene, logs: dict[str | None, list[str]], turns: int, seed: int = 0) -> None:
+def play(battle: BattleScene, turns: int) -> None:
     """Every side's moves chosen at random (they fight: the lines are in contact), given through
     the battle screen as a person's orders are, until ``turns`` game turns have passed."""
     engine = battle.match.engine
@@ -67,9 +45,17 @@ def play(battle: BattleScene, logs: dict[str | None, list[str]], turns: int, see
         side = engine.deciding_side()
         if not battle.submit(players[side].next_action()):
             battle.submit(AnswerDuel(accept=False) if battle.state.pending_duel is not None else EndTurn())
-        for waiting in logs:
-            if waiting is not None:
-                logs[waiting] += battle.watch.take_log(waiting)
+
+
+def told(battle: BattleScene, side: str | None) -> list[str]:
+    """What the battle screen told ``side``: its log, and what it saw since it last waited (put on
+    its log at the next hand-over); not the screen's own notes."""
+    lines = battle.logs[side].lines + (battle.watch.log.get(side, []) if side is not None else [])
+    return [line for line in lines if not line.startswith(("Not allowed", "Game saved"))]
+
+
+def press(app, key: int) -> None:
+    frame(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
 
 
 def save_and_load(match: Match, tmp_path: Path) -> Match:
@@ -78,12 +64,12 @@ def save_and_load(match: Match, tmp_path: Path) -> Match:
     return match_from_record(load_record(path), match.loaded)
 
 
-def test_a_loaded_game_gets_back_the_log_its_player_read(app, rules, monkeypatch, tmp_path) -> None:
+def test_a_loaded_game_gets_back_the_log_its_player_read(app, rules, tmp_path) -> None:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=8)
     match = Match(loaded_for(scenario), 11, GameSettings(controllers={"a": "human", "b": "ai"}))
-    battle, logs = start(app, match, monkeypatch)
-    play(battle, logs, turns=3)
-    live = logs["a"]
+    battle = app.go("battle", match=match)
+    play(battle, turns=3)
+    live = told(battle, "a")
     assert any(" attacked " in line for line in live), live  # there was fighting
     loaded = save_and_load(match, tmp_path)
     assert rebuild_log(loaded, "a") == live
@@ -92,19 +78,43 @@ def test_a_loaded_game_gets_back_the_log_its_player_read(app, rules, monkeypatch
     assert set(live) <= set(everything)
 
 
-def test_in_hotseat_each_player_gets_back_their_own_log(app, monkeypatch, tmp_path) -> None:
+def test_in_hotseat_each_player_gets_back_their_own_log(app, tmp_path) -> None:
     """A scenario with words spoken and reinforcements: in hotseat a speaker is heard only where
     he is seen or a friend, and each side's log is what its own formations saw."""
     loaded = load_scenario("a1_valley_mouth")
     settings = GameSettings(controllers={"coalition": "human", "hailing": "human"})
     match = Match(loaded, 4, settings)
-    battle, logs = start(app, match, monkeypatch)
-    play(battle, logs, turns=3)
+    battle = app.go("battle", match=match)
+    play(battle, turns=3)
+    logs = {side: told(battle, side) for side in ("coalition", "hailing")}
     assert logs["coalition"] and logs["hailing"] and logs["coalition"] != logs["hailing"]
     rebuilt = rebuild_logs(save_and_load(match, tmp_path))
     assert set(rebuilt) == {"coalition", "hailing"}
     assert rebuilt["coalition"] == logs["coalition"]
     assert rebuilt["hailing"] == logs["hailing"]
+
+
+def test_quickload_brings_the_log_back_a_slice_per_frame(app) -> None:
+    settings = GameSettings(controllers={"coalition": "human", "hailing": "ai"})
+    match = Match(load_scenario("a1_valley_mouth"), 4, settings)
+    battle = app.go("battle", match=match)
+    play(battle, turns=2)
+    while battle.narration.active:  # words read (they are in the log as well)
+        battle.dismiss_narration()
+    assert battle.human_to_move()
+    live = told(battle, "coalition")
+    press(app, pygame.K_F5)
+    battle.quickload()  # F9
+    loaded = app.scene
+    assert isinstance(loaded, BattleScene) and loaded is not battle
+    assert loaded.recall is not None and loaded.log.recalling
+    assert len(match.record.actions) > RECALL_SLICE
+    loaded.update(0.0)  # one frame: one slice, so the window stays live
+    assert loaded.recall is not None and loaded.recall.cursor.position == RECALL_SLICE
+    while loaded.recall is not None:
+        loaded.update(0.0)
+    assert told(loaded, "coalition") == live
+    assert not loaded.log.recalling
 
 
 def test_the_rebuild_can_be_done_a_slice_at_a_time_and_stops_where_the_game_was(rules) -> None:

@@ -346,10 +346,10 @@ def test_a_game_loaded_after_its_first_turn_opens_without_a_briefing(app, rules,
 def test_u_says_why_nothing_can_be_taken_back(app, rules) -> None:
     scene = battle(app, rules)
     press(app, pygame.K_u)
-    assert "no formation has moved" in scene.log[-1]
+    assert "no formation has moved" in scene.log.lines[-1]
     assert scene.submit(Move(unit="a_foot", to=Hex(1, 2)))  # this move brings the enemy into view
     press(app, pygame.K_u)
-    assert "showed you something new" in scene.log[-1]
+    assert "showed you something new" in scene.log.lines[-1]
 
 
 def test_an_interrupted_move_is_marked_where_it_stopped_and_on_what_it_spotted(app, rules) -> None:

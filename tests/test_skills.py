@@ -794,4 +794,4 @@ def test_skill_buttons_use_skills_and_show_cooldowns(app, rules: Ruleset) -> Non
     assert battle.overlays().targets == {target}
     click(app, battle.camera.to_screen(battle.geometry.centre(target)))
     assert match.record.actions[-1] == UseSkill(unit="a_squad", skill="decapitation_raid", target="b_liang")
-    assert battle.aiming is None and any("raided" in line for line in battle.log)
+    assert battle.aiming is None and any("raided" in line for line in battle.log.lines)

@@ -965,7 +965,7 @@ def test_narrations_pop_up_in_turn_and_the_computer_waits_for_them(app: App, rul
     assert not scene.narration.active
     until_human_to_move(app, scene)
     assert scene.state.turn == 2 and scene.state.objectives["hold"] == "done"
-    assert any("Objective achieved: Hold the line." in line for line in scene.log)
+    assert any("Objective achieved: Hold the line." in line for line in scene.log.lines)
     frame(app)
     assert pygame.mask.from_threshold(app.screen.subsurface(scene.objectives.rect), GOOD, (1, 1, 1, 255)).count() > 0
 
@@ -978,7 +978,7 @@ def test_in_fast_mode_computer_turn_narrations_go_to_the_log(app: App, rules: Ru
     key(app, pygame.K_e)
     until_human_to_move(app, scene)
     assert not scene.narration.active
-    assert "First words." in scene.log and "Wanyan Liang: Second words." in scene.log
+    assert "First words." in scene.log.lines and "Wanyan Liang: Second words." in scene.log.lines
 
 
 def test_only_reinforcements_in_sight_are_announced(app: App, rules: Ruleset) -> None:
@@ -1009,7 +1009,7 @@ def test_only_reinforcements_in_sight_are_announced(app: App, rules: Ruleset) ->
         key(app, pygame.K_e)
         until_human_to_move(app, scene)
         assert match.state.turn == 2 and {"b_far", "b_near"} & set(match.state.formations)  # they did arrive
-        return [line for line in scene.log if line.startswith("Reinforcements reach")]
+        return [line for line in scene.log.lines if line.startswith("Reinforcements reach")]
 
     assert announced([arrive("far", "b_far", "13,5")]) == []  # arrived out of sight: nobody saw it
     assert len(announced([arrive("near", "b_near", "3,1")])) == 1

@@ -292,7 +292,7 @@ def test_attack_shows_the_forecast_and_confirming_attacks(app: App, field: Battl
     assert after is None or after.men < 1500
     assert field.state.formations["a_foot"].acted
     assert field.pending_attack is None and not field.hud.confirm_button.visible
-    assert any("attacked" in line for line in field.log)
+    assert any("attacked" in line for line in field.log.lines)
 
 
 def test_no_orders_while_the_computer_moves(app: App, field: BattleScene) -> None:
@@ -385,13 +385,13 @@ def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
     frame(app)
 
     press(app, pygame.K_F9)  # nothing saved yet: a message, and the battle goes on
-    assert app.scene is scene and scene.log[-1].startswith("Cannot load")
+    assert app.scene is scene and scene.log.lines[-1].startswith("Cannot load")
 
     first = _move_any(app, scene, set())
     saved_hash = state_hash(scene.state)
     press(app, pygame.K_F5)
     quicksave = saves_dir / "quicksave.json"
-    assert quicksave.is_file() and scene.log[-1] == "Game saved"
+    assert quicksave.is_file() and scene.log.lines[-1] == "Game saved"
     stored = saves.load_record(quicksave)
     assert stored.actions == scene.match.record.actions and len(stored.actions) == 1
 
@@ -416,7 +416,7 @@ def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
     quicksave.write_bytes(b"\x00\x01 not a save")
     battle = app.scene
     press(app, pygame.K_F9)
-    assert app.scene is battle and battle.log[-1].startswith("Cannot load")
+    assert app.scene is battle and battle.log.lines[-1].startswith("Cannot load")
     assert quicksave.read_bytes() == b"\x00\x01 not a save"
 
 

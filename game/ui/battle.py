@@ -38,18 +38,21 @@ from ..record.match import Match, match_from_record
 from ..record.save_list import autosave_name, prune_autosaves
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
 from ..settings import AI_SPEEDS, UserSettings, load_settings
+from ..view.names import formation_names
 from .ai_worker import AIWorker
+from .battle_log import BattleLog, log_area
 from .board_view import BoardView, Fog, Overlays
 from .camera import Camera
 from .duel_view import follow_up
 from .geometry import MapGeometry
 from .hero_orders import aim_hexes, aimed_action, candidates, is_aimed
 from .hotseat import WatchReports
-from .hud import PANEL_W, TOP_BAR_H, Hud, unit_name
+from .hud import PANEL_W, TOP_BAR_H, Hud
 from .map_marks import SPOTTED, MapMarks, draw_tip
 from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
+from .replay_log import LogRebuild, log_sides
 from .scene import Scene
 from .witness import witnessed
 
@@ -66,6 +69,8 @@ UNDO_REFUSALS = {
     "revealed": N_("Cannot take back: that move showed you something new, and what was seen stays seen."),
     "new_turn": N_("Nothing to take back: a new turn has begun."),
 }
+# Actions of a loaded game's record re-run per frame to rebuild its log (a slice takes 4-8 ms here).
+RECALL_SLICE = 8
 # Keys that close a narration pop-up.
 DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 
@@ -113,8 +118,14 @@ class BattleScene(Scene):
         self.dragging = False
         # The human side whose eyes are on the screen; hand-over happens when it changes.
         self.viewer: str | None = None
-        self.log: list[str] = []
-        self.names: dict[str, str] = {}
+        # Every formation's name for the whole battle (the log, the reports, the HUD).
+        self.names = formation_names(self.rules, loaded.scenario, match.record.settings.roster)
+        # One log per viewing side: in hotseat each player reads their own.
+        self.logs = {side: BattleLog() for side in log_sides(match)}
+        # A game loaded part-way: its log so far is rebuilt from the record, a slice per frame.
+        self.recall = LogRebuild(match, list(self.logs)) if match.record.actions else None
+        for log in self.logs.values():
+            log.recalling = self.recall is not None
         # Scenario prose: narration pop-ups (modal) and the objectives panel (O).
         self.narration = NarrationPopup(self.rules)
         # Hotseat: what each waiting player's formations see of the other turns.
@@ -215,9 +226,14 @@ class BattleScene(Scene):
         xs = [self.geometry.centre(f.pos) for f in fs]
         self.camera.centre_on((sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs)))
 
+    @property
+    def log(self) -> BattleLog:
+        """The log of the side whose eyes are on the screen."""
+        log = self.logs.get(self.fog_side())
+        return log if log is not None else next(iter(self.logs.values()))
+
     def say(self, text: str) -> None:
-        self.log.append(text)
-        self.log = self.log[-6:]
+        self.log.add(text)
 
     # -- fog of war -----------------------------------------------------------------------
 
@@ -277,8 +293,6 @@ class BattleScene(Scene):
 
     def submit(self, action: Action) -> bool:
         """Apply an action through the match; a refusal is shown, never raised."""
-        # Names first: a formation destroyed by this action is gone from the state afterwards.
-        self.names = {f.id: unit_name(self.rules, f) for f in self.state.formations.values()}
         positions = {f.id: f.pos for f in self.state.formations.values()}
         by_computer = not self.human_to_move()
         self._seen_before = self._seen_ids()
@@ -363,10 +377,11 @@ class BattleScene(Scene):
             # hand-over in hotseat, so it is read by the right person).
             self.briefed.add(side.id)
             self.app.open("battle_briefing", battle=self, side=side.id, story=self.match.campaign is None)
+        if side.id in self.logs:  # what its formations saw while it waited goes on its own log
+            self.logs[side.id].extend(self.watch.take_log(side.id))
         if self.show_handover and self.is_hotseat() and previous != side.id:
             self.selected = None
-            # What the last player's eyes saw leaves with them; this one reads their own report.
-            self.log = []
+            # What the last player's eyes saw leaves with them; this one reads their own log and report.
             self.last_move = []
             self.narration.queue.clear()  # words the last player heard are not this one's
             if previous is not None:  # the first player waited for nothing
@@ -381,14 +396,9 @@ class BattleScene(Scene):
             self.last_move = self._in_sight(ev.path)
         elif isinstance(ev, TurnEnded):
             self.last_move = []
-            self.say(self.event_line(ev) or "")
-        elif isinstance(ev, Narration):
-            if self.ai_fast() and not self.human_to_move():
-                speaker = self.narration.speaker_name(ev.speaker)
-                self.say(f"{speaker}: {_(ev.text)}" if speaker else _(ev.text))
-            else:
-                self.narration.push(ev.text, ev.speaker)
-        elif (line := self.event_line(ev)) is not None:
+        elif isinstance(ev, Narration) and not (self.ai_fast() and not self.human_to_move()):
+            self.narration.push(ev.text, ev.speaker)  # read in a pop-up, and kept in the log
+        if (line := self.event_line(ev)) is not None:
             self.say(line)
 
     def event_line(self, ev: Event) -> str | None:
@@ -586,6 +596,8 @@ class BattleScene(Scene):
             self._after_change([])
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.log.handle(event):  # a wheel or click over the log, or its keys
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.end_turn_button:
                 self.end_turn()
@@ -612,8 +624,6 @@ class BattleScene(Scene):
                 self.dragging = False
             elif event.button == 3:
                 self.cancel()
-            elif event.button in (4, 5):  # old-style wheel events
-                self.camera.zoom_at(1 if event.button == 4 else -1, event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.drag_from is not None and not self.dragging:
                 self.click_hex(self.geometry.hex_at(*self.camera.to_map(event.pos)))
@@ -639,6 +649,7 @@ class BattleScene(Scene):
             or self.objectives.covers(pos)
             or self.end_turn_button.rect.collidepoint(pos)
             or self.menu_button.rect.collidepoint(pos)
+            or self.log.covers(pos)
         )
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -705,6 +716,10 @@ class BattleScene(Scene):
         if dx or dy:
             self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
         self.marks.tick(dt)
+        if self.recall is not None and self.recall.step(RECALL_SLICE):
+            for side, lines in self.recall.lines.items():
+                self.logs[side].recall(lines)
+            self.recall = None
         # The computer acts for its side, and answers a challenge made to it.
         if self.ai_to_move() and not self.narration.active:
             self.ai_timer -= dt
@@ -833,13 +848,13 @@ class BattleScene(Scene):
         hover = self.hover if fog is None or self.hover in fog.explored else None
         self.hud.draw(
             surface,
-            self.log,
             hover,
             self.match.loaded.scenario.board,
             viewer=self.fog_side(),
             shown=None if fog is None else fog.shown,
         )
         self.objectives.draw(surface, self.state, self.viewer or self._first_human())
+        self.log.draw(surface, log_area(surface.get_size()))  # over the objectives when expanded
         self.narration.draw(surface)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -1,12 +1,11 @@
 """The battle HUD: turn and pouches on top, the unit panel and attack forecast on the right,
-the event log and the terrain under the cursor at the bottom."""
+the terrain under the cursor at the bottom (the battle log is ``battle_log.BattleLog``)."""
 
 from __future__ import annotations
 
 import pygame
 from pygame_gui.elements import UIButton
 
-from .. import i18n
 from ..core.board import Board
 from ..core.combat import Forecast
 from ..core.hexgrid import Hex
@@ -27,17 +26,8 @@ GOOD = (130, 210, 120)
 BAD = (235, 110, 90)
 GOLD = (230, 195, 90)
 PANEL_BG = (22, 24, 30, 225)
-# The log sits above the orders bar.
+# The battle log (``battle_log``) sits above the orders bar.
 LOG_BOTTOM = 76
-
-
-def unit_name(rules: Ruleset, f: Formation) -> str:
-    """Left only for battle.py until it takes its names from ``game.view.names.formation_names``
-    (with the rest of the battle log's wiring); nothing else may use it."""
-    type_name = _(rules.units[f.type].name)
-    if f.hero is not None:
-        return f"{i18n.name(rules.heroes[f.hero].name)} · {type_name}"
-    return type_name
 
 
 def _signed(p: int) -> str:
@@ -97,7 +87,6 @@ class Hud:
     def draw(
         self,
         surface: pygame.Surface,
-        log: list[str],
         hover: Hex | None,
         board: Board,
         viewer: str | None = None,
@@ -108,7 +97,6 @@ class Hud:
         self._top_bar(surface, viewer, shown)
         if self.selected is not None or self.forecast is not None:
             self._panel(surface)
-        self._log(surface, log)
         if hover is not None and hover in board:
             t = board.terrain_at(hover)
             text = f"{_(t.name)}  {_('defence')} {_signed(t.defence)}"
@@ -267,19 +255,6 @@ class Hud:
             self.confirm_button.set_relative_position((self.panel_rect.left + 12, y + 4))
             self.cancel_button.set_relative_position((self.panel_rect.left + 152, y + 4))
         self.skills.place(self.panel_rect.left + 12, y + 4, self.panel_rect.width - 24)
-
-    def _log(self, surface: pygame.Surface, log: list[str]) -> None:
-        if not log:
-            return
-        f = font(15)
-        lh = f.get_linesize()
-        h = surface.get_height()
-        top = h - LOG_BOTTOM - lh * len(log)
-        width = max(f.size(line)[0] for line in log) + 20
-        _backdrop(surface, pygame.Rect(6, top - 6, width, lh * len(log) + 10))
-        for i, line in enumerate(log):
-            colour = TEXT if i == len(log) - 1 else MUTED
-            surface.blit(f.render(line, True, colour), (16, top + i * lh))
 
 
 def _backdrop(surface: pygame.Surface, rect: pygame.Rect) -> None:

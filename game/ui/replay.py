@@ -446,8 +446,6 @@ class ReplayScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and area.collidepoint(event.pos) and event.pos[1] > TOP_BAR_H:
             if event.button == 1:
                 self.drag_from = event.pos
-            elif event.button in (4, 5):
-                self.camera.zoom_at(1 if event.button == 4 else -1, event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.drag_from = None
         elif event.type == pygame.MOUSEMOTION and self.drag_from is not None and event.buttons[0]:
@@ -503,7 +501,6 @@ class ReplayScene(Scene):
         self.view.draw(surface.subsurface(area), self.camera, state, Overlays(last_move=self._last_move(fog)), fog=fog)
         self.hud.draw(
             surface,
-            [],
             None,
             self.cursor.loaded.scenario.board,
             viewer=None if fog is None else self.view_side,

@@ -211,7 +211,7 @@ class WatchScene(Scene):
         overlays = Overlays(last_move=self._last_move(fog) if self.beat > 0 else [])
         self.view.draw(surface.subsurface(self.map_rect()), self.camera, state, overlays, fog=fog)
         board = self.cursor.loaded.scenario.board
-        self.hud.draw(surface, [], None, board, viewer=self.side_id, shown=fog.shown)
+        self.hud.draw(surface, None, board, viewer=self.side_id, shown=fog.shown)
         self._draw_panel(surface)
         self._draw_controls(surface)
 
