@@ -386,3 +386,15 @@ def test_chinese_tooltips_wrap_without_stray_hyphens(app) -> None:
         assert len(rows) > 3 and "-" not in shown and shown == text
     finally:
         i18n.set_language("en")
+
+
+def test_the_camera_brings_a_seen_computer_action_out_from_under_the_panels(app) -> None:
+    from game.core.events import Moved
+    from game.record.match import new_match
+
+    scene = app.go("battle", match=new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=1))
+    board = scene.match.loaded.scenario.board
+    far = max(board.terrain, key=lambda h: scene.camera.to_screen(scene.geometry.centre(h))[0])
+    scene._follow([Moved(unit="x", path=(far,))], lambda unit: None)
+    x, y = scene.camera.to_screen(scene.geometry.centre(far))
+    assert scene.open_map_area().collidepoint(x, y)

@@ -325,19 +325,26 @@ class BattleScene(Scene):
         return True
 
     def _follow(self, events: list[Event], where) -> None:
-        """Bring a computer's action the viewer saw into view, unless it is already on screen."""
+        """Bring a computer's action the viewer saw into the open part of the map (not under a
+        panel), unless it is already there."""
         for ev in events:
             at = ev.path[-1] if isinstance(ev, Moved) and ev.path else where(getattr(ev, "target", None) or "")
             if at is None and isinstance(ev, (Moved, Attacked)):
                 at = where(ev.unit)
             if at is None:
                 continue
+            free = self.open_map_area()
             x, y = self.camera.to_screen(self.geometry.centre(at))
-            w, h = self.app.size
-            margin = 90
-            if not (margin < x < w - PANEL_W - margin and TOP_BAR_H + margin < y < h - margin):
-                self.camera.centre_on(self.geometry.centre(at))
+            if not free.inflate(-120, -120).collidepoint(x, y):
+                self.camera.pan(x - free.centerx, y - free.centery)
             return
+
+    def open_map_area(self) -> pygame.Rect:
+        """The part of the window where the map is not covered by the HUD's panels."""
+        w, h = self.app.size
+        left = self.objectives.rect.right if self.objectives.visible and self.objectives.rect.height else 0
+        right = w - PANEL_W - 20 if self.hud.selected is not None else w
+        return pygame.Rect(left, TOP_BAR_H, max(200, right - left), max(200, h - TOP_BAR_H - 90))
 
     def _after_change(self, events: list[Event]) -> None:
         for ev in events:
