@@ -398,3 +398,42 @@ def test_the_camera_brings_a_seen_computer_action_out_from_under_the_panels(app)
     scene._follow([Moved(unit="x", path=(far,))], lambda unit: None)
     x, y = scene.camera.to_screen(scene.geometry.centre(far))
     assert scene.open_map_area().collidepoint(x, y)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
+def test_the_smallest_window_fits_the_new_screens_and_the_orders_bar(rules, lang) -> None:
+    """At 800x560 no label is cut and the orders bar keeps clear of End turn, in every language."""
+    import warnings
+
+    from game.ui.app import MIN_SIZE, App
+    from game.ui.orders import GAP, ORDERS
+
+    i18n.set_language(lang)
+    try:
+        app = App(MIN_SIZE)
+        units = [Unit("a_bows", "a", "crossbowman", 800, (1, 2)), Unit("b_far", "b", "soul_levy", 500, (7, 5))]
+        scenario = make_scenario(rules, FIELD, units, turn_limit=6)
+        match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            scene = app.go("battle", match=match)
+            assert scene.submit(Move(unit="a_bows", to=Hex(0, 1)))  # Undo joins the bar
+            scene.selected = "a_bows"
+            scene._after_change([])
+            frame(app)
+            shown = [b for b in scene.orders.buttons.values() if b.visible]
+            assert len(shown) >= 3
+            # With all five orders shown the bar would still end before End turn.
+            assert 12 + len(ORDERS) * (scene.orders.button_w + GAP) <= scene.end_turn_button.rect.left
+            for i, b in enumerate(shown):
+                assert not b.rect.colliderect(scene.end_turn_button.rect)
+                assert all(not b.rect.colliderect(o.rect) for o in shown[i + 1 :])
+            for route in ("battle_menu", "settings"):
+                app.open(route, **({"battle": scene} if route == "battle_menu" else {}))
+                frame(app)
+                app.back()
+            app.open("dialog", title=i18n._("End the turn?"), text="", choices=[(i18n._("Keep commanding"), None)])
+            frame(app)
+        assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
+    finally:
+        i18n.set_language("en")

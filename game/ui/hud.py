@@ -19,6 +19,8 @@ from .fonts import font
 from .hero_orders import SkillButtons, effects_line
 
 TOP_BAR_H = 44
+# The top bar's buttons at its right end (Menu, Objectives) take this much of it.
+TOP_BAR_BUTTONS_W = 260
 PANEL_W = 300
 TEXT = (237, 230, 214)
 MUTED = (170, 165, 150)
@@ -106,42 +108,51 @@ class Hud:
             _backdrop(surface, box.inflate(14, 8))
             surface.blit(surf, box)
 
-    def side_label(self, side_id: str, viewer: str | None = None, shown: frozenset[str] | None = None) -> str:
-        """A side's name, men and pouch as the top bar shows them. Through ``viewer``'s eyes
-        (``shown``: the formations it sees) another side's men are only those in sight, and
-        its pouch is not shown: souls it bagged out of sight must not be counted for the viewer."""
+    def side_label(
+        self, side_id: str, viewer: str | None = None, shown: frozenset[str] | None = None, named: bool = True
+    ) -> str:
+        """A side's name, men and pouch as the top bar shows them (without the name when the bar is
+        short of room: its colour chip names it). Through ``viewer``'s eyes (``shown``: the
+        formations it sees) another side's men are only those in sight, and its pouch is not
+        shown: souls it bagged out of sight must not be counted for the viewer."""
         state = self.match.state
         side = state.side(side_id)
+        name = f"{self.side_name(side_id)}  " if named else ""
         if viewer is None or shown is None or are_allied(state, viewer, side_id):
-            return (
-                f"{self.side_name(side_id)}  {format_men(state.men_of(side_id))}  {_('Pouch')} {format_men(side.pouch)}"
-            )
+            return f"{name}{format_men(state.men_of(side_id))}  {_('Pouch')} {format_men(side.pouch)}"
         seen = sum(f.men for f in state.formations.values() if f.side == side_id and f.id in shown)
-        return f"{self.side_name(side_id)}  " + _("{n} in sight").format(n=format_men(seen))
+        return name + _("{n} in sight").format(n=format_men(seen))
 
     def _top_bar(self, surface: pygame.Surface, viewer: str | None = None, shown: frozenset[str] | None = None) -> None:
+        """Title, turn and each side's strength, left of the bar's buttons; in a narrow window the
+        side names give way to their colour chips, then the title to the rest."""
         state = self.match.state
         w = surface.get_width()
         _backdrop(surface, pygame.Rect(0, 0, w, TOP_BAR_H))
-        title = _(self.match.loaded.scenario.title)
+        room = w - TOP_BAR_BUTTONS_W - 12
+        title = font(20, bold=True).render(_(self.match.loaded.scenario.title), True, GOLD)
+        turn = font(17).render(_("Turn {n}/{limit}").format(n=state.turn, limit=state.turn_limit), True, TEXT)
+        for named, with_title in ((True, True), (False, True), (False, False)):
+            labels = []
+            for side in state.sides:
+                active = side.id == state.active_side.id
+                text = self.side_label(side.id, viewer, shown, named=named)
+                labels.append((side, active, font(15, bold=active).render(text, True, TEXT if active else MUTED)))
+            width = 12 + (title.get_width() + 24 if with_title else 0) + turn.get_width() + 24
+            width += sum(20 + label.get_width() + 22 for _side, _active, label in labels)
+            if width <= room:
+                break
         x = 12
-        surf = font(20, bold=True).render(title, True, GOLD)
-        surface.blit(surf, (x, (TOP_BAR_H - surf.get_height()) // 2))
-        x += surf.get_width() + 24
-        turn = _("Turn {n}/{limit}").format(n=state.turn, limit=state.turn_limit)
-        surf = font(17).render(turn, True, TEXT)
-        surface.blit(surf, (x, (TOP_BAR_H - surf.get_height()) // 2))
-        x += surf.get_width() + 24
-        for side in state.sides:
+        for surf in (title, turn) if with_title else (turn,):
+            surface.blit(surf, (x, (TOP_BAR_H - surf.get_height()) // 2))
+            x += surf.get_width() + 24
+        for side, active, surf in labels:
             faction = self.rules.factions[side.faction]
-            active = side.id == state.active_side.id
             chip = pygame.Rect(x, 10, 14, TOP_BAR_H - 20)
             pygame.draw.rect(surface, faction.colour, chip, border_radius=3)
             if active:
                 pygame.draw.rect(surface, GOLD, chip.inflate(4, 4), 2, border_radius=4)
             x += 20
-            label = self.side_label(side.id, viewer, shown)
-            surf = font(15, bold=active).render(label, True, TEXT if active else MUTED)
             surface.blit(surf, (x, (TOP_BAR_H - surf.get_height()) // 2))
             x += surf.get_width() + 22
 

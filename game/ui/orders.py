@@ -19,6 +19,8 @@ from ..i18n import N_, _, format_men, ngettext
 BUTTON_W = 128
 BUTTON_H = 38
 GAP = 8
+# The End turn button's corner of the bottom row.
+END_TURN_ROOM = 190
 
 
 @dataclass(frozen=True)
@@ -58,14 +60,16 @@ KEYS = {o.key: o.id for o in ORDERS}
 class OrdersBar:
     def __init__(self, manager, size: tuple[int, int]) -> None:
         self.buttons: dict[str, UIButton] = {}
+        # Narrower buttons in a narrow window, so the bar never runs under End turn.
+        self.button_w = max(100, min(BUTTON_W, (size[0] - 12 - END_TURN_ROOM) // len(ORDERS) - GAP))
         x = 12
         y = size[1] - BUTTON_H - 14
         for order in ORDERS:
             button = UIButton(
-                pygame.Rect(x, y, BUTTON_W, BUTTON_H), _(order.label), manager, tool_tip_text=_(order.tip)
+                pygame.Rect(x, y, self.button_w, BUTTON_H), _(order.label), manager, tool_tip_text=_(order.tip)
             )
             self.buttons[order.id] = button
-            x += BUTTON_W + GAP
+            x += self.button_w + GAP
         self.rect = pygame.Rect(6, y - 6, x, BUTTON_H + 12)
 
     def order_of(self, element) -> str | None:
@@ -98,7 +102,7 @@ class OrdersBar:
         for order_id, button in self.buttons.items():
             if active and shown[order_id]:
                 button.set_relative_position((x, button.relative_rect.top))
-                x += BUTTON_W + GAP
+                x += self.button_w + GAP
                 button.show()
                 button.enable() if available[order_id] else button.disable()
             else:
