@@ -25,6 +25,7 @@ from game.ui.battle import AI_STEP_DELAY, BattleScene
 from game.ui.battle_briefing import BattleBriefingScene
 from game.ui.battle_menu import BattleMenuScene
 from game.ui.dialog import DialogScene
+from game.ui.fonts import font_path
 from game.ui.handover import HandoverScene
 from game.ui.menu import MenuScene
 from game.ui.saves_screen import SaveScreen
@@ -437,3 +438,14 @@ def test_the_smallest_window_fits_the_new_screens_and_the_orders_bar(rules, lang
         assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
     finally:
         i18n.set_language("en")
+
+
+def test_drop_down_rows_are_tall_enough_for_their_text(app) -> None:
+    """Descenders (g, y, p) and Chinese were cut off in the open list of a drop-down menu."""
+    screen = app.go("settings")
+    menu = screen.menus["language"]
+    menu.current_state = menu.menu_states["expanded"]
+    menu.current_state.start()
+    rows = menu.current_state.options_selection_list
+    line = pygame.font.Font(str(font_path("zh_CN")), 16).get_linesize()
+    assert rows.list_item_height >= line

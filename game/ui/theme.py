@@ -55,7 +55,8 @@ def theme(lang: str | None = None) -> dict[str, Any]:
         # pygame_gui does not carry the defaults' font into these elements, so each names it.
         "button": {"font": font},
         "drop_down_menu": {"font": font},
-        "selection_list": {"font": font},
+        # Rows tall enough for the font's descenders (g, y, p) and for Chinese.
+        "selection_list": {"font": font, "misc": {"list_item_height": "28"}},
         "text_entry_line": {"font": font},
         # Wide enough that a skill's description reads as a paragraph, not a column.
         "tool_tip": {"font": {**font, "size": "14"}, "misc": {"rect_width": "320"}},
