@@ -39,6 +39,7 @@ from ..record.model import MAX_SEED
 from ..record.save_list import autosave_name, prune_autosaves
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path, save_record
 from ..settings import load_settings
+from ..view.witness import witnessed
 from .ai_worker import AIWorker
 from .board_view import BoardView, Fog, Overlays
 from .camera import Camera
@@ -51,7 +52,6 @@ from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
 from .scene import Scene
-from .witness import witnessed
 
 # Seconds between two AI actions when they are shown move by move.
 AI_STEP_DELAY = 0.35

@@ -16,6 +16,7 @@ from ..core.hexgrid import Hex, distance
 from ..core.rules import Ruleset
 from ..core.state import Formation, GameState
 from ..i18n import format_men, language
+from ..view.side_view import Fog
 from .camera import Camera
 from .fonts import font
 from .geometry import MapGeometry
@@ -31,15 +32,6 @@ SOUL_COLOUR = (170, 235, 255)
 # Fog of war: never seen, and seen before but out of sight now.
 FOG_UNEXPLORED = (8, 9, 12, 255)
 FOG_DIM = (10, 12, 24, 140)
-
-
-@dataclass(frozen=True)
-class Fog:
-    """What the side whose eyes are on the screen knows."""
-
-    visible: frozenset[Hex]  # in sight now
-    explored: frozenset[Hex]  # ever seen
-    shown: frozenset[str]  # formation ids it sees
 
 
 @dataclass

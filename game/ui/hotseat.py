@@ -1,8 +1,9 @@
 """Hotseat: what a waiting player's formations saw of the other turns, told after the hand-over.
 
 Each action applied while one human side waits for another is checked against the waiting
-side's own eyes (the formations it saw before the action or sees after it, the hexes it sees);
-only what passes becomes a line of its report, worded as the battle log words it.
+side's own eyes (the formations it saw before the action or sees after it, the hexes it sees:
+``witness.witnessed``); only what passes becomes a line of its report, worded as the battle log
+words it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from typing import TYPE_CHECKING
 from ..core.events import Event, Fled, GameOver, Moved, Narration, Revealed, TurnEnded
 from ..core.state import GameState, copy_state
 from ..i18n import _, ngettext
+from ..view.side_view import SideView
+from ..view.witness import sight_around, witnessed
 
 if TYPE_CHECKING:
     from ..record.match import Match
@@ -44,16 +47,19 @@ class WatchReports:
             self._before = {}
             return
         active = battle.state.active_side.id
-        self._before = {s: battle._seen_ids(s) for s in battle.humans() if s != active}
+        self._before = {s: _view(battle, s).seen_ids for s in battle.humans() if s != active}
 
     def after(self, battle: BattleScene, events: list[Event]) -> None:
         if battle.is_hotseat():
             for ev in events:
                 if isinstance(ev, TurnEnded) and ev.side in battle.humans():
                     self._since[ev.side] = (battle.state.action_index, copy_state(battle.state))
+        scenario = battle.match.loaded.scenario
         for side, before in self._before.items():
+            sight = sight_around(_view(battle, side).sight, before)
             for ev in events:
-                if not battle.witnessed_by(ev, side, before):
+                # Two people at one screen: a hero's words are heard only where he is seen.
+                if not witnessed(ev, side, sight, battle.state, scenario, battle.rules, hearing_limited=True):
                     continue
                 if isinstance(ev, Narration):
                     self.heard.setdefault(side, []).append((ev.text, ev.speaker))
@@ -98,3 +104,8 @@ class WatchReports:
         if more:
             text += "\n" + ngettext("… and {n} more", "… and {n} more", more).format(n=more)
         return text
+
+
+def _view(battle: BattleScene, side: str) -> SideView:
+    """``side``'s view of the battle as it stands now."""
+    return SideView(battle.state, battle.match.loaded.scenario.board, battle.rules, side)

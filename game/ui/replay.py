@@ -18,15 +18,17 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIProgressBar
 
 from .. import i18n
 from ..content.campaigns import names_script
-from ..core import vision
 from ..core.events import Event, Fled, Moved
 from ..core.hexgrid import Hex
+from ..core.vision import Sight
 from ..i18n import _
 from ..record.match import Match
 from ..record.model import GameRecord
 from ..record.replay_cursor import ReplayCursor, take_over_start
 from ..record.saves import SaveError, load_record
-from .board_view import BoardView, Fog, Overlays
+from ..view.side_view import Fog, SideView, SideViews
+from ..view.witness import sight_around, witnessed
+from .board_view import BoardView, Overlays
 from .camera import Camera
 from .fonts import font
 from .geometry import MapGeometry
@@ -36,7 +38,6 @@ from .narration import event_line
 from .replay_log import scenario_names
 from .replay_timeline import Timeline
 from .scene import Scene
-from .witness import witnessed
 
 # Actions per second while playing; the speed button steps through them.
 SPEEDS = (1, 2, 4, 8)
@@ -91,7 +92,7 @@ class ReplayScene(Scene):
         self.names = scenario_names(self.rules, loaded.scenario)
         # Whose eyes the map is seen through: a side id, or ALL for everything.
         self.view_side = ALL
-        self._fog: tuple[tuple, Fog] | None = None
+        self.side_views = SideViews(board, self.rules)
         self.playing = False
         self.speed = SPEEDS[0]
         self._play_timer = 0.0
@@ -242,7 +243,6 @@ class ReplayScene(Scene):
     def set_view(self, side: str) -> None:
         """Look through ``side``'s fog (ALL: everything); the dropdown shows the same choice."""
         self.view_side = side
-        self._fog = None
         label = next((k for k, v in self._view_options.items() if v == side), None)
         if label is not None and self.view_menu.selected_option[0] != label:
             self.view_menu.kill()
@@ -250,22 +250,13 @@ class ReplayScene(Scene):
 
     # -- fog -------------------------------------------------------------------------------
 
+    def side_view(self) -> SideView:
+        """The chosen side's view of the position shown (a spectator's for ALL)."""
+        return self.side_views.of(self.cursor.state, None if self.view_side == ALL else self.view_side)
+
     def fog(self) -> Fog | None:
         """What the chosen side knew at the position shown (None: everything is shown)."""
-        if self.view_side == ALL:
-            return None
-        state = self.cursor.state
-        side = self.view_side
-        key = (side, self.cursor.position, id(state))
-        if self._fog is None or self._fog[0] != key:
-            board = self.cursor.loaded.scenario.board
-            fog = Fog(
-                visible=vision.visible_hexes(state, board, self.rules, side),
-                explored=frozenset(Hex.parse(k) for k in state.side(side).explored),
-                shown=frozenset(f.id for f in vision.seen_formations(state, board, self.rules, side)),
-            )
-            self._fog = (key, fog)
-        return self._fog[1]
+        return self.side_view().fog
 
     # -- take over -----------------------------------------------------------------------------
 
@@ -507,15 +498,14 @@ class ReplayScene(Scene):
                     lines.append(line)
         return lines
 
-    def _sight_around(self, n: int, side: str) -> vision.Sight:
+    def _sight_around(self, n: int, side: str) -> Sight:
         """What ``side`` saw just before action ``n`` and after it; where the cursor kept no
         record of it (a cursor made without sight), what it sees at the position shown."""
         after = self.cursor.sight_after(n, side)
         if after is None:
-            board = self.cursor.loaded.scenario.board
-            return vision.sight_of(self.cursor.state, board, self.rules, side)
+            return self.side_views.of(self.cursor.state, side).sight
         before = self.cursor.sight_after(n - 1, side)
-        return vision.Sight(seen=after.seen | before.seen, visible=after.visible) if before else after
+        return sight_around(after, before.seen if before else None)
 
     def _last_move(self, fog: Fog | None) -> list[Hex]:
         path: list[Hex] = []

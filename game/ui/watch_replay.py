@@ -17,13 +17,14 @@ from pygame_gui.elements import UIButton
 
 from .. import i18n
 from ..content.campaigns import names_script
-from ..core import vision
 from ..core.events import Fled, Moved
 from ..core.hexgrid import Hex
 from ..core.state import GameState
 from ..i18n import _
 from ..record.replay_cursor import ReplayCursor
-from .board_view import BoardView, Fog, Overlays
+from ..view.side_view import Fog, SideViews
+from ..view.witness import sight_around, witnessed
+from .board_view import BoardView, Overlays
 from .camera import Camera
 from .fonts import font
 from .geometry import MapGeometry
@@ -32,7 +33,6 @@ from .log_panel import draw_log_panel, panel_width
 from .narration import event_line
 from .replay_log import scenario_names
 from .scene import Scene
-from .witness import witnessed
 
 if TYPE_CHECKING:
     from .battle import BattleScene
@@ -54,6 +54,7 @@ class WatchScene(Scene):
         board = match.loaded.scenario.board
         self.geometry = MapGeometry(match.loaded.layout, board.width, board.height)
         self.view = BoardView(self.geometry, board.terrain, self.rules)
+        self.side_views = SideViews(board, self.rules)
         self.camera = Camera(self.geometry.pixel_size, app.size)
         self.names = scenario_names(self.rules, match.loaded.scenario)
         super().__init__(app)
@@ -77,7 +78,7 @@ class WatchScene(Scene):
             after = c.sight_after(n, self.side_id)
             before = c.sight_after(n - 1, self.side_id)
             assert after is not None
-            sight = vision.Sight(seen=after.seen | before.seen, visible=after.visible) if before else after
+            sight = sight_around(after, before.seen if before else None)
             got = [
                 line
                 for ev in c.last_events()
@@ -95,13 +96,9 @@ class WatchScene(Scene):
         return [line for n in self.beats[: self.beat + 1] for line in self.seen_lines[n]]
 
     def fog(self) -> Fog:
-        state, board = self.cursor.state, self.cursor.loaded.scenario.board
-        sight = vision.sight_of(state, board, self.rules, self.side_id)
-        return Fog(
-            visible=frozenset(sight.visible),
-            explored=frozenset(Hex.parse(k) for k in state.side(self.side_id).explored),
-            shown=frozenset(sight.seen),
-        )
+        fog = self.side_views.of(self.cursor.state, self.side_id).fog
+        assert fog is not None  # a side's view always has its fog
+        return fog
 
     # -- moving -------------------------------------------------------------------------------
 
