@@ -178,12 +178,22 @@ def test_an_enemy_the_side_does_not_see_adds_nothing_to_its_threat(rules: Rulese
     assert a_view.enemy_reach("b_hidden") == frozenset()
     assert set(a_view.threat.reach) == {"b_levy"}
     # Everything known, the ambush host would add ground of its own: that is what a must not learn.
-    everything = threat_map(state, board, rules, "a")
+    everything = threat_map(state, board, rules, "a").within(a_view.explored)
     assert everything.of("b_hidden") - everything.of("b_levy")
     assert a_view.threat.hexes == everything.of("b_levy")
     # And the other way round: b's view fears a's men.
     b_view = SideView(state, board, rules, "b")
     assert set(b_view.threat.reach) == {"a_foot"}
+
+
+def test_ground_never_seen_shows_no_threat(rules: Ruleset) -> None:
+    scenario = make_scenario(rules, STRIP, FOG_UNITS, turn_limit=5)
+    match = Match(loaded_for(scenario), 3, GameSettings(controllers={"a": "human", "b": "human"}))
+    view = SideView(match.state, scenario.board, rules, "a")
+    everything = threat_map(view.state, scenario.board, rules, "a")
+    assert everything.hexes - view.explored  # the levy could march beyond what a has seen
+    assert view.threat.hexes == everything.hexes & view.explored
+    assert view.enemy_reach("b_levy") <= view.explored
 
 
 def test_a_spectator_has_no_enemies_to_fear(small_engine: EngineFactory) -> None:

@@ -110,11 +110,12 @@ class SideView:
 
     @cached_property
     def threat(self) -> Threat:
-        """Where the enemies the side sees could strike in their next turn (nothing for a
-        spectator, who has no enemies)."""
+        """Where the enemies the side sees could strike in their next turn, on the ground it
+        has explored: ground never seen tells nothing, not even how far an enemy gets over it.
+        Nothing for a spectator, who has no enemies."""
         if self.side is None:
             return Threat()
-        return threat_map(self.state, self.board, self.rules, self.side)
+        return threat_map(self.state, self.board, self.rules, self.side).within(self.explored)
 
     def enemy_reach(self, unit_id: str) -> frozenset[Hex]:
         """Where one enemy formation could strike next turn; nothing for one the side does not

@@ -1,33 +1,33 @@
 """Where the enemies a side sees could strike in their next turn.
 
 A formation's reach is every hex it could attack in its side's coming turn: from where it stands
-or from any hex its move search (``vision.search_moves_seen``, the engine's own, with terrain,
-zones of control and shut gates) lets it reach, with a forced march when it is not too tired;
-next door in melee (a fortress only with siege engines), within range while it has missiles,
-and a hex next to one within range while it has palm thunder. A formation that is routed, or
-not at war with the side looking, reaches nothing.
+or from any hex the engine's move search (``movement.search_moves``, with terrain, zones of
+control and shut gates) lets it reach, with a forced march when it is not too tired once its
+turn's upkeep has let it rest; next door in melee (a fortress only with siege engines), within
+range while it has missiles, and next to a hex within range while it has palm thunder. A
+formation that is routed, or not at war with the side looking, reaches nothing.
 
 It is worked out on the state as the looking side knows it (``vision.side_view``), so an enemy
-it does not see adds nothing, and the side's own formations block and hold zones of control
-whether the enemy has spotted them or not. The move a column then really makes can end sooner
-(an ambush sprung, an enemy coming into view); skills are not foreseen. So the reach says where
-a formation standing now could be struck, never more than the rules allow.
+it does not see adds nothing, and every formation there blocks and holds its zone of control,
+as in the engine's search when the mover sees them all. A real column can be stopped sooner (an
+ambush sprung, an enemy coming into view), and skills are not foreseen: the reach is the most
+the rules allow as the side knows the field, not a guess at what the enemy will do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..core.board import Board
 from ..core.engine import IDLE_FATIGUE, MAX_FATIGUE_TO_FORCE
 from ..core.hexgrid import Hex, neighbours, spiral
+from ..core.movement import enemy_zoc, search_moves
 from ..core.rules import Ruleset
 from ..core.sides import are_allied, are_enemies
 from ..core.state import Formation, GameState
-from ..core.vision import search_moves_seen
 
-__all__ = ["Threat", "standing_hexes", "strike_reach", "threat_map"]
+__all__ = ["Reach", "Threat", "standing_hexes", "strike_reach", "threat_map"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,11 @@ class Threat:
         """The formations that could strike ``h``, by id."""
         return sorted(k for k, hexes in self.reach.items() if h in hexes)
 
+    def within(self, ground: frozenset[Hex]) -> Threat:
+        """The same threat on ``ground`` only."""
+        reach = {k: hexes & ground for k, hexes in self.reach.items() if hexes & ground}
+        return Threat(reach, self.hexes & ground)
+
 
 def next_turn_start(state: GameState, side: str) -> int:
     """The number of the turn in which ``side``'s next turn begins."""
@@ -63,62 +68,92 @@ def as_at_its_turn(state: GameState, f: Formation) -> Formation:
     return f.model_copy(update={"fatigue": fatigue, "effects": effects, "moved": False, "acted": False})
 
 
-def standing_hexes(
-    state: GameState, board: Board, rules: Ruleset, f: Formation, seen: Sequence[Formation] | None = None
-) -> frozenset[Hex]:
-    """Where ``f`` could stand, its action still unspent, in its side's next turn: where it is,
-    or any hex a move reaches, except abandoned baggage its men would stop to loot. ``seen``:
-    the formations that block and hold zones of control (by default every one in ``state``)."""
-    if seen is None:
-        seen = list(state.formations.values())
-    f = as_at_its_turn(state, f)
-    forced = f.fatigue <= MAX_FATIGUE_TO_FORCE  # a forced march reaches every hex a march does, and more
-    moves = search_moves_seen(state, board, rules, f, forced=forced, seen=list(seen))
-    stands = set(moves.destinations)
-    if not rules.factions[state.side(f.side).faction].disciplined:
-        stands -= {Hex.parse(k) for k in state.baggage}
-    stands.add(f.pos)
-    return frozenset(stands)
+class Reach:
+    """The reach of formations on one state against one side. What every formation's search
+    shares (who stands where, each side's enemy zones of control, the ground the side cannot be
+    struck on) is worked out once, so a whole army's reach costs little more than its searches."""
+
+    def __init__(self, state: GameState, board: Board, rules: Ruleset, against: str) -> None:
+        self.state, self.board, self.rules, self.against = state, board, rules, against
+        self.occupancy = state.occupancy()
+        self._zoc: dict[str, set[Hex]] = {}
+        # Ground a formation of ``against`` cannot be on: held by another side's men.
+        self.taken = frozenset(o.pos for o in state.formations.values() if not are_allied(state, against, o.side))
+        self.baggage = frozenset(Hex.parse(k) for k in state.baggage)
+        # (hex, siege, radius) -> the hexes struck from it: armies stand on the same ground.
+        self._around: dict[tuple[Hex, bool, int], frozenset[Hex]] = {}
+
+    def standing(self, f: Formation) -> frozenset[Hex]:
+        """Where ``f`` could stand, its action still unspent, in its side's next turn: where it
+        is, or any hex the engine's move search reaches, with every formation in the state
+        blocking and holding its zone of control, except abandoned baggage its men would stop
+        to loot."""
+        state, rules = self.state, self.rules
+        f = as_at_its_turn(state, f)
+        zoc = self._zoc.get(f.side)
+        if zoc is None:
+            zoc = self._zoc[f.side] = enemy_zoc(state, f.side)
+        forced = f.fatigue <= MAX_FATIGUE_TO_FORCE  # a forced march reaches every hex a march does, and more
+        moves = search_moves(state, self.board, rules, f, self.occupancy, zoc, forced=forced)
+        stands = set(moves.destinations)
+        if not rules.factions[state.side(f.side).faction].disciplined:
+            stands -= self.baggage
+        stands.add(f.pos)
+        return frozenset(stands)
+
+    def of(self, f: Formation) -> frozenset[Hex]:
+        """Every hex ``f`` could attack in its side's next turn where a formation of ``against``
+        (or of its allies) could stand: empty ground, or ground one of them holds."""
+        if f.routed or not are_enemies(self.state, f.side, self.against):
+            return frozenset()
+        utype = self.rules.units[f.type]
+        melee = "no_line_combat" not in utype.abilities
+        missiles = utype.range if utype.ranged > 0 and f.ammo != 0 else 0
+        thunder = max(1, utype.range) + 1 if utype.area_power > 0 and f.charges > 0 else 0
+        far = max(missiles, thunder)
+        if not melee and not far:
+            return frozenset()
+        siege = "siege" in utype.abilities
+        out: set[Hex] = set()
+        for p in self.standing(f):
+            if melee:
+                out |= self._struck_from(p, siege, 0)
+            if far:
+                out |= self._struck_from(p, True, far)
+        return frozenset(out - self.taken)
+
+    def _struck_from(self, p: Hex, siege: bool, radius: int) -> frozenset[Hex]:
+        """The hexes struck from ``p``: next door (radius 0: a blow, so no fortress without
+        siege engines), or from 1 to ``radius`` hexes away (missiles and thunder)."""
+        key = (p, siege, radius)
+        found = self._around.get(key)
+        if found is None:
+            terrain = self.board.terrain
+            if radius:
+                found = frozenset(h for h in spiral(p, radius) if h != p and h in terrain)
+            else:
+                found = frozenset(n for n in neighbours(p) if n in terrain and (siege or not terrain[n].fortress))
+            self._around[key] = found
+        return found
 
 
-def strike_reach(
-    state: GameState,
-    board: Board,
-    rules: Ruleset,
-    f: Formation,
-    against: str,
-    seen: Sequence[Formation] | None = None,
-) -> frozenset[Hex]:
-    """Every hex ``f`` could attack in its side's next turn where a formation of ``against``
-    (or of its allies) could stand: empty ground, or ground one of them holds."""
-    if f.routed or not are_enemies(state, f.side, against):
-        return frozenset()
-    utype = rules.units[f.type]
-    melee = "no_line_combat" not in utype.abilities
-    missiles = utype.range if utype.ranged > 0 and f.ammo != 0 else 0
-    thunder = max(1, utype.range) + 1 if utype.area_power > 0 and f.charges > 0 else 0
-    far = max(missiles, thunder)
-    if not melee and not far:
-        return frozenset()
-    siege = "siege" in utype.abilities
-    terrain = board.terrain
-    out: set[Hex] = set()
-    for p in standing_hexes(state, board, rules, f, seen):
-        if melee:
-            out.update(n for n in neighbours(p) if n in terrain and (siege or not terrain[n].fortress))
-        if far:
-            out.update(h for h in spiral(p, far) if h != p and h in terrain)
-    held = {o.pos for o in state.formations.values() if not are_allied(state, against, o.side)}
-    return frozenset(out - held)
+def standing_hexes(state: GameState, board: Board, rules: Ruleset, f: Formation) -> frozenset[Hex]:
+    """Where ``f`` could stand ready to strike in its side's next turn (``Reach.standing``)."""
+    return Reach(state, board, rules, f.side).standing(f)
+
+
+def strike_reach(state: GameState, board: Board, rules: Ruleset, f: Formation, against: str) -> frozenset[Hex]:
+    """Every hex ``f`` could attack next turn where ``against`` could stand (``Reach.of``)."""
+    return Reach(state, board, rules, against).of(f)
 
 
 def threat_map(state: GameState, board: Board, rules: Ruleset, side: str) -> Threat:
     """The reach of every enemy of ``side`` in ``state``: pass the state as ``side`` knows it
     (``vision.side_view``) so that only the enemies it sees count."""
-    seen = list(state.formations.values())
+    reach_of = Reach(state, board, rules, side)
     reach: dict[str, frozenset[Hex]] = {}
     for k in sorted(state.formations):
-        hexes = strike_reach(state, board, rules, state.formations[k], side, seen)
+        hexes = reach_of.of(state.formations[k])
         if hexes:
             reach[k] = hexes
     union: set[Hex] = set()
