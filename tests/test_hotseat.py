@@ -16,6 +16,8 @@ from game.record.match import Match
 from game.ui.battle import BattleScene
 from game.ui.handover import HandoverScene
 from game.ui.watch_replay import WatchScene
+from game.view.side_view import SideView
+from game.view.witness import witnessed
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -82,11 +84,11 @@ def test_a_quiet_turn_makes_a_quiet_report(app, rules) -> None:
 def test_objectives_of_the_other_side_stay_with_it() -> None:
     loaded = load_scenario("a1_valley_mouth")
     match = Match(loaded, 1, GameSettings(controllers={"coalition": "human", "hailing": "human"}))
-    battle = BattleScene.__new__(BattleScene)  # only the witness rules are used
-    battle.match, battle.rules = match, match.engine.rules
     done = ObjectiveChanged(objective="sweep_valley", status="done")
-    assert battle.witnessed_by(done, "coalition", set())
-    assert not battle.witnessed_by(done, "hailing", set())
+    rules, scenario = match.engine.rules, loaded.scenario
+    for side, told in (("coalition", True), ("hailing", False)):
+        sight = SideView(match.state, scenario.board, rules, side).sight
+        assert witnessed(done, side, sight, match.state, scenario, rules, hearing_limited=True) is told
 
 
 def test_in_hotseat_an_unseen_enemy_heros_words_are_not_heard(app, rules) -> None:

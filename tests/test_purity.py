@@ -1,4 +1,5 @@
-"""The rules core is pure: no pygame, no map loader, no hidden randomness or clock."""
+"""The rules core and the side views are pure: no pygame, no map loader, no hidden randomness
+or clock."""
 
 from __future__ import annotations
 
@@ -10,16 +11,22 @@ import sys
 from pathlib import Path
 
 import game.core
+import game.view
 
 CORE_DIR = Path(game.core.__file__).parent
+# What one side sees (fog, witness rule, threat, cards) is shared by screens, reports and the
+# computer: it is held to the same rules as the core.
+VIEW_DIR = Path(game.view.__file__).parent
+PURE_PACKAGES = ("game.core", "game.view")
 UI_LIBRARIES = {"pygame", "pygame_gui", "pytmx"}
 # Randomness comes from game.core.rng only; time never enters the rules.
 NONDETERMINISTIC = {"random", "secrets", "time", "datetime", "uuid"}
 
 PROBE = """
 import importlib, json, pkgutil, sys
-import game.core
-names = sorted(m.name for m in pkgutil.walk_packages(game.core.__path__, "game.core."))
+names = []
+for package in {packages!r}:
+    names += sorted(m.name for m in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."))
 for name in names:
     importlib.import_module(name)
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in {ui!r})
@@ -27,10 +34,10 @@ print(json.dumps({{"modules": names, "ui": loaded}}))
 """
 
 
-def test_importing_the_core_loads_no_ui_library() -> None:
+def test_importing_the_core_and_the_side_views_loads_no_ui_library() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
     out = subprocess.run(
-        [sys.executable, "-c", PROBE.format(ui=sorted(UI_LIBRARIES))],
+        [sys.executable, "-c", PROBE.format(ui=sorted(UI_LIBRARIES), packages=PURE_PACKAGES)],
         capture_output=True,
         text=True,
         check=True,
@@ -39,13 +46,17 @@ def test_importing_the_core_loads_no_ui_library() -> None:
     result = json.loads(out.stdout)
     for expected in ("engine", "combat", "movement", "state", "rng", "legal", "hexgrid", "rules", "board"):
         assert f"game.core.{expected}" in result["modules"]
+    for expected in ("side_view", "witness", "threat", "card"):
+        assert f"game.view.{expected}" in result["modules"]
     assert result["ui"] == []
 
 
-def core_sources() -> list[Path]:
+def pure_sources() -> list[Path]:
     files = sorted(CORE_DIR.rglob("*.py"))
     assert len(files) >= 10
-    return files
+    view = sorted(VIEW_DIR.rglob("*.py"))
+    assert len(view) >= 4
+    return files + view
 
 
 def imported_roots(tree: ast.AST) -> set[str]:
@@ -58,8 +69,8 @@ def imported_roots(tree: ast.AST) -> set[str]:
     return roots
 
 
-def test_no_core_module_imports_random_time_or_ui_libraries() -> None:
-    for path in core_sources():
+def test_no_core_or_view_module_imports_random_time_or_ui_libraries() -> None:
+    for path in pure_sources():
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         bad = imported_roots(tree) & (NONDETERMINISTIC | UI_LIBRARIES)
         assert not bad, f"{path.name} imports {sorted(bad)}"

@@ -39,22 +39,26 @@ from ..record.save_list import autosave_name, prune_autosaves
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
 from ..settings import AI_SPEEDS, UserSettings, load_settings
 from ..view.names import formation_names
+from ..view.side_view import SideView, SideViews
+from ..view.witness import sight_around, witnessed
 from .ai_worker import AIWorker
 from .battle_log import BattleLog, log_area
 from .board_view import BoardView, Fog, Overlays
 from .camera import Camera
+from .card_panel import CardPanel
 from .duel_view import follow_up
 from .geometry import MapGeometry
 from .hero_orders import aim_hexes, aimed_action, candidates, is_aimed
 from .hotseat import WatchReports
 from .hud import PANEL_W, TOP_BAR_H, Hud
+from .legend import Legend
 from .map_marks import SPOTTED, MapMarks, draw_tip
 from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
 from .replay_log import LogRebuild, log_sides
 from .scene import Scene
-from .witness import witnessed
+from .threat_overlay import ThreatToggle
 
 # Seconds between two AI actions when they are shown move by move, at the normal speed.
 AI_STEP_DELAY = AI_SPEEDS["normal"]
@@ -71,6 +75,8 @@ UNDO_REFUSALS = {
 }
 # Actions of a loaded game's record re-run per frame to rebuild its log (a slice takes 4-8 ms here).
 RECALL_SLICE = 8
+# The view toggles (enemy reach, legend) stand in a column above End turn, this far apart.
+VIEW_BUTTON_STEP = 40
 # Keys that close a narration pop-up.
 DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 
@@ -82,7 +88,6 @@ class BattleScene(Scene):
         self.show_handover = show_handover
         # Whose fog to draw: a side id, "all" for everything, None for the human at the screen.
         self.view_side = view_side
-        self._fog: tuple[tuple, Fog | None] | None = None
         # Formations the viewing side saw before the last action, and whether it saw that action.
         self._seen_before: set[str] = set()
         self._last_seen = True
@@ -90,11 +95,18 @@ class BattleScene(Scene):
         loaded = match.loaded
         board = loaded.scenario.board
         self.geometry = MapGeometry(loaded.layout, board.width, board.height)
+        # What each side sees and knows, worked out once per position.
+        self.side_views = SideViews(board, self.rules)
         self.view = BoardView(self.geometry, board.terrain, self.rules, places=map_places(loaded.scenario))
         # Place names and the outlines of the places the objectives turn on (P).
         self.show_places = True
         self.camera = Camera(self.geometry.pixel_size, app.size)
         self.marks = MapMarks(self.geometry)
+        # The enemies' reach (H), the banner marks' legend (K), and the card of a formation
+        # looked at (hovered or clicked, friend or foe).
+        self.threat_toggle = ThreatToggle()
+        self.legend = Legend()
+        self.looked_at: str | None = None
         self.ais: dict[str, BasicAI] = make_ais(match)
         self.selected: str | None = None
         self.move_map: MoveMap | None = None
@@ -167,6 +179,9 @@ class BattleScene(Scene):
             self.manager,
             object_id="#big_button",
         )
+        self.threat_toggle.build(self.manager, pygame.Rect(w - 170, h - 58 - 2 * VIEW_BUTTON_STEP, 156, 34))
+        self.legend.build(self.manager, pygame.Rect(w - 170, h - 58 - VIEW_BUTTON_STEP, 156, 34))
+        self.card_panel = CardPanel(self.rules, side_name=self.hud.side_name)
         self.menu_button = UIButton(
             pygame.Rect(w - 254, 6, 96, TOP_BAR_H - 12),
             _("Menu"),
@@ -212,7 +227,7 @@ class BattleScene(Scene):
             return None
         engine = self.match.engine
         side = self.state.active_side.id
-        view = vision.side_view(self.state, engine.board, engine.rules, side)
+        view = self.side_view(side).state
         knowing = Engine(engine.scenario, engine.rules, engine.seed, engine.settings, state=view)
         try:
             return knowing.forecast(self.pending_attack)
@@ -245,30 +260,17 @@ class BattleScene(Scene):
             return None
         return self.viewer or self._first_human()
 
+    def side_view(self, side: str | None = None) -> SideView:
+        """What ``side`` (by default the side whose eyes are on the screen) sees and knows now."""
+        return self.side_views.of(self.state, side or self.fog_side())
+
     def fog(self) -> Fog | None:
-        """What the viewing side knows, worked out again only when the game or the viewer changes."""
-        side = self.fog_side()
-        if side is None:
-            return None
-        state = self.state
-        key = (side, id(state), state.action_index, len(state.side(side).explored))
-        if self._fog is None or self._fog[0] != key:
-            board = self.match.loaded.scenario.board
-            fog = Fog(
-                visible=vision.visible_hexes(state, board, self.rules, side),
-                explored=frozenset(Hex.parse(k) for k in state.side(side).explored),
-                shown=frozenset(self._seen_ids()),
-            )
-            self._fog = (key, fog)
-        return self._fog[1]
+        """What the viewing side knows (None when everything is shown)."""
+        return self.side_view().fog
 
     def _seen_ids(self, side: str | None = None) -> set[str]:
         """Formations ``side`` (by default the viewing side) sees; every one when none views."""
-        side = side or self.fog_side()
-        if side is None:
-            return set(self.state.formations)
-        board = self.match.loaded.scenario.board
-        return {f.id for f in vision.seen_formations(self.state, board, self.rules, side)}
+        return set(self.side_view(side).seen_ids)
 
     def _witnessed(self, ev: Event) -> bool:
         side = self.fog_side()
@@ -277,11 +279,8 @@ class BattleScene(Scene):
     def witnessed_by(self, ev: Event, side: str, seen_before: set[str]) -> bool:
         """Whether ``side`` saw ``ev`` happen (``witness.witnessed``): ``seen_before`` is what it
         saw just before the action; in hotseat a narration is heard only where it could be."""
+        sight = sight_around(self.side_view(side).sight, seen_before)
         scenario = self.match.loaded.scenario
-        sight = vision.Sight(
-            seen=seen_before | self._seen_ids(side),
-            visible=vision.visible_hexes(self.state, scenario.board, self.rules, side),
-        )
         return witnessed(ev, side, sight, self.state, scenario, self.rules, self.is_hotseat())
 
     def _in_sight(self, path: tuple[Hex, ...] | list[Hex]) -> list[Hex]:
@@ -388,6 +387,7 @@ class BattleScene(Scene):
             self.logs[side.id].extend(self.watch.take_log(side.id))
         if self.show_handover and self.is_hotseat() and previous != side.id:
             self.selected = None
+            self.looked_at = None
             # What the last player's eyes saw leaves with them; this one reads their own log and report.
             self.last_move = []
             self.narration.queue.clear()  # words the last player heard are not this one's
@@ -414,7 +414,10 @@ class BattleScene(Scene):
         return event_line(ev, self.state, self.rules, scenario, self.names, self.hud.side_name)
 
     def click_hex(self, h: Hex) -> None:
-        """A left click on the map: select, move, or open the attack forecast."""
+        """A left click on the map: look at what stands there; select, move, or open the attack
+        forecast."""
+        looked = self.side_view().formation_at(h)
+        self.looked_at = looked.id if looked is not None else None
         if not self.human_to_move():
             return
         occupant_id = self.state.occupancy().get(h)
@@ -514,6 +517,7 @@ class BattleScene(Scene):
         )
 
     def cancel(self) -> None:
+        self.looked_at = None
         if self.aiming is not None:
             self.aiming = None
         elif self.aiming_thunder:
@@ -605,6 +609,8 @@ class BattleScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.log.handle(event):  # a wheel or click over the log, or its keys
             return
+        if self.threat_toggle.handle(event) or self.legend.handle(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.end_turn_button:
                 self.end_turn()
@@ -657,6 +663,9 @@ class BattleScene(Scene):
             or self.end_turn_button.rect.collidepoint(pos)
             or self.menu_button.rect.collidepoint(pos)
             or self.log.covers(pos)
+            or self.legend.covers(pos)
+            or self.card_panel.covers(pos)
+            or self.threat_toggle_rect().collidepoint(pos)
         )
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -780,6 +789,7 @@ class BattleScene(Scene):
             place_names=self.show_places,
             objective_outlines=self.show_places,
         )
+        ov.threat, ov.enemy_reach = self.threat_toggle.overlay(self.side_view(), self.looked_at)
         sel = self.selected_formation()
         if sel is not None:
             ov.selected = sel.pos
@@ -819,7 +829,7 @@ class BattleScene(Scene):
         if not self.aiming_thunder or sel is None or self.hover is None:
             return []
         engine = self.match.engine
-        view = vision.side_view(self.state, engine.board, engine.rules, sel.side)
+        view = self.side_view(sel.side).state
         knowing = Engine(engine.scenario, engine.rules, engine.seed, engine.settings, state=view)
         try:
             return knowing.blast_forecast(Blast(unit=sel.id, at=self.hover))
@@ -862,7 +872,36 @@ class BattleScene(Scene):
         )
         self.objectives.draw(surface, self.state, self.viewer or self._first_human())
         self.log.draw(surface, log_area(surface.get_size()))  # over the objectives when expanded
+        w, h = surface.get_size()
+        self.legend.draw(surface, (w - 14, h - 66 - 2 * VIEW_BUTTON_STEP), pygame.mouse.get_pos(), "bottomright")
+        self._draw_card(surface, hover)
         self.narration.draw(surface)
+
+    def _draw_card(self, surface: pygame.Surface, hover: Hex | None) -> None:
+        """The card of the formation under the pointer, else of the one last clicked: any
+        formation the viewing side sees, friend or foe (the selected one has the unit panel)."""
+        view = self.side_view()
+        under = view.formation_at(hover) if hover is not None else None
+        unit = under.id if under is not None else self.looked_at
+        card = view.card(unit) if unit is not None and unit != self.selected else None
+        if card is None:
+            self.card_panel.hide()
+            return
+        pos = self.state.formations[unit].pos
+        taken = [self.log_rect(), self.legend.rect, self.threat_toggle_rect()]
+        if self.objectives.visible:
+            taken.append(self.objectives.rect)
+        if self.hud.selected is not None or self.hud.forecast is not None:
+            taken.append(self.hud.panel_rect)
+        self.card_panel.draw_near(surface, card, self.camera.to_screen(self.geometry.centre(pos)), taken)
+
+    def log_rect(self) -> pygame.Rect:
+        return log_area(self.app.size)
+
+    def threat_toggle_rect(self) -> pygame.Rect:
+        """The column of view buttons and End turn at the bottom right."""
+        w, h = self.app.size
+        return pygame.Rect(w - 174, h - 62 - 2 * VIEW_BUTTON_STEP, 164, 58 + 2 * VIEW_BUTTON_STEP)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.camera.resize(size)

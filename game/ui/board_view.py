@@ -18,11 +18,15 @@ from ..core.hexgrid import Hex, distance
 from ..core.places import MapPlaces
 from ..core.rules import Ruleset
 from ..core.state import Formation, GameState
-from ..i18n import format_men, language
+from ..i18n import format_men
+from ..view.card import TIRED_FATIGUE
+from ..view.side_view import Fog
+from .badges import AMMO, HIDDEN, ROUTED, THUNDER, TIRED
 from .camera import Camera
 from .fonts import font
 from .geometry import MapGeometry
 from .place_marks import PlaceMarks
+from .threat_overlay import draw_threat
 from .tileset import terrain_tiles
 
 BACKGROUND = (24, 26, 30)
@@ -35,15 +39,6 @@ SOUL_COLOUR = (170, 235, 255)
 # Fog of war: never seen, and seen before but out of sight now.
 FOG_UNEXPLORED = (8, 9, 12, 255)
 FOG_DIM = (10, 12, 24, 140)
-
-
-@dataclass(frozen=True)
-class Fog:
-    """What the side whose eyes are on the screen knows."""
-
-    visible: frozenset[Hex]  # in sight now
-    explored: frozenset[Hex]  # ever seen
-    shown: frozenset[str]  # formation ids it sees
 
 
 @dataclass
@@ -60,6 +55,10 @@ class Overlays:
     # (drawn only when the view was given the scenario's places).
     place_names: bool = True
     objective_outlines: bool = True
+    # Where the enemies in sight could strike next turn, and one enemy formation's own reach
+    # (``SideView.threat.hexes``, ``SideView.enemy_reach``; ``ThreatToggle.overlay`` gives both).
+    threat: frozenset[Hex] = frozenset()
+    enemy_reach: frozenset[Hex] = frozenset()
 
 
 class BoardView:
@@ -177,6 +176,7 @@ class BoardView:
         return [(x - camera.x, y - camera.y) for x, y in self.geometry.corners(h, camera.zoom, shrink)]
 
     def _draw_overlays(self, target: pygame.Surface, camera: Camera, ov: Overlays) -> None:
+        draw_threat(target, self.geometry, camera, ov.threat, ov.enemy_reach)
         if ov.reachable:
             layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
             for h in ov.reachable:
@@ -268,36 +268,40 @@ class BoardView:
         return self.rules.units[f.type].char
 
     def _draw_status(self, target: pygame.Surface, rect: pygame.Rect, f: Formation, zoom: float) -> None:
-        """Morale pip on the left edge, a 溃 stamp when routed, missiles and charges, the ambush mark."""
+        """Morale pip on the left edge, a 溃 stamp when routed, missiles and charges, the ambush
+        mark, and 疲 when tired (the badges and what they mean: badges.py, legend.py)."""
         utype = self.rules.units[f.type]
         pip = pygame.Rect(rect.left - max(4, round(5 * zoom)) - 1, rect.top, max(4, round(5 * zoom)), rect.height)
         pygame.draw.rect(target, (20, 20, 20), pip)
         fill = pip.copy()
         fill.height = max(1, round(pip.height * f.morale / 100))
         fill.bottom = pip.bottom
-        pygame.draw.rect(target, _morale_colour(f.morale, utype.rout_threshold), fill)
+        pygame.draw.rect(target, morale_colour(f.morale, utype.rout_threshold), fill)
         size = max(11, round(12 * zoom))
         if f.routed:
-            stamp = self._glyph(
-                "潰" if language() == "zh_TW" else "溃", max(12, round(rect.height * 0.5)), (255, 255, 255)
-            )
+            stamp = self._glyph(ROUTED.text(), max(12, round(rect.height * 0.5)), ROUTED.fg)
             box = stamp.get_rect(center=(rect.right, rect.top))
-            pygame.draw.rect(target, (200, 40, 30), box.inflate(4, 2), border_radius=3)
+            pygame.draw.rect(target, ROUTED.bg, box.inflate(4, 2), border_radius=3)
             target.blit(stamp, box)
         marks = []
         if f.ammo is not None:
-            marks.append(f"矢{f.ammo}")
+            marks.append(AMMO.text(f.ammo))
         if utype.area_charges:
-            marks.append(f"雷{f.charges}")
+            marks.append(THUNDER.text(f.charges))
         if marks and zoom >= 0.6:
-            label = self._glyph(" ".join(marks), size, (255, 240, 200))
+            label = self._glyph(" ".join(marks), size, AMMO.fg)
             box = label.get_rect(bottomleft=(rect.right + 2, rect.bottom))
-            pygame.draw.rect(target, (0, 0, 0), box.inflate(4, 0), border_radius=3)
+            pygame.draw.rect(target, AMMO.bg, box.inflate(4, 0), border_radius=3)
             target.blit(label, box)
         if f.hidden:
-            mark = self._glyph("伏", size, (200, 255, 200))
+            mark = self._glyph(HIDDEN.text(), size, HIDDEN.fg)
             box = mark.get_rect(topleft=(rect.right + 2, rect.top))
-            pygame.draw.rect(target, (20, 60, 30), box.inflate(4, 0), border_radius=3)
+            pygame.draw.rect(target, HIDDEN.bg, box.inflate(4, 0), border_radius=3)
+            target.blit(mark, box)
+        if f.fatigue >= TIRED_FATIGUE and zoom >= 0.6:
+            mark = self._glyph(TIRED.text(), size, TIRED.fg)
+            box = mark.get_rect(topright=(pip.left - 3, rect.top))
+            pygame.draw.rect(target, TIRED.bg, box.inflate(4, 0), border_radius=3)
             target.blit(mark, box)
 
     def draw_token(
@@ -345,7 +349,7 @@ class BoardView:
         pygame.draw.rect(target, (20, 20, 20), bar)
         fill = bar.copy()
         fill.width = max(1, round(bar.width * ratio))
-        pygame.draw.rect(target, _strength_colour(ratio), fill)
+        pygame.draw.rect(target, strength_colour(ratio), fill)
         return bar
 
     def draw_strength(self, target: pygame.Surface, f: Formation, bar: pygame.Rect, zoom: float) -> None:
@@ -362,7 +366,7 @@ def _banner_size(geometry: MapGeometry, zoom: float) -> tuple[int, int]:
     return max(22, round(lay.tile_width * 0.62 * zoom)), max(24, round(lay.tile_height * 0.56 * zoom))
 
 
-def _morale_colour(morale: int, threshold: int) -> tuple[int, int, int]:
+def morale_colour(morale: int, threshold: int) -> tuple[int, int, int]:
     if morale < threshold + 15:
         return (235, 90, 70)
     if morale < threshold + 35:
@@ -370,7 +374,7 @@ def _morale_colour(morale: int, threshold: int) -> tuple[int, int, int]:
     return (120, 200, 255)
 
 
-def _strength_colour(ratio: float) -> tuple[int, int, int]:
+def strength_colour(ratio: float) -> tuple[int, int, int]:
     if ratio > 0.66:
         return (90, 200, 90)
     if ratio > 0.33:

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from ..core.events import Event, GameOver, Narration, TurnEnded
 from ..core.state import GameState, copy_state
 from ..i18n import _, ngettext
+from ..view.side_view import SideView
+from ..view.witness import sight_around, witnessed
 
 if TYPE_CHECKING:
     from ..record.match import Match
@@ -47,16 +49,19 @@ class WatchReports:
             self._before = {}
             return
         active = battle.state.active_side.id
-        self._before = {s: battle._seen_ids(s) for s in battle.humans() if s != active}
+        self._before = {s: _view(battle, s).seen_ids for s in battle.humans() if s != active}
 
     def after(self, battle: BattleScene, events: list[Event]) -> None:
         if battle.is_hotseat():
             for ev in events:
                 if isinstance(ev, TurnEnded) and ev.side in battle.humans():
                     self._since[ev.side] = (battle.state.action_index, copy_state(battle.state))
+        scenario = battle.match.loaded.scenario
         for side, before in self._before.items():
+            sight = sight_around(_view(battle, side).sight, before)
             for ev in events:
-                if not battle.witnessed_by(ev, side, before):
+                # Two people at one screen: a hero's words are heard only where he is seen.
+                if not witnessed(ev, side, sight, battle.state, scenario, battle.rules, hearing_limited=True):
                     continue
                 line = battle.event_line(ev)
                 if line:
@@ -93,3 +98,8 @@ class WatchReports:
         if more:
             text += "\n" + ngettext("… and {n} more", "… and {n} more", more).format(n=more)
         return text
+
+
+def _view(battle: BattleScene, side: str) -> SideView:
+    """``side``'s view of the battle as it stands now."""
+    return SideView(battle.state, battle.match.loaded.scenario.board, battle.rules, side)

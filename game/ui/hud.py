@@ -19,6 +19,9 @@ from .fonts import font
 from .hero_orders import SkillButtons, effects_line
 
 TOP_BAR_H = 44
+# How far above the window's bottom the terrain under the pointer is told (above End turn and the
+# two view buttons over it).
+HOVER_LINE_BOTTOM = 146
 # The top bar's buttons at its right end (Menu, Objectives) take this much of it.
 TOP_BAR_BUTTONS_W = 260
 PANEL_W = 300
@@ -103,8 +106,8 @@ class Hud:
             t = board.terrain_at(hover)
             text = f"{_(t.name)}  {_('defence')} {_signed(t.defence)}"
             surf = font(15).render(text, True, TEXT)
-            # Above the End turn button: the top left belongs to the objectives panel.
-            box = surf.get_rect(bottomright=(surface.get_width() - 14, surface.get_height() - 74))
+            # Above End turn and the view buttons: the top left belongs to the objectives panel.
+            box = surf.get_rect(bottomright=(surface.get_width() - 14, surface.get_height() - HOVER_LINE_BOTTOM))
             _backdrop(surface, box.inflate(14, 8))
             surface.blit(surf, box)
 

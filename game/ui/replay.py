@@ -18,7 +18,6 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIProgressBar
 
 from .. import i18n
 from ..content.campaigns import names_script
-from ..core import vision
 from ..core.events import Event, Fled, Moved
 from ..core.hexgrid import Hex
 from ..core.places import map_places
@@ -27,7 +26,8 @@ from ..record.match import Match
 from ..record.model import GameRecord
 from ..record.replay_cursor import ReplayCursor, take_over_start
 from ..record.saves import SaveError, load_record
-from .board_view import BoardView, Fog, Overlays
+from ..view.side_view import Fog, SideView, SideViews
+from .board_view import BoardView, Overlays
 from .camera import Camera
 from .fonts import font
 from .geometry import MapGeometry
@@ -82,7 +82,7 @@ class ReplayScene(Scene):
         self.names = record_names(self.cursor)
         # Whose eyes the map is seen through: a side id, or ALL for everything.
         self.view_side = ALL
-        self._fog: tuple[tuple, Fog] | None = None
+        self.side_views = SideViews(board, self.rules)
         self.playing = False
         self.speed = SPEEDS[0]
         self._play_timer = 0.0
@@ -233,7 +233,6 @@ class ReplayScene(Scene):
     def set_view(self, side: str) -> None:
         """Look through ``side``'s fog (ALL: everything); the dropdown shows the same choice."""
         self.view_side = side
-        self._fog = None
         label = next((k for k, v in self._view_options.items() if v == side), None)
         if label is not None and self.view_menu.selected_option[0] != label:
             self.view_menu.kill()
@@ -241,22 +240,13 @@ class ReplayScene(Scene):
 
     # -- fog -------------------------------------------------------------------------------
 
+    def side_view(self) -> SideView:
+        """The chosen side's view of the position shown (a spectator's for ALL)."""
+        return self.side_views.of(self.cursor.state, None if self.view_side == ALL else self.view_side)
+
     def fog(self) -> Fog | None:
         """What the chosen side knew at the position shown (None: everything is shown)."""
-        if self.view_side == ALL:
-            return None
-        state = self.cursor.state
-        side = self.view_side
-        key = (side, self.cursor.position, id(state))
-        if self._fog is None or self._fog[0] != key:
-            board = self.cursor.loaded.scenario.board
-            fog = Fog(
-                visible=vision.visible_hexes(state, board, self.rules, side),
-                explored=frozenset(Hex.parse(k) for k in state.side(side).explored),
-                shown=frozenset(f.id for f in vision.seen_formations(state, board, self.rules, side)),
-            )
-            self._fog = (key, fog)
-        return self._fog[1]
+        return self.side_view().fog
 
     # -- take over -----------------------------------------------------------------------------
 

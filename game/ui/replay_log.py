@@ -15,8 +15,8 @@ from ..core.events import Event
 from ..record.match import Match
 from ..record.replay_cursor import ReplayCursor
 from ..view.names import formation_names, side_name
+from ..view.witness import witnessed
 from .narration import event_line
-from .witness import witnessed
 
 
 def action_sight(cursor: ReplayCursor, n: int, side: str) -> vision.Sight:

@@ -17,14 +17,14 @@ from pygame_gui.elements import UIButton
 
 from .. import i18n
 from ..content.campaigns import names_script
-from ..core import vision
 from ..core.events import Fled, Moved
 from ..core.hexgrid import Hex
 from ..core.places import map_places
 from ..core.state import GameState
 from ..i18n import _
 from ..record.replay_cursor import ReplayCursor
-from .board_view import BoardView, Fog, Overlays
+from ..view.side_view import Fog, SideViews
+from .board_view import BoardView, Overlays
 from .camera import Camera
 from .fonts import font
 from .geometry import MapGeometry
@@ -53,6 +53,7 @@ class WatchScene(Scene):
         board = match.loaded.scenario.board
         self.geometry = MapGeometry(match.loaded.layout, board.width, board.height)
         self.view = BoardView(self.geometry, board.terrain, self.rules, places=map_places(match.loaded.scenario))
+        self.side_views = SideViews(board, self.rules)
         self.camera = Camera(self.geometry.pixel_size, app.size)
         self.names = record_names(self.cursor)
         super().__init__(app)
@@ -83,13 +84,9 @@ class WatchScene(Scene):
         return [line for n in self.beats[: self.beat + 1] for line in self.seen_lines[n]]
 
     def fog(self) -> Fog:
-        state, board = self.cursor.state, self.cursor.loaded.scenario.board
-        sight = vision.sight_of(state, board, self.rules, self.side_id)
-        return Fog(
-            visible=frozenset(sight.visible),
-            explored=frozenset(Hex.parse(k) for k in state.side(self.side_id).explored),
-            shown=frozenset(sight.seen),
-        )
+        fog = self.side_views.of(self.cursor.state, self.side_id).fog
+        assert fog is not None  # a side's view always has its fog
+        return fog
 
     # -- moving -------------------------------------------------------------------------------
 

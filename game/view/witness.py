@@ -2,10 +2,13 @@
 replay viewer's log, so no screen tells a player what their formations could not have seen.
 
 Pure: no pygame. The caller says what the side saw around the action (``vision.Sight``):
-the formations it saw just before the action or sees after it, and the hexes it sees after it.
+the formations it saw just before the action or sees after it, and the hexes it sees after it
+(``sight_around``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Set
 
 from ..core.events import Event, Narration, ObjectiveChanged
 from ..core.hexgrid import Hex
@@ -14,6 +17,15 @@ from ..core.scenario import Scenario
 from ..core.sides import are_enemies
 from ..core.state import GameState
 from ..core.vision import Sight
+
+
+def sight_around(after: Sight, seen_before: Set[str] | None = None) -> Sight:
+    """What a side saw of one action: ``after`` is its sight once the action is done,
+    ``seen_before`` the formations it saw just before (a formation that left its sight, or was
+    destroyed, was still seen doing it)."""
+    if not seen_before:
+        return after
+    return Sight(seen=frozenset(after.seen) | frozenset(seen_before), visible=after.visible)
 
 
 def objective_owner(scenario: Scenario, objective_id: str) -> str | None:

@@ -1,0 +1,67 @@
+"""Reading the enemy on the battle screen: the card of any formation in sight, the enemies'
+reach (H) and one enemy's own, and nothing of what the viewing side does not see."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from conftest import Unit, frame, loaded_for, make_scenario
+
+from game.core.engine import GameSettings
+from game.record.match import Match
+from game.ui.battle import BattleScene
+
+pytestmark = pytest.mark.usefixtures("english")
+
+FIELD = ("..........",) * 8
+
+
+def battle(app, rules, units, controllers=None) -> BattleScene:
+    scenario = make_scenario(rules, FIELD, units, turn_limit=6)
+    match = Match(loaded_for(scenario), 2, GameSettings(controllers=controllers or {"a": "human", "b": "ai"}))
+    return app.go("battle", match=match)
+
+
+def press(app, key: int) -> None:
+    frame(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+
+
+UNITS = [
+    Unit("a_foot", "a", "han_soldier", 3000, (1, 3)),
+    Unit("b_near", "b", "soul_levy", 1500, (3, 3)),
+    Unit("b_far", "b", "soul_rider", 900, (9, 7)),
+]
+
+
+def test_hovering_an_enemy_in_sight_shows_its_card_and_an_unseen_one_shows_none(app, rules) -> None:
+    scene = battle(app, rules, UNITS)
+    view = scene.side_view()
+    assert view.sees("b_near") and not view.sees("b_far")
+    scene.hover = scene.state.formations["b_near"].pos
+    frame(app)
+    assert scene.card_panel.rect.width > 0
+    scene.hover = scene.state.formations["b_far"].pos
+    frame(app)
+    assert scene.card_panel.rect.width == 0
+
+
+def test_h_shades_what_the_enemies_in_sight_can_strike_and_a_click_shows_one_enemys_reach(app, rules) -> None:
+    scene = battle(app, rules, UNITS)
+    assert scene.overlays().threat == frozenset()
+    press(app, pygame.K_h)
+    threat = scene.overlays().threat
+    assert threat and threat == scene.side_view().threat.hexes
+    scene.click_hex(scene.state.formations["b_near"].pos)
+    assert scene.looked_at == "b_near"
+    assert scene.overlays().enemy_reach == scene.side_view().enemy_reach("b_near")
+    assert scene.overlays().enemy_reach
+    scene.click_hex(scene.state.formations["b_far"].pos)  # unseen: nothing to look at
+    assert scene.looked_at is None and scene.overlays().enemy_reach == frozenset()
+
+
+def test_in_hotseat_the_card_and_the_reach_follow_the_player_at_the_screen(app, rules) -> None:
+    scene = battle(app, rules, UNITS, controllers={"a": "human", "b": "human"})
+    press(app, pygame.K_RETURN)  # the first hand-over
+    assert scene.fog_side() == "a"
+    assert scene.side_view().card("b_far") is None
+    assert scene.side_view("b").card("b_far") is not None
