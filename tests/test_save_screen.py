@@ -177,7 +177,7 @@ def test_hostile_names_from_the_screen_stay_in_the_folder(app, rules, folder) ->
     for typed in ("../escape", "/tmp/x", "CON", ".hidden", "a\\b"):
         screen.name_entry.set_text(typed)
         push(app, screen.save_button)
-        assert f"Saved as {typed}" == screen.note
+        assert f"Saved as “{typed}”" == screen.note
     assert not (folder.parent / "escape.json").exists()
     listed = {e.name: e.path for e in save_list.list_saves(folder)}
     assert set(listed) == {"../escape", "/tmp/x", "CON", ".hidden", "a\\b"}
@@ -212,7 +212,7 @@ def test_saving_over_a_save_asks_and_only_the_confirmed_press_replaces_it(app, r
     push(app, dialog.buttons[0])
     assert app.scene is screen and path.read_bytes() != before
     assert saves.load_record(path).actions == battle.match.record.actions
-    assert screen.note == "Saved as Mine" and screen.selected == path
+    assert screen.note == "Saved as “Mine”" and screen.selected == path
     assert len(list(folder.glob("*.json"))) == 2
 
 

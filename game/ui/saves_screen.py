@@ -25,6 +25,8 @@ from .thumbnail import map_thumbnail
 ROW_H = 64
 THUMB = (96, 56)
 BUTTON_W = 170
+# The list and its buttons are no wider than this: a row is read from its name to its file.
+MAX_WIDTH = 1200
 # Text sizes in a row (the theme's #save_name, #save_meta and #save_file).
 NAME_SIZE, META_SIZE, FILE_SIZE = 17, 14, 13
 
@@ -143,13 +145,19 @@ class SaveScreen(Scene):
         if self.selected not in {e.path for e in self.entries}:
             self.selected = self.entries[0].path if self.entries else None
         UILabel(pygame.Rect(0, 14, w, 40), _("Saved games"), self.manager, object_id="#subtitle")
-        # The buttons: on one row when the window is wide enough, else the name and Save above.
-        field_w = 320
-        one_row = self.battle is None or w >= 80 + field_w + 8 + BUTTON_W + 24 + 3 * BUTTON_W + 20
+        # One column, no wider than reads well; the buttons on one row below it when it is wide
+        # enough, else the name and Save on a row of their own.
+        col = pygame.Rect(0, 0, min(w - 80, MAX_WIDTH), h)
+        col.centerx = w // 2
+        actions_w = 3 * BUTTON_W
+        field_w = min(420, col.w - BUTTON_W - 8 - 24 - actions_w)
+        one_row = self.battle is None or field_w >= 280
+        if not one_row:
+            field_w = col.w - 8 - BUTTON_W
         by = h - 160
         fy = by if one_row else by - 48
         top, bottom = 64, fy - 16
-        box = pygame.Rect(40, top, w - 80, bottom - top)
+        box = pygame.Rect(col.x, top, col.w, bottom - top)
         self.container = UIScrollingContainer(box, self.manager, allow_scroll_x=False)
         self.rows: dict[object, Path] = {}
         inner = box.w - 24
@@ -158,15 +166,13 @@ class SaveScreen(Scene):
         self.name_entry = None
         self.save_button = None
         if self.battle is not None:
-            if not one_row:
-                field_w = w - 80 - 8 - BUTTON_W
-            self.name_entry = UITextEntryLine(pygame.Rect(40, fy, field_w, 40), self.manager)
+            self.name_entry = UITextEntryLine(pygame.Rect(col.x, fy, field_w, 40), self.manager)
             self.name_entry.set_text(self._default_name() if self.typed is None else self.typed)
-            self.save_button = UIButton(pygame.Rect(40 + field_w + 8, fy, BUTTON_W, 40), _("Save"), self.manager)
+            self.save_button = UIButton(pygame.Rect(col.x + field_w + 8, fy, BUTTON_W, 40), _("Save"), self.manager)
             if self.refused:
                 self.refused = False
                 self.manager.set_focus_set(self.name_entry)
-        x = w - 40 - 3 * BUTTON_W - 20
+        x = col.right - actions_w
         self.load_button = UIButton(pygame.Rect(x, by, BUTTON_W - 10, 40), _("Load"), self.manager)
         # In a hotseat battle a replay would show the other player everything: not from here.
         hotseat = self.battle is not None and self.battle.is_hotseat()
@@ -188,7 +194,9 @@ class SaveScreen(Scene):
         if chosen is None:
             self.delete_button.disable()
         self.back_button = UIButton(pygame.Rect(w // 2 - 120, h - 72, 240, 44), _("Back"), self.manager)
-        self.note_label = UILabel(pygame.Rect(20, h - 112, w - 40, 32), fit(self.note, 16, w - 60), self.manager)
+        self.note_label = UILabel(
+            pygame.Rect(20, h - 112, w - 40, 32), fit(self.note, 16, w - 60), self.manager, object_id="#note"
+        )
 
     def _list(self, inner: int) -> int:
         """The rows: the saved games, then the autosaves game by game; the height they take."""
@@ -240,7 +248,9 @@ class SaveScreen(Scene):
             UIImage(pygame.Rect((8, y + 4), thumb.get_size()), thumb, self.manager, container=self.container)
         rect = pygame.Rect(THUMB[0] + 20, y + 4, width - THUMB[0] - 28, ROW_H - 8)
         button = UIButton(rect, "", self.manager, container=self.container, object_id="#save_row")
-        if entry.path == self.selected:
+        # The muted text of the chosen row is lighter, to be read on its highlight.
+        on = "_on" if entry.path == self.selected else ""
+        if on:
             button.select()
         self.rows[button] = entry.path
         name = shown_name(entry)
@@ -257,7 +267,7 @@ class SaveScreen(Scene):
                 file_note,
                 self.manager,
                 container=self.container,
-                object_id="#save_file",
+                object_id=f"#save_file{on}",
             )
         name_w = text_w - (file_w + 16 if file_w else 0)
         RowText(
@@ -272,7 +282,7 @@ class SaveScreen(Scene):
             fit(meta, META_SIZE, text_w - 4),
             self.manager,
             container=self.container,
-            object_id="#save_meta",
+            object_id=f"#save_meta{on}",
         )
 
     def _saves_dir(self) -> Path:
@@ -368,7 +378,7 @@ class SaveScreen(Scene):
         self.selected = path
         self.typed = name
         self.confirm_delete = None
-        self._say(_("Saved as {name}").format(name=name))
+        self._say(_("Saved as “{name}”").format(name=name))
 
     def load(self) -> None:
         entry = self._entry()
@@ -405,7 +415,7 @@ class SaveScreen(Scene):
             return
         self.confirm_delete = None
         self.selected = None
-        self._say(_("Deleted {name}").format(name=shown_name(entry)))
+        self._say(_("Deleted “{name}”").format(name=shown_name(entry)))
 
     def back(self) -> None:
         self.app.back()
