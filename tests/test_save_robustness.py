@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -23,7 +24,8 @@ from game.paths import ROOT
 from game.record import saves
 from game.record.match import match_from_record
 from game.record.model import FORMAT_VERSION
-from game.record.saves import SaveError, load_record, save_files, save_path, write_atomic
+from game.record.names import BadSaveName
+from game.record.saves import SaveError, load_record, own_path, save_files, save_path, write_atomic
 
 BAD_DIR = Path(__file__).parent / "bad_saves"
 GOOD = Path(__file__).parent / "saves_corpus" / f"v{FORMAT_VERSION}" / "a1_turn4.json"
@@ -227,40 +229,71 @@ def test_save_files_lists_only_saves(tmp_path: Path) -> None:
 
 # -- names that would leave the saves folder ------------------------------------------------------
 
+DEVICES = {"CON", "PRN", "AUX", "NUL"} | {f"{d}{i}" for d in ("COM", "LPT") for i in range(1, 10)}
+
 
 @pytest.mark.parametrize(
     "name",
     [
         "..",
+        "../x",
         "../quicksave",
         "../../etc/passwd",
         "a/../../b",
         "/",
+        "\\",
         "/tmp/x",
         "//server/share",
         "C:\\saves\\x",
+        "\\\\?\\C:\\x",
         "~/x",
         "a\x00b",
         "\x00",
+        "\x1b[31mred",
+        "x" * 1000,
         "x" * 10_000,
         "quicksave.json",
         ".quicksave",
+        ".hidden",
+        "...",
         "save\u2215slash",  # a division slash that looks like '/'
+        "save\uff0fslash",  # a full-width solidus, which compatibility folding makes '/'
         "CON",
+        "con",
         "nul",
         "com1",
         "LPT9",
+        "COM\u00b9",  # Windows takes superscript digits in device names too
+        "settings",
+        "campaign-yuqing",
+        "autosave-x\u202e",
     ],
 )
-def test_save_names_cannot_escape_the_folder(tmp_path: Path, name: str) -> None:
+def test_hostile_names_are_refused_or_made_safe_and_never_write_outside_the_folder(tmp_path: Path, name: str) -> None:
     folder = tmp_path / "saves"
-    with pytest.raises(SaveError) as exc:
-        save_path(name, folder)
-    message = str(exc.value)
-    assert message.startswith("bad save name ") and "\n" not in message and len(message) < 200
-    assert not folder.exists() and list(tmp_path.iterdir()) == []
+    try:
+        path = save_path(name, folder)
+    except BadSaveName as exc:
+        message = str(exc)
+        assert message.startswith("bad save name ") and "\n" not in message and len(message) < 200
+        assert not folder.exists() and list(tmp_path.iterdir()) == []
+        return
+    stem = path.stem
+    assert path.parent == folder and path.suffix == ".json"
+    assert re.fullmatch(r"[\w\-~]+", stem) and not stem.startswith((".", "-", "~"))
+    assert stem.split("~")[0].upper() not in DEVICES or "~" in stem
+    assert stem not in ("settings", "quicksave") and not stem.startswith("campaign-")
+    write_atomic(path, "{}")
+    assert [p.relative_to(tmp_path) for p in tmp_path.rglob("*")] == [Path("saves"), Path("saves") / path.name]
 
 
 def test_non_text_names_are_refused(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="bad save name"):
         save_path(None, tmp_path)  # type: ignore[arg-type]
+
+
+def test_the_games_own_files_keep_plain_names(tmp_path: Path) -> None:
+    assert own_path("campaign-yuqing", tmp_path) == tmp_path / "campaign-yuqing.json"
+    for stem in ("../campaign", "Campaign X", "con", ""):
+        with pytest.raises(SaveError):
+            own_path(stem, tmp_path)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
 from conftest import loaded_for
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.ai.driver import make_ais, play_ai_turn
 from game.content.errors import ContentError, ContentErrors
@@ -23,6 +26,7 @@ from game.record import saves
 from game.record import verify as verify_module
 from game.record.match import Match, match_from_record
 from game.record.model import FORMAT_VERSION, GameRecord
+from game.record.names import BadSaveName, clean_name
 from game.record.saves import SaveError, load_record, parse_record, save_path, save_record, write_atomic
 from game.record.verify import replay_engine, scenario_for, verify
 
@@ -316,36 +320,91 @@ def test_missing_oversized_and_folder_saves(
         load_record(path)
 
 
+# -- save names ---------------------------------------------------------------------------------
+
+
 @pytest.mark.parametrize(
-    "name",
+    ("name", "reason"),
+    [("", "empty"), (" \t\n ", "empty"), ("x" * 65, "too_long"), ("a\x00b", "unshowable"), ("a\u202eb", "unshowable")],
+)
+def test_save_path_refuses_names_it_cannot_keep_saying_why_in_one_line(tmp_path: Path, name: str, reason: str) -> None:
+    with pytest.raises(BadSaveName) as exc:
+        save_path(name, tmp_path)
+    assert exc.value.reason == reason
+    assert "\n" not in str(exc.value) and str(exc.value).startswith("bad save name ")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["quicksave", "game-1_b", "x" * 64, "0", "autosave-a1-t003-a"])
+def test_plain_names_are_their_own_file_name(tmp_path: Path, name: str) -> None:
+    assert save_path(name, tmp_path) == tmp_path / f"{name}.json"
+
+
+@pytest.mark.parametrize(
+    ("name", "start"),
     [
-        "../x",
-        "a/b",
-        "a\\b",
-        "",
-        " ",
-        "with space",
-        "abc\n",
-        "..",
-        ".",
-        "x" * 65,
-        "/etc/passwd",
-        "名字",
-        "a.json",
-        "c:x",
+        ("with space", "with-space~"),
+        ("三国 第一局", "三国-第一局~"),
+        ("Game-1_B", "Game-1_B~"),
+        ("a.json", "a-json~"),
+        ("c:x", "c-x~"),
+        ("ｆｕｌｌ", "full~"),  # full-width letters folded in the file name only
+        ("!!!", "save~"),
+        ("settings", "save-settings~"),
+        ("campaign-yuqing", "save-campaign-yuqing~"),
     ],
 )
-def test_save_path_refuses_unsafe_names(tmp_path: Path, name: str) -> None:
-    with pytest.raises(SaveError) as exc:
-        save_path(name, tmp_path)
-    assert "\n" not in str(exc.value).replace(repr(name), "")
+def test_other_names_get_a_safe_file_name_with_a_hash(tmp_path: Path, name: str, start: str) -> None:
+    path = save_path(name, tmp_path)
+    assert path.parent == tmp_path and path.name.startswith(start) and path.suffix == ".json"
+    assert re.fullmatch(r"[\w\-]+~[0-9a-f]{10}\.json", path.name)
 
 
-@pytest.mark.parametrize("name", ["quicksave", "game-1_B", "x" * 64, "0"])
-def test_save_path_accepts_plain_names(tmp_path: Path, name: str) -> None:
-    p = save_path(name, tmp_path)
-    assert p == tmp_path / f"{name}.json"
-    assert p.parent == tmp_path
+def test_a_name_is_cleaned_before_it_is_saved(tmp_path: Path) -> None:
+    assert clean_name("  my \t  game\n") == "my game"
+    assert save_path("  my   game ", tmp_path) == save_path("my game", tmp_path)
+    # The same letters composed or decomposed are the same name.
+    assert save_path("caf\u00e9", tmp_path) == save_path("cafe\u0301", tmp_path)
+    assert clean_name("长" * 64) == "长" * 64
+
+
+@given(st.text(max_size=80), st.text(max_size=80))
+def test_two_different_names_never_share_a_file(a: str, b: str) -> None:
+    """Not even where the file system ignores case; and every file stays in the folder."""
+    folder = Path("/saves")
+    try:
+        pa, pb = save_path(a, folder), save_path(b, folder)
+    except BadSaveName:
+        return
+    assert pa.parent == folder == pb.parent and not pa.name.startswith(".")
+    assert (pa.name.casefold() == pb.name.casefold()) == (clean_name(a) == clean_name(b))
+
+
+def test_names_that_differ_in_case_or_punctuation_have_their_own_files(tmp_path: Path) -> None:
+    names = ["game", "Game", "GAME", "a b", "a-b", "a_b", "a b!", "con", "CON", "Con"]
+    files = {save_path(n, tmp_path).name.casefold() for n in names}
+    assert len(files) == len(names)
+    assert save_path("con", tmp_path).stem != "con"  # a device name on Windows
+
+
+def test_a_named_save_round_trips_its_name(tmp_path: Path, record: GameRecord) -> None:
+    for name in ("三国 第一局", "Valley mouth, try 2/3", "長夜 · 第二回"):
+        path = save_record(record, save_path(name, tmp_path), name)
+        loaded = load_record(path)
+        assert loaded.name == name and loaded.actions == record.actions
+    assert record.name is None  # the record in play is not changed by the name it was saved under
+    assert load_record(save_record(record, tmp_path / "own.json")).name is None
+
+
+@pytest.mark.parametrize("name", ["a\nb", "x" * 65, " padded", "", 7])
+def test_a_save_holding_a_name_the_game_would_not_write_is_damaged(tmp_path: Path, record: GameRecord, name) -> None:
+    data = json.loads(save_record(record, tmp_path / "s.json").read_text(encoding="utf-8"))
+    data["name"] = name
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError, match=r"damaged save: name: ") as exc:
+        load_record(path)
+    assert "\n" not in str(exc.value)
 
 
 # -- verification -----------------------------------------------------------------------------

@@ -408,7 +408,7 @@ def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
     app.switch(MenuScene(app))
     frame(app)
     click(app, app.scene.saves_button.rect.center)
-    assert isinstance(app.scene, SaveScreen) and app.scene.selected == "quicksave"
+    assert isinstance(app.scene, SaveScreen) and app.scene.selected.stem == "quicksave"
     click(app, app.scene.load_button.rect.center)
     assert isinstance(app.scene, BattleScene) and state_hash(app.scene.state) == saved_hash
 

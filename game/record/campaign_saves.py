@@ -9,11 +9,11 @@ from pydantic import ValidationError
 
 from ..core.campaign import PROGRESS_FORMAT, PROGRESS_VERSION, CampaignProgress
 from ..paths import SAVES_DIR
-from .saves import SaveError, check_version, damaged, decode_json, read_save_bytes, save_path, write_atomic
+from .saves import SaveError, check_version, damaged, decode_json, own_path, read_save_bytes, write_atomic
 
 
 def progress_path(campaign_id: str, saves_dir: Path = SAVES_DIR) -> Path:
-    return save_path(f"campaign-{campaign_id}", saves_dir)
+    return own_path(f"campaign-{campaign_id}", saves_dir)
 
 
 def save_progress(progress: CampaignProgress, saves_dir: Path = SAVES_DIR) -> Path:

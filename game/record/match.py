@@ -19,6 +19,7 @@ from ..core.events import Event, Moved, TurnEnded
 from ..core.state import GameState, copy_state, state_hash
 from .errors import SaveError
 from .model import MAX_SEED, Checkpoint, GameRecord
+from .names import clean_name
 from .saves import save_record
 from .snapshot import attach, trusted_state
 from .verify import scenario_for
@@ -116,10 +117,13 @@ class Match:
                 )
         return events
 
-    def save(self, path: Path) -> Path:
-        """Write this game to ``path`` (atomically; SaveError says why not)."""
-        written = save_record(self.record, path)
+    def save(self, path: Path, name: str | None = None) -> Path:
+        """Write this game to ``path`` (atomically; SaveError says why not), under the player's
+        ``name`` if it has one (see ``names``); a named save is the name the game goes by next."""
+        written = save_record(self.record, path, name)
         self.saved_actions = len(self.record.actions)
+        if name is not None:
+            self.record.name = clean_name(name)
         return written
 
     def unsaved(self) -> bool:

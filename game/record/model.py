@@ -16,6 +16,8 @@ from .. import __version__
 from ..core.actions import Action
 from ..core.engine import GameSettings
 from ..core.state import GameState
+from .errors import SaveError
+from .names import clean_name
 
 RECORD_FORMAT = "qiankun-record"
 FORMAT_VERSION = 2
@@ -56,6 +58,9 @@ class GameRecord(BaseModel):
     checkpoints: list[Checkpoint] = Field(default_factory=list)
     # When the file was written (ISO 8601, UTC); informational only.
     saved_at: str | None = Field(None, max_length=40)
+    # The name the player saved it under (see ``names``); None in older saves and in the game's
+    # own saves (autosaves, quicksave), which the save list names by their file.
+    name: str | None = None
 
     @field_validator("format_version", mode="before")
     @classmethod
@@ -63,6 +68,18 @@ class GameRecord(BaseModel):
         # Never "2" or true for 2, however lenient the parsing of other numbers.
         if not isinstance(value, int) or isinstance(value, bool):
             raise ValueError("format_version must be a whole number")
+        return value
+
+    @field_validator("name")
+    @classmethod
+    def _a_save_name(cls, value: str | None) -> str | None:
+        # Exactly what ``clean_name`` lets through: a hand-edited name is refused like a typed one.
+        try:
+            same = value is None or clean_name(value) == value
+        except SaveError:
+            same = False
+        if not same:
+            raise ValueError("not a save name as the game writes one")
         return value
 
     # Only in saved files: a Match's own record leaves it None and the snapshot is taken when

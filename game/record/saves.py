@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import tempfile
 import time
 from datetime import UTC, datetime
@@ -21,12 +20,11 @@ from pydantic import ValidationError
 from ..paths import SAVES_DIR
 from .errors import SaveError
 from .model import FORMAT_VERSION, RECORD_FORMAT, GameRecord
+from .names import clean_name, file_stem, is_plain
 
 # No honest save comes near this; refusing early keeps a hostile file from eating memory.
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 QUICKSAVE_NAME = "quicksave"
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9_\-]{1,64}$")
-_RESERVED_NAMES = frozenset({"CON", "PRN", "AUX", "NUL"} | {f"{d}{i}" for d in ("COM", "LPT") for i in range(1, 10)})
 # ``write_atomic``'s temporary files: ".<target name>.<random>.tmp". One outlives its write only
 # if the writing process died; after this long no write can still be using it.
 TEMP_SUFFIX = ".tmp"
@@ -60,13 +58,16 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
-def save_record(record: GameRecord, path: Path) -> Path:
-    """Write ``record`` with a snapshot of its Match's state (see ``snapshot_for_saving``)."""
+def save_record(record: GameRecord, path: Path, name: str | None = None) -> Path:
+    """Write ``record`` with a snapshot of its Match's state (see ``snapshot_for_saving``) and
+    the save's ``name`` (None for the game's own saves: autosaves, quicksave)."""
     from .snapshot import snapshot_for_saving
 
+    if name is not None:
+        name = clean_name(name)
     record.saved_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     # A shallow copy: the record in play keeps no snapshot, which the next action would outdate.
-    to_write = record.model_copy(update={"snapshot": snapshot_for_saving(record)})
+    to_write = record.model_copy(update={"snapshot": snapshot_for_saving(record), "name": name})
     try:
         write_atomic(path, to_write.model_dump_json(indent=1))
     except OSError as exc:
@@ -75,17 +76,21 @@ def save_record(record: GameRecord, path: Path) -> Path:
 
 
 def save_path(name: str, saves_dir: Path = SAVES_DIR) -> Path:
-    """The file for a save name; names cannot contain path separators or escape the folder."""
-    if not isinstance(name, str) or not _SAFE_NAME.fullmatch(name):
-        shown = repr(name) if len(repr(name)) <= 80 else repr(name)[:77] + "..."
-        raise SaveError(f"bad save name {shown}: use up to 64 letters, digits, '-' and '_'")
-    if name.upper() in _RESERVED_NAMES:
-        raise SaveError(f"bad save name {name!r}: Windows keeps that name for a device")
-    path = saves_dir / f"{name}.json"
-    # The pattern already keeps separators out; this states the promise itself.
-    if path.parent != saves_dir:  # pragma: no cover - unreachable with the pattern above
+    """The file for a save name (see ``names``): always a file directly in ``saves_dir``, never
+    one of the game's own files. BadSaveName (a SaveError) says why a name is refused."""
+    path = saves_dir / f"{file_stem(clean_name(name))}.json"
+    # ``file_stem`` keeps separators and dots out; this states the promise itself.
+    if path.parent != saves_dir or path.name.startswith("."):  # pragma: no cover - unreachable
         raise SaveError(f"bad save name {name!r}: it leaves the saves folder")
     return path
+
+
+def own_path(stem: str, saves_dir: Path = SAVES_DIR) -> Path:
+    """The file for one of the game's own files (campaign progress): ``stem`` is used as it is,
+    so it must be plain (lowercase letters, digits, '-' and '_')."""
+    if not isinstance(stem, str) or not is_plain(stem):
+        raise SaveError(f"bad file name {stem!r}: use up to 64 lowercase letters, digits, '-' and '_'")
+    return saves_dir / f"{stem}.json"
 
 
 def save_files(saves_dir: Path = SAVES_DIR) -> list[Path]:

@@ -35,7 +35,7 @@ from ..core.places import map_places
 from ..core.state import Formation
 from ..i18n import N_, _, format_men, ngettext
 from ..record.match import Match, match_from_record
-from ..record.save_list import autosave_name, prune_autosaves
+from ..record.save_list import autosave_name, game_id, prune_autosaves
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
 from ..settings import AI_SPEEDS, UserSettings, load_settings
 from ..view.names import formation_names
@@ -562,7 +562,8 @@ class BattleScene(Scene):
         self.app.open("saves", battle=self)
 
     def autosave(self) -> None:
-        """Save at the start of a human turn, keeping only the player's number of autosaves."""
+        """Save at the start of a human turn, keeping only the player's number of autosaves of
+        this game (other games' autosaves are theirs)."""
         state = self.state
         path = save_path(autosave_name(self.match.record, state.turn, state.active_side.id))
         keep = load_settings(path.parent).autosaves
@@ -570,7 +571,7 @@ class BattleScene(Scene):
             return
         try:
             self.match.save(path)
-            prune_autosaves(keep, path.parent)
+            prune_autosaves(keep, path.parent, game=game_id(self.match.record))
         except SaveError as exc:
             self.say(_("Autosave failed: {reason}").format(reason=str(exc)))
 

@@ -70,7 +70,7 @@ class SettingsScene(Scene):
         )
         row("hints", _("Hints in battle"), on_off, on_off[not s.hints])
         kept = [str(n) for n in sorted({*AUTOSAVE_CHOICES, s.autosaves})]
-        row("autosaves", _("Autosaves kept"), kept, str(s.autosaves))
+        row("autosaves", _("Autosaves kept for each game"), kept, str(s.autosaves))
         self.note_label = UILabel(pygame.Rect(0, y + 4, w, 30), self.note, self.manager)
         self.back_button = UIButton(pygame.Rect(w // 2 - 120, y + 44, 240, 44), _("Back"), self.manager)
 
@@ -94,7 +94,8 @@ class SettingsScene(Scene):
             self.keep_autosaves(int(text))
 
     def keep_autosaves(self, n: int) -> None:
-        """Remember how many autosaves to keep, and let go of any beyond that at once."""
+        """Remember how many autosaves to keep for each game, and let every game's go beyond
+        that at once."""
         if self._store(autosaves=n):
             try:
                 prune_autosaves(n, self.saves_dir)

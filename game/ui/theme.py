@@ -51,6 +51,22 @@ def theme(lang: str | None = None) -> dict[str, Any]:
         "#big_button": {"font": {**font, "size": "20"}},
         # A saved game in the save list: read from the left like a line of text.
         "#save_row": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"}},
+        # Its name, what it is (scenario, sides, turn, date) and its file, smaller and muted.
+        "#save_name": {"font": {**font, "size": "17"}},
+        "#save_meta": {"font": {**font, "size": "14"}, "colours": {"normal_text": "#B4AE9E"}},
+        "#save_file": {
+            "font": {**font, "size": "13"},
+            "colours": {"normal_text": "#8E887A"},
+            "misc": {"text_horiz_alignment": "right"},
+        },
+        "#save_meta_on": {"font": {**font, "size": "14"}, "colours": {"normal_text": "#EFE6CF"}},
+        "#save_file_on": {
+            "font": {**font, "size": "13"},
+            "colours": {"normal_text": "#E2D6B8"},
+            "misc": {"text_horiz_alignment": "right"},
+        },
+        # A line of news under a list (saved, deleted, why not).
+        "#note": {"misc": {"text_horiz_alignment": "center"}},
         "text_box": {"font": font, "colours": {"dark_bg": PANEL_BG}},
         # pygame_gui does not carry the defaults' font into these elements, so each names it.
         "button": {"font": font},
