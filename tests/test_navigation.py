@@ -165,7 +165,8 @@ def test_save_then_leave_writes_the_game_it_leaves(app, rules, folder) -> None:
     push(app, "Save, then leave")
     assert isinstance(app.scene, MenuScene)
     [path] = folder.glob("*.json")
-    assert len(saves.load_record(path).actions) == 1
+    record = saves.load_record(path)
+    assert len(record.actions) == 1 and record.name is not None and record.name.endswith("turn 1")
 
 
 def test_a_save_means_nothing_is_lost_until_the_next_move(app, rules, folder) -> None:

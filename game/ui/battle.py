@@ -35,6 +35,7 @@ from ..core.places import map_places
 from ..core.state import Formation
 from ..i18n import N_, _, format_men, ngettext
 from ..record.match import Match, match_from_record
+from ..record.names import MAX_NAME_CHARS
 from ..record.save_list import autosave_name, game_id, prune_autosaves
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
 from ..settings import AI_SPEEDS, UserSettings, load_settings
@@ -162,9 +163,21 @@ class BattleScene(Scene):
         return not self.state.over and self.match.unsaved()
 
     def save_progress(self) -> None:
-        """Save the game under its own name (scenario and seed), as the battle menu's leave does."""
-        record = self.match.record
-        self.match.save(save_path(f"{record.scenario_id}-{record.seed}"))
+        """Save the game as the battle menu's leave does: under the name it was saved or loaded
+        under, else its scenario and turn, never over another game's save."""
+        name = self.save_name()
+        if self.match.record.name is None:
+            base, n = name, 2
+            while save_path(name).exists():
+                name, n = f"{base} ({n})", n + 1
+        self.match.save(save_path(name), name=name)
+
+    def save_name(self) -> str:
+        """The name the game was last saved or loaded under, else its scenario and turn."""
+        if self.match.record.name is not None:
+            return self.match.record.name
+        title = _(self.match.loaded.scenario.title)
+        return _("{scenario}, turn {turn}").format(scenario=title, turn=self.state.turn)[:MAX_NAME_CHARS]
 
     # -- layout ---------------------------------------------------------------------------
 

@@ -289,15 +289,7 @@ class SaveScreen(Scene):
         return save_path(QUICKSAVE_NAME).parent
 
     def _default_name(self) -> str:
-        """The name the game was last saved or loaded under, else its scenario and turn."""
-        rec = self.battle.match.record
-        if rec.name is not None:
-            return rec.name
-        try:
-            title = _(self.battle.match.loaded.scenario.title)
-        except AttributeError:
-            title = rec.scenario_id
-        return _("{scenario}, turn {turn}").format(scenario=title, turn=self.battle.state.turn)[:MAX_NAME_CHARS]
+        return self.battle.save_name()
 
     def _entry(self) -> SaveEntry | None:
         return next((e for e in self.entries if e.path == self.selected), None)
