@@ -51,6 +51,28 @@ def theme(lang: str | None = None) -> dict[str, Any]:
         "#big_button": {"font": {**font, "size": "20"}},
         # A saved game in the save list: read from the left like a line of text.
         "#save_row": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"}},
+        # The battle's unit list: opaque, as it lies over the objectives; a row is a drawn
+        # picture under a see-through button.
+        "#roster": {"colours": {"dark_bg": "#1c1f26", "normal_border": "#5E5340"}, "misc": {"border_width": "1"}},
+        "#roster_title": {"font": {**font, "size": "16"}, "colours": {"normal_text": "#E6C35A"}},
+        "#roster_hint": {
+            "font": {**font, "size": "13"},
+            "colours": {"normal_text": "#AAA596"},
+            "misc": {"text_horiz_alignment": "right"},
+        },
+        "#roster_row": {
+            "colours": {
+                "normal_bg": "#00000000",
+                "hovered_bg": "#FFFFFF1C",
+                "active_bg": "#C8A24A55",
+                "selected_bg": "#C8A24A40",
+                "normal_border": "#00000000",
+                "hovered_border": ACCENT,
+                "selected_border": ACCENT,
+                "active_border": ACCENT,
+            },
+            "misc": {"shadow_width": "0"},
+        },
         "text_box": {"font": font, "colours": {"dark_bg": PANEL_BG}},
         # pygame_gui does not carry the defaults' font into these elements, so each names it.
         "button": {"font": font},
