@@ -14,6 +14,7 @@ from game.core.engine import GameSettings
 from game.core.rules import Ruleset
 from game.record.match import Match
 from game.ui.app import App
+from game.ui.hud import GOLD
 from game.ui.theme import theme
 from game.ui.unit_list import UnitList, list_area, roster, row_height
 
@@ -181,10 +182,24 @@ def test_each_row_shows_one_of_the_sides_formations_and_a_click_picks_it(shown: 
     assert used[0]  # the press on the list goes no further: nothing beneath is clicked
 
 
-def test_the_selected_formation_is_lit(shown: Harness, rules: Ruleset) -> None:
-    shown.list.update(shown.list.rows, "a_march")
-    buttons = row_buttons(shown)
-    assert buttons["a_march"].is_selected and not buttons["a_foot"].is_selected
+def test_the_selected_formation_is_lit_and_the_wheel_still_scrolls_over_it(app: App, rules: Ruleset) -> None:
+    many = [Unit(f"a_{i:02}", "a", "retainer", 100 + i, (i % 10, i // 10)) for i in range(30)]
+    match = field_match(rules, [*many, Unit("b_levy", "b", "soul_levy", 1500, (9, 7))])
+    harness = Harness(app, UnitList(on_pick=lambda fid: None))
+    harness.key(pygame.K_n)
+    harness.list.update(roster(match.state, rules, "a", match.record.actions), "a_01")
+    lit = row_buttons(harness)["a_01"]
+    other = row_buttons(harness)["a_02"]
+    harness.frame()
+
+    def gold(button) -> int:
+        area = app.screen.subsurface(button.rect)
+        return pygame.mask.from_threshold(area, GOLD, (1, 1, 1, 255)).count()
+
+    assert gold(lit) > lit.rect.width and gold(other) == 0
+    top = lit.rect.top
+    assert harness.wheel(lit.rect.center, -2)
+    assert lit.rect.top < top
 
 
 def test_a_long_list_scrolls_under_the_wheel_and_keeps_it_from_the_map(app: App, rules: Ruleset) -> None:

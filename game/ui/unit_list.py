@@ -25,7 +25,7 @@ from ..core.rules import Ruleset
 from ..core.state import Formation, GameState
 from ..i18n import _, format_men
 from .fonts import font
-from .hud import BAD, GOOD, LOG_BOTTOM, MUTED, TEXT, TOP_BAR_H, unit_name
+from .hud import BAD, GOLD, GOOD, LOG_BOTTOM, MUTED, TEXT, TOP_BAR_H, unit_name
 
 TOGGLE_KEY = pygame.K_n
 NAME_SIZE = 15
@@ -42,6 +42,7 @@ LOG_LINE_SIZE = 15
 MORALE_SAFE = (120, 200, 255)
 MORALE_WARN = (235, 200, 80)
 MORALE_DANGER = (235, 90, 70)
+SELECTED_FILL = (200, 162, 74, 60)
 STATUS_COLOURS = {
     "ready": GOOD,
     "moved": TEXT,
@@ -170,7 +171,8 @@ class UnitList:
         self._row_buttons: dict[UIButton, str] = {}
         self._row_widgets: list = []
         self._row_width = 0
-        self._shown: tuple[list[RosterRow], str] | None = None  # rows and language on screen
+        # The rows, the selected formation and the language on screen.
+        self._shown: tuple[list[RosterRow], str | None, str] | None = None
 
     # -- widgets ------------------------------------------------------------------------------
 
@@ -222,6 +224,11 @@ class UnitList:
         if not self.visible:
             self.panel.hide()
 
+    def show_button(self, shown: bool) -> None:
+        """Show or hide the toggle button (it gives way to a tall panel over its corner)."""
+        if self.button is not None and self.button.visible != shown:
+            self.button.show() if shown else self.button.hide()
+
     def toggle(self) -> None:
         self.visible = not self.visible
         if self.panel is not None:
@@ -231,29 +238,28 @@ class UnitList:
         """Show these rows (from ``roster``) with ``selected`` lit; widgets are remade only when
         a row changed, so calling this every frame is cheap."""
         self.rows = rows
-        if selected != self.selected:
-            self.selected = selected
-            for button, fid in self._row_buttons.items():
-                button.select() if fid == selected else button.unselect()
+        self.selected = selected
         self._show_rows()
 
     def _show_rows(self) -> None:
-        if self.manager is None or self._shown == (self.rows, i18n.language()):
+        if self.manager is None or self._shown == (self.rows, self.selected, i18n.language()):
             return
         # A new panel only when the number of rows changes its height (a scrolled list keeps
         # its place while the rows' figures change).
         if self.panel is None or self._shown is None or len(self._shown[0]) != len(self.rows):
             self._build_panel(len(self.rows))
         assert self.container is not None
-        self._shown = (list(self.rows), i18n.language())
+        self._shown = (list(self.rows), self.selected, i18n.language())
         for widget in self._row_widgets:
             widget.kill()
         self._row_buttons = {}
         self._row_widgets = []
         rh = row_height()
+        cols = columns(self.rows, self._row_width)
         for i, row in enumerate(self.rows):
             rect = pygame.Rect(0, i * rh, self._row_width, rh - 2)
-            picture = UIImage(rect, row_picture(row, rect.size), self.manager, container=self.container)
+            picture = row_picture(row, rect.size, cols, selected=row.id == self.selected)
+            image = UIImage(rect, picture, self.manager, container=self.container)
             button = UIButton(
                 rect,
                 "",
@@ -262,10 +268,8 @@ class UnitList:
                 object_id="#roster_row",
                 tool_tip_text=row_details(row),
             )
-            if row.id == self.selected:
-                button.select()
             self._row_buttons[button] = row.id
-            self._row_widgets += [picture, button]
+            self._row_widgets += [image, button]
         self._button_label()
 
     def _button_label(self) -> None:
@@ -321,13 +325,14 @@ def morale_colour(morale: int, threshold: int) -> tuple[int, int, int]:
 
 
 def row_details(row: RosterRow) -> str:
-    """The row's tooltip: the numbers in words."""
+    """The row's tooltip: the whole name (a long one is cut in the row) and the numbers in words."""
     parts = [
+        row.name,
         f"{format_men(row.men)} / {format_men(row.max_men)}",
         _("Morale {m} (breaks below {t})").format(m=row.morale, t=row.threshold),
         f"{_('Fatigue')} {row.fatigue}",
     ]
-    return " · ".join(parts)
+    return "\n".join(parts)
 
 
 def _fit(text: str, f: pygame.font.Font, width: int) -> str:
@@ -339,11 +344,48 @@ def _fit(text: str, f: pygame.font.Font, width: int) -> str:
     return text + "…"
 
 
-def row_picture(row: RosterRow, size: tuple[int, int]) -> pygame.Surface:
+@dataclass(frozen=True)
+class Columns:
+    """Where the details line's pieces start, the same in every row so they read as a table."""
+
+    morale: int  # the word "Morale", or the bar when the word is left out
+    bar: int
+    number: int
+    fatigue: int
+    word: bool  # whether there is room for the word
+
+
+def columns(rows: Sequence[RosterRow], width: int) -> Columns:
+    """The details columns for ``rows`` in rows ``width`` pixels wide. Where the longest figures
+    and status would not fit, the word "Morale" is left out: the bar says it."""
+    f = font(DETAIL_SIZE)
+    left = PAD + 16
+    men_w = max((f.size(format_men(r.men))[0] for r in rows), default=0)
+    number_w = f.size("100")[0]
+    fatigue_w = max((f.size(f"{_('Fatigue')} {r.fatigue}")[0] for r in rows), default=0)
+    status_w = max((f.size(status_text(r.status))[0] for r in rows), default=0)
+    word_w = f.size(_("Morale"))[0] + 5
+    morale = left + men_w + 12
+    needed = morale + word_w + MORALE_BAR[0] + 5 + number_w + 10 + fatigue_w + 10 + status_w + PAD
+    word = needed <= width
+    bar = morale + (word_w if word else 0)
+    number = bar + MORALE_BAR[0] + 5
+    return Columns(morale=morale, bar=bar, number=number, fatigue=number + number_w + 10, word=word)
+
+
+def row_picture(
+    row: RosterRow, size: tuple[int, int], cols: Columns | None = None, selected: bool = False
+) -> pygame.Surface:
     """A row: a mark for whether it can act and the name; under them the men, morale (a bar
-    with the breaking point ticked), fatigue and what it has done this turn."""
+    with the breaking point ticked), fatigue and what it has done this turn. The selected
+    formation's row is lit here, not by selecting its button: a selected pygame_gui button
+    takes no hover, and the wheel would not scroll the list over it."""
     w, h = size
+    cols = cols or columns([row], w)
     surf = pygame.Surface(size, pygame.SRCALPHA)
+    if selected:
+        surf.fill(SELECTED_FILL)
+        pygame.draw.rect(surf, GOLD, surf.get_rect(), 1, border_radius=4)
     name_font, detail_font = font(NAME_SIZE, bold=True), font(DETAIL_SIZE)
     top = 4
     centre_y = top + name_font.get_linesize() // 2
@@ -358,41 +400,23 @@ def row_picture(row: RosterRow, size: tuple[int, int]) -> pygame.Surface:
     surf.blit(name_font.render(name, True, MUTED if row.status in ("done", "rested") else TEXT), (left, top))
     # The details line: men, morale, fatigue, and the status at the right.
     y = top + name_font.get_linesize()
+    surf.blit(detail_font.render(format_men(row.men), True, TEXT), (left, y))
+    if cols.word:
+        surf.blit(detail_font.render(_("Morale"), True, MUTED), (cols.morale, y))
     colour = morale_colour(row.morale, row.threshold)
-    pieces = [
-        detail_font.render(format_men(row.men), True, TEXT),
-        detail_font.render(_("Morale"), True, MUTED),
-        MORALE_BAR,
-        detail_font.render(str(row.morale), True, colour),
-        detail_font.render(f"{_('Fatigue')} {row.fatigue}", True, BAD if row.fatigue >= 50 else MUTED),
-    ]
+    bar = pygame.Rect(cols.bar, y + detail_font.get_linesize() // 2 - MORALE_BAR[1] // 2, *MORALE_BAR)
+    pygame.draw.rect(surf, (20, 20, 20), bar)
+    fill = bar.copy()
+    fill.width = max(1, round(bar.width * row.morale / 100))
+    pygame.draw.rect(surf, colour, fill)
+    tick = bar.left + round(bar.width * row.threshold / 100)
+    pygame.draw.line(surf, (255, 255, 255), (tick, bar.top - 2), (tick, bar.bottom + 1), 2)
+    surf.blit(detail_font.render(str(row.morale), True, colour), (cols.number, y))
+    fatigue = detail_font.render(f"{_('Fatigue')} {row.fatigue}", True, BAD if row.fatigue >= 50 else MUTED)
+    surf.blit(fatigue, (cols.fatigue, y))
     status = status_text(row.status)
-    mark = detail_font.render(status, True, STATUS_COLOURS[row.status]) if status else None
-    room = w - left - PAD - (mark.get_width() + 10 if mark else 0)
-    gaps = [12, 5, 5, 12]
-
-    def width(items: list) -> int:
-        return sum(i[0] if isinstance(i, tuple) else i.get_width() for i in items) + sum(gaps[: len(items) - 1])
-
-    if width(pieces) > room:  # a narrow row leaves out the word, the bar says it
-        del pieces[1]
-        gaps = [12, 5, 12]
-    x = left
-    line_mid = y + detail_font.get_linesize() // 2
-    for piece, gap in zip(pieces, [*gaps, 0], strict=False):
-        if isinstance(piece, tuple):
-            bar = pygame.Rect(x, line_mid - piece[1] // 2, *piece)
-            pygame.draw.rect(surf, (20, 20, 20), bar)
-            fill = bar.copy()
-            fill.width = max(1, round(bar.width * row.morale / 100))
-            pygame.draw.rect(surf, colour, fill)
-            tick = bar.left + round(bar.width * row.threshold / 100)
-            pygame.draw.line(surf, (255, 255, 255), (tick, bar.top - 2), (tick, bar.bottom + 1), 2)
-            x = bar.right + gap
-        else:
-            surf.blit(piece, (x, y))
-            x += piece.get_width() + gap
-    if mark is not None:
+    if status:
+        mark = detail_font.render(status, True, STATUS_COLOURS[row.status])
         surf.blit(mark, mark.get_rect(topright=(w - PAD, y)))
     # A hairline between rows.
     pygame.draw.line(surf, (60, 58, 52), (PAD, h - 1), (w - PAD, h - 1))
