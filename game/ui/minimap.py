@@ -43,7 +43,7 @@ def minimap_rect(size: tuple[int, int], map_size: tuple[int, int]) -> pygame.Rec
     """Where the minimap goes in a window of ``size``: bottom right, above the End turn button
     and the terrain line, sized to the window and shaped like the map."""
     w, h = size
-    max_w = 160 if w < 1000 else 220 if w < 1500 else 280
+    max_w = 160 if w < 1000 else 220 if w < 1500 else 320
     max_h = h * 0.2
     scale = min(max_w / map_size[0], max_h / map_size[1])
     mw, mh = round(map_size[0] * scale), round(map_size[1] * scale)
@@ -73,6 +73,8 @@ class Minimap:
         self.rules = rules
         self.on_move = on_move
         self.rect = pygame.Rect(0, 0, 0, 0)
+        # Off while something more pressing lies over its corner (a tall forecast panel).
+        self.visible = True
         self.dragging = False
         self._base: pygame.Surface | None = None
         self._fog_key: tuple | None = None
@@ -157,6 +159,8 @@ class Minimap:
     ) -> None:
         """The minimap with a dot for each formation the viewer sees (``fog.shown``; all of them
         when ``fog`` is None) and the camera's view."""
+        if not self.visible:
+            return
         frame = self.rect.inflate(2 * FRAME, 2 * FRAME)
         layer = pygame.Surface(frame.size, pygame.SRCALPHA)
         layer.fill(PANEL_BG)
@@ -171,7 +175,8 @@ class Minimap:
                 continue
             faction = self.rules.factions[self.rules.units[f.type].faction]
             centre = self.to_minimap(self.geometry.centre(f.pos))
-            pygame.draw.circle(surface, (0, 0, 0), centre, radius + 1)
+            # Ringed in the faction's trim: a dark banner colour still shows on dim ground.
+            pygame.draw.circle(surface, faction.trim, centre, radius + 1)
             pygame.draw.circle(surface, faction.colour, centre, radius)
             if selected is not None and f.pos == selected:
                 pygame.draw.circle(surface, VIEW_COLOUR, centre, radius + 3, 1)
@@ -186,7 +191,7 @@ class Minimap:
     # -- input ----------------------------------------------------------------------------------
 
     def covers(self, pos: tuple[int, int]) -> bool:
-        return self.rect.inflate(2 * FRAME, 2 * FRAME).collidepoint(pos)
+        return self.visible and self.rect.inflate(2 * FRAME, 2 * FRAME).collidepoint(pos)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A press or a drag on the minimap moves the view (``on_move``); True for an event it
