@@ -38,6 +38,8 @@ BUTTON_H = 28
 # The collapsed battle log's lines at the bottom left, which the list stays above.
 LOG_ROWS = 6
 LOG_LINE_SIZE = 15
+# Room for the log's frame and a title strip over its rows, and a gap above it.
+LOG_HEAD = 44
 # Fill of the morale bar by how far the formation is from breaking (as on its banner).
 MORALE_SAFE = (120, 200, 255)
 MORALE_WARN = (235, 200, 80)
@@ -144,7 +146,7 @@ def list_area(size: tuple[int, int]) -> pygame.Rect:
     just above the collapsed battle log (the right belongs to the unit panel)."""
     w, h = size
     top = TOP_BAR_H + 10
-    bottom = h - LOG_BOTTOM - LOG_ROWS * font(LOG_LINE_SIZE).get_linesize() - 20
+    bottom = h - LOG_BOTTOM - LOG_ROWS * font(LOG_LINE_SIZE).get_linesize() - LOG_HEAD
     width = 340 if w < 1100 else 400
     return pygame.Rect(10, top, width, max(4 * HEAD_H, bottom - top))
 
