@@ -46,10 +46,12 @@ from .hero_orders import aim_hexes, aimed_action, candidates, is_aimed
 from .hotseat import WatchReports
 from .hud import PANEL_W, TOP_BAR_H, Hud, unit_name
 from .map_marks import SPOTTED, MapMarks
+from .minimap import Minimap
 from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
 from .scene import Scene
+from .unit_list import UnitList, roster
 from .witness import witnessed
 
 # Seconds between two AI actions when they are shown move by move, at the normal speed.
@@ -118,6 +120,9 @@ class BattleScene(Scene):
         self.watch = WatchReports()
         self.watch.begin(match)
         self.objectives = ObjectivesPanel(match.loaded.scenario)
+        # The viewing side's formations (N) and the whole map in a corner.
+        self.unit_list = UnitList(on_pick=self.focus_formation)
+        self.minimap = Minimap(self.geometry, board.terrain, self.rules, on_move=self.camera.centre_on)
         super().__init__(app)
         self._centre_on_side(self._first_human() or match.state.active_side.id)
 
@@ -160,6 +165,8 @@ class BattleScene(Scene):
             tool_tip_text=_("Save, load, settings, help, leave the battle (Esc)"),
         )
         self.camera.resize(self.app.size)
+        self.minimap.place(self.app.size)
+        self.unit_list.build(self.manager, self.app.size, self.minimap.rect)
         # Widgets built anew (a resize, a language, a screen closed over the battle) show the
         # orders of the formation selected now, not all of them.
         self.hud.refresh(self.selected_formation(), self.pending_forecast())
@@ -583,6 +590,13 @@ class BattleScene(Scene):
             self._after_change([])
 
     def handle(self, event: pygame.event.Event) -> None:
+        listed = self.unit_list.visible
+        if self.unit_list.handle(event):
+            if self.unit_list.visible and not listed:
+                self.objectives.visible = False  # the two share the left column
+            return
+        if self.minimap.handle(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.end_turn_button:
                 self.end_turn()
@@ -597,7 +611,7 @@ class BattleScene(Scene):
             elif (order := self.hud.skills.order_of(event.ui_element)) is not None:
                 self.hero_order(order)
             elif event.ui_element is self.objectives.button:
-                self.objectives.toggle()
+                self.toggle_objectives()
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -606,6 +620,8 @@ class BattleScene(Scene):
                 self.hud.covers(event.pos)
                 or self.orders.covers(event.pos)
                 or self.objectives.covers(event.pos)
+                or self.unit_list.covers(event.pos)
+                or self.minimap.covers(event.pos)
                 or self.end_turn_button.rect.collidepoint(event.pos)
                 or self.menu_button.rect.collidepoint(event.pos)
             ):
@@ -670,7 +686,28 @@ class BattleScene(Scene):
         elif key == pygame.K_TAB:
             self._select_next()
         elif key == pygame.K_o:
-            self.objectives.toggle()
+            self.toggle_objectives()
+
+    def toggle_objectives(self) -> None:
+        self.objectives.toggle()
+        if self.objectives.visible and self.unit_list.visible:
+            self.unit_list.toggle()  # the two share the left column
+
+    def focus_formation(self, fid: str) -> None:
+        """A row of the unit list: show that formation, and select it when it may be ordered."""
+        f = self.state.formations.get(fid)
+        if f is None:
+            return
+        # In the middle of the map left free between the list and the unit panel.
+        free_left = self.unit_list.rect.right if self.unit_list.visible else 0
+        free_middle = (free_left + self.app.size[0] - PANEL_W - 10) / 2
+        self.camera.centre_on(self.geometry.centre(f.pos))
+        self.camera.pan(self.app.size[0] / 2 - free_middle, 0)
+        if self.human_to_move() and f.side == self.state.active_side.id and self.aiming is None:
+            self.selected = fid
+            self.forced_march = False
+            self.aiming_thunder = False
+            self._after_change([])
 
     def _select_next(self) -> None:
         """Tab cycles through the side's formations that can still act."""
@@ -763,6 +800,17 @@ class BattleScene(Scene):
         fog = self.fog()
         self.view.draw(surface, self.camera, self.state, self.overlays(), dim_done_for=viewer, fog=fog)
         self.marks.draw(surface, self.camera)
+        # A tall unit panel (a forecast in a small window) has the corner: the minimap gives way.
+        panel = self.hud.panel_rect if self.hud.selected or self.hud.forecast else None
+        corner = self.minimap.rect.union(self.unit_list.button.rect)
+        self.minimap.visible = panel is None or not panel.colliderect(corner)
+        sel = self.selected_formation()
+        self.minimap.draw(surface, self.camera, self.state.formations.values(), fog, sel.pos if sel else None)
+        # The list is of the side on screen (none while the computer plays itself).
+        side = self.fog_side() or self._first_human()
+        if side is not None:
+            self.unit_list.update(roster(self.state, self.rules, side, self.match.record.actions), self.selected)
+        self.unit_list.show_button(self.minimap.visible and side is not None)
         # Ground never seen tells nothing, not even what it is.
         hover = self.hover if fog is None or self.hover in fog.explored else None
         self.hud.draw(
