@@ -54,12 +54,14 @@ from .hotseat import WatchReports
 from .hud import PANEL_W, TOP_BAR_H, Hud
 from .legend import Legend
 from .map_marks import SPOTTED, MapMarks, draw_tip
+from .minimap import Minimap
 from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
 from .replay_log import LogRebuild, log_sides
 from .scene import Scene
 from .threat_overlay import ThreatToggle
+from .unit_list import UnitList, roster
 
 # Seconds between two AI actions when they are shown move by move, at the normal speed.
 AI_STEP_DELAY = AI_SPEEDS["normal"]
@@ -145,6 +147,9 @@ class BattleScene(Scene):
         self.watch = WatchReports()
         self.watch.begin(match)
         self.objectives = ObjectivesPanel(match.loaded.scenario)
+        # The viewing side's formations (N) and the whole map in a corner.
+        self.unit_list = UnitList(on_pick=self.focus_formation)
+        self.minimap = Minimap(self.geometry, board.terrain, self.rules, on_move=self.camera.centre_on)
         super().__init__(app)
         self._centre_on_side(self._first_human() or match.state.active_side.id)
 
@@ -202,6 +207,8 @@ class BattleScene(Scene):
             tool_tip_text=_("Save, load, settings, help, leave the battle (Esc)"),
         )
         self.camera.resize(self.app.size)
+        self.minimap.place(self.app.size)
+        self.unit_list.build(self.manager, self.app.size, self.minimap.rect)
         # Widgets built anew (a resize, a language, a screen closed over the battle) show the
         # orders of the formation selected now, not all of them.
         self.hud.refresh(self.selected_formation(), self.pending_forecast())
@@ -625,6 +632,13 @@ class BattleScene(Scene):
             return
         if self.threat_toggle.handle(event) or self.legend.handle(event):
             return
+        listed = self.unit_list.visible
+        if self.unit_list.handle(event):
+            if self.unit_list.visible and not listed:
+                self.objectives.visible = False  # the two share the left column
+            return
+        if self.minimap.handle(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.end_turn_button:
                 self.end_turn()
@@ -639,7 +653,7 @@ class BattleScene(Scene):
             elif (order := self.hud.skills.order_of(event.ui_element)) is not None:
                 self.hero_order(order)
             elif event.ui_element is self.objectives.button:
-                self.objectives.toggle()
+                self.toggle_objectives()
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -680,6 +694,8 @@ class BattleScene(Scene):
             or self.legend.covers(pos)
             or self.card_panel.covers(pos)
             or self.threat_toggle_rect().collidepoint(pos)
+            or self.unit_list.covers(pos)
+            or self.minimap.covers(pos)
         )
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -720,9 +736,30 @@ class BattleScene(Scene):
         elif key == pygame.K_TAB:
             self._select_next()
         elif key == pygame.K_o:
-            self.objectives.toggle()
+            self.toggle_objectives()
         elif key == pygame.K_p:
             self.show_places = not self.show_places
+
+    def toggle_objectives(self) -> None:
+        self.objectives.toggle()
+        if self.objectives.visible and self.unit_list.visible:
+            self.unit_list.toggle()  # the two share the left column
+
+    def focus_formation(self, fid: str) -> None:
+        """A row of the unit list: show that formation, and select it when it may be ordered."""
+        f = self.state.formations.get(fid)
+        if f is None:
+            return
+        # In the middle of the map left free between the list and the unit panel.
+        free_left = self.unit_list.rect.right if self.unit_list.visible else 0
+        free_middle = (free_left + self.app.size[0] - PANEL_W - 10) / 2
+        self.camera.centre_on(self.geometry.centre(f.pos))
+        self.camera.pan(self.app.size[0] / 2 - free_middle, 0)
+        if self.human_to_move() and f.side == self.state.active_side.id and self.aiming is None:
+            self.selected = fid
+            self.forced_march = False
+            self.aiming_thunder = False
+            self._after_change([])
 
     def _select_next(self) -> None:
         """Tab cycles through the side's formations that can still act."""
@@ -875,6 +912,18 @@ class BattleScene(Scene):
         self.marks.draw(surface, self.camera)
         if self.aiming_thunder:
             self._draw_thunder_preview(surface)
+        # A tall unit panel (a forecast in a small window) has the corner: the minimap gives way.
+        panel = self.hud.panel_rect if self.hud.selected or self.hud.forecast else None
+        corner = self.minimap.rect.union(self.unit_list.button.rect)
+        self.minimap.visible = panel is None or not panel.colliderect(corner)
+        sel = self.selected_formation()
+        self.minimap.draw(surface, self.camera, self.state.formations.values(), fog, sel.pos if sel else None)
+        # The list is of the side on screen (none while the computer plays itself).
+        side = self.fog_side() or self._first_human()
+        if side is not None:
+            rows = roster(self.state, self.rules, side, self.match.record.actions, self.names)
+            self.unit_list.update(rows, self.selected)
+        self.unit_list.show_button(self.minimap.visible and side is not None)
         # Ground never seen tells nothing, not even what it is.
         hover = self.hover if fog is None or self.hover in fog.explored else None
         self.hud.draw(
@@ -902,7 +951,9 @@ class BattleScene(Scene):
             self.card_panel.hide()
             return
         pos = self.state.formations[unit].pos
-        taken = [self.log_rect(), self.legend.rect, self.threat_toggle_rect()]
+        taken = [self.log_rect(), self.legend.rect, self.threat_toggle_rect(), self.minimap.rect]
+        if self.unit_list.visible:
+            taken.append(self.unit_list.rect)
         if self.objectives.visible:
             taken.append(self.objectives.rect)
         if self.hud.selected is not None or self.hud.forecast is not None:

@@ -67,6 +67,26 @@ def theme(lang: str | None = None) -> dict[str, Any]:
         },
         # A line of news under a list (saved, deleted, why not).
         "#note": {"misc": {"text_horiz_alignment": "center"}},
+        # The battle's unit list: opaque, as it lies over the objectives; a row is a drawn
+        # picture under a see-through button.
+        "#roster": {"colours": {"dark_bg": "#1c1f26", "normal_border": "#5E5340"}, "misc": {"border_width": "1"}},
+        "#roster_title": {"font": {**font, "size": "16"}, "colours": {"normal_text": "#E6C35A"}},
+        "#roster_hint": {
+            "font": {**font, "size": "13"},
+            "colours": {"normal_text": "#AAA596"},
+            "misc": {"text_horiz_alignment": "right"},
+        },
+        "#roster_row": {
+            "colours": {
+                "normal_bg": "#00000000",
+                "hovered_bg": "#FFFFFF1C",
+                "active_bg": "#C8A24A55",
+                "normal_border": "#00000000",
+                "hovered_border": ACCENT,
+                "active_border": ACCENT,
+            },
+            "misc": {"shadow_width": "0"},
+        },
         "text_box": {"font": font, "colours": {"dark_bg": PANEL_BG}},
         # pygame_gui does not carry the defaults' font into these elements, so each names it.
         "button": {"font": font},
