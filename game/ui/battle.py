@@ -260,6 +260,10 @@ class BattleScene(Scene):
             return
         xs = [self.geometry.centre(f.pos) for f in fs]
         self.camera.centre_on((sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs)))
+        if hasattr(self, "hud"):  # once built: the middle of the map the panels leave open
+            free = self.open_map_area()
+            w, h = self.app.size
+            self.camera.pan(w / 2 - free.centerx, h / 2 - free.centery)
 
     @property
     def log(self) -> BattleLog:
