@@ -438,8 +438,9 @@ def test_the_last_blow_shows_the_result(app: App, rules: Ruleset, saves_dir: Pat
     assert scene.match.record.actions == [Attack(unit="a_foot", target="b_last")]
     frame(app)
     texts = labels(result)
-    assert "Victory for a" in texts
-    assert "The enemy has no formations left on the field." in texts
+    # One human: the victory is theirs, and the reason names the side wiped out and the turn.
+    assert "Victory" in texts
+    assert "Turn 1: the b has no formations left on the field." in texts
 
     click(app, result.save_button.rect.center)
     path = saves_dir / "test_field-8.json"

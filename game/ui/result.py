@@ -1,31 +1,57 @@
-"""The end of a battle: who won, why, and what it cost each side."""
+"""The end of a battle: who won and why, what it cost each side, the story's debriefing, and
+where to go next (the camp, the battle again, the replay, the menus).
+
+What is shown is derived by ``game.view.outcome`` (the deciding event or objective and its turn,
+annihilation or the last turn) and ``game.view.summary`` (the table), so a game loaded already
+finished reads the same as one just played. Each way out is one small method (``to_menu``,
+``to_campaigns``, ``to_camp``, ``retry``, ``watch_replay``).
+"""
 
 from __future__ import annotations
 
+from html import escape
+
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from .. import i18n
 from ..content.campaigns import names_script
-from ..i18n import N_, _, format_men
+from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from ..record.match import Match
 from ..record.saves import SaveError, save_path, save_record
-from .pages import panel, paragraph, paragraph_height
+from ..view.names import hero_name, side_name
+from ..view.outcome import debriefing, decide, headline, headline_text, reason_text
+from ..view.summary import summarise, took_part
+from .hud import BAD, GOLD, GOOD, MUTED, TEXT
+from .narration import wrap
 from .scene import Scene
+from .summary_table import SummaryTable
 
-REASONS = {
-    "annihilation": N_("The enemy has no formations left on the field."),
-    "turn_limit": N_("The last turn has ended."),
-    "scenario_event": N_("Events on the field have decided the battle."),
-}
+MARGIN = 20
+GAP = 16
+BUTTON_H = 44
+NOTE_H = 28
+# The story box is never narrower than this beside the table (else it goes below the table),
+# nor wider than reads comfortably.
+STORY_MIN_W = 260
+STORY_MAX_W = 760
+# pygame_gui's text box: its border and padding on each side, and a scroll bar's width.
+BOX_INSET = 6
+SCROLLBAR_W = 22
+BOX_LINE_SPACING = 1.25
+
+
+def _hex(colour: tuple[int, int, int]) -> str:
+    return "#{:02X}{:02X}{:02X}".format(*colour)
 
 
 class ResultScene(Scene):
     def __init__(self, app, match: Match) -> None:
         self.match = match
-        i18n.set_story_script(names_script(match.loaded.scenario.campaign))
+        scenario = match.loaded.scenario
+        i18n.set_story_script(names_script(scenario.campaign))
         # A campaign battle: counted (and the progress saved) once, as the screen opens.
         self.run: CampaignRun | None = match.campaign if isinstance(match.campaign, CampaignRun) else None
         self.save_problem = ""
@@ -34,110 +60,267 @@ class ResultScene(Scene):
                 self.run.battle_over(match)
             except SaveError as exc:
                 self.save_problem = str(exc)
+        self.outcome = decide(scenario, match.state)
+        self.headline = headline(match.state)
+        engine = match.engine
+        rows = summarise(scenario, engine.rules, engine.settings, match.state)
+        roles = {s.id: s.role for s in match.state.sides}
+        self.summary = [r for r in rows if took_part(r, roles[r.side])]
         super().__init__(app)
+
+    # -- what it says ------------------------------------------------------------------------
 
     def _won(self) -> bool:
         return self.run is not None and self.match.state.winner == self.run.spec.side
 
-    def _side_name(self, side_id: str | None) -> str:
-        for s in self.match.loaded.scenario.sides:
-            if s.id == side_id:
-                return i18n.name(s.name)
-        return ""
+    def title_text(self) -> str:
+        return headline_text(self.match.state, self.match.loaded.scenario)
+
+    def reason(self) -> str:
+        m = self.match
+        return reason_text(self.outcome, m.loaded.scenario, m.engine.rules, m.state)
+
+    def campaign_card(self) -> str:
+        """What the battle means for the campaign (empty outside one)."""
+        run = self.run
+        if run is None:
+            return ""
+        if not self._won():
+            return _(
+                "The battle is lost, and nothing from it is kept: fight it again with the army as it stood "
+                "before, or leave for the campaigns and come back to it later."
+            )
+        last = run.progress.results[-1] if run.progress.results else None
+        souls, coins = (last.souls, last.coins) if last is not None and last.won else (0, 0)
+        marching = len(run.progress.roster.formations)
+        text = _("{souls} souls from the pouch become {coins} soul coins; the war chest holds {total}.").format(
+            souls=format_men(souls), coins=format_men(coins), total=format_men(run.progress.coins)
+        )
+        if run.finished:
+            return text + " " + _("Every battle of the campaign is won.")
+        return (
+            text
+            + " "
+            + ngettext(
+                "{n} formation marches on to the next battle.", "{n} formations march on to the next battle.", marching
+            ).format(n=marching)
+        )
+
+    def story(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The paragraphs of the story box, each with its colour."""
+        m = self.match
+        scenario, rules = m.loaded.scenario, m.engine.rules
+        out: list[tuple[str, tuple[int, int, int]]] = []
+        card = self.campaign_card()
+        if card:
+            out.append((card, GOLD))
+        event = self.outcome.event
+        if event is not None:
+            marks = {"done": (_("Achieved"), GOOD), "failed": (_("Failed"), BAD), "open": (_("Not achieved"), MUTED)}
+            for spec, status in event.objectives:
+                word, colour = marks.get(status, marks["open"])
+                out.append((_("{status}: {objective}").format(status=word, objective=_(spec.text)), colour))
+            if event.narration is not None:
+                words = _(event.narration.text)
+                speaker = event.narration.speaker
+                if speaker:
+                    line = _("“{words}” — {speaker}").format(words=words, speaker=hero_name(rules, speaker))
+                else:
+                    line = _("“{words}”").format(words=words)
+                out.append((line, TEXT))
+        if self.outcome.shares:
+            shares = _(" · ").join(
+                _("{side} {share}%").format(side=side_name(scenario, s), share=round(100 * v))
+                for s, v in self.outcome.shares
+            )
+            out.append((_("Share of the enemy's men destroyed: {shares}").format(shares=shares), TEXT))
+        text = debriefing(scenario, m.state)
+        if text:
+            out.append((_("Debriefing"), GOLD))
+            out.append((_(text), TEXT))
+        souls = m.state.souls_on_field()
+        if souls:
+            out.append((_("Wandering souls left on the field: {n}").format(n=format_men(souls)), MUTED))
+        return out
+
+    # -- layout ------------------------------------------------------------------------------
 
     def build(self) -> None:
         w, h = self.app.size
-        state = self.match.state
-        if state.winner is None:
-            headline = _("A draw")
+        theme = self.manager.get_theme()
+        content_w = min(w - 2 * MARGIN, 1400)
+
+        title = self.title_text()
+        title_id = "#title"
+        if theme.get_font(["#title", "label"]).get_rect(title).width > w - 2 * MARGIN:
+            title_id = "#title_small"
+        title_h = theme.get_font([title_id, "label"]).get_rect(title).height + 4
+        reason_lines = wrap(self.reason(), 22, content_w - 20)
+        reason_h = theme.get_font(["#subtitle", "label"]).get_rect("Ag國").height + 4
+        head_h = title_h + len(reason_lines) * reason_h + GAP
+        footer_h = BUTTON_H + NOTE_H + 4
+
+        self.table = SummaryTable(self.manager, self.summary, {r.side: self._side_name(r.side) for r in self.summary})
+        self.table.fit(content_w)
+        # The story beside the table if it has room there, else below it.
+        side_by_side = content_w - self.table.width - GAP >= STORY_MIN_W
+        story_w = min(STORY_MAX_W, content_w - self.table.width - GAP if side_by_side else content_w)
+        html, lines = self._story_html(story_w)
+        line_h = round(theme.get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
+        story_need = lines * line_h + 2 * BOX_INSET + 8 if lines else 0
+        room = h - 2 * MARGIN - head_h - footer_h - GAP
+        if side_by_side:
+            story_h = min(story_need, room)
+            body_h = max(self.table.height, story_h)
         else:
-            headline = _("Victory for {side}").format(side=self._side_name(state.winner))
-        y = max(30, h // 2 - 240) if self.run is None else 24
-        UILabel(pygame.Rect(0, y - 8, w, 86), headline, self.manager, object_id="#title")
-        UILabel(
-            pygame.Rect(0, y + 74, w, 32),
-            _(REASONS.get(state.end_reason or "", "")),
-            self.manager,
-            object_id="#subtitle",
-        )
-        y += 130
-        for side in state.sides:
-            text = _("{side}: {start} men at the start, {now} now; {souls} souls in the pouch").format(
-                side=self._side_name(side.id),
-                start=format_men(side.men_start),
-                now=format_men(state.men_of(side.id)),
-                souls=format_men(side.pouch),
-            )
-            UILabel(pygame.Rect(w // 2 - 360, y, 720, 32), text, self.manager)
-            y += 36
-        text = _("Wandering souls left on the field: {n}").format(n=format_men(state.souls_on_field()))
-        UILabel(pygame.Rect(w // 2 - 360, y, 720, 32), text, self.manager)
-        y += 48
-        self.debriefing_top = y
+            story_h = min(story_need, room - self.table.height - GAP)
+            if story_h < 60:
+                story_h = 0  # no room for a useful box (the table still fits)
+            body_h = self.table.height + (GAP + story_h if story_h else 0)
+        # The whole block in the middle of the window when there is room to spare.
+        y = max(MARGIN // 2, (h - head_h - body_h - GAP - footer_h) // 2)
+
+        self.title_label = UILabel(pygame.Rect(0, y, w, title_h), title, self.manager, object_id=title_id)
+        y += title_h
+        self.reason_labels = []
+        for line in reason_lines:
+            rect = pygame.Rect(0, y, w, reason_h)
+            self.reason_labels.append(UILabel(rect, line, self.manager, object_id="#subtitle"))
+            y += reason_h
+        y += GAP
+        self.story_box: UITextBox | None = None
+        if side_by_side:
+            x = (w - story_w - GAP - self.table.width) // 2
+            self.table.build(x + story_w + GAP, y)
+            story_rect = pygame.Rect(x, y, story_w, story_h)
+        else:
+            self.table.build((w - self.table.width) // 2, y)
+            story_rect = pygame.Rect((w - story_w) // 2, y + self.table.height + GAP, story_w, story_h)
+        if story_h:
+            self.story_box = UITextBox(html, story_rect, self.manager)
+        self._buttons(min(h - footer_h - MARGIN // 2, y + body_h + GAP))
+
+    def _buttons(self, y: int) -> None:
+        w = self.app.size[0]
         self.camp_button = self.retry_button = None
+        big: UIButton | None = None
+        labels = [_("Save the record"), _("Watch the replay")]
         if self.run is not None:
-            y = h - 150
             if self._won():
-                label = _("To the camp") if not self.run.finished else _("The campaign is won")
-                self.camp_button = UIButton(
-                    pygame.Rect(w // 2 - 230, y, 460, 48), label, self.manager, object_id="#big_button"
-                )
+                labels.append(_("To the camp") if not self.run.finished else _("The campaign is won"))
             else:
-                self.retry_button = UIButton(
-                    pygame.Rect(w // 2 - 230, y, 460, 48),
-                    _("Fight the battle again"),
-                    self.manager,
-                    object_id="#big_button",
-                )
-            y += 58
-        self.debriefing_bottom = y - 70
-        self.save_button = UIButton(pygame.Rect(w // 2 - 230, y, 220, 46), _("Save the record"), self.manager)
-        back = _("Campaigns") if self.run is not None else _("Main menu")
-        self.menu_button = UIButton(pygame.Rect(w // 2 + 10, y, 220, 46), back, self.manager)
-        self.note = UILabel(pygame.Rect(0, y + 50, w, 30), self.save_problem, self.manager, object_id="#subtitle")
+                labels.append(_("Fight the battle again"))
+        labels.append(_("Campaigns") if self.run is not None else _("Main menu"))
+        font = self.manager.get_theme().get_font(["button"])
+        widths = [max(160, font.get_rect(t).width + 36) for t in labels]
+        gap = 12
+        total = sum(widths) + gap * (len(widths) - 1)
+        x = (w - total) // 2
+        buttons = []
+        for text, bw in zip(labels, widths, strict=True):
+            buttons.append(UIButton(pygame.Rect(x, y, bw, BUTTON_H), text, self.manager))
+            x += bw + gap
+        self.save_button, self.replay_button = buttons[0], buttons[1]
+        self.menu_button = buttons[-1]
+        if self.run is not None:
+            big = buttons[2]
+            if self._won():
+                self.camp_button = big
+            else:
+                self.retry_button = big
+        self.note_y = y + BUTTON_H + 2
+        self.note: UILabel | None = None
+        self.say(self.save_problem)
+
+    def say(self, text: str) -> None:
+        """A line under the buttons (saved where, or why not); in the smaller font if it is long."""
+        if self.note is not None:
+            self.note.kill()
+        w = self.app.size[0]
+        theme = self.manager.get_theme()
+        big = theme.get_font(["#subtitle", "label"]).get_rect(text).width <= w - 2 * MARGIN
+        object_id = "#subtitle" if big else None
+        font = theme.get_font(["#subtitle", "label"] if big else ["label"])
+        width = min(w, font.get_rect(text).width + 12)
+        rect = pygame.Rect((w - width) // 2, self.note_y, width, NOTE_H + 4)
+        self.note = UILabel(rect, text, self.manager, object_id=object_id)
+        self.note_text = text
+
+    def _story_html(self, width: int) -> tuple[str, int]:
+        """The story as text-box markup, wrapped here (pygame_gui breaks lines only at spaces,
+        and splits a line of Chinese with hyphens), and how many lines it takes."""
+        inner = width - 2 * BOX_INSET - SCROLLBAR_W - 6
+        parts: list[str] = []
+        count = 0
+        for text, colour in self.story():
+            lines = wrap(text, 16, inner)
+            count += len(lines) + (1 if parts else 0)
+            body = "<br>".join(escape(line, quote=False) for line in lines)
+            parts.append(f"<font color='{_hex(colour)}'>{body}</font>")
+        return "<br><br>".join(parts), count
+
+    def _side_name(self, side_id: str | None) -> str:
+        return side_name(self.match.loaded.scenario, side_id)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.run is None:
-            return
-        scenario = self.match.loaded.scenario
-        text = scenario.debriefing_victory if self._won() else scenario.debriefing_defeat
-        if not text:
-            return
-        w, _h = self.app.size
-        width = min(860, w - 80)
-        x = (w - width) // 2
-        room = self.debriefing_bottom - self.debriefing_top
-        height = min(room, paragraph_height(_(text), width) + 28)
-        box = pygame.Rect(x - 16, self.debriefing_top, width + 32, height)
-        panel(surface, box)
-        paragraph(surface, _(text), x, box.y + 14, width, size=17, max_y=box.bottom - 8)
+        self.table.draw_backdrop(surface)
+
+    # -- where to go -------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
-        if event.ui_element is self.save_button:
-            rec = self.match.record
-            name = f"{rec.scenario_id}-{rec.seed}"
-            try:
-                path = save_record(rec, save_path(name))
-                self.note.set_text(_("Saved to {path}").format(path=str(path)))
-            except SaveError as exc:
-                self.note.set_text(str(exc))
-        elif event.ui_element is self.menu_button:
-            if self.run is not None:
-                from .campaign_menu import CampaignMenuScene
+        actions = {
+            self.save_button: self.save,
+            self.replay_button: self.watch_replay,
+            self.menu_button: self.to_campaigns if self.run is not None else self.to_menu,
+        }
+        if self.camp_button is not None:
+            actions[self.camp_button] = self.to_camp
+        if self.retry_button is not None:
+            actions[self.retry_button] = self.retry
+        action = actions.get(event.ui_element)
+        if action is not None:
+            action()
 
-                self.app.switch(CampaignMenuScene(self.app, self.run.saves_dir))
-                return
-            from .menu import MenuScene
+    def save(self) -> None:
+        rec = self.match.record
+        name = f"{rec.scenario_id}-{rec.seed}"
+        try:
+            path = save_record(rec, save_path(name))
+            self.say(_("Saved to {path}").format(path=str(path)))
+        except SaveError as exc:
+            self.say(str(exc))
 
-            self.app.switch(MenuScene(self.app))
-        elif event.ui_element is self.camp_button and self.run is not None:
-            from .camp import CampScene
+    def watch_replay(self) -> None:
+        """The replay viewer on this battle, from its first move."""
+        from .replay import open_replay
 
-            self.app.switch(CampScene(self.app, self.run))
-        elif event.ui_element is self.retry_button and self.run is not None:
-            from .briefing import BriefingScene
+        try:
+            open_replay(self.app, self.match.record)
+        except SaveError as exc:
+            self.say(_("Cannot show the replay: {reason}").format(reason=str(exc)))
 
-            self.app.switch(BriefingScene(self.app, self.run))
+    def to_menu(self) -> None:
+        from .menu import MenuScene
+
+        self.app.switch(MenuScene(self.app))
+
+    def to_campaigns(self) -> None:
+        from .campaign_menu import CampaignMenuScene
+
+        assert self.run is not None
+        self.app.switch(CampaignMenuScene(self.app, self.run.saves_dir))
+
+    def to_camp(self) -> None:
+        from .camp import CampScene
+
+        assert self.run is not None
+        self.app.switch(CampScene(self.app, self.run))
+
+    def retry(self) -> None:
+        from .briefing import BriefingScene
+
+        assert self.run is not None
+        self.app.switch(BriefingScene(self.app, self.run))
