@@ -13,12 +13,13 @@ from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario
 from ..core import campaign as camp
 from ..core.campaign import CampaignProgress, CampaignSpec
-from ..i18n import _, format_men
+from ..i18n import _, format_men, ngettext
 from ..paths import SAVES_DIR
 from ..record.campaign_run import CampaignRun
 from ..record.campaign_saves import load_progress
 from ..record.saves import SaveError
 from .camp import aim_line
+from .hud import MUTED
 from .menu import LEVELS
 from .pages import BACKGROUND, heading, muted, panel, paragraph
 from .scene import Scene
@@ -31,6 +32,29 @@ def progress_line(spec: CampaignSpec, progress: CampaignProgress | None) -> str:
         return _("Won: every battle of the campaign is behind you")
     title = _(load_scenario(spec.scenarios[progress.stage]).scenario.title)
     return _("Battle {n} of {total}: {title}").format(n=progress.stage + 1, total=len(spec.scenarios), title=title)
+
+
+def army_line(spec: CampaignSpec, progress: CampaignProgress) -> str:
+    """Lines for a campaign's card: the army and the war chest once a battle has been won (before
+    that the army is the first scenario's own and the chest is empty: nothing to count), what a
+    lost battle means, and the computer's level."""
+    level = _(LEVELS.get(progress.difficulty, LEVELS["normal"]))
+    parts = []
+    if progress.stage > 0:
+        formations = len(progress.roster.formations)
+        parts.append(
+            ngettext("{coins} soul coins · {n} formation", "{coins} soul coins · {n} formations", formations).format(
+                coins=format_men(progress.coins), n=formations
+            )
+        )
+    if progress.attempts and not progress.finished(spec):
+        parts.append(
+            ngettext(
+                "Lost once: Continue fights it again.", "Lost {n} times: Continue fights it again.", progress.attempts
+            ).format(n=progress.attempts)
+        )
+    parts.append(_("The computer plays: {level}").format(level=level))
+    return "\n".join(parts)
 
 
 class CampaignMenuScene(Scene):
@@ -110,11 +134,7 @@ class CampaignMenuScene(Scene):
             y += 10
             y = paragraph(surface, progress_line(spec, progress), x, y, width, size=17, bold=True)
             if progress is not None:
-                level = _(LEVELS.get(progress.difficulty, LEVELS["normal"]))
-                line = _("{coins} soul coins · {formations} formations · the computer plays: {level}").format(
-                    coins=format_men(progress.coins), formations=len(progress.roster.formations), level=level
-                )
-                y = muted(surface, line, x, y + 2)
+                y = paragraph(surface, army_line(spec, progress), x, y + 2, width, size=15, colour=MUTED)
                 aim = aim_line(spec, progress)
                 if aim:
                     y = muted(surface, aim, x, y)
