@@ -174,7 +174,7 @@ def test_after_a_lost_battle_the_cards_say_what_happens_and_count_nothing_that_i
     result = end_battle(app, battle, "hailing", pouch=9_000)
     card = result.campaign_card()
     assert "fight it again" in card and "soul coins" not in card
-    assert result.story()[0][0] == card  # the first thing the story box says
+    assert result.story()[0].text == card  # the first thing the story box says
     spec = load_campaigns().campaigns["yuqing"]
     line = army_line(spec, load_progress("yuqing", tmp_path))
     assert "soul coins" not in line and "formation" not in line

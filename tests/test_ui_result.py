@@ -29,7 +29,8 @@ pytestmark = pytest.mark.usefixtures("english")
 
 
 def labels(scene: ResultScene) -> list[str]:
-    return [e.text for e in scene.manager.get_root_container().elements if isinstance(e, UILabel)]
+    """Every label on the screen, those inside panels (the table) too."""
+    return [e.text for e in scene.manager.get_sprite_group().sprites() if isinstance(e, UILabel)]
 
 
 def click(app: App, pos: tuple[int, int]) -> None:
@@ -75,7 +76,7 @@ def show(app: App, match: Match) -> ResultScene:
 
 
 def story_texts(scene: ResultScene) -> list[str]:
-    return [text for text, _colour in scene.story()]
+    return [p.text for p in scene.story()]
 
 
 # -- what it says --------------------------------------------------------------------------------
@@ -91,7 +92,7 @@ def test_the_result_names_the_deciding_event_and_its_turn(app: App) -> None:
     hold_out = next(o for o in scenario.objective_specs if o.id == "hold_out")
     story = story_texts(scene)
     assert f"Failed: {hold_out.text}" in story
-    assert any(t.startswith("“The Yue banner goes down") for t in story)
+    assert any(t.startswith('"The Yue banner goes down') for t in story)
     assert scenario.debriefing_defeat in story
     assert scene.story_box is not None
 
@@ -167,7 +168,8 @@ def test_save_and_main_menu_stay(app: App, tmp_path: Path, monkeypatch: pytest.M
 @pytest.mark.parametrize("size", [(800, 560), (1920, 1080)])
 def test_every_text_fits_small_and_large_windows(lang: str, size: tuple[int, int]) -> None:
     """No label cut (pygame_gui warns), nothing off the window, the table, the story and the
-    buttons apart; a hotseat victory puts the longest side name in the title."""
+    buttons apart (where both do not fit they scroll together); a hotseat victory puts the
+    longest side name in the title."""
     i18n.set_language(lang)
     try:
         app = App(size)
@@ -175,7 +177,9 @@ def test_every_text_fits_small_and_large_windows(lang: str, size: tuple[int, int
         hotseat = Match(a1, 2, GameSettings(controllers={"coalition": "human", "hailing": "human"}))
         state = hotseat.state
         state.over, state.winner, state.end_reason, state.turn = True, "coalition", "annihilation", 7
-        for match in (finished_b3(), b1_lost("zhenguo", relief=True), hotseat):
+        touched = finished_b3()  # the Tangut fort lost men too: a third column
+        touched.state.formations["tangut_walls"].men -= 120
+        for match in (finished_b3(), touched, b1_lost("zhenguo", relief=True), hotseat):
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
                 scene = show(app, match)
@@ -184,12 +188,15 @@ def test_every_text_fits_small_and_large_windows(lang: str, size: tuple[int, int
             elements = scene.manager.get_root_container().elements
             assert all(window.contains(e.rect) for e in elements), [e.rect for e in elements]
             buttons = [scene.save_button, scene.replay_button, scene.menu_button]
-            blocks = [scene.table.rect] + ([scene.story_box.rect] if scene.story_box is not None else [])
-            for block in blocks:
-                assert not any(block.colliderect(b.rect) for b in buttons)
-            if len(blocks) == 2:
-                assert not blocks[0].colliderect(blocks[1])
-            assert scene.story_box is not None or size == (800, 560)
+            table, story = scene.table.panel.rect, scene.story_box.rect  # type: ignore[union-attr]
+            if scene.body is not None:  # both in one scrolling box: the story under the table
+                assert story.top >= table.bottom
+                blocks = [scene.body.rect]
+            else:
+                assert not table.colliderect(story)
+                blocks = [table, story]
+            assert not any(block.colliderect(b.rect) for block in blocks for b in buttons)
+            assert ("tangut" in [r.side for r in scene.summary]) == (match is touched)
         assert _("Victory for the {side}").format(side=i18n.name("Yuqing Palace coalition")) in labels(scene)
     finally:
         i18n.set_language("en")

@@ -10,10 +10,11 @@ finished reads the same as one just played. Each way out is one small method (``
 from __future__ import annotations
 
 from html import escape
+from typing import NamedTuple
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextBox
 
 from .. import i18n
 from ..content.campaigns import names_script
@@ -41,6 +42,15 @@ STORY_MAX_W = 760
 BOX_INSET = 6
 SCROLLBAR_W = 22
 BOX_LINE_SPACING = 1.25
+# Below this window height the title takes its smaller size.
+SMALL_H = 700
+
+
+class Paragraph(NamedTuple):
+    text: str
+    colour: tuple[int, int, int]
+    # The next paragraph follows on the next line, not after a blank one (a heading, a list).
+    joined: bool = False
 
 
 def _hex(colour: tuple[int, int, int]) -> str:
@@ -106,41 +116,42 @@ class ResultScene(Scene):
             ).format(n=marching)
         )
 
-    def story(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """The paragraphs of the story box, each with its colour."""
+    def story(self) -> list[Paragraph]:
+        """The paragraphs of the story box."""
         m = self.match
         scenario, rules = m.loaded.scenario, m.engine.rules
-        out: list[tuple[str, tuple[int, int, int]]] = []
+        out: list[Paragraph] = []
         card = self.campaign_card()
         if card:
-            out.append((card, GOLD))
+            out.append(Paragraph(card, GOLD))
         event = self.outcome.event
         if event is not None:
             marks = {"done": (_("Achieved"), GOOD), "failed": (_("Failed"), BAD), "open": (_("Not achieved"), MUTED)}
-            for spec, status in event.objectives:
+            for i, (spec, status) in enumerate(event.objectives):
                 word, colour = marks.get(status, marks["open"])
-                out.append((_("{status}: {objective}").format(status=word, objective=_(spec.text)), colour))
+                text = _("{status}: {objective}").format(status=word, objective=_(spec.text))
+                out.append(Paragraph(text, colour, joined=i < len(event.objectives) - 1))
             if event.narration is not None:
                 words = _(event.narration.text)
                 speaker = event.narration.speaker
                 if speaker:
-                    line = _("“{words}” — {speaker}").format(words=words, speaker=hero_name(rules, speaker))
+                    line = _('"{words}" — {speaker}').format(words=words, speaker=hero_name(rules, speaker))
                 else:
-                    line = _("“{words}”").format(words=words)
-                out.append((line, TEXT))
+                    line = _('"{words}"').format(words=words)
+                out.append(Paragraph(line, TEXT))
         if self.outcome.shares:
             shares = _(" · ").join(
                 _("{side} {share}%").format(side=side_name(scenario, s), share=round(100 * v))
                 for s, v in self.outcome.shares
             )
-            out.append((_("Share of the enemy's men destroyed: {shares}").format(shares=shares), TEXT))
+            out.append(Paragraph(_("Share of the enemy's men destroyed: {shares}").format(shares=shares), TEXT))
         text = debriefing(scenario, m.state)
         if text:
-            out.append((_("Debriefing"), GOLD))
-            out.append((_(text), TEXT))
+            out.append(Paragraph(_("Debriefing"), GOLD, joined=True))
+            out.append(Paragraph(_(text), TEXT))
         souls = m.state.souls_on_field()
         if souls:
-            out.append((_("Wandering souls left on the field: {n}").format(n=format_men(souls)), MUTED))
+            out.append(Paragraph(_("Wandering souls left on the field: {n}").format(n=format_men(souls)), MUTED))
         return out
 
     # -- layout ------------------------------------------------------------------------------
@@ -151,32 +162,34 @@ class ResultScene(Scene):
         content_w = min(w - 2 * MARGIN, 1400)
 
         title = self.title_text()
-        title_id = "#title"
-        if theme.get_font(["#title", "label"]).get_rect(title).width > w - 2 * MARGIN:
-            title_id = "#title_small"
+        too_wide = theme.get_font(["#title", "label"]).get_rect(title).width > w - 2 * MARGIN
+        title_id = "#title_small" if too_wide or h < SMALL_H else "#title"
         title_h = theme.get_font([title_id, "label"]).get_rect(title).height + 4
         reason_lines = wrap(self.reason(), 22, content_w - 20)
         reason_h = theme.get_font(["#subtitle", "label"]).get_rect("Ag國").height + 4
         head_h = title_h + len(reason_lines) * reason_h + GAP
         footer_h = BUTTON_H + NOTE_H + 4
+        room = h - MARGIN - head_h - GAP - footer_h  # for the table and the story
 
-        self.table = SummaryTable(self.manager, self.summary, {r.side: self._side_name(r.side) for r in self.summary})
+        # The story beside the table if it has room there (narrowing the side columns, whose
+        # names then wrap, if that makes room), else below it.
+        names = {r.side: self._side_name(r.side) for r in self.summary}
+        self.table = SummaryTable(self.manager, self.summary, names)
         self.table.fit(content_w)
-        # The story beside the table if it has room there, else below it.
+        if content_w - self.table.width - GAP < STORY_MIN_W:
+            narrow = SummaryTable(self.manager, self.summary, names)
+            narrow.fit(content_w - STORY_MIN_W - GAP)
+            if content_w - narrow.width - GAP >= STORY_MIN_W:
+                self.table = narrow
         side_by_side = content_w - self.table.width - GAP >= STORY_MIN_W
-        story_w = min(STORY_MAX_W, content_w - self.table.width - GAP if side_by_side else content_w)
+        story_w = min(STORY_MAX_W, content_w - self.table.width - GAP if side_by_side else content_w - SCROLLBAR_W)
         html, lines = self._story_html(story_w)
         line_h = round(theme.get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
         story_need = lines * line_h + 2 * BOX_INSET + 8 if lines else 0
-        room = h - 2 * MARGIN - head_h - footer_h - GAP
         if side_by_side:
-            story_h = min(story_need, room)
-            body_h = max(self.table.height, story_h)
+            body_h = max(self.table.height, min(story_need, room))
         else:
-            story_h = min(story_need, room - self.table.height - GAP)
-            if story_h < 60:
-                story_h = 0  # no room for a useful box (the table still fits)
-            body_h = self.table.height + (GAP + story_h if story_h else 0)
+            body_h = min(room, self.table.height + (GAP + story_need if lines else 0))
         # The whole block in the middle of the window when there is room to spare.
         y = max(MARGIN // 2, (h - head_h - body_h - GAP - footer_h) // 2)
 
@@ -189,15 +202,27 @@ class ResultScene(Scene):
             y += reason_h
         y += GAP
         self.story_box: UITextBox | None = None
+        self.body: UIScrollingContainer | None = None
         if side_by_side:
             x = (w - story_w - GAP - self.table.width) // 2
             self.table.build(x + story_w + GAP, y)
-            story_rect = pygame.Rect(x, y, story_w, story_h)
-        else:
+            if lines:
+                rect = pygame.Rect(x, y, story_w, min(story_need, room))
+                self.story_box = UITextBox(html, rect, self.manager)
+        elif self.table.height + GAP + story_need <= room or not lines:
             self.table.build((w - self.table.width) // 2, y)
-            story_rect = pygame.Rect((w - story_w) // 2, y + self.table.height + GAP, story_w, story_h)
-        if story_h:
-            self.story_box = UITextBox(html, story_rect, self.manager)
+            if lines:
+                rect = pygame.Rect((w - story_w) // 2, y + self.table.height + GAP, story_w, story_need)
+                self.story_box = UITextBox(html, rect, self.manager)
+        else:
+            # Too little room for both: they scroll together, the story at its full length.
+            box = pygame.Rect((w - content_w) // 2, y, content_w, body_h)
+            self.body = UIScrollingContainer(box, self.manager, allow_scroll_x=False)
+            inner = content_w - SCROLLBAR_W
+            self.table.build((inner - self.table.width) // 2, 0, container=self.body)
+            rect = pygame.Rect((inner - story_w) // 2, self.table.height + GAP, story_w, story_need)
+            self.story_box = UITextBox(html, rect, self.manager, container=self.body)
+            self.body.set_scrollable_area_dimensions((inner, rect.bottom))
         self._buttons(min(h - footer_h - MARGIN // 2, y + body_h + GAP))
 
     def _buttons(self, y: int) -> None:
@@ -250,21 +275,22 @@ class ResultScene(Scene):
         """The story as text-box markup, wrapped here (pygame_gui breaks lines only at spaces,
         and splits a line of Chinese with hyphens), and how many lines it takes."""
         inner = width - 2 * BOX_INSET - SCROLLBAR_W - 6
-        parts: list[str] = []
+        html = ""
         count = 0
-        for text, colour in self.story():
-            lines = wrap(text, 16, inner)
-            count += len(lines) + (1 if parts else 0)
+        joined = True
+        for p in self.story():
+            if html:  # a line break; and a blank line between paragraphs
+                html += "<br>" if joined else "<br><br>"
+                count += 0 if joined else 1
+            lines = wrap(p.text, 16, inner)
+            count += len(lines)
             body = "<br>".join(escape(line, quote=False) for line in lines)
-            parts.append(f"<font color='{_hex(colour)}'>{body}</font>")
-        return "<br><br>".join(parts), count
+            html += f"<font color='{_hex(p.colour)}'>{body}</font>"
+            joined = p.joined
+        return html, count
 
     def _side_name(self, side_id: str | None) -> str:
         return side_name(self.match.loaded.scenario, side_id)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.table.draw_backdrop(surface)
 
     # -- where to go -------------------------------------------------------------------------
 

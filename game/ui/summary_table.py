@@ -3,8 +3,8 @@ per figure. Columns are sized by the theme's own fonts for the texts of the curr
 a side's long name wraps onto more header lines rather than being cut.
 
 Use: ``table = SummaryTable(manager, rows, names)``; read ``table.width``/``table.height`` (after
-``fit(max_width)`` if room is short) to lay out the screen; ``build(x, y)`` makes the labels;
-``draw_backdrop(surface)`` draws the panel and row stripes under them.
+``fit(max_width)`` if room is short) to lay out the screen; ``build(x, y, container)`` makes a
+panel of labels (themed ``#table``, with ``#table_stripe`` bands on every other row).
 """
 
 from __future__ import annotations
@@ -12,19 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
-from pygame_gui.elements import UILabel
+from pygame_gui.elements import UILabel, UIPanel
 
 from ..i18n import _, format_men
 from ..view.summary import SideSummary
 from .narration import wrap
-from .pages import panel
 
 ROW_H = 28
 # Space around a cell's text, and the narrowest and widest a side's column is made.
 PAD = 14
 MIN_COL = 96
 MAX_COL = 220
-STRIPE = (255, 255, 255, 12)
 
 
 @dataclass(frozen=True)
@@ -104,30 +102,33 @@ class SummaryTable:
         each = max(MIN_COL, spare // len(self.sides))
         self.cols = {s: min(w, each) for s, w in self.cols.items()}
 
-    def build(self, x: int, y: int) -> pygame.Rect:
+    def build(self, x: int, y: int, container=None) -> pygame.Rect:  # type: ignore[no-untyped-def]
+        """The table as a panel at (x, y) of ``container`` (the window by default), so that it
+        scrolls with a scrolling container; its rect (relative to the container)."""
         self.rect = pygame.Rect(x, y, self.width, self.height)
-        cx = x + self.label_w
+        self.panel = UIPanel(self.rect, manager=self.manager, container=container, object_id="#table")
+        inside = self.panel
+        ry = self.head_h
+        for i in range(0, len(self.figures), 2):
+            stripe = pygame.Rect(0, ry + i * ROW_H, self.width - 2, ROW_H)
+            UIPanel(stripe, starting_height=0, manager=self.manager, container=inside, object_id="#table_stripe")
+        cx = self.label_w
         for side in self.sides:
             col = self.cols[side]
             for i, line in enumerate(self._head_lines(side)):
-                rect = pygame.Rect(cx, y + 4 + i * self.line_h, col - PAD // 2, self.line_h)
-                UILabel(rect, line, self.manager, object_id="#table_head")
+                rect = pygame.Rect(cx, 4 + i * self.line_h, col - PAD // 2, self.line_h)
+                UILabel(rect, line, self.manager, container=inside, object_id="#table_head")
             cx += col
-        ry = y + self.head_h
         for fig in self.figures:
-            UILabel(pygame.Rect(x + PAD // 2, ry, self.label_w - PAD // 2, ROW_H), fig.label, self.manager)
-            cx = x + self.label_w
+            rect = pygame.Rect(PAD // 2, ry, self.label_w - PAD // 2, ROW_H)
+            UILabel(rect, fig.label, self.manager, container=inside)
+            cx = self.label_w
             for side in self.sides:
                 col = self.cols[side]
                 rect = pygame.Rect(cx, ry, col - PAD // 2, ROW_H)
-                self.cells[(fig.key, side)] = UILabel(rect, fig.values[side], self.manager, object_id="#table_number")
+                self.cells[(fig.key, side)] = UILabel(
+                    rect, fig.values[side], self.manager, container=inside, object_id="#table_number"
+                )
                 cx += col
             ry += ROW_H
         return self.rect
-
-    def draw_backdrop(self, surface: pygame.Surface) -> None:
-        panel(surface, self.rect)
-        stripe = pygame.Surface((self.rect.w - 2, ROW_H), pygame.SRCALPHA)
-        stripe.fill(STRIPE)
-        for i in range(0, len(self.figures), 2):
-            surface.blit(stripe, (self.rect.x + 1, self.rect.y + self.head_h + i * ROW_H))
