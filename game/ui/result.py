@@ -274,7 +274,10 @@ class ResultScene(Scene):
     def _story_html(self, width: int) -> tuple[str, int]:
         """The story as text-box markup, wrapped here (pygame_gui breaks lines only at spaces,
         and splits a line of Chinese with hyphens), and how many lines it takes."""
-        inner = width - 2 * BOX_INSET - SCROLLBAR_W - 6
+        # The text box lays text out in its width less about 38 pixels (border, padding, scroll
+        # bar), and breaks a line that nearly fills that again with a blank line after it: room
+        # to spare keeps our lines whole.
+        inner = width - 2 * BOX_INSET - SCROLLBAR_W - 24
         html = ""
         count = 0
         joined = True
