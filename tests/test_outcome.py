@@ -104,6 +104,24 @@ def test_a_host_reaching_its_goal_unopposed_is_named() -> None:
     assert reason(eng) == "Turn 1: Soul riders breaks through to its goal unopposed."
 
 
+def test_a_wounded_hero_and_a_full_pouch_are_named() -> None:
+    wounded = engine("b1_the_valley", seed=5)
+    tang = wounded.state.formations["tang_huai_bows"]
+    triggers.after_action(wounded, wound_hero(wounded, tang, -25, -10, 3, "test"))
+    assert decide(wounded.scenario, wounded.state).event.spec.id == "tang_wounded"  # type: ignore[union-attr]
+    assert reason(wounded) == "Turn 1: Tang Huai is wounded and carried from the field."
+
+    bagged = engine("a4_annihilation")
+    bagged.state.side("coalition").pouch = 17_250
+    triggers.after_action(bagged, [])
+    assert bagged.state.over and bagged.state.winner == "coalition"
+    outcome = decide(bagged.scenario, bagged.state)
+    assert outcome.event is not None and outcome.event.spec.id == "pouch_full"
+    # Of the two speakers, the last words are Han Xin's.
+    assert outcome.event.narration is not None and outcome.event.narration.speaker == "han_xin"
+    assert reason(bagged) == "Turn 1: the Yuqing Palace coalition has bagged 17,250 souls."
+
+
 # -- annihilation and the last turn ----------------------------------------------------------------
 
 
