@@ -438,12 +438,13 @@ def test_the_last_blow_shows_the_result(app: App, rules: Ruleset, saves_dir: Pat
     assert scene.match.record.actions == [Attack(unit="a_foot", target="b_last")]
     frame(app)
     texts = labels(result)
-    assert "Victory for a" in texts
-    assert "The enemy has no formations left on the field." in texts
+    # One human: the victory is theirs, and the reason names the side wiped out and the turn.
+    assert "Victory" in texts
+    assert "Turn 1: the b has no formations left on the field." in texts
 
     click(app, result.save_button.rect.center)
-    path = saves_dir / "test_field-8.json"
-    assert path.is_file() and result.note.text.startswith("Saved to")
+    [path] = saves_dir.glob("*.json")
+    assert result.note.text.startswith("Saved as")
     assert saves.load_record(path).actions == scene.match.record.actions
 
     click(app, result.menu_button.rect.center)

@@ -165,3 +165,32 @@ def test_a_quickload_in_a_campaign_battle_still_counts_for_the_campaign(app, tmp
         app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)], 0.0)
     assert isinstance(app.scene, BattleScene) and app.scene.match is not battle.match
     assert app.scene.match.campaign is run
+
+
+def test_after_a_lost_battle_the_cards_say_what_happens_and_count_nothing_that_is_not_there(app, tmp_path) -> None:
+    from game.ui.campaign_menu import army_line
+
+    battle = begin(app, tmp_path)
+    result = end_battle(app, battle, "hailing", pouch=9_000)
+    card = result.campaign_card()
+    assert "fight it again" in card and "soul coins" not in card
+    assert result.story()[0].text == card  # the first thing the story box says
+    spec = load_campaigns().campaigns["yuqing"]
+    line = army_line(spec, load_progress("yuqing", tmp_path))
+    assert "soul coins" not in line and "formation" not in line
+    assert "Lost once: Continue fights it again." in line
+
+
+def test_after_a_won_battle_the_cards_give_the_real_numbers(app, tmp_path, two_battles) -> None:
+    from game.ui.campaign_menu import army_line
+
+    battle = begin(app, tmp_path)
+    result = end_battle(app, battle, "coalition", pouch=5_000)
+    progress = load_progress("yuqing", tmp_path)
+    coins, carried = 5_000 // two_battles.souls_per_coin, len(progress.roster.formations)
+    assert carried > 0
+    card = result.campaign_card()
+    assert f"5,000 souls from the pouch become {coins} soul coins; the war chest holds {coins}." in card
+    assert f"{carried} formations march on to the next battle." in card
+    line = army_line(two_battles, progress)
+    assert line.startswith(f"{coins} soul coins · {carried} formations") and "Lost" not in line

@@ -95,6 +95,19 @@ def initial_state(scenario: Scenario, rules: Ruleset, settings: GameSettings) ->
     return state
 
 
+def attrition_shares(state: GameState) -> dict[str, float]:
+    """Fighting (non-neutral) side -> the share of its enemies' starting men they no longer have:
+    what the "attrition" rule compares when the last turn ends."""
+    fighting = [s for s in state.sides if s.role != "neutral"]
+    shares: dict[str, float] = {}
+    for side in fighting:
+        enemies = [s for s in fighting if are_enemies(state, side.id, s.id)]
+        start = sum(s.men_start for s in enemies)
+        lost = sum(s.men_start - state.men_of(s.id) for s in enemies)
+        shares[side.id] = lost / start if start else 0.0
+    return shares
+
+
 class Engine:
     """Holds one game's state and applies actions to it."""
 
@@ -564,13 +577,7 @@ class Engine:
 
     def _attrition_leader(self) -> str | None:
         """The side whose enemies lost the largest share of their starting men."""
-        scores: list[tuple[float, str]] = []
-        for side in self._combatant_sides():
-            enemies = [s for s in self._combatant_sides() if are_enemies(self.state, side.id, s.id)]
-            start = sum(s.men_start for s in enemies)
-            lost = sum(s.men_start - self.state.men_of(s.id) for s in enemies)
-            scores.append((lost / start if start else 0.0, side.id))
-        scores.sort(reverse=True)
+        scores = sorted(((share, side) for side, share in attrition_shares(self.state).items()), reverse=True)
         if len(scores) < 2 or scores[0][0] == scores[1][0]:
             return None
         return scores[0][1]

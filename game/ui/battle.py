@@ -35,11 +35,10 @@ from ..core.places import map_places
 from ..core.state import Formation
 from ..i18n import N_, _, format_men, ngettext
 from ..record.match import Match, match_from_record
-from ..record.names import MAX_NAME_CHARS
 from ..record.save_list import autosave_name, game_id, prune_autosaves
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
 from ..settings import AI_SPEEDS, UserSettings, load_settings
-from ..view.names import formation_names
+from ..view.names import formation_names, save_name
 from ..view.side_view import SideView, SideViews
 from ..view.witness import sight_around, witnessed
 from .ai_worker import AIWorker
@@ -178,11 +177,7 @@ class BattleScene(Scene):
         self.match.save(save_path(name), name=name)
 
     def save_name(self) -> str:
-        """The name the game was last saved or loaded under, else its scenario and turn."""
-        if self.match.record.name is not None:
-            return self.match.record.name
-        title = _(self.match.loaded.scenario.title)
-        return _("{scenario}, turn {turn}").format(scenario=title, turn=self.state.turn)[:MAX_NAME_CHARS]
+        return save_name(self.match.record.name, self.match.loaded.scenario, self.state.turn)
 
     # -- layout ---------------------------------------------------------------------------
 

@@ -13,14 +13,15 @@ from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario
 from ..core import campaign as camp
 from ..core.campaign import CampaignProgress, CampaignSpec
-from ..i18n import _, format_men
+from ..i18n import _, format_men, ngettext
 from ..paths import SAVES_DIR
 from ..record.campaign_run import CampaignRun
 from ..record.campaign_saves import load_progress
 from ..record.saves import SaveError
 from .camp import aim_line
+from .hud import GOLD, MUTED
 from .menu import LEVELS
-from .pages import BACKGROUND, heading, muted, panel, paragraph
+from .pages import BACKGROUND, heading, muted, panel, paragraph, paragraph_height
 from .scene import Scene
 
 
@@ -31,6 +32,29 @@ def progress_line(spec: CampaignSpec, progress: CampaignProgress | None) -> str:
         return _("Won: every battle of the campaign is behind you")
     title = _(load_scenario(spec.scenarios[progress.stage]).scenario.title)
     return _("Battle {n} of {total}: {title}").format(n=progress.stage + 1, total=len(spec.scenarios), title=title)
+
+
+def army_line(spec: CampaignSpec, progress: CampaignProgress) -> str:
+    """Lines for a campaign's card: the army and the war chest once a battle has been won (before
+    that the army is the first scenario's own and the chest is empty: nothing to count), what a
+    lost battle means, and the computer's level."""
+    level = _(LEVELS.get(progress.difficulty, LEVELS["normal"]))
+    parts = []
+    if progress.stage > 0:
+        formations = len(progress.roster.formations)
+        parts.append(
+            ngettext("{coins} soul coins · {n} formation", "{coins} soul coins · {n} formations", formations).format(
+                coins=format_men(progress.coins), n=formations
+            )
+        )
+    if progress.attempts and not progress.finished(spec):
+        parts.append(
+            ngettext(
+                "Lost once: Continue fights it again.", "Lost {n} times: Continue fights it again.", progress.attempts
+            ).format(n=progress.attempts)
+        )
+    parts.append(_("The computer plays: {level}").format(level=level))
+    return "\n".join(parts)
 
 
 class CampaignMenuScene(Scene):
@@ -103,21 +127,27 @@ class CampaignMenuScene(Scene):
                 continue
             panel(surface, rect)
             x, width = rect.x + 16, rect.w - 32
-            y = heading(surface, _(spec.title), x, rect.y + 14)
+            # The title wraps in a narrow card rather than running into the next one.
+            y = paragraph(surface, _(spec.title), x, rect.y + 14, width, size=22, colour=GOLD, bold=True) + 4
             progress = self.progress.get(spec.id)
-            limit = rect.bottom - 170
-            y = paragraph(surface, _(spec.description), x, y + 4, width, size=16, max_y=limit)
+            stage = progress_line(spec, progress)
+            army = army_line(spec, progress) if progress is not None else ""
+            aim = aim_line(spec, progress) if progress is not None else ""
+            # The description gives way (it ends in "…") to the lines under it, which stay clear
+            # of the buttons at the foot of the card.
+            below = 10 + paragraph_height(stage, width, 17, bold=True)
+            below += 2 + paragraph_height(army, width, 15) if army else 0
+            below += paragraph_height(aim, width, 15) if aim else 0
+            buttons_top = rect.bottom - (106 if spec.id in self.continue_buttons else 56)
+            limit = buttons_top - 6 - below
+            if limit - y - 4 >= paragraph_height("A", width, 16):  # else no room for even a line
+                y = paragraph(surface, _(spec.description), x, y + 4, width, size=16, max_y=limit)
             y += 10
-            y = paragraph(surface, progress_line(spec, progress), x, y, width, size=17, bold=True)
-            if progress is not None:
-                level = _(LEVELS.get(progress.difficulty, LEVELS["normal"]))
-                line = _("{coins} soul coins · {formations} formations · the computer plays: {level}").format(
-                    coins=format_men(progress.coins), formations=len(progress.roster.formations), level=level
-                )
-                y = muted(surface, line, x, y + 2)
-                aim = aim_line(spec, progress)
-                if aim:
-                    y = muted(surface, aim, x, y)
+            y = paragraph(surface, stage, x, y, width, size=17, bold=True)
+            if army:
+                y = paragraph(surface, army, x, y + 2, width, size=15, colour=MUTED)
+            if aim:
+                y = paragraph(surface, aim, x, y, width, size=15, colour=MUTED)
             if spec.id in self.problems:
                 paragraph(surface, self.problems[spec.id], x, y + 4, width, size=14, colour=(235, 110, 90))
 

@@ -18,8 +18,9 @@ from ..core.actions import AnswerDuel
 from ..core.events import DuelFought, Event
 from ..core.rules import Ruleset
 from ..i18n import _
+from ..view.names import hero_name
 from .fonts import font
-from .hero_orders import duel_odds_line, duel_outcome, hero_name
+from .hero_orders import duel_odds_line, duel_outcome
 from .hud import BAD, GOLD, GOOD, MUTED, TEXT
 from .narration import wrap
 from .scene import Scene

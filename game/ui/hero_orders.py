@@ -10,7 +10,6 @@ from collections.abc import Callable
 import pygame
 from pygame_gui.elements import UIButton
 
-from .. import i18n
 from ..core import duel, skills
 from ..core.actions import Challenge, UseSkill
 from ..core.engine import Engine
@@ -27,16 +26,13 @@ from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
 from ..core.state import Formation, GameState
 from ..i18n import _, ngettext
+from ..view.names import hero_name
 
 # The order id of the Challenge button (skill ids name the others).
 CHALLENGE = "challenge"
 BUTTON_H = 32
 GAP = 4
 DEFAULT_WIDTH = 276
-
-
-def hero_name(rules: Ruleset, hero: str | None) -> str:
-    return i18n.name(rules.heroes[hero].name) if hero is not None and hero in rules.heroes else ""
 
 
 def effects_line(f: Formation) -> str:

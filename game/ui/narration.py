@@ -37,8 +37,9 @@ from ..core.rules import Ruleset
 from ..core.scenario import ObjectiveSpec, Scenario
 from ..core.state import GameState
 from ..i18n import _, ngettext
+from ..view.names import hero_name
 from .fonts import font
-from .hero_orders import hero_log_line, hero_name
+from .hero_orders import hero_log_line
 from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT, TOP_BAR_H
 
 # Characters from here up (CJK and its punctuation) may break a line on their own.

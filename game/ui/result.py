@@ -1,31 +1,67 @@
-"""The end of a battle: who won, why, and what it cost each side."""
+"""The end of a battle: who won and why, what it cost each side, the story's debriefing, and
+where to go next (the camp, the battle again, the replay, the menus).
+
+What is shown is derived by ``game.view.outcome`` (the deciding event or objective and its turn,
+annihilation or the last turn) and ``game.view.summary`` (the table), so a game loaded already
+finished reads the same as one just played. Each way out is one small method (``to_menu``,
+``to_campaigns``, ``to_camp``, ``retry``, ``watch_replay``).
+"""
 
 from __future__ import annotations
 
+from html import escape
+from typing import NamedTuple
+
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextBox
 
 from .. import i18n
 from ..content.campaigns import names_script
-from ..i18n import N_, _, format_men
+from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from ..record.match import Match
 from ..record.saves import SaveError, save_path
-from .pages import panel, paragraph, paragraph_height
+from ..view.names import hero_name, save_name, side_name
+from ..view.outcome import debriefing, decide, headline, headline_text, reason_text
+from ..view.summary import summarise, took_part
+from .hud import BAD, GOLD, GOOD, MUTED, TEXT
+from .narration import wrap
 from .scene import Scene
+from .summary_table import SummaryTable
 
-REASONS = {
-    "annihilation": N_("The enemy has no formations left on the field."),
-    "turn_limit": N_("The last turn has ended."),
-    "scenario_event": N_("Events on the field have decided the battle."),
-}
+MARGIN = 20
+GAP = 16
+BUTTON_H = 44
+NOTE_H = 28
+# The story box is never narrower than this beside the table (else it goes below the table),
+# nor wider than reads comfortably.
+STORY_MIN_W = 260
+STORY_MAX_W = 760
+# pygame_gui's text box: its border and padding on each side, and a scroll bar's width.
+BOX_INSET = 6
+SCROLLBAR_W = 22
+BOX_LINE_SPACING = 1.25
+# Below this window height the title takes its smaller size.
+SMALL_H = 700
+
+
+class Paragraph(NamedTuple):
+    text: str
+    colour: tuple[int, int, int]
+    # The next paragraph follows on the next line, not after a blank one (a heading, a list).
+    joined: bool = False
+
+
+def _hex(colour: tuple[int, int, int]) -> str:
+    return "#{:02X}{:02X}{:02X}".format(*colour)
 
 
 class ResultScene(Scene):
     def __init__(self, app, match: Match) -> None:
         self.match = match
-        i18n.set_story_script(names_script(match.loaded.scenario.campaign))
+        scenario = match.loaded.scenario
+        i18n.set_story_script(names_script(scenario.campaign))
         # A campaign battle: counted (and the progress saved) once, as the screen opens.
         self.run: CampaignRun | None = match.campaign if isinstance(match.campaign, CampaignRun) else None
         self.save_problem = ""
@@ -34,102 +70,275 @@ class ResultScene(Scene):
                 self.run.battle_over(match)
             except SaveError as exc:
                 self.save_problem = str(exc)
+        self.outcome = decide(scenario, match.state)
+        self.headline = headline(match.state)
+        engine = match.engine
+        rows = summarise(scenario, engine.rules, engine.settings, match.state)
+        roles = {s.id: s.role for s in match.state.sides}
+        self.summary = [r for r in rows if took_part(r, roles[r.side])]
         super().__init__(app)
+
+    # -- what it says ------------------------------------------------------------------------
 
     def _won(self) -> bool:
         return self.run is not None and self.match.state.winner == self.run.spec.side
 
-    def _side_name(self, side_id: str | None) -> str:
-        for s in self.match.loaded.scenario.sides:
-            if s.id == side_id:
-                return i18n.name(s.name)
-        return ""
+    def title_text(self) -> str:
+        return headline_text(self.match.state, self.match.loaded.scenario)
+
+    def reason(self) -> str:
+        m = self.match
+        return reason_text(self.outcome, m.loaded.scenario, m.engine.rules, m.state)
+
+    def campaign_card(self) -> str:
+        """What the battle means for the campaign (empty outside one)."""
+        run = self.run
+        if run is None:
+            return ""
+        if not self._won():
+            return _(
+                "The battle is lost, and nothing from it is kept: fight it again with the army as it stood "
+                "before, or leave for the campaigns and come back to it later."
+            )
+        last = run.progress.results[-1] if run.progress.results else None
+        souls, coins = (last.souls, last.coins) if last is not None and last.won else (0, 0)
+        marching = len(run.progress.roster.formations)
+        text = _("{souls} souls from the pouch become {coins} soul coins; the war chest holds {total}.").format(
+            souls=format_men(souls), coins=format_men(coins), total=format_men(run.progress.coins)
+        )
+        if run.finished:
+            return text + " " + _("Every battle of the campaign is won.")
+        return (
+            text
+            + " "
+            + ngettext(
+                "{n} formation marches on to the next battle.", "{n} formations march on to the next battle.", marching
+            ).format(n=marching)
+        )
+
+    def story(self) -> list[Paragraph]:
+        """The paragraphs of the story box."""
+        m = self.match
+        scenario, rules = m.loaded.scenario, m.engine.rules
+        out: list[Paragraph] = []
+        card = self.campaign_card()
+        if card:
+            out.append(Paragraph(card, GOLD))
+        event = self.outcome.event
+        if event is not None:
+            marks = {"done": (_("Achieved"), GOOD), "failed": (_("Failed"), BAD), "open": (_("Not achieved"), MUTED)}
+            for i, (spec, status) in enumerate(event.objectives):
+                word, colour = marks.get(status, marks["open"])
+                text = _("{status}: {objective}").format(status=word, objective=_(spec.text))
+                out.append(Paragraph(text, colour, joined=i < len(event.objectives) - 1))
+            if event.narration is not None:
+                words = _(event.narration.text)
+                speaker = event.narration.speaker
+                if speaker:
+                    line = _('"{words}" — {speaker}').format(words=words, speaker=hero_name(rules, speaker))
+                else:
+                    line = _('"{words}"').format(words=words)
+                out.append(Paragraph(line, TEXT))
+        if self.outcome.shares:
+            shares = _(" · ").join(
+                _("{side} {share}%").format(side=side_name(scenario, s), share=round(100 * v))
+                for s, v in self.outcome.shares
+            )
+            out.append(Paragraph(_("Share of the enemy's men destroyed: {shares}").format(shares=shares), TEXT))
+        text = debriefing(scenario, m.state)
+        if text:
+            out.append(Paragraph(_("Debriefing"), GOLD, joined=True))
+            out.append(Paragraph(_(text), TEXT))
+        souls = m.state.souls_on_field()
+        if souls:
+            out.append(Paragraph(_("Wandering souls left on the field: {n}").format(n=format_men(souls)), MUTED))
+        return out
+
+    # -- layout ------------------------------------------------------------------------------
 
     def build(self) -> None:
         w, h = self.app.size
-        state = self.match.state
-        if state.winner is None:
-            headline = _("A draw")
-        else:
-            headline = _("Victory for {side}").format(side=self._side_name(state.winner))
-        y = max(30, h // 2 - 240) if self.run is None else 24
-        UILabel(pygame.Rect(0, y - 8, w, 86), headline, self.manager, object_id="#title")
-        UILabel(
-            pygame.Rect(0, y + 74, w, 32),
-            _(REASONS.get(state.end_reason or "", "")),
-            self.manager,
-            object_id="#subtitle",
-        )
-        y += 130
-        for side in state.sides:
-            text = _("{side}: {start} men at the start, {now} now; {souls} souls in the pouch").format(
-                side=self._side_name(side.id),
-                start=format_men(side.men_start),
-                now=format_men(state.men_of(side.id)),
-                souls=format_men(side.pouch),
-            )
-            UILabel(pygame.Rect(w // 2 - 360, y, 720, 32), text, self.manager)
-            y += 36
-        text = _("Wandering souls left on the field: {n}").format(n=format_men(state.souls_on_field()))
-        UILabel(pygame.Rect(w // 2 - 360, y, 720, 32), text, self.manager)
-        y += 48
-        self.debriefing_top = y
-        self.camp_button = self.retry_button = None
-        if self.run is not None:
-            y = h - 150
-            if self._won():
-                label = _("To the camp") if not self.run.finished else _("The campaign is won")
-                self.camp_button = UIButton(
-                    pygame.Rect(w // 2 - 230, y, 460, 48), label, self.manager, object_id="#big_button"
-                )
-            else:
-                self.retry_button = UIButton(
-                    pygame.Rect(w // 2 - 230, y, 460, 48),
-                    _("Fight the battle again"),
-                    self.manager,
-                    object_id="#big_button",
-                )
-            y += 58
-        self.debriefing_bottom = y - 70
-        self.save_button = UIButton(pygame.Rect(w // 2 - 230, y, 220, 46), _("Save the record"), self.manager)
-        back = _("Campaigns") if self.run is not None else _("Main menu")
-        self.menu_button = UIButton(pygame.Rect(w // 2 + 10, y, 220, 46), back, self.manager)
-        self.note = UILabel(pygame.Rect(0, y + 50, w, 30), self.save_problem, self.manager, object_id="#subtitle")
+        theme = self.manager.get_theme()
+        content_w = min(w - 2 * MARGIN, 1400)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.run is None:
-            return
-        scenario = self.match.loaded.scenario
-        text = scenario.debriefing_victory if self._won() else scenario.debriefing_defeat
-        if not text:
-            return
-        w, _h = self.app.size
-        width = min(860, w - 80)
-        x = (w - width) // 2
-        room = self.debriefing_bottom - self.debriefing_top
-        height = min(room, paragraph_height(_(text), width) + 28)
-        box = pygame.Rect(x - 16, self.debriefing_top, width + 32, height)
-        panel(surface, box)
-        paragraph(surface, _(text), x, box.y + 14, width, size=17, max_y=box.bottom - 8)
+        title = self.title_text()
+        too_wide = theme.get_font(["#title", "label"]).get_rect(title).width > w - 2 * MARGIN
+        title_id = "#title_small" if too_wide or h < SMALL_H else "#title"
+        title_h = theme.get_font([title_id, "label"]).get_rect(title).height + 4
+        reason_lines = wrap(self.reason(), 22, content_w - 20)
+        reason_h = theme.get_font(["#subtitle", "label"]).get_rect("Ag國").height + 4
+        head_h = title_h + len(reason_lines) * reason_h + GAP
+        footer_h = BUTTON_H + NOTE_H + 4
+        room = h - MARGIN - head_h - GAP - footer_h  # for the table and the story
+
+        # The story beside the table if it has room there (narrowing the side columns, whose
+        # names then wrap, if that makes room), else below it.
+        names = {r.side: self._side_name(r.side) for r in self.summary}
+        self.table = SummaryTable(self.manager, self.summary, names)
+        self.table.fit(content_w)
+        if content_w - self.table.width - GAP < STORY_MIN_W:
+            narrow = SummaryTable(self.manager, self.summary, names)
+            narrow.fit(content_w - STORY_MIN_W - GAP)
+            if content_w - narrow.width - GAP >= STORY_MIN_W:
+                self.table = narrow
+        side_by_side = content_w - self.table.width - GAP >= STORY_MIN_W
+        story_w = min(STORY_MAX_W, content_w - self.table.width - GAP if side_by_side else content_w - SCROLLBAR_W)
+        html, lines = self._story_html(story_w)
+        line_h = round(theme.get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
+        story_need = lines * line_h + 2 * BOX_INSET + 8 if lines else 0
+        if side_by_side:
+            body_h = max(self.table.height, min(story_need, room))
+        else:
+            body_h = min(room, self.table.height + (GAP + story_need if lines else 0))
+        # The whole block in the middle of the window when there is room to spare.
+        y = max(MARGIN // 2, (h - head_h - body_h - GAP - footer_h) // 2)
+
+        self.title_label = UILabel(pygame.Rect(0, y, w, title_h), title, self.manager, object_id=title_id)
+        y += title_h
+        self.reason_labels = []
+        for line in reason_lines:
+            rect = pygame.Rect(0, y, w, reason_h)
+            self.reason_labels.append(UILabel(rect, line, self.manager, object_id="#subtitle"))
+            y += reason_h
+        y += GAP
+        self.story_box: UITextBox | None = None
+        self.body: UIScrollingContainer | None = None
+        if side_by_side:
+            x = (w - story_w - GAP - self.table.width) // 2
+            self.table.build(x + story_w + GAP, y)
+            if lines:
+                rect = pygame.Rect(x, y, story_w, min(story_need, room))
+                self.story_box = UITextBox(html, rect, self.manager)
+        elif self.table.height + GAP + story_need <= room or not lines:
+            self.table.build((w - self.table.width) // 2, y)
+            if lines:
+                rect = pygame.Rect((w - story_w) // 2, y + self.table.height + GAP, story_w, story_need)
+                self.story_box = UITextBox(html, rect, self.manager)
+        else:
+            # Too little room for both: they scroll together, the story at its full length.
+            box = pygame.Rect((w - content_w) // 2, y, content_w, body_h)
+            self.body = UIScrollingContainer(box, self.manager, allow_scroll_x=False)
+            inner = content_w - SCROLLBAR_W
+            self.table.build((inner - self.table.width) // 2, 0, container=self.body)
+            rect = pygame.Rect((inner - story_w) // 2, self.table.height + GAP, story_w, story_need)
+            self.story_box = UITextBox(html, rect, self.manager, container=self.body)
+            self.body.set_scrollable_area_dimensions((inner, rect.bottom))
+        self._buttons(min(h - footer_h - MARGIN // 2, y + body_h + GAP))
+
+    def _buttons(self, y: int) -> None:
+        w = self.app.size[0]
+        self.camp_button = self.retry_button = None
+        big: UIButton | None = None
+        labels = [_("Save the record"), _("Watch the replay")]
+        if self.run is not None:
+            if self._won():
+                labels.append(_("To the camp") if not self.run.finished else _("The campaign is won"))
+            else:
+                labels.append(_("Fight the battle again"))
+        labels.append(_("Campaigns") if self.run is not None else _("Main menu"))
+        font = self.manager.get_theme().get_font(["button"])
+        widths = [max(160, font.get_rect(t).width + 36) for t in labels]
+        gap = 12
+        total = sum(widths) + gap * (len(widths) - 1)
+        x = (w - total) // 2
+        buttons = []
+        for text, bw in zip(labels, widths, strict=True):
+            buttons.append(UIButton(pygame.Rect(x, y, bw, BUTTON_H), text, self.manager))
+            x += bw + gap
+        self.save_button, self.replay_button = buttons[0], buttons[1]
+        self.menu_button = buttons[-1]
+        if self.run is not None:
+            big = buttons[2]
+            if self._won():
+                self.camp_button = big
+            else:
+                self.retry_button = big
+        self.note_y = y + BUTTON_H + 2
+        self.note: UILabel | None = None
+        self.say(self.save_problem)
+
+    def say(self, text: str) -> None:
+        """A line under the buttons (saved where, or why not); in the smaller font if it is long."""
+        if self.note is not None:
+            self.note.kill()
+        w = self.app.size[0]
+        theme = self.manager.get_theme()
+        big = theme.get_font(["#subtitle", "label"]).get_rect(text).width <= w - 2 * MARGIN
+        object_id = "#subtitle" if big else None
+        font = theme.get_font(["#subtitle", "label"] if big else ["label"])
+        width = min(w, font.get_rect(text).width + 12)
+        rect = pygame.Rect((w - width) // 2, self.note_y, width, NOTE_H + 4)
+        self.note = UILabel(rect, text, self.manager, object_id=object_id)
+        self.note_text = text
+
+    def _story_html(self, width: int) -> tuple[str, int]:
+        """The story as text-box markup, wrapped here (pygame_gui breaks lines only at spaces,
+        and splits a line of Chinese with hyphens), and how many lines it takes."""
+        # The text box lays text out in its width less about 38 pixels (border, padding, scroll
+        # bar), and breaks a line that nearly fills that again with a blank line after it: room
+        # to spare keeps our lines whole.
+        inner = width - 2 * BOX_INSET - SCROLLBAR_W - 24
+        html = ""
+        count = 0
+        joined = True
+        for p in self.story():
+            if html:  # a line break; and a blank line between paragraphs
+                html += "<br>" if joined else "<br><br>"
+                count += 0 if joined else 1
+            lines = wrap(p.text, 16, inner)
+            count += len(lines)
+            body = "<br>".join(escape(line, quote=False) for line in lines)
+            html += f"<font color='{_hex(p.colour)}'>{body}</font>"
+            joined = p.joined
+        return html, count
+
+    def _side_name(self, side_id: str | None) -> str:
+        return side_name(self.match.loaded.scenario, side_id)
+
+    # -- where to go -------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
-        if event.ui_element is self.save_button:
-            rec = self.match.record
-            name = f"{rec.scenario_id}-{rec.seed}"
-            try:
-                path = self.match.save(save_path(name))
-                self.note.set_text(_("Saved to {path}").format(path=str(path)))
-            except SaveError as exc:
-                self.note.set_text(str(exc))
-        elif event.ui_element is self.menu_button:
-            if self.run is not None:
-                self.app.go("campaigns", saves_dir=self.run.saves_dir)
-            else:
-                self.app.go("menu")
-        elif event.ui_element is self.camp_button and self.run is not None:
-            self.app.go("camp", run=self.run)
-        elif event.ui_element is self.retry_button and self.run is not None:
-            self.app.go("briefing", run=self.run)
+        actions = {
+            self.save_button: self.save,
+            self.replay_button: self.watch_replay,
+            self.menu_button: self.to_campaigns if self.run is not None else self.to_menu,
+        }
+        if self.camp_button is not None:
+            actions[self.camp_button] = self.to_camp
+        if self.retry_button is not None:
+            actions[self.retry_button] = self.retry
+        action = actions.get(event.ui_element)
+        if action is not None:
+            action()
+
+    def save(self) -> None:
+        name = save_name(self.match.record.name, self.match.loaded.scenario, self.match.state.turn)
+        try:
+            self.match.save(save_path(name), name=name)
+            self.say(_("Saved as “{name}”").format(name=name))
+        except SaveError as exc:
+            self.say(str(exc))
+
+    def watch_replay(self) -> None:
+        """The replay viewer on this battle, from its first move."""
+        try:
+            self.app.go("replay", record=self.match.record)
+        except SaveError as exc:
+            self.say(_("Cannot show the replay: {reason}").format(reason=str(exc)))
+
+    def to_menu(self) -> None:
+        self.app.go("menu")
+
+    def to_campaigns(self) -> None:
+        assert self.run is not None
+        self.app.go("campaigns", saves_dir=self.run.saves_dir)
+
+    def to_camp(self) -> None:
+        assert self.run is not None
+        self.app.go("camp", run=self.run)
+
+    def retry(self) -> None:
+        assert self.run is not None
+        self.app.go("briefing", run=self.run)

@@ -48,6 +48,13 @@ def theme(lang: str | None = None) -> dict[str, Any]:
         },
         "#title": {"font": {**font, "size": "56"}, "misc": {"text_horiz_alignment": "center"}},
         "#subtitle": {"font": {**font, "size": "22"}, "misc": {"text_horiz_alignment": "center"}},
+        # A title too wide for the window at the full size (a long side's name).
+        "#title_small": {"font": {**font, "size": "36"}, "misc": {"text_horiz_alignment": "center"}},
+        # Tables of figures (the battle's result): gold column heads, numbers to the right.
+        "#table_head": {"colours": {"normal_text": ACCENT}, "misc": {"text_horiz_alignment": "right"}},
+        "#table_number": {"misc": {"text_horiz_alignment": "right"}},
+        "#table": {"colours": {"dark_bg": PANEL_BG, "normal_border": "#5E5340"}, "misc": {"shadow_width": "0"}},
+        "#table_stripe": {"colours": {"dark_bg": "#FFFFFF0D"}, "misc": {"border_width": "0", "shadow_width": "0"}},
         "#big_button": {"font": {**font, "size": "20"}},
         # A saved game in the save list: read from the left like a line of text.
         "#save_row": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"}},

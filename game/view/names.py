@@ -22,6 +22,7 @@ from ..core.rules import Ruleset
 from ..core.scenario import Scenario
 from ..core.scenario_events import Reinforce
 from ..i18n import _
+from ..record.names import MAX_NAME_CHARS
 
 
 @dataclass(frozen=True)
@@ -81,9 +82,24 @@ def formation_names(rules: Ruleset, scenario: Scenario, roster: Roster | None = 
     return names
 
 
-def side_name(scenario: Scenario, side_id: str) -> str:
+def side_name(scenario: Scenario, side_id: str | None) -> str:
     """A side's name as every screen shows it (its id if the scenario has no such side)."""
     for s in scenario.sides:
         if s.id == side_id:
             return i18n.name(s.name)
-    return side_id
+    return side_id or ""
+
+
+def hero_name(rules: Ruleset, hero: str | None) -> str:
+    """A hero's name in the reader's script ("" for none, his id if the rules lack him)."""
+    if hero is None:
+        return ""
+    return i18n.name(rules.heroes[hero].name) if hero in rules.heroes else hero
+
+
+def save_name(own_name: str | None, scenario: Scenario, turn: int) -> str:
+    """The name a game is saved under unless the player types one: the name it was last saved
+    or loaded under, else its scenario and turn."""
+    if own_name is not None:
+        return own_name
+    return _("{scenario}, turn {turn}").format(scenario=_(scenario.title), turn=turn)[:MAX_NAME_CHARS]
