@@ -593,7 +593,7 @@ class BattleScene(Scene):
             self.cancel()
         elif key == pygame.K_ESCAPE:
             self.open_menu()
-        elif key == pygame.K_F1 and "help" in self.app.routes:
+        elif key == pygame.K_F1:
             self.app.open("help")
         elif key == pygame.K_F2:
             self.open_saves()
