@@ -362,10 +362,16 @@ def test_the_hint_box_keeps_off_the_panels_it_is_told_to_avoid() -> None:
     assert not box.colliderect(left) and not box.colliderect(right)
     assert pygame.Rect(0, 0, *screen).contains(box)
     narrow = (800, 560)
-    left, right = pygame.Rect(10, 54, 390, 300), pygame.Rect(490, 54, 300, 300)
+    panel = pygame.Rect(490, 54, 300, 250)  # the unit panel; the objectives are hidden
+    box = place((360, 120), narrow, [pygame.Rect(10, 54, 390, 0), panel])
+    assert pygame.Rect(0, 0, *narrow).contains(box) and not box.colliderect(panel)
+    # Both panels long: low on the screen, clear of them and of the orders bar.
+    left, right = pygame.Rect(10, 54, 390, 250), pygame.Rect(490, 54, 300, 250)
     box = place((360, 120), narrow, [left, right])
-    assert pygame.Rect(0, 0, *narrow).contains(box)
-    assert not box.colliderect(left) and not box.colliderect(right)
+    assert not box.colliderect(left) and not box.colliderect(right) and box.bottom <= 560 - 76
+    # No room anywhere: at the top, in the middle, over whatever is there.
+    everything = pygame.Rect(0, 0, *narrow)
+    assert place((360, 120), narrow, [everything]).midtop[0] == 400
 
 
 def test_the_suite_settings_are_left_alone() -> None:

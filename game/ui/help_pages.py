@@ -62,10 +62,10 @@ def missile_type(rules: Ruleset) -> UnitType:
 MOUSE_ROWS: tuple[tuple[str, str], ...] = (
     (
         N_("Left click a formation of yours"),
-        N_("Select it: blue hexes are where it can move, red rings the enemies it can strike"),
+        N_("Select it: lit hexes are where it can move, red rings the enemies it can strike"),
     ),
-    (N_("Hover a blue hex"), N_("Show the path it would take")),
-    (N_("Left click a blue hex"), N_("Move there")),
+    (N_("Hover a lit hex"), N_("Show the path it would take")),
+    (N_("Left click a lit hex"), N_("Move there")),
     (
         N_("Left click an enemy in reach"),
         N_("The forecast: the losses on both sides, the chance of a rout and every modifier"),
@@ -75,7 +75,7 @@ MOUSE_ROWS: tuple[tuple[str, str], ...] = (
     ("Tab", N_("Select the next formation that can still act")),
     (N_("E, Shift+Enter or End turn"), N_("End your turn")),
     (N_("Drag the map, arrow keys or WASD"), N_("Pan the map")),
-    (N_("Mouse wheel, + and −"), N_("Zoom")),
+    (N_("Mouse wheel, + and -"), N_("Zoom")),
 )
 ORDER_ROWS: dict[str, tuple[str, str]] = {
     "forced": ("F", N_("Forced march on or off: half as far again, for much more fatigue")),

@@ -182,7 +182,8 @@ def _text(blocks: list, paragraphs: list[str], x: int, y: int, width: int) -> in
     f = font(TEXT_SIZE)
     step = f.get_linesize() + 3
     for para in paragraphs:
-        for line in wrap(para, TEXT_SIZE, width):
+        # A closing mark may hang past the measure (it never starts a line): room is kept for it.
+        for line in wrap(para, TEXT_SIZE, width - TEXT_SIZE):
             blocks.append((x, y, f.render(line, True, TEXT)))
             y += step
         y += 10
@@ -196,8 +197,8 @@ def _key_table(blocks: list, y: int, width: int) -> int:
     keys_font, do_font = font(15, True), font(15)
     step = do_font.get_linesize() + 2
     for keys, does in key_rows():
-        key_lines = wrap(keys, 15, key_w, bold=True)
-        do_lines = wrap(does, 15, do_w)
+        key_lines = wrap(keys, 15, key_w - 15, bold=True)
+        do_lines = wrap(does, 15, do_w - 15)
         for i, line in enumerate(key_lines):
             blocks.append((0, y + 4 + i * step, keys_font.render(line, True, GOLD)))
         for i, line in enumerate(do_lines):

@@ -39,8 +39,9 @@ from .narration import wrap
 WIDTH = 360
 PADDING = 12
 CLOSE_SIZE = 22
-# Space kept free at the bottom of the screen (the orders bar and the End turn button).
-BOTTOM_BAR = 76
+# Space kept free at the bottom of the screen (the orders bar, the End turn button and the
+# terrain under the cursor above it).
+BOTTOM_BAR = 110
 BACKGROUND = (22, 24, 30, 240)
 
 
@@ -59,7 +60,7 @@ HINTS: dict[str, Hint] = {
             "select",
             N_("Your formation"),
             N_(
-                "Blue hexes are where it can march this turn, red rings the enemies it can strike. "
+                "Lit hexes are where it can march this turn, red rings the enemies it can strike. "
                 "Most troops stop when they step next to an enemy."
             ),
             "zoc",
@@ -208,7 +209,8 @@ class Hints:
         assert self.current is not None
         hint = HINTS[self.current]
         pointer = _("F1: {page}").format(page=_(page(hint.page).title))
-        return wrap(_(hint.text), 15, width), pointer
+        # Room for a closing mark that hangs past the line rather than start the next.
+        return wrap(_(hint.text), 15, width - 15), pointer
 
     def size(self, screen_w: int) -> tuple[int, int]:
         width = min(WIDTH, screen_w - 20)
