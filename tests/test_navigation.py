@@ -450,3 +450,19 @@ def test_drop_down_rows_are_tall_enough_for_their_text(app) -> None:
     rows = menu.current_state.options_selection_list
     line = pygame.font.Font(str(font_path("zh_CN")), 16).get_linesize()
     assert rows.list_item_height >= line
+
+
+def test_the_first_selection_and_the_first_halted_move_bring_their_hints_once(app, rules, own_settings) -> None:
+    update_settings(hints=True, hints_seen=[])
+    scene = battle(app, rules)
+    scene.click_hex(scene.state.formations["a_foot"].pos)
+    assert scene.hints.current == "select"
+    press(app, pygame.K_ESCAPE)  # closes the hint, not the selection
+    assert scene.hints.current is None and scene.selected == "a_foot"
+    assert scene.submit(Move(unit="a_foot", to=Hex(2, 2)))  # halted: the enemy came into view
+    assert scene.hints.current == "interrupted"
+    press(app, pygame.K_ESCAPE)
+    scene.click_hex(scene.state.formations["a_foot"].pos)
+    scene.click_hex(scene.state.formations["a_foot"].pos)
+    assert scene.hints.current is None  # each hint shows once
+    assert {"select", "interrupted"} <= set(load_settings().hints_seen)

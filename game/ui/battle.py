@@ -49,6 +49,7 @@ from .card_panel import CardPanel
 from .duel_view import follow_up
 from .geometry import MapGeometry
 from .hero_orders import aim_hexes, aimed_action, candidates, is_aimed
+from .hints import Hints
 from .hotseat import WatchReports
 from .hud import PANEL_W, TOP_BAR_H, Hud
 from .legend import Legend
@@ -109,6 +110,8 @@ class BattleScene(Scene):
         self.threat_toggle = ThreatToggle()
         self.legend = Legend()
         self.looked_at: str | None = None
+        # A short hint the first time each thing matters (F1 opens its help page).
+        self.hints = Hints(open_help=lambda page: self.app.open("help", page=page))
         self.ais: dict[str, BasicAI] = make_ais(match)
         self.selected: str | None = None
         self.move_map: MoveMap | None = None
@@ -159,6 +162,7 @@ class BattleScene(Scene):
 
     def on_reveal(self) -> None:
         self.prefs = load_settings()  # the settings screen may have been open over the battle
+        self.hints.reload()
 
     def on_leave(self) -> None:
         self.ai_worker.cancel()  # a decision for an abandoned game is never applied
@@ -323,6 +327,7 @@ class BattleScene(Scene):
         self.watch.after(self, events)
         # Only what the viewing side saw is shown and told.
         events = [ev for ev in events if self._witnessed(ev)]
+        self.hints.on_events(events, self.state, self.fog_side())
         self._last_seen = bool(events)
 
         def where(unit: str) -> Hex | None:
@@ -448,6 +453,8 @@ class BattleScene(Scene):
         sel = self.selected_formation()
         if occupant is not None and occupant.side == side:
             self.selected = occupant.id if occupant.id != self.selected else None
+            if self.selected is not None:
+                self.hints.notice("select")
             self.forced_march = False
             self.aiming_thunder = False
             self._after_change([])
@@ -473,6 +480,7 @@ class BattleScene(Scene):
             else:
                 return
             self.hud.refresh(sel, self.pending_forecast())
+            self.hints.notice("forecast")
             return
         if self.move_map is not None and h in self.move_map.destinations:
             self.submit(Move(unit=sel.id, to=h, forced=self.forced_march))
@@ -614,6 +622,8 @@ class BattleScene(Scene):
         if self.narration.active and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             self._narration_input(event)
             return
+        if self.hints.handle(event):
+            return
         super().process(event)
 
     def _narration_input(self, event: pygame.event.Event) -> None:
@@ -713,7 +723,7 @@ class BattleScene(Scene):
             self.cancel()
         elif key == pygame.K_ESCAPE:
             self.open_menu()
-        elif key == pygame.K_F1 and "help" in self.app.routes:
+        elif key == pygame.K_F1:
             self.app.open("help")
         elif key == pygame.K_F2:
             self.open_saves()
@@ -770,6 +780,7 @@ class BattleScene(Scene):
         ids = [f.id for f in ready]
         nxt = ids[(ids.index(self.selected) + 1) % len(ids)] if self.selected in ids else ids[0]
         self.selected = nxt
+        self.hints.notice("select")
         self.camera.centre_on(self.geometry.centre(self.state.formations[nxt].pos))
         self._after_change([])
 
@@ -937,6 +948,8 @@ class BattleScene(Scene):
         w, h = surface.get_size()
         self.legend.draw(surface, (w - 14, h - 66 - 2 * VIEW_BUTTON_STEP), pygame.mouse.get_pos(), "bottomright")
         self._draw_card(surface, hover)
+        panel = self.hud.panel_rect if self.hud.selected or self.hud.forecast else pygame.Rect(0, 0, 0, 0)
+        self.hints.draw(surface, avoid=[self.objectives.rect, panel])
         self.narration.draw(surface)
 
     def _draw_card(self, surface: pygame.Surface, hover: Hex | None) -> None:

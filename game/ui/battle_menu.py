@@ -35,7 +35,7 @@ class BattleMenuScene(Scene):
         super().__init__(app)
 
     def _entries(self) -> list[tuple[str, str]]:
-        entries = [
+        return [
             ("resume", _("Resume")),
             ("save", _("Save or load a game")),
             ("settings", _("Settings")),
@@ -43,7 +43,6 @@ class BattleMenuScene(Scene):
             ("menu", _("Quit to the main menu")),
             ("desktop", _("Quit the game")),
         ]
-        return [(key, label) for key, label in entries if key != "help" or "help" in self.app.routes]
 
     def _box(self) -> pygame.Rect:
         w, h = self.app.size

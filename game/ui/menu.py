@@ -23,6 +23,8 @@ from .scene import Scene
 if TYPE_CHECKING:
     from .app import App
 
+# How far the bottom row of buttons reaches past the column on each side.
+ROW_OVERHANG = 70
 # The computer's levels, as recorded in the game settings, with their menu names.
 LEVELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
@@ -127,12 +129,14 @@ class MenuScene(Scene):
         )
         self.replay_button = UIButton(pygame.Rect(left + col - 170, y, 170, 48), _("Watch a replay"), self.manager)
         y += 58
-        quarter = (col - 30) // 4
-        row = [_("Campaigns"), _("Saved games"), _("Settings"), _("Quit")]
+        # The row reaches a little past the column on both sides, so five buttons keep their room.
+        row = [_("Campaigns"), _("Saved games"), _("Settings"), _("Help"), _("Quit")]
+        row_left, row_w = left - ROW_OVERHANG, col + 2 * ROW_OVERHANG
+        fifth = (row_w - 10 * (len(row) - 1)) // len(row)
         buttons = [
-            UIButton(pygame.Rect(left + i * (quarter + 10), y, quarter, 40), t, self.manager) for i, t in enumerate(row)
+            UIButton(pygame.Rect(row_left + i * (fifth + 10), y, fifth, 40), t, self.manager) for i, t in enumerate(row)
         ]
-        self.campaign_button, self.saves_button, self.settings_button, self.quit_button = buttons
+        self.campaign_button, self.saves_button, self.settings_button, self.help_button, self.quit_button = buttons
         self.message_label = UILabel(pygame.Rect(left - 100, y + 50, col + 200, 30), "", self.manager)
 
     def _scenario_titles(self) -> list[tuple[str, str]]:
@@ -191,12 +195,16 @@ class MenuScene(Scene):
                 self.app.open("saves")
             elif event.ui_element is self.settings_button:
                 self.app.open("settings")
+            elif event.ui_element is self.help_button:
+                self.app.open("help")
             elif event.ui_element is self.replay_button:
                 self.watch_replay()
             elif event.ui_element is self.quit_button:
                 self.app.leave()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
             self.start()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.app.open("help")
 
     def _remember(self, **choice: object) -> None:
         """Keep a choice for the next start; the game goes on without it if it cannot."""

@@ -14,6 +14,7 @@ from .campaign_menu import CampaignMenuScene
 from .dialog import DialogScene
 from .duel_view import DuelPromptScene, DuelScene
 from .handover import HandoverScene
+from .help_screen import HelpScene
 from .menu import MenuScene
 from .replay import ReplayScene
 from .result import ResultScene
@@ -33,6 +34,7 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "confirm_quit": confirm_quit,
     "dialog": DialogScene,
     "settings": SettingsScene,
+    "help": HelpScene,
     "handover": HandoverScene,
     "watch": WatchScene,
     "duel": DuelScene,

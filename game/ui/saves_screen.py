@@ -211,8 +211,8 @@ class SaveScreen(Scene):
         if pools or stray:
             keep = load_settings(self._saves_dir()).autosaves
             heading = ngettext(
-                "Autosaves: the newest is kept for each game",
-                "Autosaves: the newest {n} are kept for each game",
+                "Autosaves: the newest {n} save is kept for each game",
+                "Autosaves: the newest {n} saves are kept for each game",
                 keep,
             ).format(n=keep)
             UILabel(pygame.Rect(8, y + 8, inner - 16, 28), heading, self.manager, container=self.container)

@@ -94,6 +94,8 @@ def theme(lang: str | None = None) -> dict[str, Any]:
             },
             "misc": {"shadow_width": "0"},
         },
+        # A page's title in the help's list of pages.
+        "#page_tab": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"}},
         "text_box": {"font": font, "colours": {"dark_bg": PANEL_BG}},
         # pygame_gui does not carry the defaults' font into these elements, so each names it.
         "button": {"font": font},
