@@ -299,7 +299,7 @@ def test_the_save_screen_lists_each_games_autosaves_under_it(app, rules, folder)
     battle = app.go("battle", match=Match(loaded_for(scenario), 3, settings))
     play_turns(battle, 1)
     texts = row_texts(open_saves(battle))
-    assert "Autosaves: the newest 3 are kept for each game" in texts
+    assert "Autosaves: the newest 3 saves are kept for each game" in texts
     headings = [t for t in texts if t.startswith("test_field · a")]
     assert len(headings) == 2 and sum("(this game)" in t for t in headings) == 1
     assert "Turn 2 · a to move" in texts

@@ -178,7 +178,7 @@ def test_after_a_lost_battle_the_cards_say_what_happens_and_count_nothing_that_i
     spec = load_campaigns().campaigns["yuqing"]
     line = army_line(spec, load_progress("yuqing", tmp_path))
     assert "soul coins" not in line and "formation" not in line
-    assert "Lost once: Continue fights it again." in line
+    assert "Lost 1 time: Continue fights it again." in line
 
 
 def test_after_a_won_battle_the_cards_give_the_real_numbers(app, tmp_path, two_battles) -> None:

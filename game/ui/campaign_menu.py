@@ -50,7 +50,9 @@ def army_line(spec: CampaignSpec, progress: CampaignProgress) -> str:
     if progress.attempts and not progress.finished(spec):
         parts.append(
             ngettext(
-                "Lost once: Continue fights it again.", "Lost {n} times: Continue fights it again.", progress.attempts
+                "Lost {n} time: Continue fights it again.",
+                "Lost {n} times: Continue fights it again.",
+                progress.attempts,
             ).format(n=progress.attempts)
         )
     parts.append(_("The computer plays: {level}").format(level=level))
