@@ -8,7 +8,7 @@ from pygame_gui.elements import UIButton
 
 from .. import i18n
 from ..content.scenarios import load_scenario
-from ..i18n import _, format_men
+from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from .pages import BACKGROUND, heading, muted, panel, paragraph
 from .scene import Scene
@@ -51,7 +51,7 @@ class BriefingScene(Scene):
             objective = _(spec.text)
             text = "★ " + _("Bonus: {objective}").format(objective=objective) if spec.bonus else "• " + objective
             y = paragraph(surface, text, x + 8, y, width - 8, size=16, max_y=box.bottom - 40)
-        turns = _("{n} turns").format(n=scenario.turn_limit)
+        turns = ngettext("{n} turn", "{n} turns", scenario.turn_limit).format(n=scenario.turn_limit)
         carried = sum(c.men for c in run.progress.roster.formations)
         if carried:
             line = _("{turns} · your army carries {men} men from the battles before").format(

@@ -21,7 +21,7 @@ from ..content.campaigns import names_script
 from ..core.events import Event, Fled, Moved
 from ..core.hexgrid import Hex
 from ..core.places import map_places
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..record.match import Match
 from ..record.model import GameRecord
 from ..record.replay_cursor import ReplayCursor, take_over_start
@@ -111,11 +111,13 @@ class ReplayScene(Scene):
         pw = self.panel_width()
         self.hud = Hud(self.manager, self.app.size, self.rules, self.cursor)  # type: ignore[arg-type]
         x0, y0 = w - pw + 10, TOP_BAR_H + 10
-        UILabel(pygame.Rect(x0, y0, 64, 34), _("View"), self.manager)
+        # "View" over a menu of the panel's whole width: a long side name is never cut.
+        UILabel(pygame.Rect(x0, y0, pw - 20, 24), _("View"), self.manager)
         self._view_options = {_("Everything"): ALL}
         for s in self.cursor.loaded.scenario.sides:
-            self._view_options[_("Seen by {side}").format(side=i18n.name(s.name))] = s.id
-        self._view_rect = pygame.Rect(x0 + 64, y0, pw - 84, 34)
+            self._view_options[i18n.name(s.name)] = s.id
+        self._view_rect = pygame.Rect(x0, y0 + 26, pw - 20, 34)
+        y0 += 26
         self._build_view_menu()
         self.take_over_button = UIButton(
             pygame.Rect(x0, y0 + 42, pw - 20, 36),
@@ -316,7 +318,11 @@ class ReplayScene(Scene):
         total = self._preparing[2] if self._preparing is not None else 0
         UILabel(
             pygame.Rect(8, 56, dw - 40, 30),
-            _("Replaying {n} actions of the record. Esc calls it off.").format(n=total),
+            ngettext(
+                "Replaying {n} action of the record. Esc calls it off.",
+                "Replaying {n} actions of the record. Esc calls it off.",
+                total,
+            ).format(n=total),
             self.manager,
             container=self.dialog,
         )
