@@ -490,7 +490,7 @@ def test_screen_texts_fit_their_labels(app: App, rules: Ruleset) -> None:
 
 def test_men_counts_are_drawn_over_every_banner(app: App, field: BattleScene, monkeypatch: pytest.MonkeyPatch) -> None:
     """In a packed line the next row's banners must not hide a formation's strength."""
-    view = field.view
+    view = field.map.board
     calls: list[tuple[str, str]] = []
     token, strength = view.draw_token, view.draw_strength
 

@@ -31,7 +31,6 @@ from ..core.events import (
 )
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import MoveMap
-from ..core.places import map_places
 from ..core.state import Formation
 from ..i18n import N_, _, format_men, ngettext
 from ..record.match import Match, match_from_record
@@ -43,7 +42,7 @@ from ..view.side_view import SideView, SideViews
 from ..view.witness import sight_around, witnessed
 from .ai_worker import AIWorker
 from .battle_log import BattleLog, log_area
-from .board_view import BoardView, Fog, Overlays
+from .board_view import Fog, Overlays
 from .camera import Camera
 from .card_panel import CardPanel
 from .duel_view import follow_up
@@ -54,6 +53,7 @@ from .hotseat import WatchReports
 from .hud import PANEL_W, TOP_BAR_H, Hud
 from .legend import Legend
 from .map_marks import SPOTTED, MapMarks, draw_tip
+from .map_view import MapView
 from .minimap import Minimap
 from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
@@ -67,8 +67,6 @@ from .unit_list import UnitList, roster
 AI_STEP_DELAY = AI_SPEEDS["normal"]
 # Longest a frame waits for the computer's next decision (fast mode), so the screen stays live.
 AI_FRAME_WAIT = 0.012
-PAN_SPEED = 700.0  # pixels per second for keyboard panning
-DRAG_THRESHOLD = 6
 # Why U takes nothing back, by Match.undo_refusal.
 UNDO_REFUSALS = {
     "nothing": N_("Nothing to take back: no formation has moved since this turn began."),
@@ -97,13 +95,11 @@ class BattleScene(Scene):
         self.rules = load_ruleset()
         loaded = match.loaded
         board = loaded.scenario.board
-        self.geometry = MapGeometry(loaded.layout, board.width, board.height)
+        self.map = MapView(loaded, self.rules, pygame.Rect((0, 0), app.size))
         # What each side sees and knows, worked out once per position.
         self.side_views = SideViews(board, self.rules)
-        self.view = BoardView(self.geometry, board.terrain, self.rules, places=map_places(loaded.scenario))
         # Place names and the outlines of the places the objectives turn on (P).
         self.show_places = True
-        self.camera = Camera(self.geometry.pixel_size, app.size)
         self.marks = MapMarks(self.geometry)
         # The enemies' reach (H), the banner marks' legend (K), and the card of a formation
         # looked at (hovered or clicked, friend or foe).
@@ -131,8 +127,6 @@ class BattleScene(Scene):
         # The computer thinks off the main thread; the side-turn whose remaining moves are not shown.
         self.ai_worker = AIWorker()
         self.skip_turn: tuple[int, int] | None = None
-        self.drag_from: tuple[int, int] | None = None
-        self.dragging = False
         # The human side whose eyes are on the screen; hand-over happens when it changes.
         self.viewer: str | None = None
         # Every formation's name for the whole battle (the log, the reports, the HUD).
@@ -205,7 +199,7 @@ class BattleScene(Scene):
             self.manager,
             tool_tip_text=_("Save, load, settings, help, leave the battle (Esc)"),
         )
-        self.camera.resize(self.app.size)
+        self.map.resize(pygame.Rect((0, 0), self.app.size))
         self.minimap.place(self.app.size)
         self.unit_list.build(self.manager, self.app.size, self.minimap.rect)
         # Widgets built anew (a resize, a language, a screen closed over the battle) show the
@@ -215,6 +209,14 @@ class BattleScene(Scene):
         self.end_turn_button.enable() if self.human_to_move() else self.end_turn_button.disable()
 
     # -- helpers --------------------------------------------------------------------------
+
+    @property
+    def camera(self) -> Camera:
+        return self.map.camera
+
+    @property
+    def geometry(self) -> MapGeometry:
+        return self.map.geometry
 
     @property
     def state(self):
@@ -257,8 +259,7 @@ class BattleScene(Scene):
         fs = self.state.formations_of(side_id)
         if not fs:
             return
-        xs = [self.geometry.centre(f.pos) for f in fs]
-        self.camera.centre_on((sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs)))
+        self.map.centre_on_formations(fs)
         if hasattr(self, "hud"):  # once built: the middle of the map the panels leave open
             free = self.open_map_area()
             w, h = self.app.size
@@ -357,9 +358,8 @@ class BattleScene(Scene):
             if at is None:
                 continue
             free = self.open_map_area()
-            x, y = self.camera.to_screen(self.geometry.centre(at))
-            if not free.inflate(-120, -120).collidepoint(x, y):
-                self.camera.pan(x - free.centerx, y - free.centery)
+            if not free.inflate(-120, -120).collidepoint(self.map.on_screen(at)):
+                self.map.bring_into(at, free)
             return
 
     def open_map_area(self) -> pygame.Rect:
@@ -666,29 +666,16 @@ class BattleScene(Scene):
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            if self.over_panel(event.pos):
-                return
-            if event.button == 1:
-                self.drag_from = event.pos
-                self.dragging = False
-            elif event.button == 3:
-                self.cancel()
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.drag_from is not None and not self.dragging:
-                self.click_hex(self.geometry.hex_at(*self.camera.to_map(event.pos)))
-            self.drag_from = None
-            self.dragging = False
-        elif event.type == pygame.MOUSEMOTION:
-            if self.drag_from is not None and (event.buttons[0] or event.buttons[1]):
-                dx, dy = event.pos[0] - self.drag_from[0], event.pos[1] - self.drag_from[1]
-                if self.dragging or abs(dx) + abs(dy) > DRAG_THRESHOLD:
-                    self.dragging = True
-                    self.camera.pan(-event.rel[0], -event.rel[1])
+            return
+        pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and not self.over_panel(pos):
+            self.cancel()
+        clicked = self.map.pointer(event, on_panel=self.over_panel(pos))
+        if clicked is not None:
+            self.click_hex(clicked)
+        if event.type == pygame.MOUSEMOTION:
             # The map under a panel is not pointed at: no hover line, no path through the panel.
-            self.hover = None if self.over_panel(event.pos) else self.geometry.hex_at(*self.camera.to_map(event.pos))
-        elif event.type == pygame.MOUSEWHEEL and not self.over_panel(pygame.mouse.get_pos()):
-            self.camera.zoom_at(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+            self.hover = None if self.over_panel(pos) else self.map.hex_at(pos)
 
     def over_panel(self, pos: tuple[int, int]) -> bool:
         """Whether ``pos`` is on a panel or button drawn over the map (it takes the pointer)."""
@@ -731,10 +718,8 @@ class BattleScene(Scene):
             self.quicksave()
         elif key == pygame.K_F9:
             self.quickload()
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.camera.zoom_at(1, (self.app.size[0] / 2, self.app.size[1] / 2))
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.zoom_at(-1, (self.app.size[0] / 2, self.app.size[1] / 2))
+        elif self.map.zoom_key(key):
+            pass
         elif key == pygame.K_SPACE:
             self.fast_ai = not self.fast_ai
             self.say(_("Computer moves: fast") if self.fast_ai else _("Computer moves: shown one by one"))
@@ -787,11 +772,7 @@ class BattleScene(Scene):
     # -- frame ----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        keys = pygame.key.get_pressed()
-        dx = (keys[pygame.K_RIGHT] or keys[pygame.K_d]) - (keys[pygame.K_LEFT] or keys[pygame.K_a])
-        dy = (keys[pygame.K_DOWN] or keys[pygame.K_s]) - (keys[pygame.K_UP] or keys[pygame.K_w])
-        if dx or dy:
-            self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+        self.map.pan_keys(dt)
         self.marks.tick(dt)
         if self.recall is not None and self.recall.step(RECALL_SLICE):
             for side, lines in self.recall.lines.items():
@@ -918,7 +899,7 @@ class BattleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         viewer = self.state.active_side.id if self.human_to_move() else None
         fog = self.fog()
-        self.view.draw(surface, self.camera, self.state, self.overlays(), dim_done_for=viewer, fog=fog)
+        self.map.draw(surface, self.state, self.overlays(), fog, dim_done_for=viewer)
         self.marks.draw(surface, self.camera)
         if self.aiming_thunder:
             self._draw_thunder_preview(surface)
@@ -981,5 +962,5 @@ class BattleScene(Scene):
         return pygame.Rect(w - 174, h - 62 - 2 * VIEW_BUTTON_STEP, 164, 58 + 2 * VIEW_BUTTON_STEP)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.camera.resize(size)
+        self.map.resize(pygame.Rect((0, 0), size))
         super().resize(size)

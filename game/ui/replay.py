@@ -20,19 +20,17 @@ from .. import i18n
 from ..content.campaigns import names_script
 from ..core.events import Event, Fled, Moved
 from ..core.hexgrid import Hex
-from ..core.places import map_places
 from ..i18n import _, ngettext
 from ..record.match import Match
 from ..record.model import GameRecord
 from ..record.replay_cursor import ReplayCursor, take_over_start
 from ..record.saves import SaveError, load_record
 from ..view.side_view import Fog, SideView, SideViews
-from .board_view import BoardView, Overlays
-from .camera import Camera
+from .board_view import Overlays
 from .fonts import font
-from .geometry import MapGeometry
 from .hud import TEXT, TOP_BAR_H, Hud
 from .log_panel import draw_log_panel, panel_width
+from .map_view import MapView
 from .replay_log import action_lines, record_names
 from .replay_timeline import Timeline
 from .scene import Scene
@@ -76,9 +74,7 @@ class ReplayScene(Scene):
         i18n.set_story_script(names_script(loaded.scenario.campaign))
         self.rules = self.cursor.rules
         board = loaded.scenario.board
-        self.geometry = MapGeometry(loaded.layout, board.width, board.height)
-        self.view = BoardView(self.geometry, board.terrain, self.rules, places=map_places(loaded.scenario))
-        self.camera = Camera(self.geometry.pixel_size, app.size)
+        self.map = MapView(loaded, self.rules, pygame.Rect((0, 0), app.size))
         self.names = record_names(self.cursor)
         # Whose eyes the map is seen through: a side id, or ALL for everything.
         self.view_side = ALL
@@ -86,8 +82,6 @@ class ReplayScene(Scene):
         self.playing = False
         self.speed = SPEEDS[0]
         self._play_timer = 0.0
-        self.drag_from: tuple[int, int] | None = None
-        self.dragging = False
         self.dialog: UIWindow | None = None
         # Taking over: the new game, its record's actions being replayed into it a chunk per
         # frame, and how many there are (a long record takes seconds; the window stays live).
@@ -157,7 +151,7 @@ class ReplayScene(Scene):
         self.turn_entry.set_text_length_limit(4)
         x += 60
         self.go_button = UIButton(pygame.Rect(x, y, 56, 36), _("Go"), self.manager)
-        self.camera.resize(self.map_rect().size)
+        self.map.resize(self.map_rect())
         self._refresh_buttons()
 
     def _build_view_menu(self) -> None:
@@ -167,8 +161,7 @@ class ReplayScene(Scene):
     def _centre(self) -> None:
         fs = list(self.cursor.state.formations.values())
         if fs:
-            pts = [self.geometry.centre(f.pos) for f in fs]
-            self.camera.centre_on((sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)))
+            self.map.centre_on_formations(fs)
 
     def _refresh_buttons(self) -> None:
         c = self.cursor
@@ -437,19 +430,9 @@ class ReplayScene(Scene):
             keys[key]()
 
     def _map_mouse(self, event: pygame.event.Event) -> None:
-        """Drag to pan, wheel to zoom, inside the map only."""
-        area = self.map_rect()
-        if event.type == pygame.MOUSEBUTTONDOWN and area.collidepoint(event.pos) and event.pos[1] > TOP_BAR_H:
-            if event.button == 1:
-                self.drag_from = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.drag_from = None
-        elif event.type == pygame.MOUSEMOTION and self.drag_from is not None and event.buttons[0]:
-            self.camera.pan(-event.rel[0], -event.rel[1])
-        elif event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            if area.collidepoint(pos):
-                self.camera.zoom_at(1 if event.y > 0 else -1, pos)
+        """Drag to pan, wheel to zoom, on the map below its top bar only."""
+        pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
+        self.map.pointer(event, on_panel=pos[1] < TOP_BAR_H)
 
     # -- frame -------------------------------------------------------------------------------------
 
@@ -491,10 +474,9 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((20, 22, 26))
-        area = self.map_rect()
         fog = self.fog()
         state = self.cursor.state
-        self.view.draw(surface.subsurface(area), self.camera, state, Overlays(last_move=self._last_move(fog)), fog=fog)
+        self.map.draw(surface, state, Overlays(last_move=self._last_move(fog)), fog)
         self.hud.draw(
             surface,
             None,

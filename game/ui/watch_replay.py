@@ -19,17 +19,15 @@ from .. import i18n
 from ..content.campaigns import names_script
 from ..core.events import Fled, Moved
 from ..core.hexgrid import Hex
-from ..core.places import map_places
 from ..core.state import GameState
 from ..i18n import _
 from ..record.replay_cursor import ReplayCursor
 from ..view.side_view import Fog, SideViews
-from .board_view import BoardView, Overlays
-from .camera import Camera
+from .board_view import Overlays
 from .fonts import font
-from .geometry import MapGeometry
 from .hud import TEXT, TOP_BAR_H, Hud
 from .log_panel import draw_log_panel, panel_width
+from .map_view import MapView
 from .replay_log import action_lines, record_names
 from .scene import Scene
 
@@ -51,10 +49,8 @@ class WatchScene(Scene):
         i18n.set_story_script(names_script(match.loaded.scenario.campaign))
         self.rules = self.cursor.rules
         board = match.loaded.scenario.board
-        self.geometry = MapGeometry(match.loaded.layout, board.width, board.height)
-        self.view = BoardView(self.geometry, board.terrain, self.rules, places=map_places(match.loaded.scenario))
+        self.map = MapView(match.loaded, self.rules, pygame.Rect((0, 0), app.size))
         self.side_views = SideViews(board, self.rules)
-        self.camera = Camera(self.geometry.pixel_size, app.size)
         self.names = record_names(self.cursor)
         super().__init__(app)
         # Positions (actions applied) where the side saw something, and the lines it saw there.
@@ -135,7 +131,7 @@ class WatchScene(Scene):
             self.manager,
             tool_tip_text=_("Esc or Enter"),
         )
-        self.camera.resize(self.map_rect().size)
+        self.map.resize(self.map_rect())
         if hasattr(self, "beats"):
             self._refresh_buttons()
 
@@ -153,8 +149,7 @@ class WatchScene(Scene):
     def _centre(self) -> None:
         fs = self.cursor.state.formations_of(self.side_id)
         if fs:
-            xs = [self.geometry.centre(f.pos) for f in fs]
-            self.camera.centre_on((sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs)))
+            self.map.centre_on_formations(fs)
 
     # -- events ---------------------------------------------------------------------------------
 
@@ -171,6 +166,8 @@ class WatchScene(Scene):
             if action is not None:
                 action()
             return
+        pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
+        self.map.pointer(event, on_panel=pos[1] < TOP_BAR_H)  # drag to pan, wheel to zoom
         if event.type == pygame.KEYDOWN:
             keys = {
                 pygame.K_ESCAPE: self.back_to_battle,
@@ -206,7 +203,7 @@ class WatchScene(Scene):
         fog = self.fog()
         state = self.cursor.state
         overlays = Overlays(last_move=self._last_move(fog) if self.beat > 0 else [])
-        self.view.draw(surface.subsurface(self.map_rect()), self.camera, state, overlays, fog=fog)
+        self.map.draw(surface, state, overlays, fog)
         board = self.cursor.loaded.scenario.board
         self.hud.draw(surface, None, board, viewer=self.side_id, shown=fog.shown)
         self._draw_panel(surface)

@@ -1,0 +1,66 @@
+"""The map on screen, as the battle, the replay viewer and the hotseat replay share it: a click
+gives its hex, a drag pans and gives none, the wheel zooms, and a panel over the map takes both."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.content.scenarios import load_scenario
+from game.ui.map_view import MapView
+
+
+def view() -> MapView:
+    from game.content.ruleset import load_ruleset
+
+    return MapView(load_scenario("a1_valley_mouth"), load_ruleset(), pygame.Rect(0, 0, 800, 600))
+
+
+def down(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+
+def up(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+
+def motion(pos, rel):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0))
+
+
+def test_a_click_gives_the_hex_under_it() -> None:
+    mv = view()
+    h = mv.hex_at((400, 300))
+    assert mv.pointer(down((400, 300))) is None
+    assert mv.pointer(up((400, 300))) == h
+    x, y = mv.on_screen(h)
+    assert mv.hex_at((x, y)) == h
+
+
+def test_a_drag_pans_and_clicks_nothing() -> None:
+    mv = view()
+    before = (mv.camera.x, mv.camera.y)
+    mv.pointer(down((400, 300)))
+    mv.pointer(motion((440, 300), (40, 0)))
+    assert mv.pointer(up((440, 300))) is None
+    assert (mv.camera.x, mv.camera.y) != before
+
+
+def test_a_press_on_a_panel_neither_clicks_nor_drags() -> None:
+    mv = view()
+    before = (mv.camera.x, mv.camera.y)
+    mv.pointer(down((400, 300)), on_panel=True)
+    mv.pointer(motion((460, 300), (60, 0)))
+    assert mv.pointer(up((460, 300))) is None
+    assert (mv.camera.x, mv.camera.y) == before
+
+
+def test_the_wheel_zooms_the_map_but_not_through_a_panel(monkeypatch) -> None:
+    mv = view()
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (400, 300))
+    zoom = mv.camera.zoom
+    mv.pointer(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1), on_panel=True)
+    assert mv.camera.zoom == zoom
+    mv.pointer(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    assert mv.camera.zoom > zoom
+    assert mv.zoom_key(pygame.K_MINUS) and mv.camera.zoom == zoom
+    assert not mv.zoom_key(pygame.K_q)
