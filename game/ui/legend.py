@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
-import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..i18n import N_, _
@@ -21,6 +20,7 @@ from .board_view import SOUL_COLOUR, morale_colour, strength_colour
 from .fonts import font
 from .hud import GOLD, MUTED, PANEL_BG, TEXT
 from .narration import wrap
+from .toggle import toggles
 
 KEY = pygame.K_k
 WIDTH = 300
@@ -90,9 +90,7 @@ class Legend:
             (self.button.select if self.visible else self.button.unselect)()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button
-        key = event.type == pygame.KEYDOWN and event.key == KEY and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
-        if pressed or key:
+        if toggles(event, self.button, KEY):
             self.toggle()
             return True
         return False

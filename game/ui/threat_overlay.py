@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pygame
-import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..core.hexgrid import Hex
@@ -16,6 +15,7 @@ from ..i18n import _
 from ..view.side_view import SideView
 from .camera import Camera
 from .geometry import MapGeometry
+from .toggle import toggles
 
 # Where the enemies could strike, and where the one enemy looked at could.
 # A light wash, a ring inside every hex (so the shading never reads as the colour of the ground)
@@ -122,9 +122,7 @@ class ThreatToggle:
             (self.button.select if self.on else self.button.unselect)()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button
-        key = event.type == pygame.KEYDOWN and event.key == KEY and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
-        if pressed or key:
+        if toggles(event, self.button, KEY):
             self.toggle()
             return True
         return False

@@ -26,6 +26,7 @@ from ..core.state import Formation, GameState
 from ..i18n import _, format_men
 from .fonts import font
 from .hud import BAD, GOLD, GOOD, LOG_BOTTOM, MUTED, TEXT, TOP_BAR_H
+from .toggle import toggles
 
 TOGGLE_KEY = pygame.K_n
 NAME_SIZE = 15
@@ -293,15 +294,12 @@ class UnitList:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """React to ``event`` if it is for the list; True if it was (the screen ignores it then)."""
+        if toggles(event, self.button, TOGGLE_KEY):
+            self.toggle()
+            return True
         if event.type == pygame.KEYDOWN:
-            if event.key == TOGGLE_KEY and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-                self.toggle()
-                return True
             return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.button:
-                self.toggle()
-                return True
             fid = self._row_buttons.get(event.ui_element)
             if fid is not None:
                 self.on_pick(fid)
