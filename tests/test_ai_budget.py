@@ -65,7 +65,7 @@ def _battle_with_held_ai(app: App, rules: Ruleset) -> tuple[BattleScene, HeldAI]
     scene = app.go("battle", match=field_match(rules, FIELD_UNITS))
     frame(app)
     held = HeldAI("b")
-    scene.ais["b"] = held  # type: ignore[assignment]
+    scene.computer.ais["b"] = held  # type: ignore[assignment]
     press(app, pygame.K_e)
     assert scene.state.active_side.id == "b"
     assert held.started.wait(2.0)
@@ -119,7 +119,7 @@ def test_the_menu_records_the_level_chosen_for_a_computer_side(app: App) -> None
     battle = app.scene
     assert isinstance(battle, BattleScene)
     assert battle.match.record.settings.difficulty_of("hailing") == "hard"
-    assert battle.ais["hailing"].difficulty == "hard"
+    assert battle.computer.ais["hailing"].difficulty == "hard"
 
 
 def test_changing_the_language_keeps_the_choices_made(app: App) -> None:
@@ -175,18 +175,18 @@ def test_an_ai_without_deadlines_still_plays(rules: Ruleset) -> None:
 def test_frames_go_on_while_the_computer_thinks_and_its_action_lands_when_ready(app: App, rules: Ruleset) -> None:
     asked = time.perf_counter()
     scene, held = _battle_with_held_ai(app, rules)
-    scene.fast_ai = True  # fast mode waits longest inside a frame, and still must not block
+    scene.computer.fast = True  # fast mode waits longest inside a frame, and still must not block
     record = scene.match.record
     for _ in range(3):
         start = time.perf_counter()
         frame(app)
         assert time.perf_counter() - start < 0.5
-    assert record.actions == [EndTurn()] and scene.ai_worker.busy
+    assert record.actions == [EndTurn()] and scene.computer.worker.busy
     (deadline,) = held.deadlines
     assert deadline is not None and asked < deadline <= time.perf_counter() + SCREEN_BUDGET.action
 
     held.release.set()
-    assert scene.ai_worker.wait(2.0)
+    assert scene.computer.worker.wait(2.0)
     frame(app)
     assert record.actions == [EndTurn(), EndTurn()]
     assert scene.state.active_side.id == "a" and scene.human_to_move()
@@ -196,7 +196,7 @@ def test_a_late_answer_for_a_position_left_behind_is_dropped(app: App, rules: Ru
     scene, held = _battle_with_held_ai(app, rules)
     app.switch(MenuScene(app))  # the battle is left while its computer thinks
     held.release.set()
-    assert scene.ai_worker.wait(2.0)
+    assert scene.computer.worker.wait(2.0)
     frame(app)
     assert scene.match.record.actions == [EndTurn()]  # nothing lands in a game off screen
 
@@ -206,7 +206,7 @@ def test_a_late_answer_for_a_position_left_behind_is_dropped(app: App, rules: Ru
     frame(app)
     assert scene.match.record.actions == [EndTurn(), Rest(unit="b_rear")]
     assert len(held.deadlines) == 2  # asked again for the position as it is now
-    assert scene.ai_worker.wait(2.0)
+    assert scene.computer.worker.wait(2.0)
     frame(app, dt=1.0)
     assert scene.match.record.actions[-1] == EndTurn() and scene.state.active_side.id == "a"
 
@@ -223,11 +223,11 @@ def test_a_cancelled_decision_is_never_handed_back() -> None:
 
 def test_escape_skips_showing_the_rest_of_the_computers_turn(app: App, rules: Ruleset) -> None:
     scene, held = _battle_with_held_ai(app, rules)
-    assert not scene.ai_fast()
+    assert not scene.computer.shown_fast()
     press(app, pygame.K_ESCAPE)
-    assert scene.ai_fast() and not scene.fast_ai  # for this turn only
+    assert scene.computer.shown_fast() and not scene.computer.fast  # for this turn only
     held.release.set()
-    assert scene.ai_worker.wait(2.0)
+    assert scene.computer.worker.wait(2.0)
     frame(app)
     assert scene.match.record.actions == [EndTurn(), EndTurn()]  # still applied through the engine
-    assert scene.human_to_move() and not scene.ai_fast()
+    assert scene.human_to_move() and not scene.computer.shown_fast()

@@ -21,9 +21,10 @@ from game.record.match import Match
 from game.settings import UserSettings, load_settings, save_settings, settings_path, update_settings
 from game.ui import battle as battle_module
 from game.ui.app import apply_user_settings
-from game.ui.battle import AI_STEP_DELAY, BattleScene
+from game.ui.battle import BattleScene
 from game.ui.battle_briefing import BattleBriefingScene
 from game.ui.battle_menu import BattleMenuScene
+from game.ui.computer_turns import AI_STEP_DELAY
 from game.ui.dialog import DialogScene
 from game.ui.fonts import font_path
 from game.ui.handover import HandoverScene
@@ -85,7 +86,7 @@ def test_a_screen_opened_over_another_returns_to_the_same_one(app, rules) -> Non
 def test_go_drops_every_screen_and_a_battle_left_stops_its_computer(app, rules) -> None:
     scene = battle(app, rules)
     cancelled = []
-    scene.ai_worker.cancel = lambda: cancelled.append(True)
+    scene.computer.worker.cancel = lambda: cancelled.append(True)
     app.go("menu")
     assert isinstance(app.scene, MenuScene) and len(app.stack) == 1
     assert cancelled
@@ -275,10 +276,10 @@ def test_with_the_warning_off_a_turn_ends_at_once(app, rules, own_settings) -> N
 def test_instant_computer_moves_are_not_paused(app, rules, own_settings) -> None:
     update_settings(ai_speed="instant")
     scene = battle(app, rules)
-    assert scene.ai_fast() and scene.ai_delay() == 0
+    assert scene.computer.shown_fast() and scene.computer.delay() == 0
     update_settings(ai_speed="slow")
     scene.on_reveal()
-    assert not scene.ai_fast() and scene.ai_delay() > AI_STEP_DELAY
+    assert not scene.computer.shown_fast() and scene.computer.delay() > AI_STEP_DELAY
 
 
 def test_the_settings_screen_stores_each_choice_and_the_menu_beneath_follows_the_language(app, tmp_path) -> None:

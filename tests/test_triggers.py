@@ -47,7 +47,7 @@ from game.core.state import state_hash
 from game.paths import MAPS_DIR, TILES_DIR
 from game.record.match import Match
 from game.ui.app import App
-from game.ui.battle import AI_STEP_DELAY
+from game.ui.computer_turns import AI_STEP_DELAY
 from game.ui.hud import GOOD
 
 FIELD = ("........",) * 6  # 8 x 6 hexes of open plain
@@ -974,7 +974,7 @@ def test_in_fast_mode_computer_turn_narrations_go_to_the_log(app: App, rules: Ru
     scene = app.go("battle", match=story_match(rules))
     frame(app)
     key(app, pygame.K_SPACE)
-    assert scene.fast_ai
+    assert scene.computer.fast
     key(app, pygame.K_e)
     until_human_to_move(app, scene)
     assert not scene.narration.active

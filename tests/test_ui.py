@@ -27,7 +27,8 @@ from game.ui import battle as battle_module
 from game.ui import result as result_module
 from game.ui import saves_screen as saves_screen_module
 from game.ui.app import App
-from game.ui.battle import AI_STEP_DELAY, BattleScene
+from game.ui.battle import BattleScene
+from game.ui.computer_turns import AI_STEP_DELAY
 from game.ui.handover import HandoverScene
 from game.ui.menu import MenuScene
 from game.ui.result import ResultScene
@@ -348,7 +349,7 @@ def test_the_computer_plays_move_by_move(app: App) -> None:
 
     # Space: the computer's next turn is played without pauses, as fast as it decides.
     press(app, pygame.K_SPACE)
-    assert scene.fast_ai
+    assert scene.computer.fast
     press(app, pygame.K_e)
     for _ in range(2000):
         if scene.state.active_side.id == "coalition":

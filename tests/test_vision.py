@@ -437,7 +437,7 @@ def test_the_screen_draws_only_what_the_human_side_sees(rules: Ruleset) -> None:
 
 
 def test_enemy_moves_out_of_sight_are_neither_shown_nor_waited_for(rules: Ruleset) -> None:
-    from game.ui.battle import AI_STEP_DELAY
+    from game.ui.computer_turns import AI_STEP_DELAY
 
     _app, scene = battle(rules, SCREEN_UNITS)
     scene.submit(EndTurn())
@@ -447,18 +447,18 @@ def test_enemy_moves_out_of_sight_are_neither_shown_nor_waited_for(rules: Rulese
         def next_action(self):
             return next(orders)
 
-    scene.ais["b"] = Scripted()  # type: ignore[assignment]
+    scene.computer.ais["b"] = Scripted()  # type: ignore[assignment]
 
     def ai_step() -> None:
-        scene.step_ai()  # the computer is asked (it thinks in the background) ...
-        assert scene.ai_worker.wait(2.0)
-        scene.step_ai()  # ... and its answer is applied
+        scene.computer.update(0.0)  # the computer is asked (it thinks in the background) ...
+        assert scene.computer.worker.wait(2.0)
+        scene.computer.update(0.0)  # ... and its answer is applied
 
     ai_step()
     assert scene.state.formations["far"].pos == Hex(8, 4)
-    assert scene.last_move == [] and scene.ai_timer == 0.0
+    assert scene.last_move == [] and scene.computer.timer == 0.0
     ai_step()
-    assert scene.last_move and scene.last_move[-1] == Hex(2, 0) and scene.ai_timer == AI_STEP_DELAY
+    assert scene.last_move and scene.last_move[-1] == Hex(2, 0) and scene.computer.timer == AI_STEP_DELAY
 
 
 def test_a_click_on_an_unseen_enemy_orders_a_march_into_it(rules: Ruleset) -> None:

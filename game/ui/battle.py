@@ -6,15 +6,11 @@ only reads the state and the events that come back.
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
 from .. import i18n
-from ..ai.basic import BasicAI
-from ..ai.driver import make_ais
 from ..content.campaigns import names_script
 from ..content.ruleset import load_ruleset
 from ..core import vision
@@ -36,15 +32,15 @@ from ..i18n import N_, _, format_men, ngettext
 from ..record.match import Match, match_from_record
 from ..record.save_list import autosave_name, game_id, prune_autosaves
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
-from ..settings import AI_SPEEDS, UserSettings, load_settings
+from ..settings import UserSettings, load_settings
 from ..view.names import formation_names, save_name
 from ..view.side_view import SideView, SideViews
 from ..view.witness import sight_around, witnessed
-from .ai_worker import AIWorker
 from .battle_log import BattleLog, log_area
 from .board_view import Fog, Overlays
 from .camera import Camera
 from .card_panel import CardPanel
+from .computer_turns import ComputerTurns
 from .duel_view import follow_up
 from .geometry import MapGeometry
 from .hero_orders import aim_hexes, aimed_action, candidates, is_aimed
@@ -63,10 +59,6 @@ from .scene import Scene
 from .threat_overlay import ThreatToggle
 from .unit_list import UnitList, roster
 
-# Seconds between two AI actions when they are shown move by move, at the normal speed.
-AI_STEP_DELAY = AI_SPEEDS["normal"]
-# Longest a frame waits for the computer's next decision (fast mode), so the screen stays live.
-AI_FRAME_WAIT = 0.012
 # Why U takes nothing back, by Match.undo_refusal.
 UNDO_REFUSALS = {
     "nothing": N_("Nothing to take back: no formation has moved since this turn began."),
@@ -91,7 +83,8 @@ class BattleScene(Scene):
         self.view_side = view_side
         # Formations the viewing side saw before the last action, and whether it saw that action.
         self._seen_before: set[str] = set()
-        self._last_seen = True
+        # Whether the viewing side saw anything of the last action (an unseen one is not waited for).
+        self.last_seen = True
         self.rules = load_ruleset()
         loaded = match.loaded
         board = loaded.scenario.board
@@ -108,7 +101,7 @@ class BattleScene(Scene):
         self.looked_at: str | None = None
         # A short hint the first time each thing matters (F1 opens its help page).
         self.hints = Hints(open_help=lambda page: self.app.open("help", page=page))
-        self.ais: dict[str, BasicAI] = make_ais(match)
+        self.computer = ComputerTurns(self)
         self.selected: str | None = None
         self.move_map: MoveMap | None = None
         self.hover: Hex | None = None
@@ -119,14 +112,9 @@ class BattleScene(Scene):
         # A hero's order waiting for its target to be clicked: a skill id or "challenge".
         self.aiming: str | None = None
         self.last_move: list[Hex] = []
-        self.ai_timer = 0.0
-        self.fast_ai = False
         # The human sides that have read the briefing.
         self.briefed: set[str] = set()
         self.prefs = UserSettings()
-        # The computer thinks off the main thread; the side-turn whose remaining moves are not shown.
-        self.ai_worker = AIWorker()
-        self.skip_turn: tuple[int, int] | None = None
         # The human side whose eyes are on the screen; hand-over happens when it changes.
         self.viewer: str | None = None
         # Every formation's name for the whole battle (the log, the reports, the HUD).
@@ -159,7 +147,7 @@ class BattleScene(Scene):
         self.hints.reload()
 
     def on_leave(self) -> None:
-        self.ai_worker.cancel()  # a decision for an abandoned game is never applied
+        self.computer.cancel()
 
     def unsaved(self) -> bool:
         return not self.state.over and self.match.unsaved()
@@ -329,7 +317,7 @@ class BattleScene(Scene):
         # Only what the viewing side saw is shown and told.
         events = [ev for ev in events if self._witnessed(ev)]
         self.hints.on_events(events, self.state, self.fog_side())
-        self._last_seen = bool(events)
+        self.last_seen = bool(events)
 
         def where(unit: str) -> Hex | None:
             f = self.state.formations.get(unit)
@@ -343,7 +331,7 @@ class BattleScene(Scene):
                 f = self.state.formations.get(fid)
                 if f is not None and f.side != side:
                     self.marks.add(f.pos, _("Spotted!"), SPOTTED, ring=True)
-        if by_computer and events and not self.ai_fast():
+        if by_computer and events and not self.computer.shown_fast():
             self._follow(events, where)
         self._after_change(events)
         return True
@@ -427,7 +415,7 @@ class BattleScene(Scene):
             self.last_move = self._in_sight(ev.path)
         elif isinstance(ev, TurnEnded):
             self.last_move = []
-        elif isinstance(ev, Narration) and not (self.ai_fast() and not self.human_to_move()):
+        elif isinstance(ev, Narration) and not (self.computer.shown_fast() and not self.human_to_move()):
             self.narration.push(ev.text, ev.speaker)  # read in a pop-up, and kept in the log
         if (line := self.event_line(ev)) is not None:
             self.say(line)
@@ -703,8 +691,8 @@ class BattleScene(Scene):
                 self.end_turn()
         elif key == pygame.K_e:
             self.end_turn()
-        elif key == pygame.K_ESCAPE and self.ai_to_move() and not self.ai_fast():
-            self.skip_turn = self._turn_key()
+        elif key == pygame.K_ESCAPE and self.computer.to_move() and not self.computer.shown_fast():
+            self.computer.skip_this_turn()
             self.say(_("Computer moves: the rest of this turn is not shown"))
         elif key == pygame.K_ESCAPE and self.has_choice_to_cancel():
             self.cancel()
@@ -721,8 +709,8 @@ class BattleScene(Scene):
         elif self.map.zoom_key(key):
             pass
         elif key == pygame.K_SPACE:
-            self.fast_ai = not self.fast_ai
-            self.say(_("Computer moves: fast") if self.fast_ai else _("Computer moves: shown one by one"))
+            self.computer.toggle_fast()
+            self.say(_("Computer moves: fast") if self.computer.fast else _("Computer moves: shown one by one"))
         elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.give_order("undo")
         elif key in ORDER_KEYS:
@@ -779,50 +767,7 @@ class BattleScene(Scene):
                 self.logs[side].recall(lines)
             self.recall = None
         # The computer acts for its side, and answers a challenge made to it.
-        if self.ai_to_move() and not self.narration.active:
-            self.ai_timer -= dt
-            self.step_ai()
-
-    def ai_to_move(self) -> bool:
-        return not self.state.over and self.state.side(self.match.engine.deciding_side()).controller == "ai"
-
-    def ai_fast(self) -> bool:
-        """Whether computer moves are applied without pause: Space toggles it for the game, Esc
-        for the rest of the current side-turn."""
-        return self.fast_ai or self.skip_turn == self._turn_key() or self.ai_delay() == 0
-
-    def ai_delay(self) -> float:
-        """Seconds a computer's move stays on screen before the next, by the player's setting."""
-        return AI_SPEEDS[self.prefs.ai_speed]
-
-    def _turn_key(self) -> tuple[int, int]:
-        return (self.state.turn, self.state.active)
-
-    def _ai_token(self) -> tuple[int, int, str]:
-        """The position a decision is asked for; a result for any other one is dropped."""
-        return (id(self.match), self.state.action_index, self.match.engine.deciding_side())
-
-    def step_ai(self) -> None:
-        """Apply the deciding AI's action once its worker has it and the last one has been shown,
-        then set it thinking about the next. The frame never waits for the AI longer than
-        AI_FRAME_WAIT; in fast mode that slice of the frame is used for further actions."""
-        frame_end = time.perf_counter() + AI_FRAME_WAIT
-        if self.ai_fast():
-            self.ai_timer = 0.0  # a pause left from moves shown earlier is not waited out
-        while True:
-            if self.ai_timer <= 0 and (action := self.ai_worker.poll(self._ai_token())) is not None:
-                if not self.submit(action) and self.state.pending_duel is None:
-                    self.submit(EndTurn())
-                # What the viewer did not see is not waited for.
-                self.ai_timer = 0.0 if self.ai_fast() or not self._last_seen else self.ai_delay()
-                if self.app.scene is not self or not self.ai_to_move() or self.narration.active:
-                    return
-            if not self.ai_worker.busy:
-                side = self.match.engine.deciding_side()
-                self.ai_worker.request(self.ais[side], self._ai_token(), self._turn_key())
-            remaining = frame_end - time.perf_counter()
-            if not self.ai_fast() or self.ai_timer > 0 or remaining <= 0 or not self.ai_worker.wait(remaining):
-                return
+        self.computer.update(dt)
 
     def overlays(self) -> Overlays:
         ov = Overlays(

@@ -1,0 +1,94 @@
+"""The computer's turns on the battle screen: it thinks off the main thread (``AIWorker``), its
+decisions are applied through the battle when ready, and they are paced so the viewer can follow
+them (the move speed setting, Space for fast, Esc to skip showing the rest of a side-turn)."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from ..ai.basic import BasicAI
+from ..ai.driver import make_ais
+from ..core.actions import EndTurn
+from ..settings import AI_SPEEDS
+from .ai_worker import AIWorker
+
+if TYPE_CHECKING:
+    from .battle import BattleScene
+
+# Seconds between two computer actions when they are shown move by move, at the normal speed.
+AI_STEP_DELAY = AI_SPEEDS["normal"]
+# Longest a frame waits for the computer's next decision (fast mode), so the screen stays live.
+AI_FRAME_WAIT = 0.012
+
+
+class ComputerTurns:
+    def __init__(self, battle: BattleScene) -> None:
+        self.battle = battle
+        self.ais: dict[str, BasicAI] = make_ais(battle.match)
+        self.worker = AIWorker()
+        # Seconds before the next decision is applied (the last one is still being shown).
+        self.timer = 0.0
+        # Space: every computer move shown fast for the rest of the game.
+        self.fast = False
+        # The side-turn whose remaining moves are not shown (Esc).
+        self.skipped: tuple[int, int] | None = None
+
+    def to_move(self) -> bool:
+        """Whether the computer decides now: its side's turn, or its answer to a challenge."""
+        state, engine = self.battle.state, self.battle.match.engine
+        return not state.over and state.side(engine.deciding_side()).controller == "ai"
+
+    def delay(self) -> float:
+        """Seconds a computer's move stays on screen before the next, by the player's setting."""
+        return AI_SPEEDS[self.battle.prefs.ai_speed]
+
+    def shown_fast(self) -> bool:
+        """Whether computer moves are applied without pause: the speed setting, Space for the
+        game, or Esc for the rest of the current side-turn."""
+        return self.fast or self.skipped == self._turn() or self.delay() == 0
+
+    def toggle_fast(self) -> None:
+        self.fast = not self.fast
+
+    def skip_this_turn(self) -> None:
+        self.skipped = self._turn()
+
+    def cancel(self) -> None:
+        """A decision being worked out for a game that is left is never applied."""
+        self.worker.cancel()
+
+    def _turn(self) -> tuple[int, int]:
+        state = self.battle.state
+        return (state.turn, state.active)
+
+    def _token(self) -> tuple[int, int, str]:
+        """The position a decision is asked for; a result for any other one is dropped."""
+        battle = self.battle
+        return (id(battle.match), battle.state.action_index, battle.match.engine.deciding_side())
+
+    def update(self, dt: float) -> None:
+        """Apply the deciding computer's action once its worker has it and the last one has been
+        shown, then set it thinking about the next. The frame never waits for it longer than
+        AI_FRAME_WAIT; in fast mode that slice of the frame is used for further actions."""
+        battle = self.battle
+        if not self.to_move() or battle.narration.active:
+            return
+        self.timer -= dt
+        frame_end = time.perf_counter() + AI_FRAME_WAIT
+        if self.shown_fast():
+            self.timer = 0.0  # a pause left from moves shown earlier is not waited out
+        while True:
+            if self.timer <= 0 and (action := self.worker.poll(self._token())) is not None:
+                if not battle.submit(action) and battle.state.pending_duel is None:
+                    battle.submit(EndTurn())
+                # What the viewer did not see is not waited for.
+                self.timer = 0.0 if self.shown_fast() or not battle.last_seen else self.delay()
+                if battle.app.scene is not battle or not self.to_move() or battle.narration.active:
+                    return
+            if not self.worker.busy:
+                side = battle.match.engine.deciding_side()
+                self.worker.request(self.ais[side], self._token(), self._turn())
+            remaining = frame_end - time.perf_counter()
+            if not self.shown_fast() or self.timer > 0 or remaining <= 0 or not self.worker.wait(remaining):
+                return
