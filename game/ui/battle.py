@@ -25,10 +25,10 @@ from ..core.events import (
     Narration,
     TurnEnded,
 )
-from ..core.hexgrid import Hex, distance, neighbours
+from ..core.hexgrid import Hex
 from ..core.movement import MoveMap
 from ..core.state import Formation
-from ..i18n import N_, _, format_men, ngettext
+from ..i18n import N_, _, ngettext
 from ..record.match import Match, match_from_record
 from ..record.save_list import autosave_name, game_id, prune_autosaves
 from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
@@ -48,7 +48,7 @@ from .hints import Hints
 from .hotseat import WatchReports
 from .hud import PANEL_W, TOP_BAR_H, Hud
 from .legend import Legend
-from .map_marks import SPOTTED, MapMarks, draw_tip
+from .map_marks import SPOTTED, MapMarks
 from .map_view import MapView
 from .minimap import Minimap
 from .narration import NarrationPopup, ObjectivesPanel, event_line
@@ -57,6 +57,7 @@ from .orders import OrdersBar
 from .replay_log import LogRebuild, log_sides
 from .scene import Scene
 from .threat_overlay import ThreatToggle
+from .thunder_aim import draw_thunder_tip, struck, thunder_range
 from .unit_list import UnitList, roster
 
 # Why U takes nothing back, by Match.undo_refusal.
@@ -234,14 +235,16 @@ class BattleScene(Scene):
         would give them away (the blow itself meets them all the same)."""
         if self.pending_attack is None:
             return None
-        engine = self.match.engine
-        side = self.state.active_side.id
-        view = self.side_view(side).state
-        knowing = Engine(engine.scenario, engine.rules, engine.seed, engine.settings, state=view)
         try:
-            return knowing.forecast(self.pending_attack)
+            return self.knowing_engine(self.state.active_side.id).forecast(self.pending_attack)
         except IllegalAction:
             return None
+
+    def knowing_engine(self, side: str) -> Engine:
+        """The engine on what ``side`` knows of the field, for its forecasts (a hidden enemy
+        hero's aura or an unseen formation's weight must not show in the odds)."""
+        engine = self.match.engine
+        return Engine(engine.scenario, engine.rules, engine.seed, engine.settings, state=self.side_view(side).state)
 
     def _centre_on_side(self, side_id: str) -> None:
         fs = self.state.formations_of(side_id)
@@ -793,21 +796,14 @@ class BattleScene(Scene):
                 ov.targets = aim_hexes(engine, sel, self.aiming)
             elif self.aiming_thunder:
                 # Where it can be thrown, and what it would strike where the pointer is.
-                ov.reachable = self.thunder_range(sel)
+                ov.reachable = thunder_range(self.match.loaded.scenario.board, self.rules, sel)
                 ov.path = []
                 ov.targets = frozenset()
                 if self.hover in ov.reachable:
-                    ov.targets = frozenset({self.hover, *neighbours(self.hover)}) & self.thunder_area_seen()
+                    fog = self.fog()
+                    seen = self.match.loaded.scenario.board.terrain if fog is None else fog.visible
+                    ov.targets = struck(self.hover, seen)
         return ov
-
-    def thunder_range(self, f: Formation) -> frozenset[Hex]:
-        reach = max(1, self.rules.units[f.type].range)
-        board = self.match.loaded.scenario.board
-        return frozenset(h for h in board.terrain if 1 <= distance(f.pos, h) <= reach)
-
-    def thunder_area_seen(self) -> frozenset[Hex]:
-        fog = self.fog()
-        return frozenset(self.match.loaded.scenario.board.terrain) if fog is None else fog.visible
 
     def thunder_forecast(self) -> list[tuple[str, Forecast]]:
         """The palm thunder's odds on what it would strike at the hovered hex, worked out on
@@ -815,31 +811,10 @@ class BattleScene(Scene):
         sel = self.selected_formation()
         if not self.aiming_thunder or sel is None or self.hover is None:
             return []
-        engine = self.match.engine
-        view = self.side_view(sel.side).state
-        knowing = Engine(engine.scenario, engine.rules, engine.seed, engine.settings, state=view)
         try:
-            return knowing.blast_forecast(Blast(unit=sel.id, at=self.hover))
+            return self.knowing_engine(sel.side).blast_forecast(Blast(unit=sel.id, at=self.hover))
         except IllegalAction:
             return []
-
-    def _draw_thunder_preview(self, surface: pygame.Surface) -> None:
-        odds = self.thunder_forecast()
-        if not odds:
-            return
-        low = sum(f.defender_losses[0] for _id, f in odds)
-        mid = sum(f.defender_losses[1] for _id, f in odds)
-        high = sum(f.defender_losses[2] for _id, f in odds)
-        lines = [
-            ngettext("Palm thunder strikes {n} formation", "Palm thunder strikes {n} formations", len(odds)).format(
-                n=len(odds)
-            ),
-            _("Enemy losses about {mid} ({low}–{high})").format(
-                mid=format_men(mid), low=format_men(low), high=format_men(high)
-            ),
-            _("No blow comes back. Click to throw, Esc to put it away."),
-        ]
-        draw_tip(surface, lines, pygame.mouse.get_pos())
 
     def draw(self, surface: pygame.Surface) -> None:
         viewer = self.state.active_side.id if self.human_to_move() else None
@@ -847,7 +822,7 @@ class BattleScene(Scene):
         self.map.draw(surface, self.state, self.overlays(), fog, dim_done_for=viewer)
         self.marks.draw(surface, self.camera)
         if self.aiming_thunder:
-            self._draw_thunder_preview(surface)
+            draw_thunder_tip(surface, self.thunder_forecast(), pygame.mouse.get_pos())
         # A tall unit panel (a forecast in a small window) has the corner: the minimap gives way.
         panel = self.hud.panel_rect if self.hud.selected or self.hud.forecast else None
         corner = self.minimap.rect.union(self.unit_list.button.rect)
