@@ -377,3 +377,12 @@ def test_the_hint_box_keeps_off_the_panels_it_is_told_to_avoid() -> None:
 def test_the_suite_settings_are_left_alone() -> None:
     """The hint tests write only to their own folders."""
     assert json.loads(settings_path().read_text(encoding="utf-8")).get("hints") is False
+
+
+def test_the_keys_page_names_every_view_key_of_the_battle() -> None:
+    """The battle's view keys (enemy reach, legend, unit list, log, place names, objectives)."""
+    from game.ui import legend, threat_overlay, unit_list
+
+    keys = {k for k, _d in help_pages.key_rows()}
+    for key in (threat_overlay.KEY, legend.KEY, unit_list.TOGGLE_KEY, pygame.K_l, pygame.K_p, pygame.K_o):
+        assert pygame.key.name(key).upper() in keys

@@ -467,3 +467,17 @@ def test_the_first_selection_and_the_first_halted_move_bring_their_hints_once(ap
     scene.click_hex(scene.state.formations["a_foot"].pos)
     assert scene.hints.current is None  # each hint shows once
     assert {"select", "interrupted"} <= set(load_settings().hints_seen)
+
+
+def test_the_orders_bar_shows_the_selected_formations_orders_after_a_resize(app, rules) -> None:
+    scene = battle(app, rules)
+    scene.selected = "a_foot"
+    scene._after_change([])
+    shown = {o for o, b in scene.orders.buttons.items() if b.visible}
+    assert "thunder" not in shown  # Han soldiers carry no palm thunder
+    frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+    assert {o for o, b in scene.orders.buttons.items() if b.visible} == shown
+    scene.selected = None
+    scene._after_change([])
+    frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=700, size=(1100, 700)))
+    assert not any(b.visible for b in scene.orders.buttons.values())

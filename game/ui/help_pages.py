@@ -86,6 +86,16 @@ ORDER_ROWS: dict[str, tuple[str, str]] = {
 }
 OTHER_ROWS: tuple[tuple[str, str], ...] = (
     (N_("Buttons in the unit panel"), N_("A hero's skills and challenge; some then ask you to click a target")),
+    (
+        N_("Hover or click any formation in sight"),
+        N_("Its card: men, morale, fatigue, reach, hero and what it is doing"),
+    ),
+    ("H", N_("Shade every hex the enemies in sight could strike next turn")),
+    ("K", N_("The legend of the marks on a banner")),
+    ("N", N_("The list of your formations; a click centres the map on one")),
+    ("L", N_("Open the whole battle's log; the wheel over it scrolls it")),
+    ("P", N_("Place names and the outlines of the places the objectives name")),
+    (N_("Click the minimap"), N_("Move the view there")),
     ("O", N_("Show or hide the objectives")),
     (N_("Space"), N_("Show the computer's moves fast, or one by one again")),
     (N_("Esc while the computer moves"), N_("Do not show the rest of its turn (its moves are still made)")),
