@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from . import ai_turns, replay, saves, stress, win_rates
+from . import ai_turns, idle, replay, saves, stress, win_rates
 from .common import ai_class, ai_digest, machine_note, markdown_table, replace_between
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -50,6 +50,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "stress": _fresh(stress.main, common),
         "replay": _fresh(replay.main, common),
         "saves": _fresh(saves.main, common),
+        "idle": _fresh(idle.main, common),
         "win_rates": win_rates.main([*common, "--jobs", str(jobs)]),
         "mirror": win_rates.main(
             [*common, "--jobs", str(jobs), "--scenario", win_rates.MIRROR, "--pairings", "hard-easy"]
@@ -70,6 +71,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "Saves: the replay bench's 300-turn record (formations that only wander), written with its snapshot; "
         "replay --verify the fastest of 3 runs; the load for play and its JSON parse the fastest of 15, "
         "both without garbage collection (as timeit times)."
+    )
+    notes.append(
+        "Idle: each screen left alone for 10 s after a second's warm-up, in the game's own frame loop, "
+        + ("in a real window (Xvfb)" if os.environ.get("DISPLAY") else "on SDL's dummy video driver")
+        + "; CPU time of the whole process."
     )
     text = markdown_table(rows) + "\n\n" + "\n".join(notes)
     print("\n" + "=" * 40 + "\n")

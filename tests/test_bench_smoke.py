@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import ai_turns, run_all, stress, win_rates
+from bench import ai_turns, idle, run_all, stress, win_rates
 from bench.common import markdown_table, percentile, summary
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import scenario_ids
@@ -174,4 +174,12 @@ def test_saves_bench_quick(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["verify_actions_per_s"] > 0 and report["parse_ms"] > 0 and report["load_ms"] > 0
     assert report["verify_ratio"] is not None and report["load_ratio"] is not None
     assert [r["target"] for r in report["rows"]] == [saves.TARGET_VERIFY, saves.TARGET_LOAD]
+    _check_rows(report["rows"], capsys.readouterr().out)
+
+
+def test_idle_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    report = idle.main(["--seconds", "0.1", "--warm-up", "0.05", "--size", "800x560"])
+    figures = report["figures"]
+    assert set(figures) >= {"bare window", "main menu", "battle, the player to move", "replay viewer, paused"}
+    assert all(share >= 0 for share in figures.values())
     _check_rows(report["rows"], capsys.readouterr().out)

@@ -8,6 +8,7 @@ returns to the screen beneath."""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +20,12 @@ from .scene import Scene
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 FPS = 60
+# While nothing moves the loop sleeps this long between looks at the event queue (input is
+# answered within it, unnoticed) and draws nothing unless something changed. (pygame's own
+# wait for an event polls the queue every millisecond: a few per cent of a core for nothing.)
+IDLE_SLEEP = 1 / 30
+# The longest step a frame advances timers by (after a sleep, or a stall of the machine).
+MAX_DT = 0.1
 
 
 class App:
@@ -44,6 +51,7 @@ class App:
         # The screens, the one shown last; those beneath are where ``back`` returns.
         self.stack: list[Scene] = []
         self.running = True
+        self._widget_count = 0
 
     @property
     def scene(self) -> Scene | None:
@@ -114,8 +122,8 @@ class App:
 
     # -- frames -------------------------------------------------------------------------------
 
-    def step(self, events: list[pygame.event.Event], dt: float) -> None:
-        """One frame: events, update, draw. Tests call this directly."""
+    def step(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
+        """One frame: events, update, and (unless ``draw`` is False) drawing. Tests call this."""
         for event in events:
             if event.type == pygame.QUIT:
                 self.leave()
@@ -133,7 +141,8 @@ class App:
         scene = self.scene
         if scene is not None:
             scene.tick(dt)
-        self.render()
+        if draw:
+            self.render()
 
     def render(self) -> None:
         """The top screen, over the screens beneath it while it is an overlay."""
@@ -145,11 +154,38 @@ class App:
                 scene.resize(self.size)
             scene.render(self.screen)
 
+    def animating(self) -> bool:
+        return self.scene is not None and self.scene.animating()
+
+    def next_events(self) -> tuple[list[pygame.event.Event], float]:
+        """The input of the next frame and the seconds it advances by: 60 frames a second while
+        the screen animates; else after a short sleep (an idle game costs next to nothing)."""
+        if self.animating():
+            dt = self.clock.tick(FPS) / 1000.0
+        else:
+            time.sleep(IDLE_SLEEP)
+            dt = self.clock.tick() / 1000.0
+        return pygame.event.get(), min(dt, MAX_DT)
+
+    def widgets_changed(self) -> bool:
+        """Whether the widgets show something new without any input (a tooltip after a pause)."""
+        count = len(self.scene.manager.get_sprite_group().sprites()) if self.scene is not None else 0
+        changed, self._widget_count = count != self._widget_count, count
+        return changed
+
+    def frame(self) -> None:
+        """One turn of the loop. A frame with nothing new is not drawn: the picture on screen is
+        still right."""
+        events, dt = self.next_events()
+        draw = bool(events) or self.animating()
+        self.step(events, dt, draw=False)
+        if self.widgets_changed() or draw:
+            self.render()
+            pygame.display.flip()
+
     def run(self) -> None:
         while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(pygame.event.get(), dt)
-            pygame.display.flip()
+            self.frame()
         pygame.quit()
 
 

@@ -762,6 +762,10 @@ class BattleScene(Scene):
 
     # -- frame ----------------------------------------------------------------------------
 
+    def animating(self) -> bool:
+        computer = self.computer.to_move() and not self.narration.active
+        return computer or self.marks.active or self.recall is not None or self.map.keys_held()
+
     def update(self, dt: float) -> None:
         self.map.pan_keys(dt)
         self.marks.tick(dt)

@@ -180,6 +180,9 @@ class DuelScene(Scene):
     def finished(self) -> bool:
         return self.elapsed >= ROUND_DELAY * (len(self.fought.rounds) + 1)
 
+    def animating(self) -> bool:
+        return not self.finished
+
     def update(self, dt: float) -> None:
         self.elapsed += dt
 

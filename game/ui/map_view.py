@@ -20,6 +20,7 @@ from .geometry import MapGeometry
 
 PAN_SPEED = 700.0  # pixels per second for keyboard panning
 DRAG_THRESHOLD = 6  # pixels the pointer moves before a press is a drag, not a click
+PAN_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s)
 ZOOM_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 
 
@@ -92,6 +93,12 @@ class MapView:
         if step is not None:
             self.camera.zoom_at(step, (self.area.width / 2, self.area.height / 2))
         return step is not None
+
+    @staticmethod
+    def keys_held() -> bool:
+        """Whether a key that pans the map is held down (the map moves without new input)."""
+        keys = pygame.key.get_pressed()
+        return any(keys[k] for k in PAN_KEYS)
 
     def pan_keys(self, dt: float) -> None:
         """Arrows or WASD held down pan the map."""

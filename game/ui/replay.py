@@ -436,6 +436,9 @@ class ReplayScene(Scene):
 
     # -- frame -------------------------------------------------------------------------------------
 
+    def animating(self) -> bool:
+        return self.playing or self._preparing is not None
+
     def update(self, dt: float) -> None:
         if self._preparing is not None:
             self._advance_take_over()

@@ -72,6 +72,11 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance timers; ``dt`` in seconds."""
 
+    def animating(self) -> bool:
+        """Whether the screen changes by itself now (a computer's turn, a replay playing, marks
+        fading): then frames run at full rate; else the app waits for input."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((20, 22, 26))
 

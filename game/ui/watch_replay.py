@@ -180,6 +180,9 @@ class WatchScene(Scene):
             if event.key in keys:
                 keys[event.key]()
 
+    def animating(self) -> bool:
+        return self.playing
+
     def update(self, dt: float) -> None:
         if not self.playing:
             return
