@@ -27,6 +27,8 @@ class UserSettings(BaseModel):
     language: Literal["en", "zh_CN", "zh_TW"] | None = None
     names_follow_story: bool = True
     ai_speed: AiSpeed = "normal"
+    # How fast the player's own moves are shown ("instant": no motion at all).
+    own_speed: AiSpeed = "normal"
     # The briefing over the board as a battle begins.
     briefings: bool = True
     # Ask before ending a turn while formations can still act.

@@ -51,6 +51,7 @@ from .legend import Legend
 from .map_marks import SPOTTED, MapMarks
 from .map_view import MapView
 from .minimap import Minimap
+from .motion import Motion
 from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
@@ -95,6 +96,7 @@ class BattleScene(Scene):
         # Place names and the outlines of the places the objectives turn on (P).
         self.show_places = True
         self.marks = MapMarks(self.geometry)
+        self.motion = Motion(self.geometry)
         # The enemies' reach (H), the banner marks' legend (K), and the card of a formation
         # looked at (hovered or clicked, friend or foe).
         self.threat_toggle = ThreatToggle()
@@ -327,6 +329,7 @@ class BattleScene(Scene):
             return positions.get(unit) or (f.pos if f is not None else None)
 
         self.marks.from_events(events, where)
+        self.motion.play(events, self.motion_speed(by_computer), where)
         if any(isinstance(ev, Moved) and ev.interrupted for ev in events):
             # What stopped the march: the enemies it brought into view.
             side = self.fog_side() or self.state.active_side.id
@@ -338,6 +341,13 @@ class BattleScene(Scene):
             self._follow(events, where)
         self._after_change(events)
         return True
+
+    def motion_speed(self, by_computer: bool) -> str:
+        """How fast a move is shown: the computer's by its setting (none while its moves are shown
+        fast), the player's own by theirs."""
+        if not by_computer:
+            return self.prefs.own_speed
+        return "instant" if self.computer.shown_fast() else self.prefs.ai_speed
 
     def _follow(self, events: list[Event], where) -> None:
         """Bring a computer's action the viewer saw into the open part of the map (not under a
@@ -613,6 +623,8 @@ class BattleScene(Scene):
         if self.narration.active and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             self._narration_input(event)
             return
+        if self.motion.active and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.motion.finish()  # the click or key is then taken as always: none is lost
         if self.hints.handle(event):
             return
         super().process(event)
@@ -764,11 +776,13 @@ class BattleScene(Scene):
 
     def animating(self) -> bool:
         computer = self.computer.to_move() and not self.narration.active
-        return computer or self.marks.active or self.recall is not None or self.map.keys_held()
+        busy = self.marks.active or self.motion.active or self.recall is not None
+        return computer or busy or self.map.keys_held()
 
     def update(self, dt: float) -> None:
         self.map.pan_keys(dt)
         self.marks.tick(dt)
+        self.motion.tick(dt)
         if self.recall is not None and self.recall.step(RECALL_SLICE):
             for side, lines in self.recall.lines.items():
                 self.logs[side].recall(lines)
@@ -784,6 +798,7 @@ class BattleScene(Scene):
             objective_outlines=self.show_places,
         )
         ov.threat, ov.enemy_reach = self.threat_toggle.overlay(self.side_view(), self.looked_at)
+        ov.token_at = self.motion.positions()
         sel = self.selected_formation()
         if sel is not None:
             ov.selected = sel.pos

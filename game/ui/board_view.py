@@ -59,6 +59,8 @@ class Overlays:
     # (``SideView.threat.hexes``, ``SideView.enemy_reach``; ``ThreatToggle.overlay`` gives both).
     threat: frozenset[Hex] = frozenset()
     enemy_reach: frozenset[Hex] = frozenset()
+    # Formations drawn away from their hex while they move (map pixels; ``motion.Motion``).
+    token_at: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
 class BoardView:
@@ -143,7 +145,9 @@ class BoardView:
         labels: list[tuple[Formation, pygame.Rect]] = []
         for f in shown:
             done = dim_done_for == f.side and f.moved and f.acted
-            labels.append((f, self.draw_token(target, camera, f, selected=overlays.selected == f.pos, done=done)))
+            at = overlays.token_at.get(f.id)
+            token = self.draw_token(target, camera, f, selected=overlays.selected == f.pos, done=done, centre=at)
+            labels.append((f, token))
         # Strengths last: in a packed line the next row's banners would cover them.
         if camera.zoom >= 0.75:
             for f, bar in labels:
@@ -311,13 +315,14 @@ class BoardView:
         f: Formation,
         selected: bool = False,
         done: bool = False,
+        centre: tuple[float, float] | None = None,
     ) -> pygame.Rect:
         """An army banner: faction colour, trim, the commander's or troop's character, and a
         strength bar under it, whose rectangle it returns (the men count goes below it)."""
         utype = self.rules.units[f.type]
         faction = self.rules.factions[utype.faction]
         zoom = camera.zoom
-        cx, cy = camera.to_screen(self.geometry.centre(f.pos))
+        cx, cy = camera.to_screen(centre or self.geometry.centre(f.pos))
         w, h = _banner_size(self.geometry, zoom)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (round(cx), round(cy - 2 * zoom))

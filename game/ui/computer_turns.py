@@ -72,8 +72,8 @@ class ComputerTurns:
         shown, then set it thinking about the next. The frame never waits for it longer than
         AI_FRAME_WAIT; in fast mode that slice of the frame is used for further actions."""
         battle = self.battle
-        if not self.to_move() or battle.narration.active:
-            return
+        if not self.to_move() or battle.narration.active or battle.motion.active:
+            return  # the last move is still being shown
         self.timer -= dt
         frame_end = time.perf_counter() + AI_FRAME_WAIT
         if self.shown_fast():

@@ -62,7 +62,9 @@ class SettingsScene(Scene):
             # every name in the script they chose.
             options = [_("As the chronicle writes them"), _("In this script")]
             row("names", _("Names"), options, options[0] if i18n.names_follow_story() else options[1])
-        row("ai_speed", _("Computer's moves"), [_(v) for v in SPEED_NAMES.values()], _(SPEED_NAMES[s.ai_speed]))
+        speeds = [_(v) for v in SPEED_NAMES.values()]
+        row("own_speed", _("Your moves shown"), speeds, _(SPEED_NAMES[s.own_speed]))
+        row("ai_speed", _("Computer's moves"), speeds, _(SPEED_NAMES[s.ai_speed]))
         on_off = [_(v) for v in ON_OFF]
         row("briefings", _("Briefing as a battle begins"), on_off, on_off[not s.briefings])
         row(
@@ -86,8 +88,8 @@ class SettingsScene(Scene):
             follow = text == _("As the chronicle writes them")
             i18n.set_names_follow_story(follow)
             self._store(names_follow_story=follow)
-        elif key == "ai_speed":
-            self._store(ai_speed=next(k for k, v in SPEED_NAMES.items() if _(v) == text))
+        elif key in ("ai_speed", "own_speed"):
+            self._store(**{key: next(k for k, v in SPEED_NAMES.items() if _(v) == text)})
         elif key in ("briefings", "end_turn_warning", "hints"):
             self._store(**{key: on})
         elif key == "autosaves":

@@ -1,0 +1,118 @@
+"""Motion on the map: marches slide along their road, blows lunge, any speed or none; input
+during an animation ends it at once and is not lost; the game is the same with motion or not."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from conftest import Unit, frame, loaded_for, make_scenario
+
+from game.core.actions import EndTurn, Move
+from game.core.engine import GameSettings
+from game.core.events import Moved
+from game.core.hexgrid import Hex
+from game.core.state import state_hash
+from game.record.match import Match
+from game.settings import settings_path, update_settings
+from game.ui.motion import HEX_SECONDS, Glide, Motion
+
+pytestmark = pytest.mark.usefixtures("english")
+
+FIELD = ("........",) * 6
+UNITS = [
+    Unit("a_foot", "a", "han_soldier", 3000, (1, 2)),
+    Unit("a_more", "a", "han_soldier", 3000, (1, 4)),
+    Unit("b_levy", "b", "soul_levy", 1500, (6, 2)),
+]
+
+
+@pytest.fixture
+def own_settings() -> Iterator[None]:
+    before = settings_path().read_bytes()
+    yield
+    settings_path().write_bytes(before)
+
+
+def battle(app, rules):
+    scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
+    return app.go("battle", match=Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"})))
+
+
+def test_a_glide_passes_every_hex_of_its_road_in_order() -> None:
+    glide = Glide([(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)], duration=1.0)
+    assert glide.at() == (0.0, 0.0)
+    glide.age = 0.25
+    assert glide.at() == (5.0, 0.0)
+    glide.age = 0.75
+    assert glide.at() == (10.0, 5.0)
+    glide.age = 1.0
+    assert glide.at() == (10.0, 10.0) and glide.done
+
+
+def test_a_lunge_goes_out_and_comes_back() -> None:
+    lunge = Glide([(0.0, 0.0), (10.0, 0.0)], duration=1.0, lunge=True)
+    lunge.age = 0.5
+    assert 3.0 < lunge.at()[0] <= 4.0
+    lunge.age = 1.0
+    assert abs(lunge.at()[0]) < 1e-9
+
+
+def test_instant_shows_no_motion(rules) -> None:
+    from game.ui.geometry import MapGeometry
+
+    loaded = loaded_for(make_scenario(rules, FIELD, UNITS))
+    motion = Motion(MapGeometry(loaded.layout, 8, 6))
+    moved = Moved(unit="a_foot", path=(Hex(0, 2), Hex(1, 2), Hex(2, 2)))
+    motion.play([moved], "instant", lambda u: None)
+    assert not motion.active
+    motion.play([moved], "slow", lambda u: None)
+    assert motion.active and motion.glides["a_foot"].duration == pytest.approx(2 * HEX_SECONDS["slow"])
+
+
+def test_a_march_is_drawn_along_its_road_until_it_arrives(app, rules, own_settings) -> None:
+    update_settings(own_speed="slow")
+    scene = battle(app, rules)
+    start = scene.geometry.centre(scene.state.formations["a_foot"].pos)
+    assert scene.submit(Move(unit="a_foot", to=Hex(0, 1)))
+    assert scene.animating() and "a_foot" in scene.overlays().token_at
+    assert scene.overlays().token_at["a_foot"] == pytest.approx(start)
+    frame(app, dt=0.1)
+    assert scene.overlays().token_at["a_foot"] != pytest.approx(start)
+    for _ in range(20):
+        frame(app, dt=0.1)
+    assert "a_foot" not in scene.overlays().token_at
+
+
+def test_a_key_during_a_march_ends_it_and_still_does_its_job(app, rules, own_settings) -> None:
+    update_settings(own_speed="slow")
+    scene = battle(app, rules)
+    assert scene.submit(Move(unit="a_foot", to=Hex(0, 1)))
+    assert scene.motion.active
+    frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e", scancode=0))
+    assert "a_foot" not in scene.motion.glides  # shown at its end at once
+    assert scene.state.active_side.id == "b"  # and the key did its job: the turn ended
+
+
+def test_the_computer_waits_for_the_last_move_to_be_shown(app, rules, own_settings) -> None:
+    scene = battle(app, rules)
+    assert scene.submit(EndTurn())
+    assert scene.computer.to_move()
+    actions = len(scene.match.record.actions)
+    scene.motion.glides["a_foot"] = Glide([(0.0, 0.0), (1.0, 1.0)], duration=10.0)
+    for _ in range(3):
+        scene.computer.update(0.0)
+    assert len(scene.match.record.actions) == actions and not scene.computer.worker.busy
+
+
+def test_motion_changes_nothing_in_the_game(app, rules, own_settings) -> None:
+    hashes = []
+    for speed in ("slow", "instant"):
+        update_settings(own_speed=speed)
+        scene = battle(app, rules)
+        for action in (Move(unit="a_foot", to=Hex(0, 1)), Move(unit="a_more", to=Hex(2, 3))):
+            assert scene.submit(action)
+            frame(app, dt=0.05)
+        hashes.append(state_hash(scene.state))
+    assert hashes[0] == hashes[1]
