@@ -116,3 +116,26 @@ def test_motion_changes_nothing_in_the_game(app, rules, own_settings) -> None:
             frame(app, dt=0.05)
         hashes.append(state_hash(scene.state))
     assert hashes[0] == hashes[1]
+
+
+def test_volleys_thunder_routs_and_souls_have_their_own_motion(rules, app) -> None:
+    from game.core.events import Attacked, Routed, SoulsCaptured
+    from game.ui.camera import Camera
+    from game.ui.geometry import MapGeometry
+    from game.ui.motion import MISSILE, SOUL, THUNDER
+
+    loaded = loaded_for(make_scenario(rules, FIELD, UNITS))
+    geometry = MapGeometry(loaded.layout, 8, 6)
+    motion = Motion(geometry)
+    where = {"a": Hex(1, 2), "b": Hex(3, 2)}.get
+    fire = Attacked(unit="a", target="b", attacker_losses=0, defender_losses=50, mode="fire")
+    blast = Attacked(unit="a", target="b", attacker_losses=0, defender_losses=80, mode="blast")
+    motion.play([fire, blast, Routed(unit="b", side="b"), SoulsCaptured(unit="a", side="a", count=40)], "normal", where)
+    colours = [f.colour for f in motion.flights]
+    assert colours.count(MISSILE) == 1 and colours.count(THUNDER) == 1 and colours.count(SOUL) == 6
+    assert motion.glides["b"].shake and "a" not in motion.glides  # no lunge for shooting
+    motion.tick(0.1)
+    surface = pygame.Surface((800, 600))
+    motion.draw(surface, Camera(geometry.pixel_size, (800, 600)))
+    motion.tick(10.0)
+    assert not motion.active

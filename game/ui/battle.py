@@ -839,6 +839,7 @@ class BattleScene(Scene):
         viewer = self.state.active_side.id if self.human_to_move() else None
         fog = self.fog()
         self.map.draw(surface, self.state, self.overlays(), fog, dim_done_for=viewer)
+        self.motion.draw(surface, self.camera)
         self.marks.draw(surface, self.camera)
         if self.aiming_thunder:
             draw_thunder_tip(surface, self.thunder_forecast(), pygame.mouse.get_pos())

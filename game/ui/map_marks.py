@@ -9,7 +9,18 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..core.events import Attacked, Destroyed, DuelFought, Event, Moved, Revealed, Routed, SkillUsed, SoulsCaptured
+from ..core.events import (
+    Attacked,
+    Destroyed,
+    DuelFought,
+    Event,
+    Moved,
+    Reinforced,
+    Revealed,
+    Routed,
+    SkillUsed,
+    SoulsCaptured,
+)
 from ..core.hexgrid import Hex
 from ..i18n import _, format_men
 from .camera import Camera
@@ -63,6 +74,10 @@ class MapMarks:
                 self.add(ev.at, "", GOLD, ring=True)
             elif isinstance(ev, DuelFought) and (at := where(ev.target)) is not None:
                 self.add(at, _("Duel"), GOLD, ring=True)
+            elif isinstance(ev, Reinforced):
+                for unit in ev.units:
+                    if (at := where(unit)) is not None:
+                        self.add(at, _("Arrives"), SPOTTED, ring=True)
 
     def _loss(self, at: Hex | None, men: int) -> None:
         if at is not None and men > 0:
