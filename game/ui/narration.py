@@ -7,6 +7,7 @@ shows the scenario's objectives with their status from the state.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -49,8 +50,13 @@ _NO_LINE_START = set("，。、；：！？）」』》,.;:!?)")
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Lines of ``text`` no wider than ``width`` pixels in the UI font (a long word may overrun)."""
-    f = font(size, bold)
+    """Lines of ``text`` no wider than ``width`` pixels in the UI font (a long word may overrun).
+    Panels wrap the same text every frame: the lines are kept per text, width and font."""
+    return list(_wrap(text, width, font(size, bold)))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(text: str, width: int, f: pygame.font.Font) -> tuple[str, ...]:
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
@@ -61,7 +67,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
             else:
                 line += token
         lines.append(line.rstrip())
-    return lines
+    return tuple(lines)
 
 
 def _words(para: str) -> list[str]:
