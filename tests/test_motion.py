@@ -139,3 +139,21 @@ def test_volleys_thunder_routs_and_souls_have_their_own_motion(rules, app) -> No
     motion.draw(surface, Camera(geometry.pixel_size, (800, 600)))
     motion.tick(10.0)
     assert not motion.active
+
+
+def test_the_pouch_counts_up_to_the_souls_bagged(app, rules, own_settings) -> None:
+    from game.core.actions import Capture
+    from game.core.souls import add_souls
+    from game.i18n import format_men
+
+    units = [Unit("a_ret", "a", "retainer", 2000, (1, 2)), Unit("b_far", "b", "soul_levy", 500, (7, 5))]
+    scenario = make_scenario(rules, FIELD, units, turn_limit=6)
+    scene = app.go("battle", match=Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"})))
+    add_souls(scene.state, scene.state.formations["a_ret"].pos, "b", 900)
+    assert scene.submit(Capture(unit="a_ret"))
+    real = scene.state.side("a").pouch
+    assert real > 0 and scene.hud.counting and scene.animating()
+    assert f"Pouch {format_men(real)}" not in scene.hud.side_label("a")  # it starts from the old count
+    for _ in range(40):
+        frame(app, dt=0.05)
+    assert not scene.hud.counting and f"Pouch {format_men(real)}" in scene.hud.side_label("a")

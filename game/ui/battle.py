@@ -23,6 +23,7 @@ from ..core.events import (
     Fled,
     Moved,
     Narration,
+    SoulsCaptured,
     TurnEnded,
 )
 from ..core.hexgrid import Hex
@@ -310,6 +311,7 @@ class BattleScene(Scene):
     def submit(self, action: Action) -> bool:
         """Apply an action through the match; a refusal is shown, never raised."""
         positions = {f.id: f.pos for f in self.state.formations.values()}
+        pouches = {s.id: s.pouch for s in self.state.sides}
         by_computer = not self.human_to_move()
         self._seen_before = self._seen_ids()
         self.watch.before(self)
@@ -330,6 +332,9 @@ class BattleScene(Scene):
 
         self.marks.from_events(events, where)
         self.motion.play(events, self.motion_speed(by_computer), where)
+        for ev in events:
+            if isinstance(ev, SoulsCaptured) and ev.side in pouches and self.motion_speed(by_computer) != "instant":
+                self.hud.count_up(ev.side, pouches[ev.side])
         if any(isinstance(ev, Moved) and ev.interrupted for ev in events):
             # What stopped the march: the enemies it brought into view.
             side = self.fog_side() or self.state.active_side.id
@@ -776,13 +781,14 @@ class BattleScene(Scene):
 
     def animating(self) -> bool:
         computer = self.computer.to_move() and not self.narration.active
-        busy = self.marks.active or self.motion.active or self.recall is not None
+        busy = self.marks.active or self.motion.active or self.hud.counting or self.recall is not None
         return computer or busy or self.map.keys_held()
 
     def update(self, dt: float) -> None:
         self.map.pan_keys(dt)
         self.marks.tick(dt)
         self.motion.tick(dt)
+        self.hud.tick_pouches(dt)
         if self.recall is not None and self.recall.step(RECALL_SLICE):
             for side, lines in self.recall.lines.items():
                 self.logs[side].recall(lines)

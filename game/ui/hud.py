@@ -22,6 +22,8 @@ TOP_BAR_H = 44
 # How far above the window's bottom the terrain under the pointer is told (above End turn and the
 # two view buttons over it).
 HOVER_LINE_BOTTOM = 146
+# The pouch counters close this share of the gap to the real count each second.
+POUCH_RATE = 4.0
 # The top bar's buttons at its right end (Menu, Objectives) take this much of it.
 TOP_BAR_BUTTONS_W = 260
 PANEL_W = 300
@@ -49,6 +51,8 @@ class Hud:
         self.names = formation_names(rules, match.loaded.scenario, match.record.settings.roster)
         self.selected: Formation | None = None
         self.forecast: Forecast | None = None
+        # Pouches whose count is still going up to what they hold (souls just bagged), by side.
+        self.pouch_shown: dict[str, float] = {}
         w, h = size
         self.panel_rect = pygame.Rect(w - PANEL_W - 10, TOP_BAR_H + 10, PANEL_W, 0)
         self.confirm_button = UIButton(pygame.Rect(0, 0, 136, 38), _("Attack"), manager)
@@ -111,6 +115,23 @@ class Hud:
             _backdrop(surface, box.inflate(14, 8))
             surface.blit(surf, box)
 
+    def count_up(self, side_id: str, before: int) -> None:
+        """Show ``side_id``'s pouch counting up from ``before`` to what it now holds."""
+        self.pouch_shown[side_id] = float(self.pouch_shown.get(side_id, before))
+
+    def tick_pouches(self, dt: float) -> None:
+        for side_id, shown in list(self.pouch_shown.items()):
+            real = self.match.state.side(side_id).pouch
+            shown = min(real, shown + max(1.0, (real - shown) * min(1.0, dt * POUCH_RATE)))
+            if shown >= real:
+                del self.pouch_shown[side_id]
+            else:
+                self.pouch_shown[side_id] = shown
+
+    @property
+    def counting(self) -> bool:
+        return bool(self.pouch_shown)
+
     def side_label(
         self, side_id: str, viewer: str | None = None, shown: frozenset[str] | None = None, named: bool = True
     ) -> str:
@@ -122,7 +143,8 @@ class Hud:
         side = state.side(side_id)
         name = f"{self.side_name(side_id)}  " if named else ""
         if viewer is None or shown is None or are_allied(state, viewer, side_id):
-            return f"{name}{format_men(state.men_of(side_id))}  {_('Pouch')} {format_men(side.pouch)}"
+            pouch = format_men(round(self.pouch_shown.get(side_id, side.pouch)))
+            return f"{name}{format_men(state.men_of(side_id))}  {_('Pouch')} {pouch}"
         seen = sum(f.men for f in state.formations.values() if f.side == side_id and f.id in shown)
         return name + _("{n} in sight").format(n=format_men(seen))
 
