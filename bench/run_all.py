@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from . import ai_turns, idle, replay, saves, stress, win_rates
+from . import ai_turns, first_frame, idle, replay, saves, stress, win_rates
 from .common import ai_class, ai_digest, machine_note, markdown_table, replace_between
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -51,6 +51,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "replay": _fresh(replay.main, common),
         "saves": _fresh(saves.main, common),
         "idle": _fresh(idle.main, common),
+        "first_frame": _fresh(first_frame.main, common),
         "win_rates": win_rates.main([*common, "--jobs", str(jobs)]),
         "mirror": win_rates.main(
             [*common, "--jobs", str(jobs), "--scenario", win_rates.MIRROR, "--pairings", "hard-easy"]
@@ -76,6 +77,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "Idle: each screen left alone for 10 s after a second's warm-up, in the game's own frame loop, "
         + ("in a real window (Xvfb)" if os.environ.get("DISPLAY") else "on SDL's dummy video driver")
         + "; CPU time of the whole process."
+    )
+    notes.append(
+        "First frame: `python -m game` to the main menu's first frame (the process closing right after it), "
+        "against a process that opens a bare pygame window, each the median of 7 runs taken in turns, "
+        + ("in a real window (Xvfb)." if os.environ.get("DISPLAY") else "on SDL's dummy video driver.")
     )
     text = markdown_table(rows) + "\n\n" + "\n".join(notes)
     print("\n" + "=" * 40 + "\n")

@@ -38,6 +38,10 @@ class UserSettings(BaseModel):
     hints_seen: list[str] = Field(default_factory=list, max_length=64)
     # Autosaves kept (one is written at the start of every human turn; 0: none).
     autosaves: int = Field(3, ge=0, le=50)
+    # The window: full screen, and the size of text, panels and buttons in per cent (None: the
+    # scale the screen's size calls for, ``game.ui.scale.default_scale``).
+    fullscreen: bool = False
+    ui_scale: Literal[100, 125, 150, 175, 200] | None = None
 
 
 def settings_path(saves_dir: Path = SAVES_DIR) -> Path:

@@ -183,3 +183,14 @@ def test_idle_quick(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(figures) >= {"bare window", "main menu", "battle, the player to move", "replay viewer, paused"}
     assert all(share >= 0 for share in figures.values())
     _check_rows(report["rows"], capsys.readouterr().out)
+
+
+def test_first_frame_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import first_frame
+
+    report = first_frame.main(["--quick"])
+    assert len(report["times"]["game"]) == len(report["times"]["bare"]) == 1
+    assert all(t > 0 for ts in report["times"].values() for t in ts)
+    (row,) = report["rows"]
+    assert "first frame" in row["figure"] and row["ratio"].endswith("×")
+    _check_rows(report["rows"], capsys.readouterr().out)

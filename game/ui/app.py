@@ -7,6 +7,7 @@ returns to the screen beneath."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable
@@ -15,10 +16,16 @@ from typing import Any
 import pygame
 
 from .. import i18n
-from .scene import Scene
+from . import scale
+from .scene import Manager, Scene
+from .theme import theme
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
+# What the desktop keeps for itself around a window: its bars and the window's title bar.
+DESKTOP_MARGIN = (64, 120)
+# Set (to anything) by the first-frame benchmark: the game closes once the first frame is shown.
+EXIT_AFTER_FIRST_FRAME = "QIANKUN_EXIT_AFTER_FIRST_FRAME"
 FPS = 60
 # While nothing moves the loop sleeps this long between looks at the event queue (input is
 # answered within it, unnoticed) and draws nothing unless something changed. (pygame's own
@@ -28,20 +35,41 @@ IDLE_SLEEP = 1 / 30
 MAX_DT = 0.1
 
 
+def desktop_size() -> tuple[int, int]:
+    """The size of the screen the window opens on (the first one); SDL's dummy driver reports
+    one too. Needs the display initialised."""
+    sizes = pygame.display.get_desktop_sizes()
+    return tuple(sizes[0]) if sizes else DEFAULT_SIZE  # type: ignore[return-value]
+
+
+def opening_size(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The window's first size on a desktop of this size: all of it but room for the desktop's
+    bars and the title bar, and never below the smallest size the screens are laid out for."""
+    return (
+        max(MIN_SIZE[0], desktop[0] - DESKTOP_MARGIN[0]),
+        max(MIN_SIZE[1], desktop[1] - DESKTOP_MARGIN[1]),
+    )
+
+
 class App:
     def __init__(
         self,
         size: tuple[int, int] = DEFAULT_SIZE,
         title: str = "Qiankun 乾坤",
         routes: dict[str, Callable[..., Scene]] | None = None,
+        fullscreen: bool = False,
     ) -> None:
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
         # Only what the game uses: initialising audio would fail noisily on machines without it.
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(title)
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        # The window's size while not full screen (restored on leaving full screen).
+        self.windowed_size = size
+        self.fullscreen = fullscreen
+        self.screen = self._set_mode()
         self.size = self.screen.get_size()
+        self.exit_after_first_frame = bool(os.environ.get(EXIT_AFTER_FIRST_FRAME))
         self.clock = pygame.time.Clock()
         if routes is None:
             from .routes import ROUTES  # the scenes, which know the app only by its interface
@@ -120,6 +148,43 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    # -- the window ---------------------------------------------------------------------------
+
+    def _set_mode(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen, or go back to a window of the size it had; every screen is laid out
+        again for the new size."""
+        if on == self.fullscreen:
+            return
+        if on:
+            self.windowed_size = self.size
+        self.fullscreen = on
+        self.screen = self._set_mode()
+        self._relayout(self.screen.get_size())
+
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen or back, remembered for the next start."""
+        self.set_fullscreen(not self.fullscreen)
+        _remember(fullscreen=self.fullscreen)
+
+    def set_ui_scale(self, percent: int) -> None:
+        """Text, panels and buttons at ``percent``: every screen's widgets built anew with the
+        theme at that scale."""
+        scale.set_ui_scale(percent)
+        for scene in self.stack:
+            scene.manager = Manager(self.size, theme(i18n.language()))
+        self._relayout(self.size, force=True)
+
+    def _relayout(self, size: tuple[int, int], force: bool = False) -> None:
+        self.size = size
+        for scene in self.stack:
+            if force or scene.stale(size):
+                scene.resize(size)
+
     # -- frames -------------------------------------------------------------------------------
 
     def step(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
@@ -129,12 +194,18 @@ class App:
                 self.leave()
                 continue
             if event.type == pygame.VIDEORESIZE:
+                if self.fullscreen:  # the screen's size is the screen's: a late event says nothing
+                    self._relayout(self.screen.get_size())
+                    continue
                 w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
-                self.size = (w, h)
+                self.size = self.windowed_size = (w, h)
                 if self.screen.get_size() != self.size:
                     self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
                 if self.scene is not None:
                     self.scene.resize(self.size)
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
                 continue
             if self.scene is not None:
                 self.scene.process(event)
@@ -182,6 +253,8 @@ class App:
         if self.widgets_changed() or draw:
             self.render()
             pygame.display.flip()
+            if self.exit_after_first_frame:
+                self.quit()
 
     def run(self) -> None:
         while self.running:
@@ -193,17 +266,31 @@ def start(lang: str | None = None, route: str = "menu", **kwargs: Any) -> None:
     """Open the window on ``route`` (the main menu unless the command line asked for a battle or a
     replay), in the language asked for, else the one the player chose last time, else the
     system's."""
-    apply_user_settings(lang)
-    app = App()
+    settings = apply_user_settings(lang)
+    pygame.display.init()
+    desktop = desktop_size()
+    scale.set_ui_scale(settings.ui_scale or scale.default_scale(desktop))
+    app = App(opening_size(desktop), fullscreen=settings.fullscreen)
     app.go(route, **kwargs)
     app.run()
 
 
-def apply_user_settings(lang: str | None = None) -> None:
+def apply_user_settings(lang: str | None = None):
     """The language (``lang`` if given, else the saved choice, else the system's) and the names'
-    script from the settings file; a damaged file gives the defaults and one warning."""
+    script from the settings file; a damaged file gives the defaults and one warning. Returns
+    the settings (the window's are applied as it opens)."""
     from ..settings import load_settings
 
     settings = load_settings(warn=True)
     i18n.set_language(lang or settings.language or i18n.detect_language())
     i18n.set_names_follow_story(settings.names_follow_story)
+    return settings
+
+
+def _remember(**changes: object) -> None:
+    """Write a window setting changed by a key; a settings file that cannot be written only
+    means the next start does not remember it."""
+    from ..settings import update_settings
+
+    with contextlib.suppress(OSError):
+        update_settings(**changes)

@@ -57,6 +57,7 @@ from .narration import NarrationPopup, ObjectivesPanel, event_line
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
 from .replay_log import LogRebuild, log_sides
+from .scale import px
 from .scene import Scene
 from .threat_overlay import ThreatToggle
 from .thunder_aim import draw_thunder_tip, struck, thunder_range
@@ -177,16 +178,18 @@ class BattleScene(Scene):
         self.objectives.build(self.manager, self.app.size)
         w, h = self.app.size
         self.end_turn_button = UIButton(
-            pygame.Rect(w - 170, h - 58, 156, 44),
+            pygame.Rect(w - px(170), h - px(58), px(156), px(44)),
             _("End turn"),
             self.manager,
             object_id="#big_button",
         )
-        self.threat_toggle.build(self.manager, pygame.Rect(w - 170, h - 58 - 2 * VIEW_BUTTON_STEP, 156, 34))
-        self.legend.build(self.manager, pygame.Rect(w - 170, h - 58 - VIEW_BUTTON_STEP, 156, 34))
+        self.threat_toggle.build(
+            self.manager, pygame.Rect(w - px(170), h - px(58) - 2 * px(VIEW_BUTTON_STEP), px(156), px(34))
+        )
+        self.legend.build(self.manager, pygame.Rect(w - px(170), h - px(58) - px(VIEW_BUTTON_STEP), px(156), px(34)))
         self.card_panel = CardPanel(self.rules, side_name=self.hud.side_name)
         self.menu_button = UIButton(
-            pygame.Rect(w - 254, 6, 96, TOP_BAR_H - 12),
+            pygame.Rect(w - px(254), px(6), px(96), px(TOP_BAR_H) - px(12)),
             _("Menu"),
             self.manager,
             tool_tip_text=_("Save, load, settings, help, leave the battle (Esc)"),
@@ -372,8 +375,8 @@ class BattleScene(Scene):
         """The part of the window where the map is not covered by the HUD's panels."""
         w, h = self.app.size
         left = self.objectives.rect.right if self.objectives.visible and self.objectives.rect.height else 0
-        right = w - PANEL_W - 20 if self.hud.selected is not None else w
-        return pygame.Rect(left, TOP_BAR_H, max(200, right - left), max(200, h - TOP_BAR_H - 90))
+        right = w - px(PANEL_W) - 20 if self.hud.selected is not None else w
+        return pygame.Rect(left, px(TOP_BAR_H), max(200, right - left), max(200, h - px(TOP_BAR_H) - 90))
 
     def _after_change(self, events: list[Event]) -> None:
         for ev in events:
@@ -688,7 +691,7 @@ class BattleScene(Scene):
     def over_panel(self, pos: tuple[int, int]) -> bool:
         """Whether ``pos`` is on a panel or button drawn over the map (it takes the pointer)."""
         return (
-            pos[1] < TOP_BAR_H
+            pos[1] < px(TOP_BAR_H)
             or self.hud.covers(pos)
             or self.orders.covers(pos)
             or self.objectives.covers(pos)
@@ -754,7 +757,7 @@ class BattleScene(Scene):
             return
         # In the middle of the map left free between the list and the unit panel.
         free_left = self.unit_list.rect.right if self.unit_list.visible else 0
-        free_middle = (free_left + self.app.size[0] - PANEL_W - 10) / 2
+        free_middle = (free_left + self.app.size[0] - px(PANEL_W) - 10) / 2
         self.camera.centre_on(self.geometry.centre(f.pos))
         self.camera.pan(self.app.size[0] / 2 - free_middle, 0)
         if self.human_to_move() and f.side == self.state.active_side.id and self.aiming is None:
@@ -873,7 +876,7 @@ class BattleScene(Scene):
         self.objectives.draw(surface, self.state, self.viewer or self._first_human())
         self.log.draw(surface, log_area(surface.get_size()))  # over the objectives when expanded
         w, h = surface.get_size()
-        self.legend.draw(surface, (w - 14, h - 66 - 2 * VIEW_BUTTON_STEP), pygame.mouse.get_pos(), "bottomright")
+        self.legend.draw(surface, (w - 14, h - 66 - 2 * px(VIEW_BUTTON_STEP)), pygame.mouse.get_pos(), "bottomright")
         self._draw_card(surface, hover)
         panel = self.hud.panel_rect if self.hud.selected or self.hud.forecast else pygame.Rect(0, 0, 0, 0)
         self.hints.draw(surface, avoid=[self.objectives.rect, panel])
@@ -905,7 +908,9 @@ class BattleScene(Scene):
     def threat_toggle_rect(self) -> pygame.Rect:
         """The column of view buttons and End turn at the bottom right."""
         w, h = self.app.size
-        return pygame.Rect(w - 174, h - 62 - 2 * VIEW_BUTTON_STEP, 164, 58 + 2 * VIEW_BUTTON_STEP)
+        return pygame.Rect(
+            w - px(174), h - px(62) - 2 * px(VIEW_BUTTON_STEP), px(164), px(58) + 2 * px(VIEW_BUTTON_STEP)
+        )
 
     def resize(self, size: tuple[int, int]) -> None:
         self.map.resize(pygame.Rect((0, 0), size))

@@ -19,6 +19,7 @@ from ..i18n import _
 from .fonts import font
 from .hud import GOLD, LOG_BOTTOM, MUTED, PANEL_BG, PANEL_W, TEXT, TOP_BAR_H
 from .narration import wrap
+from .scale import px
 
 LINE_SIZE = 15
 TITLE_SIZE = 13
@@ -39,9 +40,9 @@ def log_area(size: tuple[int, int]) -> pygame.Rect:
     """Where the log may be drawn in a window of ``size``: bottom left, from under the top bar
     to just above the orders bar, leaving the right side to the unit panel."""
     w, h = size
-    width = max(MIN_WIDTH, min(MAX_WIDTH, w - PANEL_W - 60))
-    top = TOP_BAR_H + 8
-    return pygame.Rect(6, top, width, h - LOG_BOTTOM + 4 - top)
+    width = max(MIN_WIDTH, min(MAX_WIDTH, w - px(PANEL_W) - 60))
+    top = px(TOP_BAR_H) + 8
+    return pygame.Rect(6, top, width, h - px(LOG_BOTTOM) + 4 - top)
 
 
 class BattleLog:

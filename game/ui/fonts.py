@@ -10,6 +10,7 @@ import pygame
 
 from .. import i18n
 from ..paths import FONTS_DIR
+from .scale import ui_scale
 
 SC_FONT = FONTS_DIR / "NotoSansSC-Qiankun.otf"
 TC_FONT = FONTS_DIR / "NotoSansTC-Qiankun.otf"
@@ -28,5 +29,6 @@ def _font(path: str, size: int, bold: bool) -> pygame.font.Font:
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The UI font at a pixel size, in the face that suits the current language."""
-    return _font(str(font_path()), max(6, int(size)), bold)
+    """The UI font at a pixel size at 100% (scaled by the UI scale), in the face that suits the
+    current language."""
+    return _font(str(font_path()), max(6, round(size * ui_scale())), bold)

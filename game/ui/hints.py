@@ -35,6 +35,7 @@ from .fonts import font
 from .help_pages import page
 from .hud import GOLD, MUTED, TEXT, TOP_BAR_H
 from .narration import wrap
+from .scale import px
 
 WIDTH = 360
 PADDING = 12
@@ -261,13 +262,13 @@ def place(size: tuple[int, int], screen: tuple[int, int], avoid: Sequence[pygame
     sw, sh = screen
     w, h = size
     blockers = [r for r in avoid if r.width > 0 and r.height > 0]
-    for top in (TOP_BAR_H + 10, sh - BOTTOM_BAR - 10 - h):
+    for top in (px(TOP_BAR_H) + 10, sh - BOTTOM_BAR - 10 - h):
         xs = [(sw - w) // 2]
         for r in blockers:
             xs += [r.right + 10, r.left - 10 - w]
         xs = sorted({x for x in xs if 10 <= x <= sw - w - 10}, key=lambda x: abs(x + w / 2 - sw / 2))
         for x in xs:
             rect = pygame.Rect(x, top, w, h)
-            if top >= TOP_BAR_H and not any(rect.colliderect(r) for r in blockers):
+            if top >= px(TOP_BAR_H) and not any(rect.colliderect(r) for r in blockers):
                 return rect
-    return pygame.Rect((sw - w) // 2, TOP_BAR_H + 10, w, h)
+    return pygame.Rect((sw - w) // 2, px(TOP_BAR_H) + 10, w, h)

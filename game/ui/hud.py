@@ -17,6 +17,7 @@ from ..record.match import Match
 from ..view.names import formation_names, side_name
 from .fonts import font
 from .hero_orders import SkillButtons, effects_line
+from .scale import px
 
 TOP_BAR_H = 44
 # How far above the window's bottom the terrain under the pointer is told (above End turn and the
@@ -54,7 +55,7 @@ class Hud:
         # Pouches whose count is still going up to what they hold (souls just bagged), by side.
         self.pouch_shown: dict[str, float] = {}
         w, h = size
-        self.panel_rect = pygame.Rect(w - PANEL_W - 10, TOP_BAR_H + 10, PANEL_W, 0)
+        self.panel_rect = pygame.Rect(w - px(PANEL_W) - 10, px(TOP_BAR_H) + 10, px(PANEL_W), 0)
         self.confirm_button = UIButton(pygame.Rect(0, 0, 136, 38), _("Attack"), manager)
         self.cancel_button = UIButton(pygame.Rect(0, 0, 136, 38), _("Cancel"), manager)
         self.confirm_button.hide()
@@ -87,7 +88,7 @@ class Hud:
         self.skills.refresh(selected if forecast is None else None, may_order)
 
     def covers(self, pos: tuple[int, int]) -> bool:
-        if pos[1] < TOP_BAR_H:
+        if pos[1] < px(TOP_BAR_H):
             return True
         return (self.selected is not None or self.forecast is not None) and self.panel_rect.collidepoint(pos)
 
@@ -111,7 +112,7 @@ class Hud:
             text = f"{_(t.name)}  {_('defence')} {_signed(t.defence)}"
             surf = font(15).render(text, True, TEXT)
             # Above End turn and the view buttons: the top left belongs to the objectives panel.
-            box = surf.get_rect(bottomright=(surface.get_width() - 14, surface.get_height() - HOVER_LINE_BOTTOM))
+            box = surf.get_rect(bottomright=(surface.get_width() - 14, surface.get_height() - px(HOVER_LINE_BOTTOM)))
             _backdrop(surface, box.inflate(14, 8))
             surface.blit(surf, box)
 
@@ -153,8 +154,8 @@ class Hud:
         side names give way to their colour chips, then the title to the rest."""
         state = self.match.state
         w = surface.get_width()
-        _backdrop(surface, pygame.Rect(0, 0, w, TOP_BAR_H))
-        room = w - TOP_BAR_BUTTONS_W - 12
+        _backdrop(surface, pygame.Rect(0, 0, w, px(TOP_BAR_H)))
+        room = w - px(TOP_BAR_BUTTONS_W) - 12
         title = font(20, bold=True).render(_(self.match.loaded.scenario.title), True, GOLD)
         turn = font(17).render(_("Turn {n}/{limit}").format(n=state.turn, limit=state.turn_limit), True, TEXT)
         for named, with_title in ((True, True), (False, True), (False, False)):
@@ -169,16 +170,16 @@ class Hud:
                 break
         x = 12
         for surf in (title, turn) if with_title else (turn,):
-            surface.blit(surf, (x, (TOP_BAR_H - surf.get_height()) // 2))
+            surface.blit(surf, (x, (px(TOP_BAR_H) - surf.get_height()) // 2))
             x += surf.get_width() + 24
         for side, active, surf in labels:
             faction = self.rules.factions[side.faction]
-            chip = pygame.Rect(x, 10, 14, TOP_BAR_H - 20)
+            chip = pygame.Rect(x, 10, 14, px(TOP_BAR_H) - 20)
             pygame.draw.rect(surface, faction.colour, chip, border_radius=3)
             if active:
                 pygame.draw.rect(surface, GOLD, chip.inflate(4, 4), 2, border_radius=4)
             x += 20
-            surface.blit(surf, (x, (TOP_BAR_H - surf.get_height()) // 2))
+            surface.blit(surf, (x, (px(TOP_BAR_H) - surf.get_height()) // 2))
             x += surf.get_width() + 22
 
     def _panel(self, surface: pygame.Surface) -> None:
@@ -276,7 +277,7 @@ class Hud:
         self.panel_rect.height = height
         # As wide as the longest line needs, within reason.
         widest = max((font(size, bold=size >= 18).size(t)[0] for t, _c, size in lines if t), default=0)
-        self.panel_rect.width = max(PANEL_W, min(surface.get_width() // 2, widest + 24))
+        self.panel_rect.width = max(px(PANEL_W), min(surface.get_width() // 2, widest + 24))
         self.panel_rect.right = surface.get_width() - 10
         _backdrop(surface, self.panel_rect)
         y = self.panel_rect.top + 8

@@ -18,6 +18,7 @@ from ..paths import SAVES_DIR
 from ..record.match import new_match
 from ..record.saves import SaveError
 from ..settings import update_settings
+from .scale import px
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -48,32 +49,32 @@ class MenuScene(Scene):
             self.difficulties: dict[str, str] = {}
         self.message = ""
         cx = w // 2
-        col = 460
+        col = px(460)
         left = cx - col // 2
-        y = max(40, h // 2 - 290)
+        y = max(px(40), h // 2 - px(290))
         UILabel(
-            pygame.Rect(left - 100, y - 3, col + 200, 86),
+            pygame.Rect(left - px(100), y - px(3), col + px(200), px(86)),
             "乾坤 Qiankun",
             self.manager,
             object_id="#title",
         )
         UILabel(
-            pygame.Rect(left - 100, y + 80, col + 200, 34),
+            pygame.Rect(left - px(100), y + px(80), col + px(200), px(34)),
             _("Souls, armies and the qiankun pouch"),
             self.manager,
             object_id="#subtitle",
         )
-        y += 140
-        UILabel(pygame.Rect(left, y, col, 26), _("Scenario"), self.manager)
+        y += px(140)
+        UILabel(pygame.Rect(left, y, col, px(26)), _("Scenario"), self.manager)
         titles = self._scenario_titles()
         self.scenario_menu = UIDropDownMenu(
             [t for t, _i in titles] or ["-"],
             next((t for t, i in titles if i == self.scenario_id), titles[0][0] if titles else "-"),
-            pygame.Rect(left, y + 28, col, 36),
+            pygame.Rect(left, y + px(28), col, px(36)),
             self.manager,
         )
         self._title_to_id = dict(titles)
-        y += 76
+        y += px(76)
         self.side_menus: dict[str, UIDropDownMenu] = {}
         self.level_menus: dict[str, UIDropDownMenu] = {}
         levels = [_(name) for name in LEVELS.values()]
@@ -86,58 +87,61 @@ class MenuScene(Scene):
                 ctrl = self.controllers.get(side.id, "human" if side.role == "player" else "ai")
                 self.controllers[side.id] = ctrl
                 # Reaches left of the column: the level menu takes room in the row.
-                UILabel(pygame.Rect(left - 100, y, col - 200, 36), i18n.name(side.name), self.manager)
+                UILabel(pygame.Rect(left - px(100), y, col - px(200), px(36)), i18n.name(side.name), self.manager)
                 if ctrl == "ai":  # how well the computer plays this side
                     level = self.difficulties.setdefault(side.id, "normal")
                     self.level_menus[side.id] = UIDropDownMenu(
                         levels,
                         _(LEVELS[level]),
-                        pygame.Rect(left + col - 290, y, 110, 36),
+                        pygame.Rect(left + col - px(290), y, px(110), px(36)),
                         self.manager,
                     )
                 self.side_menus[side.id] = UIDropDownMenu(
                     options,
                     options[0] if ctrl == "human" else options[1],
-                    pygame.Rect(left + col - 170, y, 170, 36),
+                    pygame.Rect(left + col - px(170), y, px(170), px(36)),
                     self.manager,
                 )
-                y += 44
-        y += 8
-        UILabel(pygame.Rect(left, y, col - 180, 36), _("Language"), self.manager)
+                y += px(44)
+        y += px(8)
+        UILabel(pygame.Rect(left, y, col - px(180), px(36)), _("Language"), self.manager)
         self.lang_menu = UIDropDownMenu(
             list(i18n.LANGUAGES.values()),
             i18n.LANGUAGES[i18n.language()],
-            pygame.Rect(left + col - 170, y, 170, 36),
+            pygame.Rect(left + col - px(170), y, px(170), px(36)),
             self.manager,
         )
         self.names_menu = None
         if i18n.language() in i18n.CHINESE:
             # Campaign A's names are simplified, campaign B's traditional, unless the reader
             # wants every name in the script they chose.
-            y += 44
-            UILabel(pygame.Rect(left, y, col - 250, 36), _("Names"), self.manager)
+            y += px(44)
+            UILabel(pygame.Rect(left, y, col - px(250), px(36)), _("Names"), self.manager)
             options = [_("As the chronicle writes them"), _("In this script")]
             self.names_menu = UIDropDownMenu(
                 options,
                 options[0] if i18n.names_follow_story() else options[1],
-                pygame.Rect(left + col - 250, y, 250, 36),
+                pygame.Rect(left + col - px(250), y, px(250), px(36)),
                 self.manager,
             )
-        y += 60
+        y += px(60)
         self.start_button = UIButton(
-            pygame.Rect(left, y, col - 180, 48), _("Start battle"), self.manager, object_id="#big_button"
+            pygame.Rect(left, y, col - px(180), px(48)), _("Start battle"), self.manager, object_id="#big_button"
         )
-        self.replay_button = UIButton(pygame.Rect(left + col - 170, y, 170, 48), _("Watch a replay"), self.manager)
-        y += 58
+        self.replay_button = UIButton(
+            pygame.Rect(left + col - px(170), y, px(170), px(48)), _("Watch a replay"), self.manager
+        )
+        y += px(58)
         # The row reaches a little past the column on both sides, so five buttons keep their room.
         row = [_("Campaigns"), _("Saved games"), _("Settings"), _("Help"), _("Quit")]
-        row_left, row_w = left - ROW_OVERHANG, col + 2 * ROW_OVERHANG
-        fifth = (row_w - 10 * (len(row) - 1)) // len(row)
+        row_left, row_w = left - px(ROW_OVERHANG), col + 2 * px(ROW_OVERHANG)
+        fifth = (row_w - px(10) * (len(row) - 1)) // len(row)
         buttons = [
-            UIButton(pygame.Rect(row_left + i * (fifth + 10), y, fifth, 40), t, self.manager) for i, t in enumerate(row)
+            UIButton(pygame.Rect(row_left + i * (fifth + px(10)), y, fifth, px(40)), t, self.manager)
+            for i, t in enumerate(row)
         ]
         self.campaign_button, self.saves_button, self.settings_button, self.help_button, self.quit_button = buttons
-        self.message_label = UILabel(pygame.Rect(left - 100, y + 50, col + 200, 30), "", self.manager)
+        self.message_label = UILabel(pygame.Rect(left - px(100), y + px(50), col + px(200), px(30)), "", self.manager)
 
     def _scenario_titles(self) -> list[tuple[str, str]]:
         out = []

@@ -25,6 +25,7 @@ from .board_view import FOG_UNEXPLORED, Fog
 from .camera import Camera
 from .geometry import MapGeometry
 from .hud import PANEL_BG
+from .scale import px
 from .tileset import terrain_tiles
 
 # Hexes are drawn this many times larger, then smoothed down: no seams between tiny hexes.
@@ -44,11 +45,11 @@ def minimap_rect(size: tuple[int, int], map_size: tuple[int, int]) -> pygame.Rec
     """Where the minimap goes in a window of ``size``: bottom right, above the End turn button
     and the terrain line, sized to the window and shaped like the map."""
     w, h = size
-    max_w = 160 if w < 1000 else 220 if w < 1500 else 320
+    max_w = px(160 if w < 1000 else 220 if w < 1500 else 320)
     max_h = h * 0.2
     scale = min(max_w / map_size[0], max_h / map_size[1])
     mw, mh = round(map_size[0] * scale), round(map_size[1] * scale)
-    return pygame.Rect(w - MARGIN - mw, h - BOTTOM_GAP - mh, mw, mh)
+    return pygame.Rect(w - px(MARGIN) - mw, h - px(BOTTOM_GAP) - mh, mw, mh)
 
 
 @lru_cache(maxsize=1)

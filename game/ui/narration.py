@@ -42,6 +42,7 @@ from ..view.names import hero_name
 from .fonts import font
 from .hero_orders import hero_log_line
 from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT, TOP_BAR_H
+from .scale import px
 
 # Characters from here up (CJK and its punctuation) may break a line on their own.
 WIDE = 0x2E80
@@ -153,7 +154,7 @@ class NarrationPopup:
             return
         text, speaker = self.queue[0]
         w, h = surface.get_size()
-        width = min(self.WIDTH, w - 80)
+        width = min(px(self.WIDTH), w - 80)
         portrait = 64 if speaker in self.rules.heroes else 0
         text_x = 20 + (portrait + 16 if portrait else 0)
         lines = wrap(_(text), 18, width - text_x - 20)
@@ -203,13 +204,15 @@ class ObjectivesPanel:
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
         self.visible = bool(scenario.objective_specs)
-        self.rect = pygame.Rect(10, TOP_BAR_H + 10, self.WIDTH, 0)
+        self.rect = pygame.Rect(10, px(TOP_BAR_H) + 10, px(self.WIDTH), 0)
         self.button: UIButton | None = None
 
     def build(self, manager, size: tuple[int, int]) -> None:
         """The toggle button at the right end of the top bar (again after every resize)."""
         w, _h = size
-        self.button = UIButton(pygame.Rect(w - 150, 6, 140, TOP_BAR_H - 12), _("Objectives"), manager)
+        self.button = UIButton(
+            pygame.Rect(w - px(150), px(6), px(140), px(TOP_BAR_H) - px(12)), _("Objectives"), manager
+        )
         if not self.scenario.objective_specs:
             self.button.hide()
 
@@ -234,7 +237,7 @@ class ObjectivesPanel:
         if not self.visible or not objectives:
             self.rect.height = 0
             return
-        text_w = self.WIDTH - 60
+        text_w = px(self.WIDTH) - 60
         rows = [(o, wrap(_(o.text), 16, text_w)) for o in objectives]
         lh = font(16).get_linesize()
         title_h = font(19).get_linesize() + 8
@@ -252,10 +255,10 @@ class ObjectivesPanel:
             _mark(surface, pygame.Rect(x, y + 3, lh - 6, lh - 6), status)
             ty = y
             for line in lines:
-                surface.blit(font(16).render(line, True, colour), (x + 30, ty))
+                surface.blit(font(16).render(line, True, colour), (x + px(30), ty))
                 ty += lh
             if o.bonus:
-                surface.blit(font(14).render(_("Bonus"), True, GOLD), (x + 30, ty + 1))
+                surface.blit(font(14).render(_("Bonus"), True, GOLD), (x + px(30), ty + 1))
                 ty += lh
             y = ty + 8
 

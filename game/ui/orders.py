@@ -15,6 +15,7 @@ from ..core.engine import REST_FATIGUE, REST_MORALE, Engine
 from ..core.souls import capture_capacity, capture_forecast
 from ..core.state import Formation
 from ..i18n import N_, _, format_men, ngettext
+from .scale import px
 
 BUTTON_W = 128
 BUTTON_H = 38
@@ -61,16 +62,16 @@ class OrdersBar:
     def __init__(self, manager, size: tuple[int, int]) -> None:
         self.buttons: dict[str, UIButton] = {}
         # Narrower buttons in a narrow window, so the bar never runs under End turn.
-        self.button_w = max(100, min(BUTTON_W, (size[0] - 12 - END_TURN_ROOM) // len(ORDERS) - GAP))
+        self.button_w = max(px(100), min(px(BUTTON_W), (size[0] - 12 - px(END_TURN_ROOM)) // len(ORDERS) - px(GAP)))
         x = 12
-        y = size[1] - BUTTON_H - 14
+        y = size[1] - px(BUTTON_H) - 14
         for order in ORDERS:
             button = UIButton(
-                pygame.Rect(x, y, self.button_w, BUTTON_H), _(order.label), manager, tool_tip_text=_(order.tip)
+                pygame.Rect(x, y, self.button_w, px(BUTTON_H)), _(order.label), manager, tool_tip_text=_(order.tip)
             )
             self.buttons[order.id] = button
-            x += self.button_w + GAP
-        self.rect = pygame.Rect(6, y - 6, x, BUTTON_H + 12)
+            x += self.button_w + px(GAP)
+        self.rect = pygame.Rect(6, y - 6, x, px(BUTTON_H) + 12)
 
     def order_of(self, element) -> str | None:
         for order_id, button in self.buttons.items():
@@ -102,7 +103,7 @@ class OrdersBar:
         for order_id, button in self.buttons.items():
             if active and shown[order_id]:
                 button.set_relative_position((x, button.relative_rect.top))
-                x += self.button_w + GAP
+                x += self.button_w + px(GAP)
                 button.show()
                 button.enable() if available[order_id] else button.disable()
             else:

@@ -33,6 +33,7 @@ from .log_panel import draw_log_panel, panel_width
 from .map_view import MapView
 from .replay_log import action_lines, record_names
 from .replay_timeline import Timeline
+from .scale import px
 from .scene import Scene
 
 # Actions per second while playing; the speed button steps through them.
@@ -104,7 +105,7 @@ class ReplayScene(Scene):
         w, h = self.app.size
         pw = self.panel_width()
         self.hud = Hud(self.manager, self.app.size, self.rules, self.cursor)  # type: ignore[arg-type]
-        x0, y0 = w - pw + 10, TOP_BAR_H + 10
+        x0, y0 = w - pw + 10, px(TOP_BAR_H) + 10
         # "View" over a menu of the panel's whole width: a long side name is never cut.
         UILabel(pygame.Rect(x0, y0, pw - 20, 24), _("View"), self.manager)
         self._view_options = {_("Everything"): ALL}
@@ -432,7 +433,7 @@ class ReplayScene(Scene):
     def _map_mouse(self, event: pygame.event.Event) -> None:
         """Drag to pan, wheel to zoom, on the map below its top bar only."""
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
-        self.map.pointer(event, on_panel=pos[1] < TOP_BAR_H)
+        self.map.pointer(event, on_panel=pos[1] < px(TOP_BAR_H))
 
     # -- frame -------------------------------------------------------------------------------------
 
@@ -493,7 +494,7 @@ class ReplayScene(Scene):
     def _draw_panel(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         pw = self.panel_width()
-        rect = pygame.Rect(w - pw, TOP_BAR_H, pw, h - TOP_BAR_H - CONTROLS_H)
+        rect = pygame.Rect(w - pw, px(TOP_BAR_H), pw, h - px(TOP_BAR_H) - CONTROLS_H)
         lines = self.log_lines()
         marked = [(line, i == len(lines) - 1) for i, line in enumerate(lines)]
         draw_log_panel(surface, rect, self.log_top, _("Event log"), marked, _("Nothing seen yet this turn"))

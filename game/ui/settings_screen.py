@@ -15,7 +15,9 @@ from ..paths import SAVES_DIR
 from ..record.save_list import prune_autosaves
 from ..record.saves import SaveError
 from ..settings import AUTOSAVE_CHOICES, UserSettings, load_settings, update_settings
+from . import scale
 from .pages import BACKGROUND
+from .scale import px
 from .scene import Scene
 
 SPEED_NAMES: dict[str, str] = {
@@ -25,8 +27,12 @@ SPEED_NAMES: dict[str, str] = {
     "instant": N_("Instant (no pauses)"),
 }
 ON_OFF = (N_("On"), N_("Off"))
+WINDOW_MODES = (N_("In a window"), N_("Full screen"))
+# At 100%; the rows close up (to ROW_H_MIN) when the window is too short for them all.
 ROW_H = 44
+ROW_H_MIN = 38
 COLUMN = 660
+MENU_W = 260
 
 
 class SettingsScene(Scene):
@@ -42,19 +48,24 @@ class SettingsScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         s = self.settings
-        left = (w - COLUMN) // 2
-        y = max(20, h // 2 - 250)
-        UILabel(pygame.Rect(0, y, w, 60), _("Settings"), self.manager, object_id="#subtitle")
-        y += 70
+        column, menu_w = min(px(COLUMN), w - 20), min(px(MENU_W), (w - 20) // 2)
+        left = (w - column) // 2
+        rows = 10 if i18n.language() in i18n.CHINESE else 9
+        # The title, the rows, the note and the back button, as tall as the window allows.
+        row_h = max(px(ROW_H_MIN), min(px(ROW_H), (h - px(190)) // rows))
+        y = max(px(10), (h - rows * row_h - px(190)) // 2)
+        UILabel(pygame.Rect(0, y, w, px(60)), _("Settings"), self.manager, object_id="#subtitle")
+        y += px(66)
         self.menus: dict[str, UIDropDownMenu] = {}
 
         def row(key: str, label: str, options: list[str], current: str) -> None:
             nonlocal y
-            UILabel(pygame.Rect(left, y, COLUMN - 270, 36), label, self.manager)
+            height = row_h - px(6)
+            UILabel(pygame.Rect(left, y, column - menu_w - px(10), height), label, self.manager)
             self.menus[key] = UIDropDownMenu(
-                options, current, pygame.Rect(left + COLUMN - 260, y, 260, 36), self.manager
+                options, current, pygame.Rect(left + column - menu_w, y, menu_w, height), self.manager
             )
-            y += ROW_H
+            y += row_h
 
         row("language", _("Language"), list(i18n.LANGUAGES.values()), i18n.LANGUAGES[i18n.language()])
         if i18n.language() in i18n.CHINESE:
@@ -73,8 +84,21 @@ class SettingsScene(Scene):
         row("hints", _("Hints in battle"), on_off, on_off[not s.hints])
         kept = [str(n) for n in sorted({*AUTOSAVE_CHOICES, s.autosaves})]
         row("autosaves", _("Autosaves kept for each game"), kept, str(s.autosaves))
-        self.note_label = UILabel(pygame.Rect(0, y + 4, w, 30), self.note, self.manager)
-        self.back_button = UIButton(pygame.Rect(w // 2 - 120, y + 44, 240, 44), _("Back"), self.manager)
+        modes = [_(m) for m in WINDOW_MODES]
+        row("fullscreen", _("Screen (F11)"), modes, modes[self.app.fullscreen])
+        scales = self.scale_names()
+        row("ui_scale", _("Size of text and panels"), list(scales.values()), scales[s.ui_scale])
+        self.note_label = UILabel(pygame.Rect(0, y + px(4), w, px(30)), self.note, self.manager)
+        self.back_button = UIButton(pygame.Rect(w // 2 - px(120), y + px(40), px(240), px(44)), _("Back"), self.manager)
+
+    def scale_names(self) -> dict[int | None, str]:
+        """The scale's choices by their shown names: automatic (the screen's) first."""
+        from .app import desktop_size
+
+        auto = scale.default_scale(desktop_size())
+        names: dict[int | None, str] = {None: _("Automatic ({percent}%)").format(percent=auto)}
+        names.update({p: f"{p}%" for p in scale.SCALE_CHOICES})
+        return names
 
     def choose(self, key: str, text: str) -> None:
         """A value picked in one of the menus, by its shown text."""
@@ -94,6 +118,16 @@ class SettingsScene(Scene):
             self._store(**{key: on})
         elif key == "autosaves":
             self.keep_autosaves(int(text))
+        elif key == "fullscreen":
+            on = text == _(WINDOW_MODES[1])
+            self._store(fullscreen=on)
+            self.app.set_fullscreen(on)
+        elif key == "ui_scale":
+            from .app import desktop_size
+
+            percent = next(p for p, name in self.scale_names().items() if name == text)
+            self._store(ui_scale=percent)
+            self.app.set_ui_scale(percent or scale.default_scale(desktop_size()))
 
     def keep_autosaves(self, n: int) -> None:
         """Remember how many autosaves to keep for each game, and let every game's go beyond

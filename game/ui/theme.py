@@ -1,19 +1,26 @@
-"""The pygame_gui theme, built in code so it can point at the shipped font for the language."""
+"""The pygame_gui theme, built in code so it can point at the shipped font for the language and
+size its text (and the few lengths that follow the text) at the UI scale."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .fonts import font_path
+from .scale import px
 
 PANEL_BG = "#1c1f26E6"
 TEXT = "#EDE6D6"
 ACCENT = "#C8A24A"
 
 
+def _n(pixels: int) -> str:
+    """A length at 100%, at the UI scale, as the theme writes it."""
+    return str(px(pixels))
+
+
 def theme(lang: str | None = None) -> dict[str, Any]:
     path = str(font_path(lang))
-    font = {"name": "qiankun", "size": "16", "regular_path": path, "bold_path": path}
+    font = {"name": "qiankun", "size": _n(16), "regular_path": path, "bold_path": path}
     return {
         "defaults": {
             "font": font,
@@ -38,7 +45,7 @@ def theme(lang: str | None = None) -> dict[str, Any]:
                 "border_width": "1",
                 "shadow_width": "1",
                 "shape": "rounded_rectangle",
-                "shape_corner_radius": "4",
+                "shape_corner_radius": _n(4),
             },
         },
         "label": {
@@ -46,29 +53,29 @@ def theme(lang: str | None = None) -> dict[str, Any]:
             "colours": {"dark_bg": "#00000000"},
             "misc": {"text_horiz_alignment": "left"},
         },
-        "#title": {"font": {**font, "size": "56"}, "misc": {"text_horiz_alignment": "center"}},
-        "#subtitle": {"font": {**font, "size": "22"}, "misc": {"text_horiz_alignment": "center"}},
+        "#title": {"font": {**font, "size": _n(56)}, "misc": {"text_horiz_alignment": "center"}},
+        "#subtitle": {"font": {**font, "size": _n(22)}, "misc": {"text_horiz_alignment": "center"}},
         # A title too wide for the window at the full size (a long side's name).
-        "#title_small": {"font": {**font, "size": "36"}, "misc": {"text_horiz_alignment": "center"}},
+        "#title_small": {"font": {**font, "size": _n(36)}, "misc": {"text_horiz_alignment": "center"}},
         # Tables of figures (the battle's result): gold column heads, numbers to the right.
         "#table_head": {"colours": {"normal_text": ACCENT}, "misc": {"text_horiz_alignment": "right"}},
         "#table_number": {"misc": {"text_horiz_alignment": "right"}},
         "#table": {"colours": {"dark_bg": PANEL_BG, "normal_border": "#5E5340"}, "misc": {"shadow_width": "0"}},
         "#table_stripe": {"colours": {"dark_bg": "#FFFFFF0D"}, "misc": {"border_width": "0", "shadow_width": "0"}},
-        "#big_button": {"font": {**font, "size": "20"}},
+        "#big_button": {"font": {**font, "size": _n(20)}},
         # A saved game in the save list: read from the left like a line of text.
-        "#save_row": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"}},
+        "#save_row": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": _n(12)}},
         # Its name, what it is (scenario, sides, turn, date) and its file, smaller and muted.
-        "#save_name": {"font": {**font, "size": "17"}},
-        "#save_meta": {"font": {**font, "size": "14"}, "colours": {"normal_text": "#B4AE9E"}},
+        "#save_name": {"font": {**font, "size": _n(17)}},
+        "#save_meta": {"font": {**font, "size": _n(14)}, "colours": {"normal_text": "#B4AE9E"}},
         "#save_file": {
-            "font": {**font, "size": "13"},
+            "font": {**font, "size": _n(13)},
             "colours": {"normal_text": "#8E887A"},
             "misc": {"text_horiz_alignment": "right"},
         },
-        "#save_meta_on": {"font": {**font, "size": "14"}, "colours": {"normal_text": "#EFE6CF"}},
+        "#save_meta_on": {"font": {**font, "size": _n(14)}, "colours": {"normal_text": "#EFE6CF"}},
         "#save_file_on": {
-            "font": {**font, "size": "13"},
+            "font": {**font, "size": _n(13)},
             "colours": {"normal_text": "#E2D6B8"},
             "misc": {"text_horiz_alignment": "right"},
         },
@@ -77,9 +84,9 @@ def theme(lang: str | None = None) -> dict[str, Any]:
         # The battle's unit list: opaque, as it lies over the objectives; a row is a drawn
         # picture under a see-through button.
         "#roster": {"colours": {"dark_bg": "#1c1f26", "normal_border": "#5E5340"}, "misc": {"border_width": "1"}},
-        "#roster_title": {"font": {**font, "size": "16"}, "colours": {"normal_text": "#E6C35A"}},
+        "#roster_title": {"font": {**font, "size": _n(16)}, "colours": {"normal_text": "#E6C35A"}},
         "#roster_hint": {
-            "font": {**font, "size": "13"},
+            "font": {**font, "size": _n(13)},
             "colours": {"normal_text": "#AAA596"},
             "misc": {"text_horiz_alignment": "right"},
         },
@@ -95,15 +102,15 @@ def theme(lang: str | None = None) -> dict[str, Any]:
             "misc": {"shadow_width": "0"},
         },
         # A page's title in the help's list of pages.
-        "#page_tab": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"}},
+        "#page_tab": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": _n(12)}},
         "text_box": {"font": font, "colours": {"dark_bg": PANEL_BG}},
         # pygame_gui does not carry the defaults' font into these elements, so each names it.
         "button": {"font": font},
         "drop_down_menu": {"font": font},
         # Rows tall enough for the font's descenders (g, y, p) and for Chinese.
-        "selection_list": {"font": font, "misc": {"list_item_height": "28"}},
+        "selection_list": {"font": font, "misc": {"list_item_height": _n(28)}},
         "text_entry_line": {"font": font},
         # Wide enough that a skill's description reads as a paragraph, not a column.
-        "tool_tip": {"font": {**font, "size": "14"}, "misc": {"rect_width": "320"}},
+        "tool_tip": {"font": {**font, "size": _n(14)}, "misc": {"rect_width": _n(320)}},
         "window": {"font": font},
     }

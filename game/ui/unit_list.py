@@ -26,6 +26,7 @@ from ..core.state import Formation, GameState
 from ..i18n import _, format_men
 from .fonts import font
 from .hud import BAD, GOLD, GOOD, LOG_BOTTOM, MUTED, TEXT, TOP_BAR_H
+from .scale import px
 from .toggle import toggles
 
 TOGGLE_KEY = pygame.K_n
@@ -146,10 +147,10 @@ def list_area(size: tuple[int, int]) -> pygame.Rect:
     """Where the list goes in a window of ``size``: the left column, from under the top bar to
     just above the collapsed battle log (the right belongs to the unit panel)."""
     w, h = size
-    top = TOP_BAR_H + 10
-    bottom = h - LOG_BOTTOM - LOG_ROWS * font(LOG_LINE_SIZE).get_linesize() - LOG_HEAD
+    top = px(TOP_BAR_H) + 10
+    bottom = h - px(LOG_BOTTOM) - LOG_ROWS * font(LOG_LINE_SIZE).get_linesize() - LOG_HEAD
     width = 340 if w < 1100 else 400
-    return pygame.Rect(10, top, width, max(4 * HEAD_H, bottom - top))
+    return pygame.Rect(10, top, width, max(4 * px(HEAD_H), bottom - top))
 
 
 def row_height() -> int:
@@ -185,7 +186,7 @@ class UnitList:
         self.manager = manager
         self.area = list_area(size)
         self.button = UIButton(
-            pygame.Rect(anchor.left, anchor.top - BUTTON_H - 6, anchor.width, BUTTON_H),
+            pygame.Rect(anchor.left, anchor.top - px(BUTTON_H) - 6, anchor.width, px(BUTTON_H)),
             _("Your formations"),
             manager,
             tool_tip_text=_("N: list your formations, those that can still act first; click one to find it"),
@@ -202,24 +203,24 @@ class UnitList:
             self.panel.kill()
         content = max(1, count) * row_height()
         self.rect = self.area.copy()
-        self.rect.height = min(self.area.height, HEAD_H + 10 + content + 4)
+        self.rect.height = min(self.area.height, px(HEAD_H) + 10 + content + 4)
         self.panel = UIPanel(self.rect, manager=self.manager, starting_height=2, object_id="#roster")
         inner_w = self.rect.width - 2 * PAD
         UILabel(
-            pygame.Rect(PAD, 2, inner_w - 70, HEAD_H),
+            pygame.Rect(PAD, 2, inner_w - 70, px(HEAD_H)),
             _("Your formations"),
             self.manager,
             container=self.panel,
             object_id="#roster_title",
         )
         UILabel(
-            pygame.Rect(inner_w - 70, 2, 70 + PAD - 4, HEAD_H),
+            pygame.Rect(inner_w - 70, 2, 70 + PAD - 4, px(HEAD_H)),
             _("N: hide"),
             self.manager,
             container=self.panel,
             object_id="#roster_hint",
         )
-        box = pygame.Rect(2, HEAD_H + 4, self.rect.width - 8, self.rect.height - HEAD_H - 10)
+        box = pygame.Rect(2, px(HEAD_H) + 4, self.rect.width - 8, self.rect.height - px(HEAD_H) - 10)
         self.container = UIScrollingContainer(box, self.manager, container=self.panel, allow_scroll_x=False)
         # Fits, or scrolls with a bar at the right that the rows leave room for.
         self._row_width = box.width - (SCROLLBAR_W if content > box.height else 0)

@@ -29,6 +29,7 @@ from .hud import TEXT, TOP_BAR_H, Hud
 from .log_panel import draw_log_panel, panel_width
 from .map_view import MapView
 from .replay_log import action_lines, record_names
+from .scale import px
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -167,7 +168,7 @@ class WatchScene(Scene):
                 action()
             return
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
-        self.map.pointer(event, on_panel=pos[1] < TOP_BAR_H)  # drag to pan, wheel to zoom
+        self.map.pointer(event, on_panel=pos[1] < px(TOP_BAR_H))  # drag to pan, wheel to zoom
         if event.type == pygame.KEYDOWN:
             keys = {
                 pygame.K_ESCAPE: self.back_to_battle,
@@ -215,7 +216,7 @@ class WatchScene(Scene):
     def _draw_panel(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         pw = self.panel_width()
-        rect = pygame.Rect(w - pw, TOP_BAR_H, pw, h - TOP_BAR_H - CONTROLS_H)
+        rect = pygame.Rect(w - pw, px(TOP_BAR_H), pw, h - px(TOP_BAR_H) - CONTROLS_H)
         fresh = set(self.seen_lines[self.beats[self.beat]])
         marked = [(line, line in fresh) for line in self.log_lines()]
         empty = _("Your formations saw nothing of the other side.") if len(self.beats) == 1 else ""

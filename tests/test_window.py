@@ -1,0 +1,159 @@
+"""The window: its opening size on a given screen, full screen (F11 and the setting) and the UI
+scale, and the window's settings kept with the others."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from conftest import frame
+from pydantic import ValidationError
+
+from game.settings import load_settings, update_settings
+from game.ui import app as app_module
+from game.ui import scale
+from game.ui.app import MIN_SIZE, App, desktop_size, opening_size
+from game.ui.fonts import font
+from game.ui.menu import MenuScene
+from game.ui.settings_screen import SettingsScene
+
+pytestmark = pytest.mark.usefixtures("english")
+
+
+@pytest.fixture
+def remembered(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
+    """What the app writes to the settings when a key changes the window, kept here instead."""
+    kept: list[dict] = []
+    monkeypatch.setattr(app_module, "_remember", lambda **changes: kept.append(changes))
+    return kept
+
+
+@pytest.fixture
+def at_100() -> None:
+    """The test may change the UI scale; the next one starts at 100% again."""
+    yield
+    scale.set_ui_scale(100)
+
+
+def f11(app: App) -> None:
+    frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+
+
+@pytest.mark.parametrize("desktop", [(1920, 1080), (3840, 2160), (2560, 1440), (1366, 768), (1280, 800)])
+def test_the_window_opens_inside_the_screen_with_room_for_the_desktops_bars(desktop) -> None:
+    w, h = opening_size(desktop)
+    assert w < desktop[0] and h < desktop[1] - 60  # the task bar and the title bar keep their room
+    assert w >= desktop[0] * 0.9 and h >= desktop[1] * 0.8  # and it uses the screen
+    assert (w, h) >= MIN_SIZE and w >= MIN_SIZE[0] and h >= MIN_SIZE[1]
+
+
+@pytest.mark.parametrize("desktop", [(800, 600), (640, 480), (1024, 600)])
+def test_the_window_never_opens_below_the_smallest_size_the_screens_are_laid_out_for(desktop) -> None:
+    w, h = opening_size(desktop)
+    assert w >= MIN_SIZE[0] and h >= MIN_SIZE[1]
+
+
+def test_the_desktop_size_is_read_even_on_the_dummy_driver(app) -> None:
+    w, h = desktop_size()
+    assert w > 0 and h > 0
+    assert opening_size((w, h)) >= MIN_SIZE
+
+
+@pytest.mark.parametrize(
+    ("screen", "percent"),
+    [((1280, 800), 100), ((1366, 768), 100), ((1920, 1080), 125), ((2560, 1440), 150), ((3840, 2160), 200)],
+)
+def test_the_default_scale_grows_with_the_screen(screen, percent) -> None:
+    assert scale.default_scale(screen) == percent
+
+
+def test_f11_fills_the_screen_and_back_restores_the_windows_size(app, remembered) -> None:
+    app.go("menu")
+    settings = app.open("settings")
+    menu = app.stack[0]
+    windowed = app.size
+    f11(app)
+    assert app.fullscreen and pygame.display.is_fullscreen()
+    assert app.size == app.screen.get_size() == desktop_size()
+    # Every screen, the one shown and the one beneath, laid out for the new size.
+    for scene in (settings, menu):
+        assert scene.built_size == app.size
+        assert scene.manager.window_resolution == app.size
+    assert remembered == [{"fullscreen": True}]
+    f11(app)
+    assert not app.fullscreen and not pygame.display.is_fullscreen()
+    assert app.size == app.screen.get_size() == windowed
+    assert settings.built_size == menu.built_size == windowed
+    assert remembered[-1] == {"fullscreen": False}
+
+
+def test_a_late_resize_event_does_not_take_the_game_out_of_full_screen(app, remembered) -> None:
+    app.go("menu")
+    f11(app)
+    frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600, size=(900, 600)))
+    assert app.fullscreen and app.size == desktop_size()
+
+
+def test_the_settings_screen_sets_full_screen_and_the_scale_at_once(app, tmp_path: Path, at_100) -> None:
+    app.go("menu")
+    screen = app.open("settings", saves_dir=tmp_path)
+    assert isinstance(screen, SettingsScene)
+    screen.choose("fullscreen", "Full screen")
+    assert app.fullscreen and app.size == desktop_size()
+    screen.choose("fullscreen", "In a window")
+    assert not app.fullscreen
+    small = app.stack[0].start_button.rect.height
+    screen.choose("ui_scale", "150%")
+    assert scale.ui_scale() == 1.5
+    menu = app.stack[0]
+    assert isinstance(menu, MenuScene) and menu.start_button.rect.height == round(small * 1.5)
+    stored = load_settings(tmp_path)
+    assert (stored.fullscreen, stored.ui_scale) == (False, 150)
+    screen = app.scene
+    auto = next(name for key, name in screen.scale_names().items() if key is None)
+    screen.choose("ui_scale", auto)
+    assert load_settings(tmp_path).ui_scale is None
+    assert scale.ui_scale() * 100 == scale.default_scale(desktop_size())
+
+
+def test_the_scale_sizes_the_drawn_text_and_the_themes_text(app, at_100) -> None:
+    app.go("menu")
+    base_font = font(16).get_height()
+    base_theme = app.scene.manager.get_theme().get_font(["button"]).get_rect("Ag").height
+    app.set_ui_scale(200)
+    assert font(16).get_height() >= 1.8 * base_font
+    # The screen shown was built anew with the theme at the new scale.
+    assert app.scene.manager.get_theme().get_font(["button"]).get_rect("Ag").height >= 1.8 * base_theme
+    assert scale.px(10) == 20
+
+
+def test_the_window_settings_round_trip(tmp_path: Path) -> None:
+    update_settings(tmp_path, fullscreen=True, ui_scale=175)
+    stored = load_settings(tmp_path)
+    assert (stored.fullscreen, stored.ui_scale) == (True, 175)
+    update_settings(tmp_path, ui_scale=None)
+    assert load_settings(tmp_path).ui_scale is None and load_settings(tmp_path).fullscreen
+    with pytest.raises(ValidationError):
+        update_settings(tmp_path, ui_scale=130)
+    assert load_settings(tmp_path).ui_scale is None
+
+
+def test_the_window_settings_apply_at_the_next_start(tmp_path: Path, monkeypatch, at_100) -> None:
+    (tmp_path / "settings.json").write_text('{"fullscreen": true, "ui_scale": 150}', encoding="utf-8")
+    monkeypatch.setattr("game.settings.SAVES_DIR", tmp_path)
+    from game import settings as settings_module
+
+    monkeypatch.setattr(app_module, "apply_user_settings", lambda lang=None: settings_module.load_settings(tmp_path))
+    started: list[App] = []
+    monkeypatch.setattr(App, "run", lambda self: started.append(self))
+    app_module.start("en")
+    (app,) = started
+    assert app.fullscreen and scale.ui_scale() == 1.5 and app.size == desktop_size()
+
+
+def test_the_game_can_close_after_its_first_frame(app) -> None:
+    app.go("menu")
+    app.exit_after_first_frame = True
+    app.frame()
+    assert not app.running
