@@ -36,6 +36,10 @@ class UserSettings(BaseModel):
     hints_seen: list[str] = Field(default_factory=list, max_length=64)
     # Autosaves kept (one is written at the start of every human turn; 0: none).
     autosaves: int = Field(3, ge=0, le=50)
+    # Sound: music and effects volumes in per cent, and everything off at once.
+    music_volume: int = Field(60, ge=0, le=100)
+    effects_volume: int = Field(80, ge=0, le=100)
+    muted: bool = False
 
 
 def settings_path(saves_dir: Path = SAVES_DIR) -> Path:

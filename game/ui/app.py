@@ -13,8 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from .. import i18n
+from .audio import Audio
 from .scene import Scene
 
 DEFAULT_SIZE = (1280, 800)
@@ -34,6 +36,7 @@ class App:
         size: tuple[int, int] = DEFAULT_SIZE,
         title: str = "Qiankun 乾坤",
         routes: dict[str, Callable[..., Scene]] | None = None,
+        audio: Audio | None = None,
     ) -> None:
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
         # Only what the game uses: initialising audio would fail noisily on machines without it.
@@ -43,6 +46,8 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = self.screen.get_size()
         self.clock = pygame.time.Clock()
+        # Sound (silent unless given one: ``start`` opens the device; tests need none).
+        self.audio = audio or Audio(mixer=None)
         if routes is None:
             from .routes import ROUTES  # the scenes, which know the app only by its interface
 
@@ -136,6 +141,8 @@ class App:
                 if self.scene is not None:
                     self.scene.resize(self.size)
                 continue
+            if event.type == pygame_gui.UI_BUTTON_PRESSED:
+                self.audio.play("click")
             if self.scene is not None:
                 self.scene.process(event)
         scene = self.scene
@@ -193,8 +200,10 @@ def start(lang: str | None = None, route: str = "menu", **kwargs: Any) -> None:
     """Open the window on ``route`` (the main menu unless the command line asked for a battle or a
     replay), in the language asked for, else the one the player chose last time, else the
     system's."""
+    from ..settings import load_settings
+
     apply_user_settings(lang)
-    app = App()
+    app = App(audio=Audio.start(load_settings()))
     app.go(route, **kwargs)
     app.run()
 

@@ -18,6 +18,7 @@ from ..paths import SAVES_DIR
 from ..record.match import new_match
 from ..record.saves import SaveError
 from ..settings import update_settings
+from .audio import audio_of
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -38,6 +39,9 @@ class MenuScene(Scene):
             self.controllers = dict(carry_from.controllers)
             self.difficulties = dict(carry_from.difficulties)
         super().__init__(app)
+
+    def on_enter(self) -> None:
+        audio_of(self.app).music("menu")
 
     def build(self) -> None:
         w, h = self.app.size
