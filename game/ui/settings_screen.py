@@ -15,6 +15,7 @@ from ..paths import SAVES_DIR
 from ..record.save_list import prune_autosaves
 from ..record.saves import SaveError
 from ..settings import AUTOSAVE_CHOICES, UserSettings, load_settings, update_settings
+from .audio import audio_of
 from .pages import BACKGROUND
 from .scene import Scene
 
@@ -26,7 +27,10 @@ SPEED_NAMES: dict[str, str] = {
 }
 ON_OFF = (N_("On"), N_("Off"))
 ROW_H = 44
+# Rows shrink to this on a short window so that every one fits above Back.
+MIN_ROW_H = 38
 COLUMN = 660
+VOLUME_STEPS = (0, 20, 40, 60, 80, 100)
 
 
 class SettingsScene(Scene):
@@ -47,6 +51,8 @@ class SettingsScene(Scene):
         UILabel(pygame.Rect(0, y, w, 60), _("Settings"), self.manager, object_id="#subtitle")
         y += 70
         self.menus: dict[str, UIDropDownMenu] = {}
+        rows = 8 + (i18n.language() in i18n.CHINESE)
+        row_h = max(MIN_ROW_H, min(ROW_H, (h - y - 100) // rows))
 
         def row(key: str, label: str, options: list[str], current: str) -> None:
             nonlocal y
@@ -54,7 +60,7 @@ class SettingsScene(Scene):
             self.menus[key] = UIDropDownMenu(
                 options, current, pygame.Rect(left + COLUMN - 260, y, 260, 36), self.manager
             )
-            y += ROW_H
+            y += row_h
 
         row("language", _("Language"), list(i18n.LANGUAGES.values()), i18n.LANGUAGES[i18n.language()])
         if i18n.language() in i18n.CHINESE:
@@ -71,6 +77,15 @@ class SettingsScene(Scene):
         row("hints", _("Hints in battle"), on_off, on_off[not s.hints])
         kept = [str(n) for n in sorted({*AUTOSAVE_CHOICES, s.autosaves})]
         row("autosaves", _("Autosaves kept for each game"), kept, str(s.autosaves))
+        row("sound", _("Sound"), on_off, on_off[s.muted])
+        # Music and effects volumes side by side, in one row.
+        UILabel(pygame.Rect(left, y, COLUMN - 270, 36), _("Volume: music, effects"), self.manager)
+        for i, key in enumerate(("music_volume", "effects_volume")):
+            now = getattr(s, key)
+            steps = [f"{n}%" for n in sorted({*VOLUME_STEPS, now})]
+            rect = pygame.Rect(left + COLUMN - 260 + 132 * i, y, 128, 36)
+            self.menus[key] = UIDropDownMenu(steps, f"{now}%", rect, self.manager)
+        y += row_h
         self.note_label = UILabel(pygame.Rect(0, y + 4, w, 30), self.note, self.manager)
         self.back_button = UIButton(pygame.Rect(w // 2 - 120, y + 44, 240, 44), _("Back"), self.manager)
 
@@ -92,6 +107,10 @@ class SettingsScene(Scene):
             self._store(**{key: on})
         elif key == "autosaves":
             self.keep_autosaves(int(text))
+        elif key in ("sound", "music_volume", "effects_volume"):
+            change = {"muted": not on} if key == "sound" else {key: int(text.rstrip("%"))}
+            if self._store(**change):
+                audio_of(self.app).apply(self.settings)  # heard at once
 
     def keep_autosaves(self, n: int) -> None:
         """Remember how many autosaves to keep for each game, and let every game's go beyond
