@@ -42,6 +42,10 @@ class UserSettings(BaseModel):
     # scale the screen's size calls for, ``game.ui.scale.default_scale``).
     fullscreen: bool = False
     ui_scale: Literal[100, 125, 150, 175, 200] | None = None
+    # Sound: music and effects volumes in per cent, and everything off at once.
+    music_volume: int = Field(60, ge=0, le=100)
+    effects_volume: int = Field(80, ge=0, le=100)
+    muted: bool = False
 
 
 def settings_path(saves_dir: Path = SAVES_DIR) -> Path:

@@ -481,3 +481,32 @@ def test_the_orders_bar_shows_the_selected_formations_orders_after_a_resize(app,
     scene._after_change([])
     frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=700, size=(1100, 700)))
     assert not any(b.visible for b in scene.orders.buttons.values())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
+def test_both_settings_pages_fit_the_smallest_window(rules, lang) -> None:
+    import warnings
+
+    from game.ui.app import MIN_SIZE, App
+
+    i18n.set_language(lang)
+    try:
+        app = App(MIN_SIZE)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            for page in ("game", "screen"):
+                screen = app.go("settings", page=page)
+                frame(app)
+                tops = [m.rect.bottom for m in screen.menus.values()]
+                assert max(tops) <= screen.back_button.rect.top and screen.back_button.rect.bottom <= MIN_SIZE[1]
+        assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_settings_tabs_switch_pages(app) -> None:
+    screen = app.go("settings")
+    assert "language" in screen.menus and "sound" not in screen.menus
+    tab = next(t for t, page in screen.tabs.items() if page == "screen")
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=tab))
+    assert "sound" in screen.menus and "fullscreen" in screen.menus and "language" not in screen.menus

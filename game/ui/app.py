@@ -14,9 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from .. import i18n
 from . import scale
+from .audio import Audio
 from .scene import Manager, Scene
 from .theme import theme
 
@@ -58,6 +60,7 @@ class App:
         title: str = "Qiankun 乾坤",
         routes: dict[str, Callable[..., Scene]] | None = None,
         fullscreen: bool = False,
+        audio: Audio | None = None,
     ) -> None:
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
         # Only what the game uses: initialising audio would fail noisily on machines without it.
@@ -71,6 +74,8 @@ class App:
         self.size = self.screen.get_size()
         self.exit_after_first_frame = bool(os.environ.get(EXIT_AFTER_FIRST_FRAME))
         self.clock = pygame.time.Clock()
+        # Sound (silent unless given one: ``start`` opens the device; tests need none).
+        self.audio = audio or Audio(mixer=None)
         if routes is None:
             from .routes import ROUTES  # the scenes, which know the app only by its interface
 
@@ -207,6 +212,8 @@ class App:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 continue
+            if event.type == pygame_gui.UI_BUTTON_PRESSED:
+                self.audio.play("click")
             if self.scene is not None:
                 self.scene.process(event)
         scene = self.scene
@@ -270,7 +277,7 @@ def start(lang: str | None = None, route: str = "menu", **kwargs: Any) -> None:
     pygame.display.init()
     desktop = desktop_size()
     scale.set_ui_scale(settings.ui_scale or scale.default_scale(desktop))
-    app = App(opening_size(desktop), fullscreen=settings.fullscreen)
+    app = App(opening_size(desktop), fullscreen=settings.fullscreen, audio=Audio.start(settings))
     app.go(route, **kwargs)
     app.run()
 

@@ -37,6 +37,7 @@ from ..settings import UserSettings, load_settings
 from ..view.names import formation_names, save_name
 from ..view.side_view import SideView, SideViews
 from ..view.witness import sight_around, witnessed
+from .audio import audio_of
 from .battle_log import BattleLog, log_area
 from .board_view import Fog, Overlays
 from .camera import Camera
@@ -146,6 +147,11 @@ class BattleScene(Scene):
         self.prefs = load_settings()
         # A loaded game may go straight on to a hand-over, a duel's answer or its result.
         self._after_change([])
+        self._hear([])
+
+    def _hear(self, events: list[Event]) -> None:
+        """Sound what the viewer witnessed, and let the music follow the situation."""
+        audio_of(self.app).battle_events(events, self.state, self.rules, self.fog_side(), self._seen_ids())
 
     def on_reveal(self) -> None:
         self.prefs = load_settings()  # the settings screen may have been open over the battle
@@ -327,6 +333,7 @@ class BattleScene(Scene):
         # Only what the viewing side saw is shown and told.
         events = [ev for ev in events if self._witnessed(ev)]
         self.hints.on_events(events, self.state, self.fog_side())
+        self._hear(events)
         self.last_seen = bool(events)
 
         def where(unit: str) -> Hex | None:
@@ -464,6 +471,7 @@ class BattleScene(Scene):
             self.selected = occupant.id if occupant.id != self.selected else None
             if self.selected is not None:
                 self.hints.notice("select")
+                audio_of(self.app).play("select")
             self.forced_march = False
             self.aiming_thunder = False
             self._after_change([])

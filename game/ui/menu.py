@@ -18,6 +18,7 @@ from ..paths import SAVES_DIR
 from ..record.match import new_match
 from ..record.saves import SaveError
 from ..settings import update_settings
+from .audio import audio_of
 from .scale import px
 from .scene import Scene
 
@@ -39,6 +40,9 @@ class MenuScene(Scene):
             self.controllers = dict(carry_from.controllers)
             self.difficulties = dict(carry_from.difficulties)
         super().__init__(app)
+
+    def on_enter(self) -> None:
+        audio_of(self.app).music("menu")
 
     def build(self) -> None:
         w, h = self.app.size

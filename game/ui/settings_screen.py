@@ -1,5 +1,6 @@
 """The settings screen, from the main menu and the battle menu: what it changes is written at
-once to the settings file and applies at every later start."""
+once to the settings file and applies at every later start. Two pages, so every row fits the
+smallest window: the game, and the screen and sound."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..record.save_list import prune_autosaves
 from ..record.saves import SaveError
 from ..settings import AUTOSAVE_CHOICES, UserSettings, load_settings, update_settings
 from . import scale
+from .audio import audio_of
 from .pages import BACKGROUND
 from .scale import px
 from .scene import Scene
@@ -28,16 +30,21 @@ SPEED_NAMES: dict[str, str] = {
 }
 ON_OFF = (N_("On"), N_("Off"))
 WINDOW_MODES = (N_("In a window"), N_("Full screen"))
+PAGES = {"game": N_("Game"), "screen": N_("Screen and sound")}
 # At 100%; the rows close up (to ROW_H_MIN) when the window is too short for them all.
 ROW_H = 44
 ROW_H_MIN = 38
 COLUMN = 660
 MENU_W = 260
+VOLUME_STEPS = (0, 20, 40, 60, 80, 100)
+# The most rows a page has (the game page in Chinese, with the names' script).
+MOST_ROWS = 8
 
 
 class SettingsScene(Scene):
-    def __init__(self, app, saves_dir: Path = SAVES_DIR) -> None:
+    def __init__(self, app, saves_dir: Path = SAVES_DIR, page: str = "game") -> None:
         self.saves_dir = saves_dir
+        self.page = page
         self.note = ""
         super().__init__(app)
 
@@ -50,12 +57,20 @@ class SettingsScene(Scene):
         s = self.settings
         column, menu_w = min(px(COLUMN), w - 20), min(px(MENU_W), (w - 20) // 2)
         left = (w - column) // 2
-        rows = 10 if i18n.language() in i18n.CHINESE else 9
-        # The title, the rows, the note and the back button, as tall as the window allows.
-        row_h = max(px(ROW_H_MIN), min(px(ROW_H), (h - px(190)) // rows))
-        y = max(px(10), (h - rows * row_h - px(190)) // 2)
-        UILabel(pygame.Rect(0, y, w, px(60)), _("Settings"), self.manager, object_id="#subtitle")
-        y += px(66)
+        # The title, the page tabs, the rows, the note and Back, as tall as the window allows.
+        row_h = max(px(ROW_H_MIN), min(px(ROW_H), (h - px(240)) // MOST_ROWS))
+        y = max(px(10), (h - MOST_ROWS * row_h - px(240)) // 2)
+        UILabel(pygame.Rect(0, y, w, px(56)), _("Settings"), self.manager, object_id="#subtitle")
+        y += px(60)
+        self.tabs: dict[UIButton, str] = {}
+        tab_w = (column - px(10)) // 2
+        for i, (key, name) in enumerate(PAGES.items()):
+            tab = UIButton(pygame.Rect(left + i * (tab_w + px(10)), y, tab_w, px(36)), _(name), self.manager)
+            if key == self.page:
+                tab.select()
+            self.tabs[tab] = key
+        y += px(50)
+        rows_top = y
         self.menus: dict[str, UIDropDownMenu] = {}
 
         def row(key: str, label: str, options: list[str], current: str) -> None:
@@ -67,27 +82,33 @@ class SettingsScene(Scene):
             )
             y += row_h
 
-        row("language", _("Language"), list(i18n.LANGUAGES.values()), i18n.LANGUAGES[i18n.language()])
-        if i18n.language() in i18n.CHINESE:
-            # Campaign A's names are simplified, campaign B's traditional, unless the reader wants
-            # every name in the script they chose.
-            options = [_("As the chronicle writes them"), _("In this script")]
-            row("names", _("Names"), options, options[0] if i18n.names_follow_story() else options[1])
-        speeds = [_(v) for v in SPEED_NAMES.values()]
-        row("own_speed", _("Your moves shown"), speeds, _(SPEED_NAMES[s.own_speed]))
-        row("ai_speed", _("Computer's moves"), speeds, _(SPEED_NAMES[s.ai_speed]))
         on_off = [_(v) for v in ON_OFF]
-        row("briefings", _("Briefing as a battle begins"), on_off, on_off[not s.briefings])
-        row(
-            "end_turn_warning", _("Ask before ending a turn with orders unused"), on_off, on_off[not s.end_turn_warning]
-        )
-        row("hints", _("Hints in battle"), on_off, on_off[not s.hints])
-        kept = [str(n) for n in sorted({*AUTOSAVE_CHOICES, s.autosaves})]
-        row("autosaves", _("Autosaves kept for each game"), kept, str(s.autosaves))
-        modes = [_(m) for m in WINDOW_MODES]
-        row("fullscreen", _("Screen (F11)"), modes, modes[self.app.fullscreen])
-        scales = self.scale_names()
-        row("ui_scale", _("Size of text and panels"), list(scales.values()), scales[s.ui_scale])
+        if self.page == "game":
+            row("language", _("Language"), list(i18n.LANGUAGES.values()), i18n.LANGUAGES[i18n.language()])
+            if i18n.language() in i18n.CHINESE:
+                # Campaign A's names are simplified, campaign B's traditional, unless the reader
+                # wants every name in the script they chose.
+                options = [_("As the chronicle writes them"), _("In this script")]
+                row("names", _("Names"), options, options[0] if i18n.names_follow_story() else options[1])
+            speeds = [_(v) for v in SPEED_NAMES.values()]
+            row("own_speed", _("Your moves shown"), speeds, _(SPEED_NAMES[s.own_speed]))
+            row("ai_speed", _("Computer's moves"), speeds, _(SPEED_NAMES[s.ai_speed]))
+            row("briefings", _("Briefing as a battle begins"), on_off, on_off[not s.briefings])
+            warning = _("Ask before ending a turn with orders unused")
+            row("end_turn_warning", warning, on_off, on_off[not s.end_turn_warning])
+            row("hints", _("Hints in battle"), on_off, on_off[not s.hints])
+            kept = [str(n) for n in sorted({*AUTOSAVE_CHOICES, s.autosaves})]
+            row("autosaves", _("Autosaves kept for each game"), kept, str(s.autosaves))
+        else:
+            modes = [_(m) for m in WINDOW_MODES]
+            row("fullscreen", _("Screen (F11)"), modes, modes[self.app.fullscreen])
+            scales = self.scale_names()
+            row("ui_scale", _("Size of text and panels"), list(scales.values()), scales[s.ui_scale])
+            row("sound", _("Sound"), on_off, on_off[s.muted])
+            for key, label in (("music_volume", _("Music volume")), ("effects_volume", _("Effects volume"))):
+                now = getattr(s, key)
+                row(key, label, [f"{n}%" for n in sorted({*VOLUME_STEPS, now})], f"{now}%")
+        y = rows_top + MOST_ROWS * row_h  # Back stands in one place on every page
         self.note_label = UILabel(pygame.Rect(0, y + px(4), w, px(30)), self.note, self.manager)
         self.back_button = UIButton(pygame.Rect(w // 2 - px(120), y + px(40), px(240), px(44)), _("Back"), self.manager)
 
@@ -128,6 +149,10 @@ class SettingsScene(Scene):
             percent = next(p for p, name in self.scale_names().items() if name == text)
             self._store(ui_scale=percent)
             self.app.set_ui_scale(percent or scale.default_scale(desktop_size()))
+        elif key in ("sound", "music_volume", "effects_volume"):
+            change = {"muted": not on} if key == "sound" else {key: int(text.rstrip("%"))}
+            if self._store(**change):
+                audio_of(self.app).apply(self.settings)  # heard at once
 
     def keep_autosaves(self, n: int) -> None:
         """Remember how many autosaves to keep for each game, and let every game's go beyond
@@ -156,6 +181,9 @@ class SettingsScene(Scene):
                 if event.ui_element is menu:
                     self.choose(key, event.text)
                     return
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.tabs:
+            self.page = self.tabs[event.ui_element]
+            self.resize(self.app.size)
         elif (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button) or (
             event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
         ):

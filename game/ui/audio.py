@@ -1,0 +1,276 @@
+"""Sound effects and music (assets/audio, made by tools/make_audio.py).
+
+One ``Audio`` belongs to the app (``app.audio``). It plays effects by name and one music piece
+at a time, crossfading between pieces on two reserved mixer channels. Without a sound device,
+or when the mixer cannot start, it stays silent and never raises: sound is never worth a crash.
+The mixer is passed in (``pygame.mixer`` by default) so tests can trace its calls.
+
+The battle hands it the events its viewer witnessed (``battle_events``): each maps to at most
+one effect, and the music follows the situation (tense while enemies are in sight or blows
+fell this turn, calm otherwise; victory or defeat when the battle ends)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..core.events import (
+    Attacked,
+    DuelFought,
+    Event,
+    Fled,
+    GameOver,
+    Moved,
+    Routed,
+    SkillUsed,
+    SoulsCaptured,
+    TurnEnded,
+)
+from ..paths import ASSETS_DIR
+
+AUDIO_DIR = ASSETS_DIR / "audio"
+EFFECTS = (
+    "click",
+    "select",
+    "move_foot",
+    "move_horse",
+    "blow",
+    "volley",
+    "thunder",
+    "rout",
+    "souls",
+    "duel",
+    "victory",
+    "defeat",
+)
+MUSIC = ("menu", "battle_calm", "battle_tense", "victory", "defeat")
+CROSSFADE_MS = 1500
+# The same effect again this soon is not replayed (a fast computer turn's burst of moves).
+REPEAT_MS = 150
+# One action's events sound at most this many effects (the loudest kinds first).
+MAX_AT_ONCE = 2
+# Which effect outranks which when one action brings several.
+PRIORITY = ("victory", "defeat", "thunder", "duel", "rout", "volley", "blow", "souls", "move_horse", "move_foot")
+# Events that make the battle tense for the rest of the turn.
+FIGHTING = (Attacked, DuelFought, Routed, Fled)
+
+
+def effect_of(ev: Event, mounted: Callable[[str], bool], viewer: str | None) -> str | None:
+    """The effect an event sounds (None: silent)."""
+    if isinstance(ev, Moved):
+        return "move_horse" if mounted(ev.unit) else "move_foot"
+    if isinstance(ev, Attacked):
+        return {"fire": "volley", "blast": "thunder"}.get(ev.mode, "blow")
+    if isinstance(ev, (Routed, Fled)):
+        return "rout"
+    if isinstance(ev, SoulsCaptured):
+        return "souls"
+    if isinstance(ev, DuelFought):
+        return "duel"
+    if isinstance(ev, GameOver):
+        return "victory" if won(ev, viewer) else "defeat"
+    return None
+
+
+def won(ev: GameOver, viewer: str | None) -> bool:
+    """Whether the side at the screen won (with nobody's side at the screen, any win is one)."""
+    return ev.winner is not None and (viewer is None or ev.winner == viewer)
+
+
+def battle_music(enemies_in_sight: bool, fought: bool) -> str:
+    return "battle_tense" if enemies_in_sight or fought else "battle_calm"
+
+
+class Audio:
+    def __init__(
+        self,
+        mixer: Any = None,
+        music_volume: int = 60,
+        effects_volume: int = 80,
+        muted: bool = False,
+        clock: Callable[[], int] | None = None,
+    ) -> None:
+        """``mixer``: an initialised pygame.mixer-like module, or None for silence. Volumes are
+        percentages. ``clock`` gives milliseconds (pygame's ticks by default)."""
+        self.mixer = mixer
+        self.music_volume, self.effects_volume, self.muted = music_volume, effects_volume, muted
+        if clock is None:
+            import pygame
+
+            clock = pygame.time.get_ticks
+        self.clock = clock
+        self._sounds: dict[str, Any] = {}
+        self._last_played: dict[str, int] = {}
+        # The music asked for (kept while muted, to start again on unmute) and its channel.
+        self.current: str | None = None
+        self._channel = 0
+        # Blows fell (or someone broke) since the current turn began: the battle stays tense.
+        self.fought = False
+
+    @classmethod
+    def start(cls, settings: Any = None, mixer: Any = None) -> Audio:
+        """Open the sound device (``settings``: a UserSettings for the volumes); silent when it
+        cannot be opened."""
+        if mixer is None:
+            import pygame
+
+            mixer = pygame.mixer
+        try:
+            mixer.init(44100, -16, 2, 2048)
+            mixer.set_num_channels(12)
+            mixer.set_reserved(2)  # channels 0 and 1: the music, crossfading between them
+        except Exception:  # no device, no driver, no SDL_mixer: play nothing
+            mixer = None
+        audio = cls(mixer)
+        if settings is not None:
+            audio.apply(settings)
+        return audio
+
+    @property
+    def silent(self) -> bool:
+        return self.mixer is None
+
+    # -- settings -----------------------------------------------------------------------------
+
+    def apply(self, settings: Any) -> None:
+        """Take the volumes and mute from a UserSettings at once."""
+        self.set_volumes(settings.music_volume, settings.effects_volume, settings.muted)
+
+    def set_volumes(self, music: int, effects: int, muted: bool) -> None:
+        was_muted = self.muted
+        self.music_volume, self.effects_volume, self.muted = music, effects, muted
+        if self.mixer is None:
+            return
+        if muted and not was_muted:
+            self._stop_music(0)
+        elif was_muted and not muted and self.current is not None:
+            self._start_music(self.current, 0)
+        elif not muted and self.current is not None:
+            self._safe(lambda: self.mixer.Channel(self._channel).set_volume(self.music_volume / 100))
+
+    # -- effects ------------------------------------------------------------------------------
+
+    def play(self, name: str) -> None:
+        """Play an effect (unless muted, silent, or the same one just played)."""
+        if self.mixer is None or self.muted or self.effects_volume <= 0:
+            return
+        now = self.clock()
+        if now - self._last_played.get(name, -REPEAT_MS) < REPEAT_MS:
+            return
+        self._last_played[name] = now
+        sound = self._sound(f"sfx_{name}")
+        if sound is not None:
+            self._safe(lambda: (sound.set_volume(self.effects_volume / 100), sound.play()))
+
+    def on_events(
+        self,
+        events: Iterable[Event],
+        witnessed: Callable[[Event], bool] | None = None,
+        mounted: Callable[[str], bool] | None = None,
+        viewer: str | None = None,
+    ) -> list[str]:
+        """Sound what the viewer witnessed of one action's events; returns the effects played
+        (the most telling first, at most MAX_AT_ONCE). The end of the battle also changes the
+        music."""
+        heard = [ev for ev in events if witnessed is None or witnessed(ev)]
+        names: list[str] = []
+        for ev in heard:
+            if isinstance(ev, TurnEnded):
+                self.fought = False
+            elif isinstance(ev, FIGHTING) or (isinstance(ev, SkillUsed) and ev.target is not None):
+                self.fought = True
+            name = effect_of(ev, mounted or (lambda _unit: False), viewer)
+            if name is not None and name not in names:
+                names.append(name)
+        names.sort(key=lambda n: PRIORITY.index(n) if n in PRIORITY else len(PRIORITY))
+        names = names[:MAX_AT_ONCE]
+        for name in names:
+            self.play(name)
+        for ev in heard:
+            if isinstance(ev, GameOver):
+                self.music("victory" if won(ev, viewer) else "defeat")
+        return names
+
+    def battle_events(self, events: list[Event], state: Any, rules: Any, side: str | None, seen: set[str]) -> None:
+        """The battle's hook: ``events`` are what ``side`` witnessed of an action (already
+        filtered), ``seen`` the formations it sees now. Plays their effects and picks the music."""
+
+        def mounted(unit: str) -> bool:
+            f = state.formations.get(unit)
+            unit_type = rules.units.get(f.type) if f is not None else None
+            return unit_type is not None and unit_type.move_class == "horse"
+
+        self.on_events(events, mounted=mounted, viewer=side)
+        if state.over:
+            winner = next((ev for ev in events if isinstance(ev, GameOver)), None)
+            if winner is None and self.current not in ("victory", "defeat"):
+                self.music("victory" if state.winner is not None and state.winner in (side, None) else "defeat")
+            return
+        enemies = side is not None and any(
+            (f := state.formations.get(fid)) is not None and f.side != side for fid in seen
+        )
+        self.music(battle_music(enemies, self.fought))
+
+    # -- music --------------------------------------------------------------------------------
+
+    def music(self, name: str | None, fade_ms: int = CROSSFADE_MS) -> None:
+        """Crossfade to a music piece (looped); None fades the music out. The piece already
+        playing goes on undisturbed."""
+        if name == self.current:
+            return
+        self.current = name
+        if self.mixer is None or self.muted:
+            return
+        self._stop_music(fade_ms)
+        if name is not None:
+            self._start_music(name, fade_ms)
+
+    def _start_music(self, name: str, fade_ms: int) -> None:
+        sound = self._sound(f"music_{name}")
+        if sound is None:
+            return
+        self._channel = 1 - self._channel
+        channel_id = self._channel
+
+        def start() -> None:
+            channel = self.mixer.Channel(channel_id)
+            channel.set_volume(self.music_volume / 100)
+            channel.play(sound, loops=-1, fade_ms=fade_ms)
+
+        self._safe(start)
+        # Only the pieces playing stay decoded in memory (a piece is a few MB as samples).
+        for key in [k for k in self._sounds if k.startswith("music_") and k != f"music_{name}"]:
+            del self._sounds[key]
+
+    def _stop_music(self, fade_ms: int) -> None:
+        channel_id = self._channel
+        self._safe(lambda: self.mixer.Channel(channel_id).fadeout(fade_ms) if fade_ms else None)
+        if not fade_ms:
+            self._safe(lambda: self.mixer.Channel(channel_id).stop())
+
+    # -- loading ------------------------------------------------------------------------------
+
+    def _sound(self, stem: str) -> Any:
+        """The decoded sound of assets/audio/STEM.ogg, loaded once; None if it cannot be."""
+        if stem not in self._sounds:
+            try:
+                self._sounds[stem] = self.mixer.Sound(str(AUDIO_DIR / f"{stem}.ogg"))
+            except Exception:  # a missing or unreadable file: that sound is silent
+                self._sounds[stem] = None
+        return self._sounds[stem]
+
+    def _safe(self, call: Callable[[], object]) -> None:
+        """Run a mixer call; a device lost mid-game silences the game instead of ending it."""
+        try:
+            call()
+        except Exception:
+            self.mixer = None
+
+
+def audio_of(app: Any) -> Audio:
+    """The app's Audio; a silent one for apps built without it (tests' stand-ins)."""
+    audio = getattr(app, "audio", None)
+    return audio if isinstance(audio, Audio) else SILENT
+
+
+SILENT = Audio(mixer=None, clock=lambda: 0)

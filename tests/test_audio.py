@@ -1,0 +1,351 @@
+"""Sound: silent without a device, settings that round-trip, the events a viewer hears, the
+music by situation, and the shipped files. The mixer's calls are traced on a fake."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.events import Attacked, DuelFought, GameOver, Moved, Routed, SoulsCaptured, TurnEnded
+from game.core.hexgrid import Hex
+from game.settings import UserSettings, load_settings, update_settings
+from game.ui.app import App
+from game.ui.audio import AUDIO_DIR, EFFECTS, MUSIC, REPEAT_MS, Audio, audio_of, battle_music
+
+
+class FakeMixer:
+    """Stands for pygame.mixer and writes down what it was asked."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.fail = fail
+        self.calls: list[tuple] = []
+
+    def init(self, *args) -> None:
+        if self.fail:
+            raise pygame.error("No available audio device")
+        self.calls.append(("init",))
+
+    def set_num_channels(self, n: int) -> None:
+        self.calls.append(("channels", n))
+
+    def set_reserved(self, n: int) -> None:
+        self.calls.append(("reserved", n))
+
+    def Sound(self, path: str):  # noqa: N802 - pygame's name
+        mixer, name = self, path.rsplit("/", 1)[-1].removesuffix(".ogg")
+
+        class Sound:
+            def set_volume(self, v: float) -> None:
+                mixer.calls.append(("sound_volume", name, v))
+
+            def play(self) -> None:
+                mixer.calls.append(("play", name))
+
+        self.calls.append(("load", name))
+        return Sound()
+
+    def Channel(self, i: int):  # noqa: N802
+        mixer = self
+
+        class Channel:
+            def set_volume(self, v: float) -> None:
+                mixer.calls.append(("channel_volume", i, v))
+
+            def play(self, sound, loops: int = 0, fade_ms: int = 0) -> None:
+                mixer.calls.append(("music", i, loops, fade_ms))
+
+            def fadeout(self, ms: int) -> None:
+                mixer.calls.append(("fadeout", i, ms))
+
+            def stop(self) -> None:
+                mixer.calls.append(("stop", i))
+
+        return Channel()
+
+    def played(self) -> list[str]:
+        return [c[1] for c in self.calls if c[0] == "play"]
+
+    def loaded(self) -> list[str]:
+        return [c[1] for c in self.calls if c[0] == "load"]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.ms = 10_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+
+def make_audio(**kwargs) -> tuple[Audio, FakeMixer, Clock]:
+    mixer, clock = FakeMixer(), Clock()
+    return Audio(mixer, clock=clock, **kwargs), mixer, clock
+
+
+# -- no device --------------------------------------------------------------------------------
+
+
+def test_a_mixer_that_cannot_start_leaves_the_game_silent_and_working():
+    audio = Audio.start(UserSettings(), mixer=FakeMixer(fail=True))
+    assert audio.silent
+    audio.play("blow")
+    audio.music("menu")
+    audio.on_events([Attacked(unit="a", target="b", attacker_losses=1, defender_losses=2)])
+    app = App((800, 560), audio=audio)
+    app.go("menu")
+    app.step([], 0.1)
+    assert audio.current == "menu"  # remembered, not played
+
+
+def test_the_real_mixer_failing_to_start_is_silent(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", refuse)
+    audio = Audio.start(UserSettings())
+    assert audio.silent
+    audio.play("click")
+
+
+def test_the_dummy_driver_opens_and_plays_the_real_files():
+    audio = Audio.start(UserSettings())  # SDL_AUDIODRIVER=dummy (conftest)
+    if audio.silent:
+        pytest.skip("no SDL_mixer here")
+    audio.play("blow")
+    audio.music("battle_calm")
+    assert audio._sounds["sfx_blow"] is not None and audio._sounds["music_battle_calm"] is not None
+
+
+def test_an_app_built_without_sound_has_a_silent_one():
+    app = App((800, 560))
+    assert app.audio.silent
+    assert audio_of(object()).silent
+
+
+def test_a_device_lost_mid_game_silences_instead_of_raising():
+    audio, mixer, _ = make_audio()
+
+    def broken(path):
+        raise pygame.error("device lost")
+
+    mixer.Channel = lambda i: (_ for _ in ()).throw(pygame.error("device lost"))
+    audio.music("menu")
+    assert audio.silent
+    audio.play("blow")
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+
+def test_sound_settings_round_trip(tmp_path):
+    update_settings(tmp_path, music_volume=40, effects_volume=100, muted=True)
+    s = load_settings(tmp_path)
+    assert (s.music_volume, s.effects_volume, s.muted) == (40, 100, True)
+    assert load_settings(tmp_path / "none") == UserSettings()
+
+
+@pytest.mark.parametrize("change", [{"music_volume": 101}, {"effects_volume": -1}, {"music_volume": "loud"}])
+def test_sound_settings_out_of_range_are_refused(tmp_path, change):
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
+        update_settings(tmp_path, **change)
+
+
+def test_volumes_and_mute_apply_at_once():
+    audio, mixer, _ = make_audio()
+    audio.music("menu")
+    audio.apply(UserSettings(music_volume=20, effects_volume=40))
+    assert mixer.calls[-1] == ("channel_volume", audio._channel, 0.2)
+    audio.play("blow")
+    assert ("sound_volume", "sfx_blow", 0.4) in mixer.calls
+    audio.apply(UserSettings(muted=True))
+    assert mixer.calls[-1][0] == "stop"
+    mixer.calls.clear()
+    audio.play("volley")
+    audio.music("battle_tense")
+    assert mixer.played() == [] and not any(c[0] == "music" for c in mixer.calls)
+    audio.apply(UserSettings(muted=False))  # the piece asked for while muted starts
+    assert ("music", audio._channel, -1, 0) in mixer.calls
+    assert audio.current == "battle_tense"
+
+
+def test_the_settings_screen_changes_the_volume_heard(tmp_path):
+    import pygame_gui
+
+    from game.ui.settings_screen import SettingsScene
+
+    audio, mixer, _ = make_audio()
+    app = App((800, 560), audio=audio)
+    scene = SettingsScene(app, saves_dir=tmp_path, page="screen")
+    app.switch(scene)
+    event = pygame.event.Event(
+        pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.menus["effects_volume"], text="20%"
+    )
+    scene.handle(event)
+    assert load_settings(tmp_path).effects_volume == 20 and audio.effects_volume == 20
+    scene.handle(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.menus["sound"], text="Off"))
+    assert load_settings(tmp_path).muted and audio.muted
+    # Every row fits above Back at the smallest window.
+    assert scene.back_button.rect.bottom <= 560
+
+
+# -- events to effects ------------------------------------------------------------------------
+
+
+def blow(mode: str = "melee") -> Attacked:
+    return Attacked(unit="a", target="b", attacker_losses=1, defender_losses=3, mode=mode)
+
+
+@pytest.mark.parametrize(
+    ("event", "effect"),
+    [
+        (blow(), "blow"),
+        (blow("fire"), "volley"),
+        (blow("blast"), "thunder"),
+        (Moved(unit="foot", path=(Hex(0, 0), Hex(1, 0))), "move_foot"),
+        (Moved(unit="horse", path=(Hex(0, 0), Hex(1, 0))), "move_horse"),
+        (Routed(unit="b", side="red"), "rout"),
+        (SoulsCaptured(unit="a", side="blue", count=40), "souls"),
+        (
+            DuelFought(challenger="a", target="b", challenger_hero="x", target_hero="y", rounds=(), wounded=()),
+            "duel",
+        ),
+        (GameOver(winner="blue", reason="rout"), "victory"),
+        (GameOver(winner="red", reason="rout"), "defeat"),
+    ],
+)
+def test_each_event_plays_its_effect(event, effect):
+    audio, mixer, _ = make_audio()
+    audio.on_events([event], mounted=lambda unit: unit == "horse", viewer="blue")
+    assert mixer.played() == [f"sfx_{effect}"]
+
+
+def test_an_unwitnessed_event_is_not_heard():
+    audio, mixer, _ = make_audio()
+    seen = blow()
+    unseen = Routed(unit="far", side="red")
+    assert audio.on_events([seen, unseen], witnessed=lambda ev: ev is seen) == ["blow"]
+    assert mixer.played() == ["sfx_blow"]
+    assert audio.on_events([unseen], witnessed=lambda ev: False) == []
+    assert mixer.played() == ["sfx_blow"]
+
+
+def test_one_action_sounds_its_loudest_effects_only():
+    audio, mixer, _ = make_audio()
+    events = [Moved(unit="a", path=(Hex(0, 0),)), blow(), Routed(unit="b", side="red"), blow()]
+    assert audio.on_events(events) == ["rout", "blow"]
+    assert mixer.played() == ["sfx_rout", "sfx_blow"]
+
+
+def test_the_same_effect_is_not_repeated_at_once():
+    audio, mixer, clock = make_audio()
+    audio.play("blow")
+    audio.play("blow")
+    clock.ms += REPEAT_MS
+    audio.play("blow")
+    assert mixer.played() == ["sfx_blow", "sfx_blow"]
+
+
+def test_silent_effects_volume_plays_nothing():
+    audio, mixer, _ = make_audio(effects_volume=0)
+    audio.play("blow")
+    assert mixer.played() == []
+
+
+def test_a_sound_is_decoded_once():
+    audio, mixer, clock = make_audio()
+    for _ in range(3):
+        audio.play("click")
+        clock.ms += 1000
+    assert mixer.loaded() == ["sfx_click"]
+
+
+# -- music ------------------------------------------------------------------------------------
+
+
+def test_battle_music_by_situation():
+    assert battle_music(enemies_in_sight=False, fought=False) == "battle_calm"
+    assert battle_music(enemies_in_sight=True, fought=False) == "battle_tense"
+    assert battle_music(enemies_in_sight=False, fought=True) == "battle_tense"
+
+
+def test_fighting_keeps_the_battle_tense_until_the_turn_ends():
+    audio, _, _ = make_audio()
+    audio.on_events([blow()])
+    assert audio.fought
+    audio.on_events([TurnEnded(side="blue", next_side="red", turn=2)])
+    assert not audio.fought
+    audio.on_events([blow()], witnessed=lambda ev: False)  # unseen fighting does not count
+    assert not audio.fought
+
+
+def test_music_crossfades_and_a_piece_playing_goes_on():
+    audio, mixer, _ = make_audio()
+    audio.music("battle_calm")
+    first = audio._channel
+    audio.music("battle_calm")
+    audio.music("battle_tense")
+    music = [c for c in mixer.calls if c[0] in ("music", "fadeout")]
+    assert music == [
+        ("fadeout", 1 - first, 1500),
+        ("music", first, -1, 1500),
+        ("fadeout", first, 1500),
+        ("music", 1 - first, -1, 1500),
+    ]
+    assert mixer.loaded() == ["music_battle_calm", "music_battle_tense"]
+    assert "music_battle_calm" not in audio._sounds  # only the piece playing stays decoded
+
+
+def test_the_end_of_a_battle_plays_victory_or_defeat_music():
+    audio, _, _ = make_audio()
+    audio.on_events([GameOver(winner="blue", reason="rout")], viewer="blue")
+    assert audio.current == "victory"
+    audio.on_events([GameOver(winner="blue", reason="rout")], viewer="red")
+    assert audio.current == "defeat"
+
+
+def test_the_menu_plays_menu_music_and_buttons_click():
+    import pygame_gui
+
+    audio, mixer, _ = make_audio()
+    app = App((800, 560), audio=audio)
+    app.go("menu")
+    assert audio.current == "menu"
+    button = next(iter(app.scene.manager.get_root_container().elements))
+    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01, draw=False)
+    assert "sfx_click" in mixer.played()
+
+
+def test_a_battle_plays_its_music_and_hands_over_what_the_viewer_saw():
+    from game.content.scenarios import load_scenario
+    from game.core.actions import EndTurn
+    from game.record.match import new_match
+
+    sides = [s.id for s in load_scenario("a1_valley_mouth").scenario.sides]
+    match = new_match("a1_valley_mouth", {sides[0]: "human", **{s: "ai" for s in sides[1:]}}, seed=1)
+    audio, mixer, _ = make_audio()
+    app = App((1280, 800), audio=audio)
+    app.go("battle", match=match)
+    assert audio.current in ("battle_calm", "battle_tense")
+    scene = app.scene
+    heard: list[tuple] = []
+    audio.battle_events = lambda events, state, rules, side, seen: heard.append((list(events), side))
+    scene.submit(EndTurn())
+    assert heard and heard[-1][1] == sides[0]
+    assert any(ev.kind == "turn_ended" for ev in heard[-1][0])
+
+
+# -- the files --------------------------------------------------------------------------------
+
+
+def test_every_sound_and_piece_is_shipped_as_ogg_and_small():
+    names = [f"sfx_{n}" for n in EFFECTS] + [f"music_{n}" for n in MUSIC]
+    total = 0
+    for name in names:
+        path = AUDIO_DIR / f"{name}.ogg"
+        head = path.read_bytes()[:64]
+        assert head.startswith(b"OggS") and b"vorbis" in head, name
+        total += path.stat().st_size
+    assert total < 5 * 1024 * 1024
+    assert (AUDIO_DIR / "README.md").exists()
