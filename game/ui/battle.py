@@ -715,6 +715,8 @@ class BattleScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
+        if self.map.zoom_key(key):  # + and −
+            return
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.pending_attack is not None:
                 self.confirm_attack()
@@ -737,8 +739,6 @@ class BattleScene(Scene):
             self.quicksave()
         elif key == pygame.K_F9:
             self.quickload()
-        elif self.map.zoom_key(key):
-            pass
         elif key == pygame.K_SPACE:
             self.computer.toggle_fast()
             self.say(_("Computer moves: fast") if self.computer.fast else _("Computer moves: shown one by one"))
