@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from . import ai_turns, first_frame, idle, replay, saves, stress, win_rates
+from . import ai_turns, first_frame, frame, idle, replay, saves, stress, win_rates
 from .common import ai_class, ai_digest, machine_note, markdown_table, replace_between
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -51,6 +51,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "replay": _fresh(replay.main, common),
         "saves": _fresh(saves.main, common),
         "idle": _fresh(idle.main, common),
+        "frame": _fresh(frame.main, common),
         "first_frame": _fresh(first_frame.main, common),
         "win_rates": win_rates.main([*common, "--jobs", str(jobs)]),
         "mirror": win_rates.main(

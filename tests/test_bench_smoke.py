@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import ai_turns, idle, run_all, stress, win_rates
+from bench import ai_turns, frame, idle, run_all, stress, win_rates
 from bench.common import markdown_table, percentile, summary
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import scenario_ids
@@ -193,4 +193,11 @@ def test_first_frame_quick(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(t > 0 for ts in report["times"].values() for t in ts)
     (row,) = report["rows"]
     assert "first frame" in row["figure"] and row["ratio"].endswith("×")
+    _check_rows(report["rows"], capsys.readouterr().out)
+
+
+def test_frame_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    report = frame.main(["--quick", "--size", "800x560"])
+    f = report["figures"]
+    assert f["blit"] > 0 and f["pan"] > 0 and f["animated_frames"] >= 1
     _check_rows(report["rows"], capsys.readouterr().out)

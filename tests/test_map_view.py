@@ -64,3 +64,28 @@ def test_the_wheel_zooms_the_map_but_not_through_a_panel(monkeypatch) -> None:
     assert mv.camera.zoom > zoom
     assert mv.zoom_key(pygame.K_MINUS) and mv.camera.zoom == zoom
     assert not mv.zoom_key(pygame.K_q)
+
+
+def test_the_board_is_drawn_afresh_only_when_it_changes_or_the_view_leaves_the_kept_picture(app, monkeypatch) -> None:
+    from game.core.actions import EndTurn
+    from game.core.engine import GameSettings
+    from game.record.match import Match
+    from game.ui.board_view import BoardView, Overlays
+
+    loaded = load_scenario("a1_valley_mouth")
+    match = Match(loaded, 1, GameSettings(controllers={"coalition": "ai", "hailing": "ai"}))
+    mv = view()
+    drawn: list[int] = []
+    still = BoardView._draw_still
+    monkeypatch.setattr(BoardView, "_draw_still", lambda self, *a: (drawn.append(1), still(self, *a)))
+    surface = pygame.Surface((800, 600))
+    mv.draw(surface, match.state, Overlays())
+    mv.camera.pan(20, 0)
+    mv.draw(surface, match.state, Overlays(hover=mv.hex_at((400, 300))))  # the hover is drawn over it
+    assert len(drawn) == 1
+    match.apply(EndTurn())
+    mv.draw(surface, match.state, Overlays())
+    assert len(drawn) == 2  # the game changed
+    mv.camera.pan(2000, 0)
+    mv.draw(surface, match.state, Overlays())
+    assert len(drawn) == 3  # the view left the kept picture

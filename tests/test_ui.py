@@ -506,6 +506,7 @@ def test_men_counts_are_drawn_over_every_banner(app: App, field: BattleScene, mo
     monkeypatch.setattr(view, "draw_token", draw_token)
     monkeypatch.setattr(view, "draw_strength", draw_strength)
     assert field.camera.zoom >= 0.75  # counts are drawn at this zoom
+    view.redraw()
     frame(app)
     kinds = [kind for kind, _unit in calls]
     banners = {unit for kind, unit in calls if kind == "banner"}

@@ -63,6 +63,22 @@ class Overlays:
     token_at: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
+# The kept picture reaches this share of the view beyond each edge, so a pan redraws it rarely.
+STILL_MARGIN = 0.35
+
+
+@dataclass(frozen=True)
+class _Offset:
+    """A camera for drawing into the kept picture: the same zoom, its own top left."""
+
+    zoom: float
+    x: float
+    y: float
+
+    def to_screen(self, map_pos: tuple[float, float]) -> tuple[float, float]:
+        return map_pos[0] * self.zoom - self.x, map_pos[1] * self.zoom - self.y
+
+
 class BoardView:
     def __init__(
         self,
@@ -81,6 +97,8 @@ class BoardView:
         self._fog_key: tuple[float, frozenset[Hex], frozenset[Hex]] | None = None
         self._fogged: pygame.Surface | None = None
         self._glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+        # The picture of what stays put while the view pans: (what it shows, where, the picture).
+        self._still: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
 
     # -- terrain --------------------------------------------------------------------------
 
@@ -131,13 +149,75 @@ class BoardView:
         dim_done_for: str | None = None,
         fog: Fog | None = None,
     ) -> None:
+        """The board as ``camera`` sees it. Everything that stays put while the view pans (the
+        ground, places, shaded hexes, souls and the banners standing still) is drawn into a
+        picture a margin larger than the view and kept until the game, the overlays or the zoom
+        change or the view leaves it; a frame blits it and draws only what follows the pointer
+        (the path, the hover) and the banners in motion."""
+        view = pygame.Rect(round(camera.x), round(camera.y), *target.get_size())
+        key = self._still_key(camera, state, overlays, dim_done_for, fog)
+        if self._still is None or self._still[0] != key or not self._still[1].contains(view):
+            area = view.inflate(view.width * STILL_MARGIN * 2, view.height * STILL_MARGIN * 2)
+            picture = pygame.Surface(area.size).convert() if pygame.display.get_init() else pygame.Surface(area.size)
+            self._draw_still(picture, _Offset(camera.zoom, area.x, area.y), state, overlays, dim_done_for, fog)
+            self._still = (key, area, picture)
+        _key, area, picture = self._still
+        target.blit(picture, (area.x - view.x, area.y - view.y))
+        if len(overlays.path) > 1:
+            self._draw_path(target, camera, overlays.path, PATH_COLOUR)
+        if overlays.hover is not None and overlays.hover in self.terrain:
+            pygame.draw.polygon(target, (255, 255, 255), self._poly(camera, overlays.hover, 0.98), 1)
+        moving = [
+            f for f in state.formations.values() if f.id in overlays.token_at and (fog is None or f.id in fog.shown)
+        ]
+        for f in moving:
+            bar = self.draw_token(
+                target, camera, f, selected=overlays.selected == f.pos, centre=overlays.token_at[f.id]
+            )
+            if camera.zoom >= 0.75:
+                self.draw_strength(target, f, bar, camera.zoom)
+
+    def redraw(self) -> None:
+        """Draw everything afresh on the next frame (the kept picture is dropped)."""
+        self._still = None
+
+    @staticmethod
+    def _still_key(camera, state, ov: Overlays, dim_done_for: str | None, fog: Fog | None) -> tuple:
+        """What the kept picture shows: it is drawn again when any of it changes."""
+        return (
+            camera.zoom,
+            id(state),
+            state.action_index,
+            len(state.formations),
+            id(fog),
+            ov.reachable,
+            ov.targets,
+            ov.selected,
+            tuple(ov.last_move),
+            ov.threat,
+            ov.enemy_reach,
+            ov.place_names,
+            ov.objective_outlines,
+            frozenset(ov.token_at),
+            dim_done_for,
+        )
+
+    def _draw_still(
+        self,
+        target: pygame.Surface,
+        camera,
+        state: GameState,
+        overlays: Overlays,
+        dim_done_for: str | None,
+        fog: Fog | None,
+    ) -> None:
         target.fill(BACKGROUND)
         terrain = self.terrain_surface(camera.zoom) if fog is None else self.fogged_surface(camera.zoom, fog)
         target.blit(terrain, (-round(camera.x), -round(camera.y)))
         shown = [
             f
             for f in sorted(state.formations.values(), key=lambda f: (f.pos.r, f.pos.q))
-            if fog is None or f.id in fog.shown
+            if (fog is None or f.id in fog.shown) and f.id not in overlays.token_at
         ]
         self._draw_places(target, camera, state, overlays, fog, shown)
         self._draw_overlays(target, camera, overlays)
@@ -145,9 +225,7 @@ class BoardView:
         labels: list[tuple[Formation, pygame.Rect]] = []
         for f in shown:
             done = dim_done_for == f.side and f.moved and f.acted
-            at = overlays.token_at.get(f.id)
-            token = self.draw_token(target, camera, f, selected=overlays.selected == f.pos, done=done, centre=at)
-            labels.append((f, token))
+            labels.append((f, self.draw_token(target, camera, f, selected=overlays.selected == f.pos, done=done)))
         # Strengths last: in a packed line the next row's banners would cover them.
         if camera.zoom >= 0.75:
             for f, bar in labels:
@@ -192,10 +270,6 @@ class BoardView:
             pygame.draw.polygon(target, TARGET_COLOUR, self._poly(camera, h, 0.92), max(2, round(3 * camera.zoom)))
         if len(ov.last_move) > 1:
             self._draw_path(target, camera, ov.last_move, (200, 200, 200), dashed=True)
-        if len(ov.path) > 1:
-            self._draw_path(target, camera, ov.path, PATH_COLOUR)
-        if ov.hover is not None and ov.hover in self.terrain:
-            pygame.draw.polygon(target, (255, 255, 255), self._poly(camera, ov.hover, 0.98), 1)
 
     def _draw_path(self, target, camera, path, colour, dashed: bool = False) -> None:
         pts = [camera.to_screen(self.geometry.centre(h)) for h in path]

@@ -3,6 +3,8 @@ the terrain under the cursor at the bottom (the battle log is ``battle_log.Battl
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 from pygame_gui.elements import UIButton
 
@@ -295,6 +297,12 @@ class Hud:
 
 
 def _backdrop(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    layer.fill(PANEL_BG)
-    surface.blit(layer, rect.topleft)
+    surface.blit(shade(rect.size), rect.topleft)
+
+
+@lru_cache(maxsize=32)
+def shade(size: tuple[int, int], colour: tuple[int, int, int, int] = PANEL_BG) -> pygame.Surface:
+    """A see-through panel background of ``size`` (kept: panels are drawn every frame)."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer.fill(colour)
+    return layer

@@ -41,7 +41,7 @@ from ..i18n import _, ngettext
 from ..view.names import hero_name
 from .fonts import font
 from .hero_orders import hero_log_line
-from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT, TOP_BAR_H
+from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT, TOP_BAR_H, shade
 from .scale import px
 
 # Characters from here up (CJK and its punctuation) may break a line on their own.
@@ -90,9 +90,7 @@ def _words(para: str) -> list[str]:
 
 
 def _backdrop(surface: pygame.Surface, rect: pygame.Rect, border: tuple[int, int, int] | None = None) -> None:
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    layer.fill(PANEL_BG)
-    surface.blit(layer, rect.topleft)
+    surface.blit(shade(rect.size), rect.topleft)
     if border is not None:
         pygame.draw.rect(surface, border, rect, 1, border_radius=3)
 
@@ -206,6 +204,7 @@ class ObjectivesPanel:
         self.visible = bool(scenario.objective_specs)
         self.rect = pygame.Rect(10, px(TOP_BAR_H) + 10, px(self.WIDTH), 0)
         self.button: UIButton | None = None
+        self._picture: tuple[tuple, pygame.Surface] | None = None
 
     def build(self, manager, size: tuple[int, int]) -> None:
         """The toggle button at the right end of the top bar (again after every resize)."""
@@ -237,20 +236,30 @@ class ObjectivesPanel:
         if not self.visible or not objectives:
             self.rect.height = 0
             return
+        statuses = tuple(state.objectives.get(o.id, "open") for o in objectives)
+        key = (i18n.language(), self.rect.width, px(16), tuple(o.id for o in objectives), statuses)
+        if self._picture is None or self._picture[0] != key:
+            self._picture = (key, self._paint(objectives, statuses))
+        picture = self._picture[1]
+        self.rect.height = picture.get_height()
+        surface.blit(picture, self.rect.topleft)
+
+    def _paint(self, objectives: list[ObjectiveSpec], statuses: tuple[str, ...]) -> pygame.Surface:
+        """The panel as a picture, kept until an objective's status or the language changes."""
         text_w = px(self.WIDTH) - 60
         rows = [(o, wrap(_(o.text), 16, text_w)) for o in objectives]
         lh = font(16).get_linesize()
         title_h = font(19).get_linesize() + 8
         height = 14 + title_h + sum(lh * len(lines) + (lh if o.bonus else 0) + 8 for o, lines in rows) + 6
-        self.rect.height = height
-        _backdrop(surface, self.rect)
-        x, y = self.rect.left + 14, self.rect.top + 10
+        surface = pygame.Surface((self.rect.width, height), pygame.SRCALPHA)
+        surface.fill(PANEL_BG)
+        x, y = 14, 10
+        right = self.rect.width
         surface.blit(font(19, bold=True).render(_("Objectives"), True, GOLD), (x, y))
         hint = font(13).render(_("O: hide"), True, MUTED)
-        surface.blit(hint, hint.get_rect(topright=(self.rect.right - 12, y + 4)))
+        surface.blit(hint, hint.get_rect(topright=(right - 12, y + 4)))
         y += title_h
-        for o, lines in rows:
-            status = state.objectives.get(o.id, "open")
+        for (o, lines), status in zip(rows, statuses, strict=True):
             colour = {"done": GOOD, "failed": BAD}.get(status, TEXT)
             _mark(surface, pygame.Rect(x, y + 3, lh - 6, lh - 6), status)
             ty = y
@@ -261,6 +270,7 @@ class ObjectivesPanel:
                 surface.blit(font(14).render(_("Bonus"), True, GOLD), (x + px(30), ty + 1))
                 ty += lh
             y = ty + 8
+        return surface
 
 
 def _mark(surface: pygame.Surface, box: pygame.Rect, status: str) -> None:
