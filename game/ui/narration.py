@@ -41,7 +41,7 @@ from ..i18n import _, ngettext
 from ..view.names import hero_name
 from .fonts import font
 from .hero_orders import hero_log_line
-from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT, TOP_BAR_H, shade
+from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT, TOP_BAR_H, for_screen, shade
 from .scale import px
 
 # Characters from here up (CJK and its punctuation) may break a line on their own.
@@ -270,7 +270,7 @@ class ObjectivesPanel:
                 surface.blit(font(14).render(_("Bonus"), True, GOLD), (x + px(30), ty + 1))
                 ty += lh
             y = ty + 8
-        return surface
+        return for_screen(surface)
 
 
 def _mark(surface: pygame.Surface, box: pygame.Rect, status: str) -> None:
