@@ -89,3 +89,16 @@ def test_the_board_is_drawn_afresh_only_when_it_changes_or_the_view_leaves_the_k
     mv.camera.pan(2000, 0)
     mv.draw(surface, match.state, Overlays())
     assert len(drawn) == 3  # the view left the kept picture
+
+
+def test_the_board_starts_at_the_ui_scale() -> None:
+    from game.ui import scale
+
+    before = scale.ui_scale()
+    try:
+        scale.set_ui_scale(200)
+        assert view().camera.zoom == 2.0
+        scale.set_ui_scale(125)
+        assert view().camera.zoom == 1.25
+    finally:
+        scale.set_ui_scale(round(before * 100))

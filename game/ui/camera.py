@@ -6,10 +6,11 @@ ZOOM_LEVELS = (0.5, 0.625, 0.75, 1.0, 1.25, 1.5, 2.0)
 
 
 class Camera:
-    def __init__(self, map_size: tuple[int, int], view_size: tuple[int, int]) -> None:
+    def __init__(self, map_size: tuple[int, int], view_size: tuple[int, int], zoom: float = 1.0) -> None:
+        """``zoom``: the level to start at (the nearest of ZOOM_LEVELS)."""
         self.map_w, self.map_h = map_size
         self.view_w, self.view_h = view_size
-        self.zoom_index = ZOOM_LEVELS.index(1.0)
+        self.zoom_index = min(range(len(ZOOM_LEVELS)), key=lambda i: abs(ZOOM_LEVELS[i] - zoom))
         # Top-left of the view in zoomed map pixels.
         self.x = 0.0
         self.y = 0.0

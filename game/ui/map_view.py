@@ -17,6 +17,7 @@ from ..view.side_view import Fog
 from .board_view import BoardView, Overlays
 from .camera import Camera
 from .geometry import MapGeometry
+from .scale import ui_scale
 
 PAN_SPEED = 700.0  # pixels per second for keyboard panning
 DRAG_THRESHOLD = 6  # pixels the pointer moves before a press is a drag, not a click
@@ -30,7 +31,8 @@ class MapView:
         self.geometry = MapGeometry(loaded.layout, board.width, board.height)
         self.board = BoardView(self.geometry, board.terrain, rules, places=map_places(loaded.scenario))
         self.area = pygame.Rect(area)
-        self.camera = Camera(self.geometry.pixel_size, self.area.size)
+        # The board starts at the UI's scale, so the map grows with the text on a large screen.
+        self.camera = Camera(self.geometry.pixel_size, self.area.size, zoom=ui_scale())
         self._press: tuple[int, int] | None = None
         self.dragging = False
 
