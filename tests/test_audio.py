@@ -3,6 +3,8 @@ music by situation, and the shipped files. The mixer's calls are traced on a fak
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -349,3 +351,19 @@ def test_every_sound_and_piece_is_shipped_as_ogg_and_small():
         total += path.stat().st_size
     assert total < 5 * 1024 * 1024
     assert (AUDIO_DIR / "README.md").exists()
+
+
+def test_each_screen_asks_for_its_music_as_it_is_shown(tmp_path):
+    from game.content.scenarios import load_scenario
+    from game.record.saves import load_record
+    from game.simulate import run_game
+
+    audio, _mixer, _ = make_audio()
+    app = App((800, 560), audio=audio)
+    app.go("campaigns", saves_dir=tmp_path)
+    assert audio.current == "menu"
+    result = run_game(load_scenario("b3_tangut_border"), 1, max_turns=1, save_dir=tmp_path)
+    app.go("replay", record=load_record(Path(result["save"])))
+    assert audio.current == "battle_calm"
+    app.open("settings", saves_dir=tmp_path)  # a screen without music of its own lets it play on
+    assert audio.current == "battle_calm"

@@ -134,6 +134,8 @@ class App:
         for _ in range(drop):
             self.stack.pop().on_leave()
         self.stack.append(scene)
+        if scene.music is not None:
+            self.audio.music(scene.music)
         scene.on_enter()
         return scene
 

@@ -15,6 +15,8 @@ from .scene import Scene
 
 
 class BriefingScene(Scene):
+    music = "menu"
+
     def __init__(self, app, run: CampaignRun) -> None:
         self.run = run
         i18n.set_story_script(run.spec.names)

@@ -41,6 +41,8 @@ def aim_line(spec, progress) -> str:
 
 
 class CampScene(Scene):
+    music = "menu"
+
     def __init__(self, app, run: CampaignRun) -> None:
         self.run = run
         i18n.set_story_script(run.spec.names)

@@ -60,6 +60,8 @@ def army_line(spec: CampaignSpec, progress: CampaignProgress) -> str:
 
 
 class CampaignMenuScene(Scene):
+    music = "menu"
+
     def __init__(self, app, saves_dir=SAVES_DIR) -> None:
         self.saves_dir = saves_dir
         self.levels: dict[str, str] = {}

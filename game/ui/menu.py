@@ -18,7 +18,6 @@ from ..paths import SAVES_DIR
 from ..record.match import new_match
 from ..record.saves import SaveError
 from ..settings import update_settings
-from .audio import audio_of
 from .scale import px
 from .scene import Scene
 
@@ -32,6 +31,8 @@ LEVELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_
 
 
 class MenuScene(Scene):
+    music = "menu"
+
     def __init__(self, app: App, carry_from: MenuScene | None = None) -> None:
         """``carry_from``: a menu whose choices (scenario, who plays each side, at what level)
         this one keeps, as when the language changes and the widgets are built anew."""
@@ -40,9 +41,6 @@ class MenuScene(Scene):
             self.controllers = dict(carry_from.controllers)
             self.difficulties = dict(carry_from.difficulties)
         super().__init__(app)
-
-    def on_enter(self) -> None:
-        audio_of(self.app).music("menu")
 
     def build(self) -> None:
         w, h = self.app.size

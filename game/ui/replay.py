@@ -67,6 +67,8 @@ def _mtime(path: Path) -> float:
 
 
 class ReplayScene(Scene):
+    music = "battle_calm"
+
     def __init__(self, app, record: GameRecord, cursor: ReplayCursor | None = None) -> None:
         """``cursor``: one already built on ``record`` (kept when the window is rebuilt)."""
         self.cursor = cursor if cursor is not None else ReplayCursor(record, sight=True)

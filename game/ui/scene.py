@@ -37,6 +37,8 @@ class Scene:
 
     # An overlay (a dialog, the battle menu) is drawn over the scene beneath it.
     overlay = False
+    # The music the app plays when the scene is shown (None: whatever plays goes on).
+    music: str | None = None
 
     def __init__(self, app: App) -> None:
         self.app = app
