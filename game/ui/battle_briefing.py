@@ -13,6 +13,7 @@ from ..i18n import _, ngettext
 from .hud import GOLD, MUTED
 from .narration import ObjectivesPanel
 from .pages import heading, panel, paragraph
+from .scale import px
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class BattleBriefingScene(Scene):
 
     def _box(self) -> pygame.Rect:
         w, h = self.app.size
-        width = min(WIDTH, w - 40)
+        width = min(px(WIDTH), w - 40)
         box = pygame.Rect(0, 0, width, min(h - 120, 640))
         box.center = (w // 2, h // 2 + 10)
         return box

@@ -15,6 +15,7 @@ from .dialog import DialogScene
 from .fonts import font
 from .hud import GOLD
 from .pages import panel
+from .scale import px
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -46,8 +47,8 @@ class BattleMenuScene(Scene):
 
     def _box(self) -> pygame.Rect:
         w, h = self.app.size
-        height = 24 + font(22, True).get_linesize() + 16 + len(self._entries()) * (BUTTON_H + 8) + 16
-        box = pygame.Rect(0, 0, WIDTH, height)
+        height = 24 + font(22, True).get_linesize() + 16 + len(self._entries()) * (px(BUTTON_H) + 8) + 16
+        box = pygame.Rect(0, 0, min(px(WIDTH), w - 40), height)
         box.center = (w // 2, h // 2)
         return box
 
@@ -56,9 +57,9 @@ class BattleMenuScene(Scene):
         y = box.y + 24 + font(22, True).get_linesize() + 16
         self.buttons: dict[UIButton, str] = {}
         for key, label in self._entries():
-            button = UIButton(pygame.Rect(box.x + 24, y, box.width - 48, BUTTON_H), label, self.manager)
+            button = UIButton(pygame.Rect(box.x + 24, y, box.width - 48, px(BUTTON_H)), label, self.manager)
             self.buttons[button] = key
-            y += BUTTON_H + 8
+            y += px(BUTTON_H) + 8
 
     def choose(self, key: str) -> None:
         app = self.app

@@ -158,7 +158,9 @@ class BoardView:
         key = self._still_key(camera, state, overlays, dim_done_for, fog)
         if self._still is None or self._still[0] != key or not self._still[1].contains(view):
             area = view.inflate(view.width * STILL_MARGIN * 2, view.height * STILL_MARGIN * 2)
-            picture = pygame.Surface(area.size).convert() if pygame.display.get_init() else pygame.Surface(area.size)
+            picture = pygame.Surface(area.size)
+            if pygame.display.get_surface() is not None:
+                picture = picture.convert()  # the window's own format blits fastest
             self._draw_still(picture, _Offset(camera.zoom, area.x, area.y), state, overlays, dim_done_for, fog)
             self._still = (key, area, picture)
         _key, area, picture = self._still

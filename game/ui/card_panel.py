@@ -24,6 +24,7 @@ from .board_view import morale_colour, strength_colour
 from .fonts import font
 from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT
 from .narration import wrap
+from .scale import px
 
 WIDTH = 300
 PAD = 12
@@ -147,10 +148,10 @@ def _rows(card: FormationCard, side_name: Callable[[str], str]) -> list[_Row]:
 
 
 class CardPanel:
-    def __init__(self, rules: Ruleset, side_name: Callable[[str], str] = lambda s: s, width: int = WIDTH) -> None:
+    def __init__(self, rules: Ruleset, side_name: Callable[[str], str] = lambda s: s, width: int | None = None) -> None:
         self.rules = rules
         self.side_name = side_name
-        self.width = width
+        self.width = width if width is not None else px(WIDTH)  # grows with the UI's scale
         self.rect = pygame.Rect(0, 0, 0, 0)  # where it was last drawn (empty: not shown)
 
     def hide(self) -> None:

@@ -11,6 +11,7 @@ from pygame_gui.elements import UIButton
 from .fonts import font
 from .hud import GOLD
 from .pages import panel, paragraph, paragraph_height
+from .scale import px
 from .scene import Scene
 
 # (label, what it does); the dialog is closed before the action runs.
@@ -36,21 +37,21 @@ class DialogScene(Scene):
 
     def _box(self) -> pygame.Rect:
         w, h = self.app.size
-        width = min(WIDTH, w - 40)
+        width = min(px(WIDTH), w - 40)
         text_h = paragraph_height(self.text, width - 48) if self.text else 0
         rows = len(self.choices)
-        height = 24 + font(22, True).get_linesize() + 12 + text_h + 16 + rows * (BUTTON_H + 8) + 16
+        height = 24 + font(22, True).get_linesize() + 12 + text_h + 16 + rows * (px(BUTTON_H) + 8) + 16
         box = pygame.Rect(0, 0, width, height)
         box.center = (w // 2, h // 2)
         return box
 
     def build(self) -> None:
         box = self._box()
-        y = box.bottom - 16 - len(self.choices) * (BUTTON_H + 8) + 8
+        y = box.bottom - 16 - len(self.choices) * (px(BUTTON_H) + 8) + 8
         self.buttons: list[UIButton] = []
         for label, _action in self.choices:
-            self.buttons.append(UIButton(pygame.Rect(box.x + 24, y, box.width - 48, BUTTON_H), label, self.manager))
-            y += BUTTON_H + 8
+            self.buttons.append(UIButton(pygame.Rect(box.x + 24, y, box.width - 48, px(BUTTON_H)), label, self.manager))
+            y += px(BUTTON_H) + 8
 
     def choose(self, index: int) -> None:
         action = self.choices[index][1]

@@ -20,6 +20,7 @@ from .board_view import SOUL_COLOUR, morale_colour, strength_colour
 from .fonts import font
 from .hud import GOLD, MUTED, PANEL_BG, TEXT
 from .narration import wrap
+from .scale import px
 from .toggle import toggles
 
 KEY = pygame.K_k
@@ -117,7 +118,7 @@ class Legend:
             self.rect = pygame.Rect(0, 0, 0, 0)
             self._rows = []
             return None
-        width = min(WIDTH, surface.get_width() - 8)
+        width = min(px(WIDTH), surface.get_width() - 8)
         title_h = font(17).get_linesize() + 6
         # Room at the foot for the longest explanation, so the panel keeps its size.
         tips = {e.id: wrap(_(e.tip), TIP_SIZE, width - 2 * PAD) for e in ENTRIES}
