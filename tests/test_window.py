@@ -157,3 +157,35 @@ def test_the_game_can_close_after_its_first_frame(app) -> None:
     app.exit_after_first_frame = True
     app.frame()
     assert not app.running
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_battle_at_4k_and_200_percent_cuts_no_text_and_scales_board_text_once(app, lang) -> None:
+    import warnings
+
+    from game import i18n
+    from game.record.match import new_match
+    from game.ui import scale
+    from game.ui.app import App
+    from game.ui.fonts import font, map_font
+
+    before = scale.ui_scale()
+    i18n.set_language(lang)
+    try:
+        scale.set_ui_scale(200)
+        assert map_font(20).get_height() < font(20).get_height()  # the board's text follows the zoom only
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            app = App((3840, 2160))
+            scene = app.go(
+                "battle", match=new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=1)
+            )
+            hero = next(f for f in scene.state.formations_of("coalition") if f.hero == "xiang_yu")
+            scene.selected = hero.id
+            scene._after_change([])
+            app.step([], 0.016)
+        assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
+        assert scene.camera.zoom == 2.0
+    finally:
+        scale.set_ui_scale(round(before * 100))
+        i18n.set_language("en")

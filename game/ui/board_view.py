@@ -23,7 +23,7 @@ from ..view.card import TIRED_FATIGUE
 from ..view.side_view import Fog
 from .badges import AMMO, HIDDEN, ROUTED, THUNDER, TIRED
 from .camera import Camera
-from .fonts import font
+from .fonts import map_font
 from .geometry import MapGeometry
 from .place_marks import PlaceMarks
 from .threat_overlay import draw_threat
@@ -311,7 +311,7 @@ class BoardView:
         if surf is None:
             if len(self._glyphs) > 2000:
                 self._glyphs.clear()
-            surf = font(size, bold=True).render(text, True, colour)
+            surf = map_font(size, bold=True).render(text, True, colour)
             self._glyphs[key] = surf
         return surf
 

@@ -32,3 +32,9 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The UI font at a pixel size at 100% (scaled by the UI scale), in the face that suits the
     current language."""
     return _font(str(font_path()), max(6, round(size * ui_scale())), bold)
+
+
+def map_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The font for text drawn on the board (banners, marks): its size already follows the map's
+    zoom, which itself starts at the UI scale, so it is not scaled a second time."""
+    return _font(str(font_path()), max(6, round(size)), bold)

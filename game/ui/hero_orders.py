@@ -27,6 +27,7 @@ from ..core.rules import Ruleset
 from ..core.state import Formation, GameState
 from ..i18n import _, ngettext
 from ..view.names import hero_name
+from .scale import px
 
 # The order id of the Challenge button (skill ids name the others).
 CHALLENGE = "challenge"
@@ -134,7 +135,7 @@ class SkillButtons:
             self._add(_("Challenge to a duel"), tip, CHALLENGE, True)
 
     def _add(self, label: str, tip: str, order: str, enabled: bool) -> None:
-        button = UIButton(pygame.Rect(0, 0, self._width, BUTTON_H), label, self.manager, tool_tip_text=tip)
+        button = UIButton(pygame.Rect(0, 0, self._width, px(BUTTON_H)), label, self.manager, tool_tip_text=tip)
         if not enabled:
             button.disable()
         self.buttons.append((button, order))
@@ -161,19 +162,19 @@ class SkillButtons:
     # -- layout and input --------------------------------------------------------------------------
 
     def height(self) -> int:
-        return len(self.buttons) * (BUTTON_H + GAP) + (GAP if self.buttons else 0)
+        return len(self.buttons) * (px(BUTTON_H) + GAP) + (GAP if self.buttons else 0)
 
     def place(self, left: int, top: int, width: int) -> None:
         y = top
         self._width = width
         for button, _order in self.buttons:
-            if button.rect.size != (width, BUTTON_H):
-                button.set_dimensions((width, BUTTON_H))
+            if button.rect.size != (width, px(BUTTON_H)):
+                button.set_dimensions((width, px(BUTTON_H)))
                 if not button.is_enabled:  # a disabled button keeps its old image unless rebuilt
                     button.rebuild()
             if button.rect.topleft != (left, y):
                 button.set_relative_position((left, y))
-            y += BUTTON_H + GAP
+            y += px(BUTTON_H) + GAP
 
     def order_of(self, element) -> str | None:
         for button, order in self.buttons:

@@ -24,7 +24,7 @@ from ..core.events import (
 from ..core.hexgrid import Hex
 from ..i18n import _, format_men
 from .camera import Camera
-from .fonts import font
+from .fonts import font, map_font
 from .geometry import MapGeometry
 from .hud import BAD, GOLD
 
@@ -107,8 +107,8 @@ class MapMarks:
                 pygame.draw.circle(surface, m.colour, (int(cx), int(cy)), radius, max(1, int(3 * fade)))
             if m.text:
                 size = max(14, int(18 * min(1.4, camera.zoom)))
-                text = font(size, True).render(m.text, True, m.colour)
-                shadow = font(size, True).render(m.text, True, (0, 0, 0))
+                text = map_font(size, True).render(m.text, True, m.colour)
+                shadow = map_font(size, True).render(m.text, True, (0, 0, 0))
                 text.set_alpha(int(255 * fade))
                 shadow.set_alpha(int(200 * fade))
                 y = cy - half * 0.4 - RISE * camera.zoom * (m.age / LIFETIME)

@@ -206,15 +206,16 @@ class UnitList:
         self.rect.height = min(self.area.height, px(HEAD_H) + 10 + content + 4)
         self.panel = UIPanel(self.rect, manager=self.manager, starting_height=2, object_id="#roster")
         inner_w = self.rect.width - 2 * PAD
+        hint_w = px(70)
         UILabel(
-            pygame.Rect(PAD, 2, inner_w - 70, px(HEAD_H)),
+            pygame.Rect(PAD, 2, inner_w - hint_w, px(HEAD_H)),
             _("Your formations"),
             self.manager,
             container=self.panel,
             object_id="#roster_title",
         )
         UILabel(
-            pygame.Rect(inner_w - 70, 2, 70 + PAD - 4, px(HEAD_H)),
+            pygame.Rect(inner_w - hint_w, 2, hint_w + PAD - 4, px(HEAD_H)),
             _("N: hide"),
             self.manager,
             container=self.panel,
