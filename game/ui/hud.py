@@ -8,6 +8,7 @@ from functools import lru_cache
 import pygame
 from pygame_gui.elements import UIButton
 
+from .. import i18n
 from ..core.board import Board
 from ..core.combat import Forecast
 from ..core.hexgrid import Hex
@@ -56,6 +57,8 @@ class Hud:
         self.forecast: Forecast | None = None
         # Pouches whose count is still going up to what they hold (souls just bagged), by side.
         self.pouch_shown: dict[str, float] = {}
+        self._bar: tuple[tuple, pygame.Surface] | None = None
+        self._panel_picture: tuple[tuple, tuple[int, int], pygame.Surface, int] | None = None
         w, h = size
         self.panel_rect = pygame.Rect(w - px(PANEL_W) - 10, px(TOP_BAR_H) + 10, px(PANEL_W), 0)
         self.confirm_button = UIButton(pygame.Rect(0, 0, 136, 38), _("Attack"), manager)
@@ -152,6 +155,19 @@ class Hud:
         return name + _("{n} in sight").format(n=format_men(seen))
 
     def _top_bar(self, surface: pygame.Surface, viewer: str | None = None, shown: frozenset[str] | None = None) -> None:
+        """The bar is a kept picture, painted again only when what it says changes."""
+        state = self.match.state
+        labels = tuple(
+            (self.side_label(side.id, viewer, shown), side.id == state.active_side.id) for side in state.sides
+        )
+        key = (surface.get_width(), i18n.language(), px(100), state.turn, labels)
+        if self._bar is None or self._bar[0] != key:
+            picture = pygame.Surface((surface.get_width(), px(TOP_BAR_H)), pygame.SRCALPHA)
+            self._paint_top_bar(picture, viewer, shown)
+            self._bar = (key, for_screen(picture))
+        surface.blit(self._bar[1], (0, 0))
+
+    def _paint_top_bar(self, surface: pygame.Surface, viewer: str | None, shown: frozenset[str] | None) -> None:
         """Title, turn and each side's strength, left of the bar's buttons; in a narrow window the
         side names give way to their colour chips, then the title to the rest."""
         state = self.match.state
@@ -183,6 +199,26 @@ class Hud:
             x += 20
             surface.blit(surf, (x, (px(TOP_BAR_H) - surf.get_height()) // 2))
             x += surf.get_width() + 22
+
+    def _paint_panel(
+        self, lines: list[tuple[str, tuple[int, int, int], int]], forecast: bool, window_w: int
+    ) -> tuple[tuple[int, int], pygame.Surface, int]:
+        """The unit panel's picture: its size, the picture, and where its buttons begin."""
+        height = 16 + sum(font(size).get_linesize() + 2 for _t, _c, size in lines)
+        if forecast:
+            height += 52
+        height += self.skills.height()
+        # As wide as the longest line needs, within reason.
+        widest = max((font(size, bold=size >= 18).size(t)[0] for t, _c, size in lines if t), default=0)
+        width = max(px(PANEL_W), min(window_w // 2, widest + 24))
+        picture = pygame.Surface((width, height), pygame.SRCALPHA)
+        _backdrop(picture, picture.get_rect())
+        y = 8
+        for text, colour, size in lines:
+            if text:
+                picture.blit(font(size, bold=size >= 18).render(text, True, colour), (12, y))
+            y += font(size).get_linesize() + 2
+        return (width, height), for_screen(picture), y
 
     def _panel(self, surface: pygame.Surface) -> None:
         lines: list[tuple[str, tuple[int, int, int], int]] = []
@@ -272,24 +308,15 @@ class Hud:
                 who = _("ours") if m.applies_to == "attacker" else _("theirs")
                 kind = _("power") if m.kind == "power" else _("defence")
                 lines.append((f"{_(m.name)} ({who}, {kind}) {_signed(m.percent)}", TEXT, 15))
-        height = 16 + sum(font(size).get_linesize() + 2 for _t, _c, size in lines)
-        if fc is not None:
-            height += 52
-        height += self.skills.height()
-        self.panel_rect.height = height
-        # As wide as the longest line needs, within reason.
-        widest = max((font(size, bold=size >= 18).size(t)[0] for t, _c, size in lines if t), default=0)
-        self.panel_rect.width = max(px(PANEL_W), min(surface.get_width() // 2, widest + 24))
+        # The panel is a kept picture, painted again only when its lines or its room change.
+        key = (tuple(lines), fc is not None, self.skills.height(), surface.get_width(), px(100), i18n.language())
+        if self._panel_picture is None or self._panel_picture[0] != key:
+            self._panel_picture = (key, *self._paint_panel(lines, fc is not None, surface.get_width()))
+        _key, size, picture, y_after = self._panel_picture
+        self.panel_rect.size = size
         self.panel_rect.right = surface.get_width() - 10
-        _backdrop(surface, self.panel_rect)
-        y = self.panel_rect.top + 8
-        for text, colour, size in lines:
-            if text:
-                surface.blit(
-                    font(size, bold=size >= 18).render(text, True, colour),
-                    (self.panel_rect.left + 12, y),
-                )
-            y += font(size).get_linesize() + 2
+        surface.blit(picture, self.panel_rect.topleft)
+        y = self.panel_rect.top + y_after
         if fc is not None:
             self.confirm_button.set_relative_position((self.panel_rect.left + 12, y + 4))
             self.cancel_button.set_relative_position((self.panel_rect.left + 152, y + 4))
