@@ -510,3 +510,16 @@ def test_the_settings_tabs_switch_pages(app) -> None:
     tab = next(t for t, page in screen.tabs.items() if page == "screen")
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=tab))
     assert "sound" in screen.menus and "fullscreen" in screen.menus and "language" not in screen.menus
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
+def test_the_main_menu_and_its_message_fit_the_smallest_window(lang) -> None:
+    from game.ui.app import MIN_SIZE, App
+
+    i18n.set_language(lang)
+    try:
+        app = App(MIN_SIZE)
+        menu = app.go("menu")
+        assert menu.message_label.rect.bottom <= MIN_SIZE[1] and menu.quit_button.rect.bottom <= MIN_SIZE[1]
+    finally:
+        i18n.set_language("en")

@@ -106,6 +106,7 @@ class MenuScene(Scene):
                 )
                 y += px(44)
         y += px(8)
+        # The language is asked here, first thing; the names' script and the rest are in Settings.
         UILabel(pygame.Rect(left, y, col - px(180), px(36)), _("Language"), self.manager)
         self.lang_menu = UIDropDownMenu(
             list(i18n.LANGUAGES.values()),
@@ -113,19 +114,6 @@ class MenuScene(Scene):
             pygame.Rect(left + col - px(170), y, px(170), px(36)),
             self.manager,
         )
-        self.names_menu = None
-        if i18n.language() in i18n.CHINESE:
-            # Campaign A's names are simplified, campaign B's traditional, unless the reader
-            # wants every name in the script they chose.
-            y += px(44)
-            UILabel(pygame.Rect(left, y, col - px(250), px(36)), _("Names"), self.manager)
-            options = [_("As the chronicle writes them"), _("In this script")]
-            self.names_menu = UIDropDownMenu(
-                options,
-                options[0] if i18n.names_follow_story() else options[1],
-                pygame.Rect(left + col - px(250), y, px(250), px(36)),
-                self.manager,
-            )
         y += px(60)
         self.start_button = UIButton(
             pygame.Rect(left, y, col - px(180), px(48)), _("Start battle"), self.manager, object_id="#big_button"
@@ -172,11 +160,6 @@ class MenuScene(Scene):
                 self.scenario_id = self._title_to_id.get(event.text, self.scenario_id)
                 self.controllers = {}
                 self.difficulties = {}
-                self.resize(self.app.size)
-            elif self.names_menu is not None and event.ui_element is self.names_menu:
-                follow = event.text == _("As the chronicle writes them")
-                i18n.set_names_follow_story(follow)
-                self._remember(names_follow_story=follow)
                 self.resize(self.app.size)
             elif event.ui_element is self.lang_menu:
                 lang = next(k for k, v in i18n.LANGUAGES.items() if v == event.text)
