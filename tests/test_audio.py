@@ -367,3 +367,19 @@ def test_each_screen_asks_for_its_music_as_it_is_shown(tmp_path):
     assert audio.current == "battle_calm"
     app.open("settings", saves_dir=tmp_path)  # a screen without music of its own lets it play on
     assert audio.current == "battle_calm"
+
+
+def test_the_replay_viewer_sounds_each_action_it_steps_to(tmp_path):
+    from game.content.scenarios import load_scenario
+    from game.record.saves import load_record
+    from game.simulate import run_game
+
+    audio, mixer, _ = make_audio()
+    app = App((800, 560), audio=audio)
+    result = run_game(load_scenario("a1_valley_mouth"), 2, max_turns=2, save_dir=tmp_path)
+    viewer = app.go("replay", record=load_record(Path(result["save"])))
+    heard = []
+    audio.on_events = lambda events, **kw: heard.append(list(events)) or []
+    for _ in range(6):
+        viewer.step_forward()
+    assert len(heard) == 6 and any(heard)  # each step is sounded, with its events

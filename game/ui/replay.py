@@ -26,12 +26,13 @@ from ..record.model import GameRecord
 from ..record.replay_cursor import ReplayCursor, take_over_start
 from ..record.saves import SaveError, load_record
 from ..view.side_view import Fog, SideView, SideViews
+from .audio import audio_of
 from .board_view import Overlays
 from .fonts import font
 from .hud import TEXT, TOP_BAR_H, Hud
 from .log_panel import draw_log_panel, panel_width
 from .map_view import MapView
-from .replay_log import action_lines, record_names
+from .replay_log import action_lines, record_names, seen_events
 from .replay_timeline import Timeline
 from .scale import px
 from .scene import Scene
@@ -196,8 +197,15 @@ class ReplayScene(Scene):
 
     def step_forward(self) -> None:
         self.playing = False
-        self.cursor.step_forward()
+        if self.cursor.step_forward():
+            self._hear()
         self._moved()
+
+    def _hear(self) -> None:
+        """The sound of the action just shown, as the side viewed witnessed it."""
+        side = None if self.view_side == ALL else self.view_side
+        c = self.cursor
+        audio_of(self.app).on_events(seen_events(c, c.position, c.last_events(), side), viewer=side)
 
     def step_back(self) -> None:
         self.playing = False
@@ -449,14 +457,17 @@ class ReplayScene(Scene):
         if not self.playing:
             return
         self._play_timer += dt * self.speed
-        steps = 0
+        steps = shown = 0
         while self._play_timer >= 1.0 and steps < MAX_STEPS_PER_FRAME:
             self._play_timer -= 1.0
             steps += 1
             if not self.cursor.step_forward():
                 break
+            shown += 1
         self._play_timer = min(self._play_timer, 1.0)
         if steps:
+            if shown == 1:  # one action a frame is heard; faster play is heard not at all
+                self._hear()
             self._moved()
 
     def log_lines(self) -> list[str]:

@@ -42,11 +42,20 @@ def action_lines(
     ``side`` None. ``hearing_limited``: a narration is heard only where its speaker is seen or a
     friend (two people at one screen, or a replay through one side's eyes)."""
     state, scenario, rules = cursor.state, cursor.loaded.scenario, cursor.rules
-    if side is not None:
-        sight = action_sight(cursor, n, side)
-        events = [ev for ev in events if witnessed(ev, side, sight, state, scenario, rules, hearing_limited)]
+    events = seen_events(cursor, n, events, side, hearing_limited)
     lines = (event_line(ev, state, rules, scenario, names, lambda s: side_name(scenario, s)) for ev in events)
     return [line for line in lines if line]
+
+
+def seen_events(
+    cursor: ReplayCursor, n: int, events: Sequence[Event], side: str | None, hearing_limited: bool = True
+) -> list[Event]:
+    """The events of action ``n`` that ``side`` witnessed (all of them for ``side`` None)."""
+    if side is None:
+        return list(events)
+    state, scenario, rules = cursor.state, cursor.loaded.scenario, cursor.rules
+    sight = action_sight(cursor, n, side)
+    return [ev for ev in events if witnessed(ev, side, sight, state, scenario, rules, hearing_limited)]
 
 
 def record_names(cursor: ReplayCursor) -> dict[str, str]:
