@@ -189,3 +189,23 @@ def test_a_battle_at_4k_and_200_percent_cuts_no_text_and_scales_board_text_once(
     finally:
         scale.set_ui_scale(round(before * 100))
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("route", ["help", "saves", "settings", "menu"])
+def test_screens_at_4k_and_200_percent_cut_no_label(app, route) -> None:
+    import warnings
+
+    from game.ui import scale
+    from game.ui.app import App
+
+    before = scale.ui_scale()
+    try:
+        scale.set_ui_scale(200)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            big = App((3840, 2160))
+            big.go(route)
+            big.step([], 0.016)
+        assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
+    finally:
+        scale.set_ui_scale(round(before * 100))

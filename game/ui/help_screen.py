@@ -22,6 +22,7 @@ from .help_pages import PAGE_IDS, PAGES, key_rows, page
 from .hud import GOLD, MUTED, TEXT
 from .narration import wrap
 from .pages import BACKGROUND, panel
+from .scale import px
 from .scene import Scene
 
 MARGIN = 16
@@ -44,7 +45,7 @@ SCROLL_STEP = 0.25  # of the page, per Page Up / Page Down
 def list_width(size: tuple[int, int]) -> int:
     """The page list's width: the longest title's, within a share of the window."""
     widest = max(font(TAB_FONT).size(_(p.title))[0] for p in PAGES) + 2 * TAB_PADDING + 8
-    return max(LIST_W[0], min(widest, LIST_W[1], size[0] * 3 // 10))
+    return max(px(LIST_W[0]), min(widest, px(LIST_W[1]), size[0] * 3 // 10))
 
 
 def sketch_zoom(width: int) -> float:
@@ -66,16 +67,16 @@ class HelpScene(Scene):
         w, h = self.app.size
         lw = list_width(self.app.size)
         # On a wide screen the help keeps to a column in the middle: lines stay short to read.
-        left = max(MARGIN, (w - MAX_WIDTH) // 2)
+        left = max(MARGIN, (w - px(MAX_WIDTH)) // 2)
         right = w - left
         y = MARGIN + font(TITLE_SIZE, True).get_linesize() + 10
         self.title_pos = (left, MARGIN)
         self.page_buttons: dict[UIButton, str] = {}
         for p in PAGES:
-            button = UIButton(pygame.Rect(left, y, lw, BUTTON_H), _(p.title), self.manager, object_id="#page_tab")
+            button = UIButton(pygame.Rect(left, y, lw, px(BUTTON_H)), _(p.title), self.manager, object_id="#page_tab")
             self.page_buttons[button] = p.id
-            y += BUTTON_H + GAP
-        self.back_button = UIButton(pygame.Rect(left, h - MARGIN - 40, lw, 40), _("Back"), self.manager)
+            y += px(BUTTON_H) + GAP
+        self.back_button = UIButton(pygame.Rect(left, h - MARGIN - px(40), lw, px(40)), _("Back"), self.manager)
         x = left + lw + MARGIN
         self.page_rect = pygame.Rect(x, MARGIN, right - x, h - 2 * MARGIN)
         self.scroller = UIScrollingContainer(self.page_rect.inflate(-16, -16), self.manager, allow_scroll_x=False)
@@ -88,7 +89,7 @@ class HelpScene(Scene):
     def show(self, page_id: str) -> None:
         """Put ``page_id`` on the right, scrolled to its top, and light its title on the left."""
         self.page_id = page_id
-        surface = render_page(page_id, self.text_width(), i18n.language())
+        surface = render_page(page_id, self.text_width(), i18n.language(), px(100))
         if self.image is not None:
             self.image.kill()
         self.image = UIImage(pygame.Rect((0, 0), surface.get_size()), surface, self.manager, container=self.scroller)
@@ -146,9 +147,9 @@ class HelpScene(Scene):
 
 
 @lru_cache(maxsize=32)
-def render_page(page_id: str, width: int, lang: str) -> pygame.Surface:
+def render_page(page_id: str, width: int, lang: str, scale: int = 100) -> pygame.Surface:
     """A whole page (title, sketch, text), ``width`` pixels wide and as tall as it needs; ``lang``
-    keys the cache (the text is drawn in the current language)."""
+    and ``scale`` (the UI scale, px(100)) key the cache: the text is drawn in the current ones."""
     rules = load_ruleset()
     p = page(page_id)
     blocks: list[tuple[int, int, pygame.Surface]] = []  # (x, y, what)
@@ -156,17 +157,17 @@ def render_page(page_id: str, width: int, lang: str) -> pygame.Surface:
     heading = font(24, True).render(_(p.title), True, GOLD)
     blocks.append((0, y, heading))
     y += heading.get_height() + 12
-    measure = min(width, MEASURE)
+    measure = min(width, px(MEASURE))
     paragraphs = p.text(rules)
     if page_id == "keys":
         y = _text(blocks, paragraphs, 0, y, measure) + 6
-        y = _key_table(blocks, y, min(width, MEASURE + 120))
+        y = _key_table(blocks, y, min(width, px(MEASURE + 120)))
     else:
         sketch = SKETCHES[page_id](rules, sketch_zoom(width))
         sw = sketch.get_width()
-        if width >= MEASURE // 2 + 24 + sw:
+        if width >= px(MEASURE) // 2 + 24 + sw:
             # Side by side: the text on the left, the sketch beside it.
-            measure = min(width - sw - 24, MEASURE)
+            measure = min(width - sw - 24, px(MEASURE))
             blocks.append((measure + 24, y, sketch))
             y = max(_text(blocks, paragraphs, 0, y, measure), y + sketch.get_height())
         else:

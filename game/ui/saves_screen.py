@@ -19,6 +19,7 @@ from ..record.save_list import SaveEntry, autosave_pools, delete_save, game_id, 
 from ..record.saves import QUICKSAVE_NAME, SaveError, save_path
 from ..settings import load_settings
 from .fonts import font
+from .scale import px
 from .scene import Scene
 from .thumbnail import map_thumbnail
 
@@ -144,19 +145,20 @@ class SaveScreen(Scene):
         self.entries = list_saves(self._saves_dir())
         if self.selected not in {e.path for e in self.entries}:
             self.selected = self.entries[0].path if self.entries else None
-        UILabel(pygame.Rect(0, 14, w, 40), _("Saved games"), self.manager, object_id="#subtitle")
+        UILabel(pygame.Rect(0, px(14), w, px(40)), _("Saved games"), self.manager, object_id="#subtitle")
         # One column, no wider than reads well; the buttons on one row below it when it is wide
         # enough, else the name and Save on a row of their own.
-        col = pygame.Rect(0, 0, min(w - 80, MAX_WIDTH), h)
+        col = pygame.Rect(0, 0, min(w - 80, px(MAX_WIDTH)), h)
         col.centerx = w // 2
-        actions_w = 3 * BUTTON_W
-        field_w = min(420, col.w - BUTTON_W - 8 - 24 - actions_w)
-        one_row = self.battle is None or field_w >= 280
+        button_w, line_h = px(BUTTON_W), px(40)
+        actions_w = 3 * button_w
+        field_w = min(px(420), col.w - button_w - 8 - 24 - actions_w)
+        one_row = self.battle is None or field_w >= px(280)
         if not one_row:
-            field_w = col.w - 8 - BUTTON_W
-        by = h - 160
-        fy = by if one_row else by - 48
-        top, bottom = 64, fy - 16
+            field_w = col.w - 8 - button_w
+        by = h - px(160)
+        fy = by if one_row else by - px(48)
+        top, bottom = px(64), fy - 16
         box = pygame.Rect(col.x, top, col.w, bottom - top)
         self.container = UIScrollingContainer(box, self.manager, allow_scroll_x=False)
         self.rows: dict[object, Path] = {}
@@ -166,25 +168,25 @@ class SaveScreen(Scene):
         self.name_entry = None
         self.save_button = None
         if self.battle is not None:
-            self.name_entry = UITextEntryLine(pygame.Rect(col.x, fy, field_w, 40), self.manager)
+            self.name_entry = UITextEntryLine(pygame.Rect(col.x, fy, field_w, line_h), self.manager)
             self.name_entry.set_text(self._default_name() if self.typed is None else self.typed)
-            self.save_button = UIButton(pygame.Rect(col.x + field_w + 8, fy, BUTTON_W, 40), _("Save"), self.manager)
+            self.save_button = UIButton(pygame.Rect(col.x + field_w + 8, fy, button_w, line_h), _("Save"), self.manager)
             if self.refused:
                 self.refused = False
                 self.manager.set_focus_set(self.name_entry)
         x = col.right - actions_w
-        self.load_button = UIButton(pygame.Rect(x, by, BUTTON_W - 10, 40), _("Load"), self.manager)
+        self.load_button = UIButton(pygame.Rect(x, by, button_w - 10, line_h), _("Load"), self.manager)
         # In a hotseat battle a replay would show the other player everything: not from here.
         hotseat = self.battle is not None and self.battle.is_hotseat()
         self.watch_button = UIButton(
-            pygame.Rect(x + BUTTON_W, by, BUTTON_W - 10, 40),
+            pygame.Rect(x + button_w, by, button_w - 10, line_h),
             _("Watch replay"),
             self.manager,
             tool_tip_text=_("Not while two players share the screen: a replay shows both sides") if hotseat else None,
         )
         asking = self.confirm_delete is not None and self.confirm_delete == self.selected
         delete_label = _("Really delete?") if asking else _("Delete")
-        self.delete_button = UIButton(pygame.Rect(x + 2 * BUTTON_W, by, BUTTON_W, 40), delete_label, self.manager)
+        self.delete_button = UIButton(pygame.Rect(x + 2 * button_w, by, button_w, line_h), delete_label, self.manager)
         chosen = self._entry()
         if chosen is None or chosen.record is None:
             self.load_button.disable()
@@ -193,9 +195,9 @@ class SaveScreen(Scene):
             self.watch_button.disable()
         if chosen is None:
             self.delete_button.disable()
-        self.back_button = UIButton(pygame.Rect(w // 2 - 120, h - 72, 240, 44), _("Back"), self.manager)
+        self.back_button = UIButton(pygame.Rect(w // 2 - px(120), h - px(72), px(240), px(44)), _("Back"), self.manager)
         self.note_label = UILabel(
-            pygame.Rect(20, h - 112, w - 40, 32), fit(self.note, 16, w - 60), self.manager, object_id="#note"
+            pygame.Rect(20, h - px(112), w - 40, px(32)), fit(self.note, 16, w - 60), self.manager, object_id="#note"
         )
 
     def _list(self, inner: int) -> int:
@@ -207,7 +209,7 @@ class SaveScreen(Scene):
         y = 0
         for entry in games:
             self._row(entry, y, inner)
-            y += ROW_H
+            y += px(ROW_H)
         if pools or stray:
             keep = load_settings(self._saves_dir()).autosaves
             heading = ngettext(
@@ -215,8 +217,8 @@ class SaveScreen(Scene):
                 "Autosaves: the newest {n} saves are kept for each game",
                 keep,
             ).format(n=keep)
-            UILabel(pygame.Rect(8, y + 8, inner - 16, 28), heading, self.manager, container=self.container)
-            y += 38
+            UILabel(pygame.Rect(8, y + 8, inner - 16, px(28)), heading, self.manager, container=self.container)
+            y += px(38)
         mine = game_id(self.battle.match.record) if self.battle is not None else None
         for pool in pools:
             first = pool[0]
@@ -224,29 +226,29 @@ class SaveScreen(Scene):
             if first.game == mine:
                 text = _("{game} (this game)").format(game=text)
             UILabel(
-                pygame.Rect(8, y, inner - 16, 24),
+                pygame.Rect(8, y, inner - 16, px(24)),
                 fit(text, META_SIZE, inner - 16),
                 self.manager,
                 container=self.container,
                 object_id="#save_meta",
             )
-            y += 26
+            y += px(26)
             for entry in pool:
                 self._row(entry, y, inner)
-                y += ROW_H
+                y += px(ROW_H)
             y += 6
         for entry in stray:
             self._row(entry, y, inner)
-            y += ROW_H
+            y += px(ROW_H)
         if not self.entries:
-            UILabel(pygame.Rect(8, 8, inner, 30), _("No saved games yet."), self.manager, container=self.container)
+            UILabel(pygame.Rect(8, 8, inner, px(30)), _("No saved games yet."), self.manager, container=self.container)
         return y
 
     def _row(self, entry: SaveEntry, y: int, width: int) -> None:
         thumb = map_thumbnail(entry.record.scenario_id, THUMB) if entry.record is not None else None
         if thumb is not None:
             UIImage(pygame.Rect((8, y + 4), thumb.get_size()), thumb, self.manager, container=self.container)
-        rect = pygame.Rect(THUMB[0] + 20, y + 4, width - THUMB[0] - 28, ROW_H - 8)
+        rect = pygame.Rect(THUMB[0] + 20, y + 4, width - THUMB[0] - 28, px(ROW_H) - 8)
         button = UIButton(rect, "", self.manager, container=self.container, object_id="#save_row")
         # The muted text of the chosen row is lighter, to be read on its highlight.
         on = "_on" if entry.path == self.selected else ""
@@ -263,7 +265,7 @@ class SaveScreen(Scene):
             file_note = fit(file_note, FILE_SIZE, text_w * 2 // 5)
             file_w = font(FILE_SIZE).size(file_note)[0] + 8
             RowText(
-                pygame.Rect(rect.right - 12 - file_w, rect.y + 6, file_w, 22),
+                pygame.Rect(rect.right - 12 - file_w, rect.y + px(6), file_w, px(22)),
                 file_note,
                 self.manager,
                 container=self.container,
@@ -271,14 +273,14 @@ class SaveScreen(Scene):
             )
         name_w = text_w - (file_w + 16 if file_w else 0)
         RowText(
-            pygame.Rect(rect.x + 12, rect.y + 3, name_w, 26),
+            pygame.Rect(rect.x + 12, rect.y + 3, name_w, px(26)),
             fit(name, NAME_SIZE, name_w - 4),
             self.manager,
             container=self.container,
             object_id="#save_name",
         )
         RowText(
-            pygame.Rect(rect.x + 12, rect.y + 29, text_w, 22),
+            pygame.Rect(rect.x + 12, rect.y + px(29), text_w, px(22)),
             fit(meta, META_SIZE, text_w - 4),
             self.manager,
             container=self.container,
