@@ -37,6 +37,7 @@ from game.core.engine import Engine, GameSettings  # noqa: E402
 from game.core.hexgrid import Hex  # noqa: E402
 from game.core.rules import Ruleset  # noqa: E402
 from game.core.scenario import FormationSpec, Scenario, SideSpec  # noqa: E402
+from game.record.match import Match  # noqa: E402
 
 # Hypothesis: small example counts, no per-example deadline (CI machines stall), and the
 # session-scoped fixtures below are safe to share between examples.
@@ -292,3 +293,23 @@ def end_turns_until(eng: Engine, turn: int, side: str) -> list:
         assert not eng.state.over
         events += eng.apply(EndTurn())
     return events
+
+
+def open_field(app, rules: Ruleset, grid: Sequence[str], units: Sequence[Unit], controllers: dict | None = None):
+    """A battle screen on a small programmatic field: side "a" human, "b" the computer unless
+    ``controllers`` says otherwise (six turns, seed 2)."""
+    scenario = make_scenario(rules, grid, units, turn_limit=6)
+    match_settings = GameSettings(controllers=controllers or {"a": "human", "b": "ai"})  # type: ignore[arg-type]
+    return app.go("battle", match=Match(loaded_for(scenario), 2, match_settings))
+
+
+@pytest.fixture
+def own_settings():
+    """The suite's settings file, put back as it was after the test (which may change it)."""
+    from game import i18n
+    from game.settings import settings_path
+
+    before = settings_path().read_bytes()
+    yield
+    settings_path().write_bytes(before)
+    i18n.set_names_follow_story(True)

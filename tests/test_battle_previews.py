@@ -4,12 +4,10 @@ would strike and its odds; capture's count; rest's gain; a duel's chances."""
 from __future__ import annotations
 
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario
+from conftest import Unit, frame, open_field
 
 from game.core.actions import Blast
-from game.core.engine import GameSettings
 from game.core.hexgrid import distance, neighbours
-from game.record.match import Match
 from game.ui.battle import BattleScene
 from game.ui.hero_orders import duel_odds_line
 
@@ -18,10 +16,8 @@ pytestmark = pytest.mark.usefixtures("english")
 FIELD = ("........",) * 6
 
 
-def open_field(app, rules, units) -> BattleScene:
-    scenario = make_scenario(rules, FIELD, units, turn_limit=6)
-    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
-    return app.go("battle", match=match)
+def field_battle(app, rules, units) -> BattleScene:
+    return open_field(app, rules, FIELD, units)
 
 
 def test_palm_thunder_shows_its_range_the_struck_hexes_and_odds_that_hold(app, rules) -> None:
@@ -30,7 +26,7 @@ def test_palm_thunder_shows_its_range_the_struck_hexes_and_odds_that_hold(app, r
         Unit("b_one", "b", "soul_levy", 900, (3, 2)),
         Unit("b_two", "b", "soul_levy", 900, (3, 3)),
     ]
-    scene = open_field(app, rules, units)
+    scene = field_battle(app, rules, units)
     bows = scene.state.formations["a_bows"]
     scene.selected = "a_bows"
     scene._after_change([])
@@ -59,7 +55,7 @@ def test_the_orders_bar_tells_what_capture_and_rest_would_do(app, rules) -> None
     from game.core.souls import add_souls
 
     units = [Unit("a_ret", "a", "retainer", 2000, (1, 2)), Unit("b_far", "b", "soul_levy", 500, (7, 5))]
-    scene = open_field(app, rules, units)
+    scene = field_battle(app, rules, units)
     add_souls(scene.state, scene.state.formations["a_ret"].pos, "b", 321)
     scene.selected = "a_ret"
     scene._after_change([])

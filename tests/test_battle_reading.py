@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario
+from conftest import Unit, frame, open_field
 
-from game.core.engine import GameSettings
-from game.record.match import Match
 from game.ui.battle import BattleScene
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -17,9 +15,7 @@ FIELD = ("..........",) * 8
 
 
 def battle(app, rules, units, controllers=None) -> BattleScene:
-    scenario = make_scenario(rules, FIELD, units, turn_limit=6)
-    match = Match(loaded_for(scenario), 2, GameSettings(controllers=controllers or {"a": "human", "b": "ai"}))
-    return app.go("battle", match=match)
+    return open_field(app, rules, FIELD, units, controllers)
 
 
 def press(app, key: int) -> None:

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario
+from conftest import Unit, frame, open_field
 
 from game.core.actions import Move
-from game.core.engine import GameSettings
 from game.core.hexgrid import Hex
-from game.record.match import Match
 from game.ui import app as app_module
 from game.ui.app import IDLE_SLEEP
 
@@ -30,8 +28,7 @@ def waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
 
 
 def battle(app, rules, controllers):
-    scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
-    return app.go("battle", match=Match(loaded_for(scenario), 2, GameSettings(controllers=controllers)))
+    return open_field(app, rules, FIELD, UNITS, controllers)
 
 
 def test_the_main_menu_sleeps_until_input_comes(app, waits) -> None:

@@ -3,11 +3,9 @@ during an animation ends it at once and is not lost; the game is the same with m
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario
+from conftest import Unit, frame, loaded_for, make_scenario, open_field
 
 from game.core.actions import EndTurn, Move
 from game.core.engine import GameSettings
@@ -15,7 +13,7 @@ from game.core.events import Moved
 from game.core.hexgrid import Hex
 from game.core.state import state_hash
 from game.record.match import Match
-from game.settings import settings_path, update_settings
+from game.settings import update_settings
 from game.ui.motion import HEX_SECONDS, Glide, Motion
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -28,16 +26,8 @@ UNITS = [
 ]
 
 
-@pytest.fixture
-def own_settings() -> Iterator[None]:
-    before = settings_path().read_bytes()
-    yield
-    settings_path().write_bytes(before)
-
-
 def battle(app, rules):
-    scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
-    return app.go("battle", match=Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"})))
+    return open_field(app, rules, FIELD, UNITS)
 
 
 def test_a_glide_passes_every_hex_of_its_road_in_order() -> None:

@@ -3,13 +3,12 @@ question before unsaved progress is thrown away, and the settings that outlive a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pygame_gui
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario
+from conftest import Unit, frame, loaded_for, make_scenario, open_field
 
 from game import i18n
 from game.core.actions import Attack, EndTurn, Move
@@ -18,7 +17,7 @@ from game.core.hexgrid import Hex
 from game.i18n import format_men
 from game.record import saves
 from game.record.match import Match
-from game.settings import UserSettings, load_settings, save_settings, settings_path, update_settings
+from game.settings import UserSettings, load_settings, save_settings, update_settings
 from game.ui import battle as battle_module
 from game.ui.app import apply_user_settings
 from game.ui.battle import BattleScene
@@ -48,10 +47,7 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def battle(app, rules) -> BattleScene:
-    scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
-    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
-    app.go("menu")
-    scene = app.open("battle", match=match)
+    scene = open_field(app, rules, FIELD, UNITS)
     assert isinstance(scene, BattleScene)
     return scene
 
@@ -235,15 +231,6 @@ def test_damaged_settings_fall_back_to_the_defaults_with_one_warning(tmp_path: P
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "default settings" in err
     assert (tmp_path / "settings.json").read_bytes() == content.encode("utf-8", "surrogateescape")
-
-
-@pytest.fixture
-def own_settings() -> Iterator[None]:
-    """The suite's settings file, put back as it was after the test."""
-    before = settings_path().read_bytes()
-    yield
-    settings_path().write_bytes(before)
-    i18n.set_names_follow_story(True)
 
 
 def test_the_saved_language_applies_at_the_next_start(own_settings) -> None:

@@ -145,7 +145,7 @@ class App:
     def leave(self, to: str = "desktop") -> None:
         """Go to the main menu (``to="menu"``) or close the game, asking first when that would
         throw away progress not yet saved (asked again while asking, it goes)."""
-        if self.unsaved() and not getattr(self.scene, "asks_to_leave", False):
+        if self.unsaved() and not (self.scene is not None and self.scene.asks_to_leave):
             self.open("confirm_quit", to=to)
         elif to == "menu":
             self.home()

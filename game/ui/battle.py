@@ -263,10 +263,10 @@ class BattleScene(Scene):
         if not fs:
             return
         self.map.centre_on_formations(fs)
-        if hasattr(self, "hud"):  # once built: the middle of the map the panels leave open
-            free = self.open_map_area()
-            w, h = self.app.size
-            self.camera.pan(w / 2 - free.centerx, h / 2 - free.centery)
+        # In the middle of the part of the map the panels leave open.
+        free = self.open_map_area()
+        w, h = self.app.size
+        self.camera.pan(w / 2 - free.centerx, h / 2 - free.centery)
 
     @property
     def log(self) -> BattleLog:
@@ -381,7 +381,11 @@ class BattleScene(Scene):
     def open_map_area(self) -> pygame.Rect:
         """The part of the window where the map is not covered by the HUD's panels."""
         w, h = self.app.size
-        left = self.objectives.rect.right if self.objectives.visible and self.objectives.rect.height else 0
+        left = 0
+        if self.objectives.visible and self.objectives.rect.height:
+            left = self.objectives.rect.right
+        elif self.unit_list.visible:  # the two share the left column
+            left = self.unit_list.rect.right
         right = w - px(PANEL_W) - 20 if self.hud.selected is not None else w
         return pygame.Rect(left, px(TOP_BAR_H), max(200, right - left), max(200, h - px(TOP_BAR_H) - 90))
 
@@ -763,16 +767,13 @@ class BattleScene(Scene):
         f = self.state.formations.get(fid)
         if f is None:
             return
-        # In the middle of the map left free between the list and the unit panel.
-        free_left = self.unit_list.rect.right if self.unit_list.visible else 0
-        free_middle = (free_left + self.app.size[0] - px(PANEL_W) - 10) / 2
-        self.camera.centre_on(self.geometry.centre(f.pos))
-        self.camera.pan(self.app.size[0] / 2 - free_middle, 0)
         if self.human_to_move() and f.side == self.state.active_side.id and self.aiming is None:
             self.selected = fid
             self.forced_march = False
             self.aiming_thunder = False
             self._after_change([])
+        # In the middle of the map the panels leave open (the list's, the unit panel's).
+        self.map.bring_into(f.pos, self.open_map_area())
 
     def _select_next(self) -> None:
         """Tab cycles through the side's formations that can still act."""

@@ -26,8 +26,6 @@ class DialogScene(Scene):
     Esc gives the last answer (by convention the one that changes nothing)."""
 
     overlay = True
-    # Set on the question asked before leaving: closing the window while it shows really closes.
-    asks_to_leave = False
 
     def __init__(self, app, title: str, text: str, choices: Sequence[Choice]) -> None:
         self.title = title

@@ -39,6 +39,8 @@ class Scene:
     overlay = False
     # The music the app plays when the scene is shown (None: whatever plays goes on).
     music: str | None = None
+    # The question asked before leaving: closing the window while it shows really closes.
+    asks_to_leave = False
 
     def __init__(self, app: App) -> None:
         self.app = app
