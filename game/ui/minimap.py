@@ -24,7 +24,7 @@ from ..core.state import Formation
 from .board_view import FOG_UNEXPLORED, Fog
 from .camera import Camera
 from .geometry import MapGeometry
-from .hud import PANEL_BG
+from .hud import shade
 from .scale import px
 from .tileset import terrain_tiles
 
@@ -81,6 +81,8 @@ class Minimap:
         self._base: pygame.Surface | None = None
         self._fog_key: tuple | None = None
         self._fogged: pygame.Surface | None = None
+        # The terrain with the dots on it: (what it shows, the picture); only the view moves.
+        self._dotted: tuple[tuple, pygame.Surface] | None = None
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -91,6 +93,7 @@ class Minimap:
             self._base = None
             self._fogged = None
             self._fog_key = None
+            self._dotted = None
         self.rect = rect
 
     @property
@@ -124,7 +127,9 @@ class Minimap:
             colour = colour_of(h)
             if colour is not None:
                 pygame.draw.polygon(big, colour, self.geometry.corners(h, k))
-        return pygame.transform.smoothscale(big, self.rect.size)
+        small = pygame.transform.smoothscale(big, self.rect.size)
+        # In the window's own pixel format it blits several times faster.
+        return small.convert() if pygame.display.get_surface() is not None else small
 
     def terrain_picture(self) -> pygame.Surface:
         """The whole map's terrain, drawn once per size."""
@@ -164,24 +169,15 @@ class Minimap:
         if not self.visible:
             return
         frame = self.rect.inflate(2 * FRAME, 2 * FRAME)
-        layer = pygame.Surface(frame.size, pygame.SRCALPHA)
-        layer.fill(PANEL_BG)
-        surface.blit(layer, frame.topleft)
+        surface.blit(shade(frame.size), frame.topleft)
         pygame.draw.rect(surface, BORDER, frame, 1, border_radius=3)
-        surface.blit(self.terrain_picture() if fog is None else self.fogged_picture(fog), self.rect.topleft)
+        dots = tuple((f.pos, self.rules.units[f.type].faction) for f in formations if fog is None or f.id in fog.shown)
+        key = (self.rect.size, None if fog is None else (fog.visible, fog.explored), dots, selected)
+        if self._dotted is None or self._dotted[0] != key:
+            self._dotted = (key, self._draw_dots(fog, dots, selected))
+        surface.blit(self._dotted[1], self.rect.topleft)
         clip = surface.get_clip()
         surface.set_clip(self.rect)
-        radius = self.dot_radius
-        for f in formations:
-            if fog is not None and f.id not in fog.shown:
-                continue
-            faction = self.rules.factions[self.rules.units[f.type].faction]
-            centre = self.to_minimap(self.geometry.centre(f.pos))
-            # Ringed in the faction's trim: a dark banner colour still shows on dim ground.
-            pygame.draw.circle(surface, faction.trim, centre, radius + 1)
-            pygame.draw.circle(surface, faction.colour, centre, radius)
-            if selected is not None and f.pos == selected:
-                pygame.draw.circle(surface, VIEW_COLOUR, centre, radius + 3, 1)
         # The part of the map the camera shows.
         x0, y0 = self.to_minimap(camera.to_map((0, 0)))
         x1, y1 = self.to_minimap(camera.to_map((camera.view_w, camera.view_h)))
@@ -189,6 +185,21 @@ class Minimap:
         if view.width > 0 and view.height > 0:
             pygame.draw.rect(surface, VIEW_COLOUR, view, 1)
         surface.set_clip(clip)
+
+    def _draw_dots(self, fog: Fog | None, dots: tuple[tuple[Hex, str], ...], selected: Hex | None) -> pygame.Surface:
+        """The terrain as the viewer knows it with a dot for each formation in ``dots``."""
+        picture = (self.terrain_picture() if fog is None else self.fogged_picture(fog)).copy()
+        radius = self.dot_radius
+        for pos, faction_id in dots:
+            faction = self.rules.factions[faction_id]
+            centre = self.to_minimap(self.geometry.centre(pos))
+            centre = (centre[0] - self.rect.x, centre[1] - self.rect.y)
+            # Ringed in the faction's trim: a dark banner colour still shows on dim ground.
+            pygame.draw.circle(picture, faction.trim, centre, radius + 1)
+            pygame.draw.circle(picture, faction.colour, centre, radius)
+            if selected is not None and pos == selected:
+                pygame.draw.circle(picture, VIEW_COLOUR, centre, radius + 3, 1)
+        return picture
 
     # -- input ----------------------------------------------------------------------------------
 
