@@ -188,3 +188,29 @@ def test_the_forecast_counts_only_what_the_attacker_can_see(app, rules) -> None:
 
     assert aura(real) and not aura(shown)  # the hidden hero is not given away by the odds
     assert shown.setup.defender == "b_levy" and shown.attacker_losses < real.attacker_losses
+
+
+def test_the_hand_over_grows_with_the_ui_scale(rules) -> None:
+    """At 200% the hand-over's button is twice as tall as at 100% and its labels stay whole."""
+    import warnings
+
+    from game.ui import scale
+    from game.ui.app import App
+
+    heights = {}
+    try:
+        for percent in (100, 200):
+            scale.set_ui_scale(percent)
+            big = App((3840, 2160))
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
+                match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "human"}))
+                big.go("battle", match=match)
+                big.step([], 0.0)
+            assert isinstance(big.scene, HandoverScene)
+            assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
+            heights[percent] = big.scene.ready.rect.height
+    finally:
+        scale.set_ui_scale(100)
+    assert heights[200] >= 1.8 * heights[100]

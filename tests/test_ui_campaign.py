@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
+from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.content.campaigns import load_campaigns
@@ -194,3 +195,44 @@ def test_after_a_won_battle_the_cards_give_the_real_numbers(app, tmp_path, two_b
     assert f"{carried} formations march on to the next battle." in card
     line = army_line(two_battles, progress)
     assert line.startswith(f"{coins} soul coins · {carried} formations") and "Lost" not in line
+
+
+def _buttons(scene) -> list[pygame.Rect]:
+    return [e.rect for e in scene.manager.get_root_container().elements if isinstance(e, UIButton)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
+def test_campaign_screens_grow_with_the_ui_scale_at_4k(tmp_path, two_battles, lang) -> None:
+    """At 200% on a 4K screen the menu, briefing, result and camp keep every label whole and
+    inside the window, and their buttons are twice as tall as at 100%, not only their text."""
+    from game.ui import scale
+
+    i18n.set_language(lang)
+    heights: dict[int, list[int]] = {}
+    try:
+        for percent in (100, 200):
+            scale.set_ui_scale(percent)
+            big = App((3840, 2160))
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                battle = begin(big, tmp_path / str(percent))
+                run = battle.match.campaign
+                result = end_battle(big, battle, "coalition", pouch=3_000)
+                result_buttons = _buttons(result)
+                push(big, result.camp_button)
+                camp_buttons = _buttons(big.scene)
+                big.go("briefing", run=run)
+                big.step([], 0.0)
+                briefing_buttons = _buttons(big.scene)
+                big.go("campaigns", saves_dir=tmp_path / str(percent))
+                big.step([], 0.0)
+                menu_buttons = _buttons(big.scene)
+            screens = (result_buttons, camp_buttons, briefing_buttons, menu_buttons)
+            assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
+            window = pygame.Rect(0, 0, 3840, 2160)
+            for rects in screens:
+                assert rects and all(window.contains(r) for r in rects)
+            heights[percent] = [min(r.height for r in rects) for rects in screens]
+    finally:
+        scale.set_ui_scale(100)
+    assert all(big >= 1.8 * small for small, big in zip(heights[100], heights[200], strict=True)), heights

@@ -11,6 +11,7 @@ from ..content.scenarios import load_scenario
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from .pages import BACKGROUND, heading, muted, panel, paragraph
+from .scale import px
 from .scene import Scene
 
 
@@ -25,34 +26,36 @@ class BriefingScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         self.battle_button = UIButton(
-            pygame.Rect(w // 2 + 10, h - 76, 240, 48), _("To battle"), self.manager, object_id="#big_button"
+            pygame.Rect(w // 2 + 10, h - px(76), px(240), px(48)), _("To battle"), self.manager, object_id="#big_button"
         )
-        self.back_button = UIButton(pygame.Rect(w // 2 - 250, h - 72, 240, 42), _("Campaigns"), self.manager)
+        self.back_button = UIButton(
+            pygame.Rect(w // 2 - 10 - px(240), h - px(72), px(240), px(42)), _("Campaigns"), self.manager
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BACKGROUND)
         w, h = self.app.size
         run = self.run
         scenario = load_scenario(run.scenario_id).scenario
-        width = min(900, w - 80)
+        width = min(px(900), w - 80)
         x = (w - width) // 2
-        y = heading(surface, _(scenario.title), x, 28, size=34)
+        y = heading(surface, _(scenario.title), x, px(28), size=34)
         stage = _("{campaign} · battle {n} of {total}").format(
             campaign=_(run.spec.title), n=run.progress.stage + 1, total=len(run.spec.scenarios)
         )
         if run.progress.attempts:
             stage += " · " + _("try {n}").format(n=run.progress.attempts + 1)
         y = muted(surface, stage, x, y, size=17) + 10
-        box = pygame.Rect(x - 16, y, width + 32, h - y - 100)
+        box = pygame.Rect(x - 16, y, width + 32, h - y - px(100))
         panel(surface, box)
-        y = paragraph(surface, _(scenario.briefing), x, y + 14, width, size=17, max_y=box.bottom - 150)
+        y = paragraph(surface, _(scenario.briefing), x, y + 14, width, size=17, max_y=box.bottom - px(150))
         y = heading(surface, _("Objectives"), x, y + 14, size=19)
         for spec in scenario.objective_specs:
             if spec.side not in (None, run.spec.side):
                 continue
             objective = _(spec.text)
             text = "★ " + _("Bonus: {objective}").format(objective=objective) if spec.bonus else "• " + objective
-            y = paragraph(surface, text, x + 8, y, width - 8, size=16, max_y=box.bottom - 40)
+            y = paragraph(surface, text, x + 8, y, width - 8, size=16, max_y=box.bottom - px(40))
         turns = ngettext("{n} turn", "{n} turns", scenario.turn_limit).format(n=scenario.turn_limit)
         carried = sum(c.men for c in run.progress.roster.formations)
         if carried:
@@ -61,7 +64,7 @@ class BriefingScene(Scene):
             )
         else:
             line = turns
-        muted(surface, line, x, box.bottom - 30)
+        muted(surface, line, x, box.bottom - px(30))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

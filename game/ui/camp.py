@@ -17,9 +17,12 @@ from ..core.campaign import CampError, CarriedFormation
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from .pages import BACKGROUND, heading, muted, panel, paragraph
+from .scale import px
 from .scene import Scene
 
+# The roster's row and columns at 100% (``px``): name, men, experience, then the orders.
 ROW_H = 46
+NAME_W, MEN_W, EXPERIENCE_W = 330, 230, 90
 
 
 def carried_name(rules, c: CarriedFormation) -> str:
@@ -56,48 +59,54 @@ class CampScene(Scene):
         w, h = self.app.size
         run = self.run
         self.actions: dict[object, object] = {}  # button -> the order it gives
-        self.width = min(1100, w - 60)
+        self.width = min(px(1100), w - 60)
         self.left = (w - self.width) // 2
-        self.table_top = 214
-        self.table_bottom = h - 196
+        self.table_top = px(214)
+        self.table_bottom = h - px(196)
         if not run.finished:
             self._roster(self.table_bottom)
         self._recruits(self.table_bottom + 12)
-        back_x = w // 2 - 120 if run.finished else w // 2 - 330
-        self.back_button = UIButton(pygame.Rect(back_x, h - 72, 240, 44), _("Campaigns"), self.manager)
+        back_x = w // 2 - px(120) if run.finished else w // 2 - px(330)
+        self.back_button = UIButton(pygame.Rect(back_x, h - px(72), px(240), px(44)), _("Campaigns"), self.manager)
         self.march_button = None
         if not run.finished:
             title = _(load_scenario(run.scenario_id).scenario.title)
             self.march_button = UIButton(
-                pygame.Rect(w // 2 - 70, h - 76, 400, 50),
+                pygame.Rect(w // 2 - px(70), h - px(76), px(400), px(50)),
                 _("March on: {title}").format(title=title),
                 self.manager,
                 object_id="#big_button",
             )
-        self.note_label = UILabel(pygame.Rect(0, h - 132, w, 36), self.note, self.manager, object_id="#subtitle")
+        self.note_label = UILabel(
+            pygame.Rect(0, h - px(132), w, px(36)), self.note, self.manager, object_id="#subtitle"
+        )
 
     def _roster(self, bottom: int) -> None:
         run, rules = self.run, self.rules
         formations = run.progress.roster.formations
-        box = pygame.Rect(self.left, self.table_top, self.width, max(ROW_H, bottom - self.table_top))
+        row_h, line_h = px(ROW_H), px(36)
+        box = pygame.Rect(self.left, self.table_top, self.width, max(row_h, bottom - self.table_top))
         self.container = UIScrollingContainer(box, self.manager, allow_scroll_x=False)
         inner_w = self.width - 20
-        self.container.set_scrollable_area_dimensions((inner_w, max(box.h - 4, len(formations) * ROW_H)))
+        self.container.set_scrollable_area_dimensions((inner_w, max(box.h - 4, len(formations) * row_h)))
         upgrades = [run.campaigns.upgrades[u] for u in run.spec.upgrades if u in run.campaigns.upgrades]
-        name_w, men_w = 330, 230
+        name_w, men_w, experience_w = px(NAME_W), px(MEN_W), px(EXPERIENCE_W)
         for i, c in enumerate(formations):
-            y = i * ROW_H + 4
-            UILabel(pygame.Rect(6, y, name_w, 36), carried_name(rules, c), self.manager, container=self.container)
+            y = i * row_h + 4
+            UILabel(pygame.Rect(6, y, name_w, line_h), carried_name(rules, c), self.manager, container=self.container)
             men = (
                 f"{format_men(c.men)} / {format_men(c.max_men)}"
                 if c.men
                 else _("wiped out: {n} regather").format(n=format_men(max(1, round(c.max_men * camp.STRAGGLERS))))
             )
-            UILabel(pygame.Rect(name_w + 6, y, men_w, 36), men, self.manager, container=self.container)
+            UILabel(pygame.Rect(name_w + 6, y, men_w, line_h), men, self.manager, container=self.container)
             UILabel(
-                pygame.Rect(name_w + men_w + 6, y, 90, 36), str(c.experience), self.manager, container=self.container
+                pygame.Rect(name_w + men_w + 6, y, experience_w, line_h),
+                str(c.experience),
+                self.manager,
+                container=self.container,
             )
-            x = name_w + men_w + 100
+            x = name_w + men_w + experience_w + 10
             offer = run.spec.units.get(c.type)
             if offer is not None:
                 try:
@@ -110,17 +119,17 @@ class CampScene(Scene):
                     label = _("Men: {coins} per 100").format(coins=offer.cost)
                 else:
                     label = _("At full strength")
-                b = UIButton(pygame.Rect(x, y, 200, 36), label, self.manager, container=self.container)
+                b = UIButton(pygame.Rect(x, y, px(200), line_h), label, self.manager, container=self.container)
                 if n <= 0:
                     b.disable()
                 self.actions[b] = partial(camp.replenish, spec=run.spec, key=c.key)
-                x += 206
+                x += px(200) + 6
             for up in upgrades:
                 why = camp.upgrade_allowed(c, up, rules)
                 if why in ("it shoots no missiles", "it carries no palm thunder"):
                     continue
                 b = UIButton(
-                    pygame.Rect(x, y, 150, 36),
+                    pygame.Rect(x, y, px(150), line_h),
                     f"{_(up.name)} · {up.cost}",
                     self.manager,
                     container=self.container,
@@ -129,7 +138,7 @@ class CampScene(Scene):
                 if why is not None or up.cost > run.progress.coins:
                     b.disable()
                 self.actions[b] = partial(camp.buy_upgrade, spec=run.spec, key=c.key, upgrade=up, rules=rules)
-                x += 156
+                x += px(150) + 6
 
     def _recruits(self, y: int) -> None:
         run = self.run
@@ -143,11 +152,11 @@ class CampScene(Scene):
             label = _("Raise {men} {unit} · {coins}").format(
                 men=format_men(offer.recruit), unit=_(self.rules.units[unit_type].name), coins=cost
             )
-            b = UIButton(pygame.Rect(x, y, 320, 38), label, self.manager)
+            b = UIButton(pygame.Rect(x, y, px(320), px(38)), label, self.manager)
             if cost > run.progress.coins:
                 b.disable()
             self.actions[b] = partial(camp.recruit, spec=run.spec, unit_type=unit_type)
-            x += 330
+            x += px(320) + 10
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -156,7 +165,7 @@ class CampScene(Scene):
         run = self.run
         x, width = self.left, self.width
         title = _("The campaign is won") if run.finished else _("Camp")
-        y = heading(surface, f"{title} · {_(run.spec.title)}", x, 24, size=30)
+        y = heading(surface, f"{title} · {_(run.spec.title)}", x, px(24), size=30)
         last = run.progress.results[-1] if run.progress.results else None
         if last is not None and last.won:
             scenario = _(load_scenario(last.scenario_id).scenario.title)
@@ -172,7 +181,7 @@ class CampScene(Scene):
         y = heading(surface, _("Soul coins: {n}").format(n=format_men(run.progress.coins)), x, y + 6, size=22)
         aim = aim_line(run.spec, run.progress)
         if aim:
-            heading(surface, aim, x + 300, y - 30, size=17)
+            heading(surface, aim, x + px(300), y - px(30), size=17)
         if run.finished:
             self._results(surface, y + 20)
             return
@@ -182,11 +191,15 @@ class CampScene(Scene):
             x,
             y + 2,
         )
-        box = pygame.Rect(self.left - 8, self.table_top - 34, self.width + 16, self.table_bottom - self.table_top + 38)
+        head = px(34)
+        box = pygame.Rect(
+            self.left - 8, self.table_top - head, self.width + 16, self.table_bottom - self.table_top + head + 4
+        )
         panel(surface, box)
-        y = self.table_top - 28
-        for text, dx in ((_("Formation"), 6), (_("Men"), 336), (_("Experience"), 566), (_("Orders"), 666)):
-            muted(surface, text, self.left + dx, y)
+        y = self.table_top - head + 6
+        columns = (NAME_W, MEN_W, EXPERIENCE_W)
+        for i, text in enumerate((_("Formation"), _("Men"), _("Experience"), _("Orders"))):
+            muted(surface, text, self.left + 6 + sum(px(w) for w in columns[:i]) + (10 if i == 3 else 0), y)
 
     def _results(self, surface: pygame.Surface, y: int) -> None:
         x = self.left

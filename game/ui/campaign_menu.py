@@ -22,6 +22,7 @@ from .camp import aim_line
 from .hud import GOLD, MUTED
 from .menu import LEVELS
 from .pages import BACKGROUND, heading, muted, panel, paragraph, paragraph_height
+from .scale import px
 from .scene import Scene
 
 
@@ -84,10 +85,11 @@ class CampaignMenuScene(Scene):
         self.level_menus: dict[str, UIDropDownMenu] = {}
         self.panels: dict[str, pygame.Rect] = {}
         specs = self.campaigns.ordered() if self.campaigns else []
-        gap = 24
-        pw = min(560, (w - 3 * gap) // max(1, len(specs)))
+        gap = px(24)
+        pw = min(px(560), (w - 3 * gap) // max(1, len(specs)))
         x = (w - len(specs) * pw - (len(specs) - 1) * gap) // 2
-        top, ph = 150, min(440, h - 260)
+        top = px(150)
+        ph = min(px(440), h - top - px(110))
         for spec in specs:
             try:
                 self.progress[spec.id] = load_progress(spec.id, self.saves_dir)
@@ -96,33 +98,40 @@ class CampaignMenuScene(Scene):
                 self.problems[spec.id] = str(exc)
             rect = pygame.Rect(x, top, pw, ph)
             self.panels[spec.id] = rect
-            by = rect.bottom - 56
+            by = rect.bottom - px(56)
             progress = self.progress[spec.id]
             if progress is not None and not progress.finished(spec):
                 self.continue_buttons[spec.id] = UIButton(
-                    pygame.Rect(rect.x + 16, by, pw - 32, 42), _("Continue"), self.manager, object_id="#big_button"
+                    pygame.Rect(rect.x + 16, by, pw - 32, px(42)), _("Continue"), self.manager, object_id="#big_button"
                 )
-                by -= 50
+                by -= px(50)
             level = self.levels.setdefault(spec.id, "normal")
             self.level_menus[spec.id] = UIDropDownMenu(
                 [_(name) for name in LEVELS.values()],
                 _(LEVELS[level]),
-                pygame.Rect(rect.x + 16, by, 150, 40),
+                pygame.Rect(rect.x + 16, by, px(150), px(40)),
                 self.manager,
             )
             label = _("Begin anew") if progress is not None else _("Begin the campaign")
             if self.confirming == spec.id:
                 label = _("Really start over? Press again")
-            self.new_buttons[spec.id] = UIButton(pygame.Rect(rect.x + 176, by, pw - 192, 40), label, self.manager)
+            menu_w = px(150) + 10
+            self.new_buttons[spec.id] = UIButton(
+                pygame.Rect(rect.x + 16 + menu_w, by, pw - 32 - menu_w, px(40)), label, self.manager
+            )
             x += pw + gap
-        self.back_button = UIButton(pygame.Rect(w // 2 - 110, h - 80, 220, 44), _("Main menu"), self.manager)
-        self.message_label = UILabel(pygame.Rect(0, h - 120, w, 30), self.message, self.manager, object_id="#subtitle")
+        self.back_button = UIButton(
+            pygame.Rect(w // 2 - px(110), h - px(80), px(220), px(44)), _("Main menu"), self.manager
+        )
+        self.message_label = UILabel(
+            pygame.Rect(0, h - px(120), w, px(30)), self.message, self.manager, object_id="#subtitle"
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BACKGROUND)
         w, _h = self.app.size
-        heading(surface, "乾坤 Qiankun", w // 2 - 110, 40, size=40)
-        muted(surface, _("Campaigns"), w // 2 - 110, 96, size=20)
+        heading(surface, "乾坤 Qiankun", w // 2 - px(110), px(40), size=40)
+        muted(surface, _("Campaigns"), w // 2 - px(110), px(96), size=20)
         if not self.campaigns:
             return
         for spec in self.campaigns.ordered():
@@ -142,7 +151,7 @@ class CampaignMenuScene(Scene):
             below = 10 + paragraph_height(stage, width, 17, bold=True)
             below += 2 + paragraph_height(army, width, 15) if army else 0
             below += paragraph_height(aim, width, 15) if aim else 0
-            buttons_top = rect.bottom - (106 if spec.id in self.continue_buttons else 56)
+            buttons_top = rect.bottom - px(106 if spec.id in self.continue_buttons else 56)
             limit = buttons_top - 6 - below
             if limit - y - 4 >= paragraph_height("A", width, 16):  # else no room for even a line
                 y = paragraph(surface, _(spec.description), x, y + 4, width, size=16, max_y=limit)

@@ -7,6 +7,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
 from ..i18n import _
+from .scale import px
 from .scene import Scene
 
 
@@ -19,15 +20,15 @@ class HandoverScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         name = self.battle.hud.side_name(self.side_id)
-        UILabel(pygame.Rect(0, h // 2 - 128, w, 86), name, self.manager, object_id="#title")
+        UILabel(pygame.Rect(0, h // 2 - px(128), w, px(86)), name, self.manager, object_id="#title")
         UILabel(
-            pygame.Rect(0, h // 2 - 40, w, 34),
+            pygame.Rect(0, h // 2 - px(40), w, px(34)),
             _("Pass the screen to the commander of this side."),
             self.manager,
             object_id="#subtitle",
         )
         self.ready = UIButton(
-            pygame.Rect(w // 2 - 140, h // 2 + 20, 280, 52),
+            pygame.Rect(w // 2 - px(140), h // 2 + px(20), px(280), px(52)),
             _("I am ready"),
             self.manager,
             object_id="#big_button",
@@ -38,7 +39,7 @@ class HandoverScene(Scene):
         self.watch: UIButton | None = None
         if self.watch_start is not None:
             self.watch = UIButton(
-                pygame.Rect(w // 2 - 140, h // 2 + 84, 280, 40),
+                pygame.Rect(w // 2 - px(140), h // 2 + px(84), px(280), px(40)),
                 _("Watch what your formations saw"),
                 self.manager,
                 tool_tip_text=_("Replays the other side's turn as your own formations saw it (W)"),
@@ -62,6 +63,6 @@ class HandoverScene(Scene):
         pygame.draw.rect(
             surface,
             faction.colour,
-            pygame.Rect(w // 2 - 60, h // 2 - 200, 120, 60),
+            pygame.Rect(w // 2 - px(60), h // 2 - px(200), px(120), px(60)),
             border_radius=6,
         )

@@ -27,6 +27,7 @@ from ..view.outcome import debriefing, decide, headline, headline_text, reason_t
 from ..view.summary import summarise, took_part
 from .hud import BAD, GOLD, GOOD, MUTED, TEXT
 from .narration import wrap
+from .scale import px
 from .scene import Scene
 from .summary_table import SummaryTable
 
@@ -159,7 +160,7 @@ class ResultScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         theme = self.manager.get_theme()
-        content_w = min(w - 2 * MARGIN, 1400)
+        content_w = min(w - 2 * MARGIN, px(1400))
 
         title = self.title_text()
         too_wide = theme.get_font(["#title", "label"]).get_rect(title).width > w - 2 * MARGIN
@@ -168,7 +169,7 @@ class ResultScene(Scene):
         reason_lines = wrap(self.reason(), 22, content_w - 20)
         reason_h = theme.get_font(["#subtitle", "label"]).get_rect("Ag國").height + 4
         head_h = title_h + len(reason_lines) * reason_h + GAP
-        footer_h = BUTTON_H + NOTE_H + 4
+        footer_h = px(BUTTON_H) + px(NOTE_H) + 4
         room = h - MARGIN - head_h - GAP - footer_h  # for the table and the story
 
         # The story beside the table if it has room there (narrowing the side columns, whose
@@ -176,13 +177,14 @@ class ResultScene(Scene):
         names = {r.side: self._side_name(r.side) for r in self.summary}
         self.table = SummaryTable(self.manager, self.summary, names)
         self.table.fit(content_w)
-        if content_w - self.table.width - GAP < STORY_MIN_W:
+        story_min_w = px(STORY_MIN_W)
+        if content_w - self.table.width - GAP < story_min_w:
             narrow = SummaryTable(self.manager, self.summary, names)
-            narrow.fit(content_w - STORY_MIN_W - GAP)
-            if content_w - narrow.width - GAP >= STORY_MIN_W:
+            narrow.fit(content_w - story_min_w - GAP)
+            if content_w - narrow.width - GAP >= story_min_w:
                 self.table = narrow
-        side_by_side = content_w - self.table.width - GAP >= STORY_MIN_W
-        story_w = min(STORY_MAX_W, content_w - self.table.width - GAP if side_by_side else content_w - SCROLLBAR_W)
+        side_by_side = content_w - self.table.width - GAP >= story_min_w
+        story_w = min(px(STORY_MAX_W), content_w - self.table.width - GAP if side_by_side else content_w - SCROLLBAR_W)
         html, lines = self._story_html(story_w)
         line_h = round(theme.get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
         story_need = lines * line_h + 2 * BOX_INSET + 8 if lines else 0
@@ -237,13 +239,13 @@ class ResultScene(Scene):
                 labels.append(_("Fight the battle again"))
         labels.append(_("Campaigns") if self.run is not None else _("Main menu"))
         font = self.manager.get_theme().get_font(["button"])
-        widths = [max(160, font.get_rect(t).width + 36) for t in labels]
+        widths = [max(px(160), font.get_rect(t).width + 36) for t in labels]
         gap = 12
         total = sum(widths) + gap * (len(widths) - 1)
         x = (w - total) // 2
         buttons = []
         for text, bw in zip(labels, widths, strict=True):
-            buttons.append(UIButton(pygame.Rect(x, y, bw, BUTTON_H), text, self.manager))
+            buttons.append(UIButton(pygame.Rect(x, y, bw, px(BUTTON_H)), text, self.manager))
             x += bw + gap
         self.save_button, self.replay_button = buttons[0], buttons[1]
         self.menu_button = buttons[-1]
@@ -253,7 +255,7 @@ class ResultScene(Scene):
                 self.camp_button = big
             else:
                 self.retry_button = big
-        self.note_y = y + BUTTON_H + 2
+        self.note_y = y + px(BUTTON_H) + 2
         self.note: UILabel | None = None
         self.say(self.save_problem)
 
@@ -267,7 +269,7 @@ class ResultScene(Scene):
         object_id = "#subtitle" if big else None
         font = theme.get_font(["#subtitle", "label"] if big else ["label"])
         width = min(w, font.get_rect(text).width + 12)
-        rect = pygame.Rect((w - width) // 2, self.note_y, width, NOTE_H + 4)
+        rect = pygame.Rect((w - width) // 2, self.note_y, width, px(NOTE_H) + 4)
         self.note = UILabel(rect, text, self.manager, object_id=object_id)
         self.note_text = text
 

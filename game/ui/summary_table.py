@@ -17,8 +17,9 @@ from pygame_gui.elements import UILabel, UIPanel
 from ..i18n import _, format_men
 from ..view.summary import SideSummary
 from .narration import wrap
+from .scale import px
 
-ROW_H = 28
+ROW_H = 28  # at 100% (``px``)
 # Space around a cell's text, and the narrowest and widest a side's column is made.
 PAD = 14
 MIN_COL = 96
@@ -66,12 +67,13 @@ class SummaryTable:
         self._label_font = theme.get_font(["label"])
         self._head_font = theme.get_font(["#table_head", "label"])
         self.line_h = self._head_font.get_rect("Ag國").height + 2
+        self.row_h = px(ROW_H)
         self.label_w = max(self._text_w(self._label_font, f.label) for f in self.figures) + PAD
         self.cols: dict[str, int] = {}
         for side in self.sides:
             numbers = max(self._text_w(self._label_font, f.values[side]) for f in self.figures)
-            name = min(self._text_w(self._head_font, names[side]), MAX_COL - PAD)
-            self.cols[side] = max(MIN_COL, max(numbers, name) + PAD)
+            name = min(self._text_w(self._head_font, names[side]), px(MAX_COL) - PAD)
+            self.cols[side] = max(px(MIN_COL), max(numbers, name) + PAD)
         self.cells: dict[tuple[str, str], UILabel] = {}
         self.rect = pygame.Rect(0, 0, self.width, self.height)
 
@@ -92,14 +94,14 @@ class SummaryTable:
 
     @property
     def height(self) -> int:
-        return self.head_h + ROW_H * len(self.figures) + 8
+        return self.head_h + self.row_h * len(self.figures) + 8
 
     def fit(self, max_width: int) -> None:
         """Narrow the side columns (their names wrap onto more lines) to fit ``max_width``."""
         spare = max_width - self.label_w
         if self.width <= max_width or not self.sides:
             return
-        each = max(MIN_COL, spare // len(self.sides))
+        each = max(px(MIN_COL), spare // len(self.sides))
         self.cols = {s: min(w, each) for s, w in self.cols.items()}
 
     def build(self, x: int, y: int, container=None) -> pygame.Rect:  # type: ignore[no-untyped-def]
@@ -110,7 +112,7 @@ class SummaryTable:
         inside = self.panel
         ry = self.head_h
         for i in range(0, len(self.figures), 2):
-            stripe = pygame.Rect(0, ry + i * ROW_H, self.width - 2, ROW_H)
+            stripe = pygame.Rect(0, ry + i * self.row_h, self.width - 2, self.row_h)
             UIPanel(stripe, starting_height=0, manager=self.manager, container=inside, object_id="#table_stripe")
         cx = self.label_w
         for side in self.sides:
@@ -120,15 +122,15 @@ class SummaryTable:
                 UILabel(rect, line, self.manager, container=inside, object_id="#table_head")
             cx += col
         for fig in self.figures:
-            rect = pygame.Rect(PAD // 2, ry, self.label_w - PAD // 2, ROW_H)
+            rect = pygame.Rect(PAD // 2, ry, self.label_w - PAD // 2, self.row_h)
             UILabel(rect, fig.label, self.manager, container=inside)
             cx = self.label_w
             for side in self.sides:
                 col = self.cols[side]
-                rect = pygame.Rect(cx, ry, col - PAD // 2, ROW_H)
+                rect = pygame.Rect(cx, ry, col - PAD // 2, self.row_h)
                 self.cells[(fig.key, side)] = UILabel(
                     rect, fig.values[side], self.manager, container=inside, object_id="#table_number"
                 )
                 cx += col
-            ry += ROW_H
+            ry += self.row_h
         return self.rect
