@@ -40,14 +40,14 @@ class BattleBriefingScene(Scene):
     def _box(self) -> pygame.Rect:
         w, h = self.app.size
         width = min(px(WIDTH), w - 40)
-        box = pygame.Rect(0, 0, width, min(h - 120, 640))
+        box = pygame.Rect(0, 0, width, min(h - 120, px(640)))
         box.center = (w // 2, h // 2 + 10)
         return box
 
     def build(self) -> None:
         box = self._box()
         self.begin = UIButton(
-            pygame.Rect(box.centerx - 120, box.bottom - 58, 240, 44),
+            pygame.Rect(box.centerx - px(120), box.bottom - px(58), px(240), px(44)),
             _("Begin the battle"),
             self.manager,
             object_id="#big_button",
@@ -64,17 +64,17 @@ class BattleBriefingScene(Scene):
         pygame.draw.rect(surface, BACKDROP, box, border_radius=4)  # text over the map stays legible
         panel(surface, box, border=GOLD)
         scenario = self.battle.match.loaded.scenario
-        x, width = box.x + MARGIN, box.width - 2 * MARGIN
-        bottom = box.bottom - 70
-        y = heading(surface, _(scenario.title), x, box.y + 18, size=26)
+        x, width = box.x + px(MARGIN), box.width - 2 * px(MARGIN)
+        bottom = box.bottom - px(70)
+        y = heading(surface, _(scenario.title), x, box.y + px(18), size=26)
         y = paragraph(surface, self.battle.hud.side_name(self.side), x, y, width, size=16, colour=MUTED) + 6
         if self.story:
-            y = paragraph(surface, _(scenario.briefing), x, y, width, size=16, max_y=bottom - 120) + 10
+            y = paragraph(surface, _(scenario.briefing), x, y, width, size=16, max_y=bottom - px(120)) + 10
         y = heading(surface, _("Objectives"), x, y, size=19)
         for spec in ObjectivesPanel(scenario).objectives_for(self.side):
             text = _(spec.text)
             line = "★ " + _("Bonus: {objective}").format(objective=text) if spec.bonus else "• " + text
-            y = paragraph(surface, line, x + 8, y, width - 8, size=16, max_y=bottom - 24)
+            y = paragraph(surface, line, x + 8, y, width - 8, size=16, max_y=bottom - px(24))
         turns = ngettext("The battle lasts {n} turn.", "The battle lasts {n} turns.", scenario.turn_limit)
         hint = _("The places the objectives name are outlined on the map; O shows the objectives again.")
         y = paragraph(surface, turns.format(n=scenario.turn_limit) + " " + hint, x, y + 8, width, size=15, colour=MUTED)

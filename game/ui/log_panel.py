@@ -7,13 +7,16 @@ import pygame
 from .fonts import font
 from .hud import GOLD, MUTED, PANEL_BG, TEXT
 from .narration import wrap
+from .scale import px
 
 LINE_SIZE = 14
 
 
 def panel_width(window_width: int) -> int:
-    """How wide the side panel is in a window this wide."""
-    return 300 if window_width >= 1100 else 250
+    """How wide the side panel is in a window this wide: grown with the UI's scale, but never
+    past a quarter of the window (nor below its width at 100%)."""
+    base = 300 if window_width >= 1100 else 250
+    return max(base, min(px(base), window_width // 4))
 
 
 def draw_log_panel(

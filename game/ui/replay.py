@@ -102,7 +102,7 @@ class ReplayScene(Scene):
 
     def map_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(0, 0, w - self.panel_width(), h - CONTROLS_H)
+        return pygame.Rect(0, 0, w - self.panel_width(), h - px(CONTROLS_H))
 
     def build(self) -> None:
         w, h = self.app.size
@@ -110,24 +110,24 @@ class ReplayScene(Scene):
         self.hud = Hud(self.manager, self.app.size, self.rules, self.cursor)  # type: ignore[arg-type]
         x0, y0 = w - pw + 10, px(TOP_BAR_H) + 10
         # "View" over a menu of the panel's whole width: a long side name is never cut.
-        UILabel(pygame.Rect(x0, y0, pw - 20, 24), _("View"), self.manager)
+        UILabel(pygame.Rect(x0, y0, pw - 20, px(24)), _("View"), self.manager)
         self._view_options = {_("Everything"): ALL}
         for s in self.cursor.loaded.scenario.sides:
             self._view_options[i18n.name(s.name)] = s.id
-        self._view_rect = pygame.Rect(x0, y0 + 26, pw - 20, 34)
-        y0 += 26
+        self._view_rect = pygame.Rect(x0, y0 + px(26), pw - 20, px(34))
+        y0 += px(26)
         self._build_view_menu()
         self.take_over_button = UIButton(
-            pygame.Rect(x0, y0 + 42, pw - 20, 36),
+            pygame.Rect(x0, y0 + px(42), pw - 20, px(36)),
             _("Take over from here"),
             self.manager,
             tool_tip_text=_("Start a new battle from this moment, choosing who commands each side"),
         )
-        self.menu_button = UIButton(pygame.Rect(x0, y0 + 84, pw - 20, 36), _("Back to the menu"), self.manager)
-        self.log_top = y0 + 132
+        self.menu_button = UIButton(pygame.Rect(x0, y0 + px(84), pw - 20, px(36)), _("Back to the menu"), self.manager)
+        self.log_top = y0 + px(132)
         # The controls under the map: status line, timeline, buttons.
-        self.timeline = Timeline(pygame.Rect(14, h - 76, w - 28, 28))
-        y = h - 44
+        self.timeline = Timeline(pygame.Rect(14, h - px(76), w - 28, px(28)))
+        y, line_h = h - px(44), px(36)
         x = 14
         self.nav: dict[str, UIButton] = {}
         for key, label, tip, width in (
@@ -139,22 +139,22 @@ class ReplayScene(Scene):
             ("next_turn", ">>", _("Next turn (Page Down)"), 40),
             ("end", ">|", _("To the end (End)"), 40),
         ):
-            self.nav[key] = UIButton(pygame.Rect(x, y, width, 36), label, self.manager, tool_tip_text=tip)
-            x += width + 4
+            self.nav[key] = UIButton(pygame.Rect(x, y, px(width), line_h), label, self.manager, tool_tip_text=tip)
+            x += px(width) + 4
         x += 8
         self.speed_button = UIButton(
-            pygame.Rect(x, y, 56, 36), f"{self.speed}×", self.manager, tool_tip_text=_("Actions per second")
+            pygame.Rect(x, y, px(56), line_h), f"{self.speed}×", self.manager, tool_tip_text=_("Actions per second")
         )
-        x += 64
+        x += px(56) + 8
         label = _("Turn")
-        lw = font(16).size(label)[0] + 10
-        UILabel(pygame.Rect(x, y, lw, 36), label, self.manager)
+        lw = self.manager.get_theme().get_font(["label"]).get_rect(label).width + 12
+        UILabel(pygame.Rect(x, y, lw, line_h), label, self.manager)
         x += lw
-        self.turn_entry = UITextEntryLine(pygame.Rect(x, y, 56, 36), self.manager)
+        self.turn_entry = UITextEntryLine(pygame.Rect(x, y, px(56), line_h), self.manager)
         self.turn_entry.set_allowed_characters("numbers")
         self.turn_entry.set_text_length_limit(4)
-        x += 60
-        self.go_button = UIButton(pygame.Rect(x, y, 56, 36), _("Go"), self.manager)
+        x += px(56) + 4
+        self.go_button = UIButton(pygame.Rect(x, y, px(56), line_h), _("Go"), self.manager)
         self.map.resize(self.map_rect())
         self._refresh_buttons()
 
@@ -263,28 +263,28 @@ class ReplayScene(Scene):
         self.playing = False
         self._refresh_buttons()
         sides = self.cursor.loaded.scenario.sides
-        dw = 440
-        self.dialog = self._centred_window(_("Take over from here"), dw, 116 + 44 * len(sides))
+        dw, row = px(440), px(44)
+        self.dialog = self._centred_window(_("Take over from here"), dw, px(116) + row * len(sides))
         self._take_menus: dict[str, UIDropDownMenu] = {}
         options = [_("Human"), _("Computer")]
         controllers = self.record.settings.controllers
         y = 10
         for s in sides:
-            UILabel(pygame.Rect(12, y, dw - 230, 36), i18n.name(s.name), self.manager, container=self.dialog)
+            UILabel(pygame.Rect(12, y, dw - px(230), px(36)), i18n.name(s.name), self.manager, container=self.dialog)
             ctrl = controllers.get(s.id, "human" if s.role == "player" else "ai")
             self._take_menus[s.id] = UIDropDownMenu(
                 options,
                 options[0] if ctrl == "human" else options[1],
-                pygame.Rect(dw - 210, y, 170, 36),
+                pygame.Rect(dw - px(210), y, px(170), px(36)),
                 self.manager,
                 container=self.dialog,
             )
-            y += 44
+            y += row
         self.take_start = UIButton(
-            pygame.Rect(12, y + 10, 190, 40), _("Start battle"), self.manager, container=self.dialog
+            pygame.Rect(12, y + 10, px(190), px(40)), _("Start battle"), self.manager, container=self.dialog
         )
         self.take_cancel = UIButton(
-            pygame.Rect(dw - 200, y + 10, 160, 40), _("Cancel"), self.manager, container=self.dialog
+            pygame.Rect(dw - px(200), y + 10, px(160), px(40)), _("Cancel"), self.manager, container=self.dialog
         )
 
     def _centred_window(self, title: str, width: int, height: int) -> UIWindow:
@@ -316,12 +316,12 @@ class ReplayScene(Scene):
         return match
 
     def _open_progress(self) -> None:
-        dw = 440
-        self.dialog = self._centred_window(_("Preparing the battle"), dw, 136)
-        self._progress = _PercentBar(pygame.Rect(12, 14, dw - 60, 36), self.manager, container=self.dialog)
+        dw = px(440)
+        self.dialog = self._centred_window(_("Preparing the battle"), dw, px(136))
+        self._progress = _PercentBar(pygame.Rect(12, px(14), dw - 60, px(36)), self.manager, container=self.dialog)
         total = self._preparing[2] if self._preparing is not None else 0
         UILabel(
-            pygame.Rect(8, 56, dw - 40, 30),
+            pygame.Rect(8, px(56), dw - 40, px(30)),
             ngettext(
                 "Replaying {n} action of the record. Esc calls it off.",
                 "Replaying {n} actions of the record. Esc calls it off.",
@@ -507,14 +507,14 @@ class ReplayScene(Scene):
     def _draw_panel(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         pw = self.panel_width()
-        rect = pygame.Rect(w - pw, px(TOP_BAR_H), pw, h - px(TOP_BAR_H) - CONTROLS_H)
+        rect = pygame.Rect(w - pw, px(TOP_BAR_H), pw, h - px(TOP_BAR_H) - px(CONTROLS_H))
         lines = self.log_lines()
         marked = [(line, i == len(lines) - 1) for i, line in enumerate(lines)]
         draw_log_panel(surface, rect, self.log_top, _("Event log"), marked, _("Nothing seen yet this turn"))
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        rect = pygame.Rect(0, h - CONTROLS_H, w, CONTROLS_H)
+        rect = pygame.Rect(0, h - px(CONTROLS_H), w, px(CONTROLS_H))
         surface.fill((26, 28, 34), rect)
         pygame.draw.line(surface, (70, 66, 56), rect.topleft, rect.topright)
         c = self.cursor
@@ -525,13 +525,13 @@ class ReplayScene(Scene):
             status = _("Turn {n}: {side}").format(n=c.state.turn, side=self.hud.side_name(c.state.active_side.id))
             status += "  ·  " + _("Action {n} of {total}").format(n=c.position, total=c.length)
         f = font(15)
-        surface.blit(f.render(status, True, TEXT), (16, h - CONTROLS_H + 6))
+        surface.blit(f.render(status, True, TEXT), (16, h - px(CONTROLS_H) + 6))
         note = self.message or (
             _("This record does not replay to its end: {reason}").format(reason=c.problem) if c.problem else ""
         )
         if note:
             surf = f.render(note, True, (235, 110, 90))
-            surface.blit(surf, (max(16 + f.size(status)[0] + 20, w - surf.get_width() - 16), h - CONTROLS_H + 6))
+            surface.blit(surf, (max(16 + f.size(status)[0] + 20, w - surf.get_width() - 16), h - px(CONTROLS_H) + 6))
         self.timeline.draw(surface, marks, c.position, c.length)
 
     def resize(self, size: tuple[int, int]) -> None:

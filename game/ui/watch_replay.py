@@ -111,12 +111,12 @@ class WatchScene(Scene):
 
     def map_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(0, 0, w - self.panel_width(), h - CONTROLS_H)
+        return pygame.Rect(0, 0, w - self.panel_width(), h - px(CONTROLS_H))
 
     def build(self) -> None:
         w, h = self.app.size
         self.hud = Hud(self.manager, self.app.size, self.rules, self.cursor)  # type: ignore[arg-type]
-        y, x = h - 46, 14
+        y, x = h - px(46), 14
         self.nav: dict[str, UIButton] = {}
         for key, label, tip, width in (
             ("start", "|<", _("From the start (Home)"), 40),
@@ -124,10 +124,10 @@ class WatchScene(Scene):
             ("play", _("Play"), _("Play or pause (Space)"), 78),
             ("forward", ">", _("What was seen next (Right)"), 40),
         ):
-            self.nav[key] = UIButton(pygame.Rect(x, y, width, 36), label, self.manager, tool_tip_text=tip)
-            x += width + 4
+            self.nav[key] = UIButton(pygame.Rect(x, y, px(width), px(36)), label, self.manager, tool_tip_text=tip)
+            x += px(width) + 4
         self.back_button = UIButton(
-            pygame.Rect(w - 240, y, 226, 36),
+            pygame.Rect(w - 14 - px(226), y, px(226), px(36)),
             _("Back to the battle"),
             self.manager,
             tool_tip_text=_("Esc or Enter"),
@@ -216,7 +216,7 @@ class WatchScene(Scene):
     def _draw_panel(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         pw = self.panel_width()
-        rect = pygame.Rect(w - pw, px(TOP_BAR_H), pw, h - px(TOP_BAR_H) - CONTROLS_H)
+        rect = pygame.Rect(w - pw, px(TOP_BAR_H), pw, h - px(TOP_BAR_H) - px(CONTROLS_H))
         fresh = set(self.seen_lines[self.beats[self.beat]])
         marked = [(line, line in fresh) for line in self.log_lines()]
         empty = _("Your formations saw nothing of the other side.") if len(self.beats) == 1 else ""
@@ -224,11 +224,11 @@ class WatchScene(Scene):
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        rect = pygame.Rect(0, h - CONTROLS_H, w, CONTROLS_H)
+        rect = pygame.Rect(0, h - px(CONTROLS_H), w, px(CONTROLS_H))
         surface.fill((26, 28, 34), rect)
         pygame.draw.line(surface, (70, 66, 56), rect.topleft, rect.topright)
         if len(self.beats) > 1:
             status = _("{k} of {n}").format(k=self.beat, n=len(self.beats) - 1)
             f = font(15)
             x = self.nav["forward"].rect.right + 16
-            surface.blit(f.render(status, True, TEXT), (x, h - CONTROLS_H + 20))
+            surface.blit(f.render(status, True, TEXT), (x, h - px(CONTROLS_H) + px(20)))
