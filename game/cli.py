@@ -379,10 +379,35 @@ def _shipped_rules():
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
+    from .content.scenarios import scenario_ids
+    from .record.match import match_at_turn, new_match
+    from .record.saves import SaveError, load_record
+
+    source, out, turn = args.source, args.out, args.turn
+    if not out.parent.exists():
+        raise CliError(f"cannot write {out}: folder {out.parent} does not exist")
+    if out.suffix.lower() != ".png":
+        raise CliError(f"{out}: the screenshot must be a .png file")
+    try:
+        if source in scenario_ids():
+            if turn not in (None, 1):
+                raise CliError("--turn needs a save file; a scenario starts at turn 1")
+            match = new_match(source, {}, seed=0)
+        else:
+            path = Path(source)
+            if not path.exists():
+                raise CliError(f"{source!r} is neither a scenario id nor a save file")
+            match = match_at_turn(load_record(path), turn)
+    except SaveError as exc:
+        raise CliError(str(exc)) from None
+    sides = [s.id for s in match.state.sides]
+    if args.view != "all" and args.view not in sides:
+        raise CliError(f"--view must be 'all' or a side id ({', '.join(sides)})")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from .ui.snapshot import render_screenshot
 
-    render_screenshot(args.source, args.out, args.size, args.turn, args.view)
-    print(f"wrote {args.out}")
+    render_screenshot(match, out, args.size, args.view)
+    print(f"wrote {out}")
     return EXIT_OK
 
 

@@ -20,13 +20,15 @@ from game.core.actions import EndTurn, Move
 from game.core.engine import GameSettings
 from game.core.scenario import Scenario
 from game.core.state import state_hash
+from game.record import made_with as made_with_module
 from game.record import match as match_module
-from game.record import verify as verify_module
+from game.record import rerun as rerun_module
+from game.record.made_with import scenario_for
 from game.record.match import Match, match_from_record
 from game.record.migrations import OLDEST_VERSION, STEPS, migrate
 from game.record.model import FORMAT_VERSION, GameRecord
 from game.record.saves import SaveError, load_record, parse_record, save_record
-from game.record.verify import replay_engine, scenario_for, verify
+from game.record.verify import replay_engine, verify
 
 CORPUS = Path(__file__).parent / "saves_corpus"
 SETTINGS = GameSettings(controllers={"a": "human", "b": "ai"}, max_turns=4)
@@ -143,7 +145,7 @@ def test_versions_this_game_cannot_read(version: object, says: str) -> None:
 
 @pytest.fixture
 def fixture_scenario(monkeypatch: pytest.MonkeyPatch, loaded: LoadedScenario) -> LoadedScenario:
-    monkeypatch.setattr(verify_module, "scenario_for", lambda record: loaded)
+    monkeypatch.setattr(rerun_module, "scenario_for", lambda record: loaded)
     monkeypatch.setattr(match_module, "scenario_for", lambda record: loaded)
     return loaded
 
@@ -329,7 +331,7 @@ def test_a_save_of_changed_content_says_what_changed(
     current = "0.3.0+abcdef0123/9876543210"
     game, rest = current.split("+")
     data, map_ = rest.split("/")
-    monkeypatch.setattr(verify_module, "load_scenario", lambda sid: loaded_for(scenario, current))
+    monkeypatch.setattr(made_with_module, "load_scenario", lambda sid: loaded_for(scenario, current))
     record = GameRecord(
         scenario_id="a9_somewhere",
         content_version=saved.format(game=game, data=data, map=map_),

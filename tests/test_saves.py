@@ -21,14 +21,16 @@ from game.core.hexgrid import Hex
 from game.core.rules import Ruleset
 from game.core.scenario import Scenario
 from game.core.state import state_hash
+from game.record import made_with as made_with_module
 from game.record import match as match_module
+from game.record import rerun as rerun_module
 from game.record import saves
-from game.record import verify as verify_module
+from game.record.made_with import scenario_for
 from game.record.match import Match, match_from_record
 from game.record.model import FORMAT_VERSION, GameRecord
 from game.record.names import BadSaveName, clean_name
 from game.record.saves import SaveError, load_record, parse_record, save_path, save_record, write_atomic
-from game.record.verify import replay_engine, scenario_for, verify
+from game.record.verify import replay_engine, verify
 
 SETTINGS = GameSettings(controllers={"a": "ai", "b": "ai"}, max_turns=3)
 
@@ -52,7 +54,7 @@ def record(played: Match) -> GameRecord:
 @pytest.fixture
 def use_fixture_scenario(monkeypatch: pytest.MonkeyPatch, loaded: LoadedScenario) -> LoadedScenario:
     """Records name their scenario by id; point the lookup at the test scenario."""
-    monkeypatch.setattr(verify_module, "scenario_for", lambda record: loaded)
+    monkeypatch.setattr(rerun_module, "scenario_for", lambda record: loaded)
     monkeypatch.setattr(match_module, "scenario_for", lambda record: loaded)
     return loaded
 
@@ -97,7 +99,7 @@ def test_match_from_record_rebuilds_the_game(
 
 def test_match_from_record_with_an_impossible_action(use_fixture_scenario: LoadedScenario, record: GameRecord) -> None:
     record.actions.insert(0, Move(unit="a_han", to=Hex(40, 40)))
-    with pytest.raises(SaveError, match="action 1 does not replay"):
+    with pytest.raises(SaveError, match=r"action 1 \(move\) is illegal on replay"):
         match_from_record(record)
 
 
@@ -477,22 +479,22 @@ def test_replay_engine_stops_where_asked(
 def test_scenario_for_checks_the_content_version(
     monkeypatch: pytest.MonkeyPatch, record: GameRecord, scenario: Scenario
 ) -> None:
-    monkeypatch.setattr(verify_module, "load_scenario", lambda sid: loaded_for(scenario, "other-content"))
+    monkeypatch.setattr(made_with_module, "load_scenario", lambda sid: loaded_for(scenario, "other-content"))
     with pytest.raises(SaveError, match="made with other content"):
         scenario_for(record)
-    monkeypatch.setattr(verify_module, "load_scenario", lambda sid: loaded_for(scenario, record.content_version))
+    monkeypatch.setattr(made_with_module, "load_scenario", lambda sid: loaded_for(scenario, record.content_version))
     assert scenario_for(record).scenario is scenario
 
     def unknown(sid: str) -> LoadedScenario:
         raise KeyError(sid)
 
-    monkeypatch.setattr(verify_module, "load_scenario", unknown)
+    monkeypatch.setattr(made_with_module, "load_scenario", unknown)
     with pytest.raises(SaveError, match="unknown scenario 'test_fixture'"):
         scenario_for(record)
 
     def broken(sid: str) -> LoadedScenario:
         raise ContentErrors([ContentError("maps/x.tmx", "map", "orientation", "must be hexagonal")])
 
-    monkeypatch.setattr(verify_module, "load_scenario", broken)
+    monkeypatch.setattr(made_with_module, "load_scenario", broken)
     with pytest.raises(SaveError, match="does not load"):
         scenario_for(record)

@@ -15,14 +15,15 @@ from ..content.scenarios import LoadedScenario, load_scenario
 from ..core import vision
 from ..core.actions import Action, EndTurn, Move
 from ..core.engine import Engine, GameSettings, IllegalAction
-from ..core.events import Event, Moved, TurnEnded
+from ..core.events import Event, Moved
 from ..core.state import GameState, copy_state, state_hash
 from .errors import SaveError
-from .model import MAX_SEED, Checkpoint, GameRecord
+from .made_with import scenario_for
+from .model import MAX_SEED, GameRecord, Snapshot
 from .names import clean_name
+from .rerun import Rerun, checkpoints_after
 from .saves import save_record
 from .snapshot import attach, trusted_state
-from .verify import scenario_for
 
 # Actions replayed between two progress reports (a few frames' worth on this machine).
 REPLAY_CHUNK = 120
@@ -81,40 +82,28 @@ class Match:
             self.undo_refusal = "new_turn" if isinstance(action, EndTurn) else "revealed" if before else "not_a_move"
         return events
 
-    def replay(self, actions: Sequence[Action]) -> Iterator[int]:
-        """Apply actions already played (a record's, up to some point), yielding how many are
-        done after every ``REPLAY_CHUNK`` and at the end, so a screen can show progress between
-        frames. Nothing is kept for undo: a replayed move is not taken back. SaveError names the
-        first action that does not replay."""
+    def record_played(self, actions: Sequence[Action]) -> Iterator[int]:
+        """Apply actions played before (another record's, up to some point) as this game's own,
+        with this game's checkpoints: how a game taken over from a replay, under other
+        commanders, gets its start. Yields how many are done after every ``REPLAY_CHUNK`` and
+        at the end, so a screen can show progress between frames. Nothing is kept for undo.
+        SaveError names the first action that does not replay."""
         for i, action in enumerate(actions):
             try:
                 self._apply_and_record(action)
             except IllegalAction as exc:
-                raise SaveError(f"action {i + 1} does not replay: {exc.message}") from None
+                raise SaveError(f"action {i + 1} ({action.kind}) is illegal on replay: {exc.message}") from None
             if (i + 1) % REPLAY_CHUNK == 0:
                 yield i + 1
         self._undo.clear()
         yield len(actions)
-
-    def replay_all(self, actions: Sequence[Action]) -> None:
-        for _ in self.replay(actions):
-            pass
 
     def _apply_and_record(self, action: Action) -> list[Event]:
         events = self.engine.apply(action)
         self.record.actions.append(action)
         for listener in self.listeners:
             listener(events)
-        for ev in events:
-            if isinstance(ev, TurnEnded):
-                self.record.checkpoints.append(
-                    Checkpoint(
-                        actions=len(self.record.actions),
-                        turn=ev.turn,
-                        side=ev.side,
-                        hash=state_hash(self.engine.state),
-                    )
-                )
+        self.record.checkpoints.extend(checkpoints_after(events, self.engine.state))
         return events
 
     def save(self, path: Path, name: str | None = None) -> Path:
@@ -164,18 +153,41 @@ class Match:
 
 def match_from_record(record: GameRecord, loaded: LoadedScenario | None = None) -> Match:
     """Rebuild a game in progress: from its snapshot when it has one that stands at its end and
-    checks out (nothing is re-run), else by replaying its actions. SaveError says why not.
-    ``loaded``: the scenario, when it is not a shipped one (generated fields in benchmarks)."""
+    checks out (nothing is re-run), else by re-running its actions, every checkpoint checked
+    (``Rerun``). SaveError says why not. ``loaded``: the scenario, when it is not a shipped one
+    (generated fields in benchmarks)."""
     loaded = loaded or scenario_for(record)
     snap = record.snapshot
     if snap is not None and snap.actions == len(record.actions):
         state = trusted_state(record, loaded, load_ruleset())
-        # A copy, so that two games loaded from one record never share a state.
-        own = record.model_copy(update={"snapshot": snap.model_copy(update={"state": copy_state(state)})})
-        return Match(loaded, record.seed, record.settings, own)
-    match = Match(loaded, record.seed, record.settings)
-    match.replay_all(record.actions)
-    return match
+    else:
+        rerun = Rerun(record, loaded)
+        if not rerun.run() or not rerun.finished_exactly():
+            raise SaveError(str(rerun.problem))
+        state = rerun.state
+    # A copy, so that two games loaded from one record never share a state.
+    own_state = copy_state(state)
+    snapshot = Snapshot(actions=own_state.action_index, hash=state_hash(own_state), state=own_state)
+    return Match(loaded, record.seed, record.settings, record.model_copy(update={"snapshot": snapshot}))
+
+
+def match_at_turn(record: GameRecord, turn: int | None) -> Match:
+    """The game as it stood when game turn ``turn`` began (where the record ends, if sooner or
+    if ``turn`` is None), re-run and checked; SaveError says why not."""
+    if turn is None:
+        return match_from_record(record)
+    rerun = Rerun(record)
+    if not rerun.run(until_turn=turn):
+        raise SaveError(str(rerun.problem))
+    n = rerun.position
+    trimmed = record.model_copy(
+        update={
+            "actions": record.actions[:n],
+            "checkpoints": [cp for cp in record.checkpoints if cp.actions <= n],
+            "snapshot": Snapshot(actions=n, hash=state_hash(rerun.state), state=rerun.state),
+        }
+    )
+    return Match(rerun.loaded, record.seed, record.settings, trimmed)
 
 
 def new_match(

@@ -14,15 +14,14 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from ..content.ruleset import load_ruleset
 from ..content.scenarios import LoadedScenario
-from ..core.engine import Engine, IllegalAction
 from ..core.events import Event, TurnEnded
-from ..core.state import GameState, state_hash
+from ..core.state import GameState
 from ..core.vision import Sight, sight_of
+from .made_with import scenario_for
 from .match import Match
 from .model import GameRecord
-from .verify import scenario_for
+from .rerun import Rerun
 
 
 @dataclass(frozen=True)
@@ -66,19 +65,18 @@ class ReplayCursor:
         # Position -> side -> what it saw there, for the current side-turn and the position
         # before it.
         self._sights: dict[int, dict[str, Sight]] = {}
-        self.loaded = loaded if loaded is not None else scenario_for(record)
-        self.rules = load_ruleset()
-        self.engine = Engine(self.loaded.scenario, self.rules, record.seed, record.settings)
+        self._rerun = Rerun(record, loaded)
+        self.loaded = self._rerun.loaded
+        self.engine = self._rerun.engine
+        self.rules = self.engine.rules
         self._snapshots: dict[int, _Snapshot] = {0: _Snapshot(self._dump(), [])}
         # Events of each action applied since the last snapshot, oldest first: the log of the
         # current side-turn, rebuilt for free by the re-run after a jump.
         self._recent: list[tuple[int, list[Event]]] = []
         # The events of the action applied last, and the position after it.
         self._last: tuple[int, list[Event]] | None = None
-        self._expected = {cp.actions: cp.hash for cp in record.checkpoints}
         # Actions that can be shown: all of them, unless one turns out not to replay.
         self.length = len(record.actions)
-        self.problem: str | None = None
         self._marks = self._marks_from_record()
         # The earliest position the cursor shows.
         self.floor = 0
@@ -95,6 +93,11 @@ class ReplayCursor:
     @property
     def state(self) -> GameState:
         return self.engine.state
+
+    @property
+    def problem(self) -> str | None:
+        """Why the record stops replaying where it does (None while it replays exactly)."""
+        return self._rerun.problem
 
     @property
     def position(self) -> int:
@@ -227,41 +230,33 @@ class ReplayCursor:
         return max(i for i in self._snapshots if i <= index)
 
     def _restore(self, index: int) -> None:
-        self.engine.state = GameState.model_validate_json(self._snapshots[index].state_json)
+        self._rerun.restart(GameState.model_validate_json(self._snapshots[index].state_json))
         self._recent = []
         self._sights = {}
         self._note_sight()
 
     def _apply_next(self) -> bool:
-        i = self.position
-        action = self.record.actions[i]
-        try:
-            events = self.engine.apply(action)
-        except IllegalAction as exc:
-            self.length = i
-            self.problem = f"action {i + 1} ({action.kind}) is illegal on replay: {exc.message}"
-            self._marks = [m for m in self._marks if m.index <= i]
+        """The next action of the record, checked (``Rerun``); False if it does not replay, and
+        the record is shown only up to there. A state that differs from the record's
+        checkpoint is shown, and the record ends with it."""
+        events = self._rerun.step()
+        if events is None or self.problem is not None:
+            self.length = min(self.length, self.position)
+            self._marks = [m for m in self._marks if m.index <= self.length]
+        if events is None:
             return False
         self._recent.append((self.position, events))
         self._last = (self.position, events)
         self._note_sight()
         if any(isinstance(ev, TurnEnded) for ev in events):
-            self._checkpoint(events)
+            self._turn_ended(events)
         return True
 
-    def _checkpoint(self, events: list[Event]) -> None:
-        """A side's turn ended: check the record's hash, keep a snapshot the first time."""
+    def _turn_ended(self, events: list[Event]) -> None:
+        """A side's turn ended: keep a snapshot the first time (if snapshots are kept)."""
         n = self.position
-        if n not in self._snapshots:
-            expected = self._expected.get(n)
-            if self.problem is None and expected != state_hash(self.engine.state):
-                self.problem = (
-                    f"the state after action {n} differs from the record's checkpoint"
-                    if expected is not None
-                    else f"a turn ends after action {n}, where the record has no checkpoint"
-                )
-            if self._keep_snapshots:
-                self._snapshots[n] = _Snapshot(self._dump(), events)
+        if self._keep_snapshots and n not in self._snapshots:
+            self._snapshots[n] = _Snapshot(self._dump(), events)
         self._recent = []
         self._sights = {k: v for k, v in self._sights.items() if k >= n - 1}
 
@@ -278,13 +273,14 @@ def take_over_match(
     its own checkpoints: the controllers are part of the state, so the hashes are its own, and
     the new game verifies as a whole from its first action."""
     match = take_over_start(record, controllers, loaded)
-    match.replay_all(record.actions[:position])
+    for _done in match.record_played(record.actions[:position]):
+        pass
     return match
 
 
 def take_over_start(record: GameRecord, controllers: dict[str, str], loaded: LoadedScenario | None = None) -> Match:
     """The new game of ``take_over_match`` before any action: a screen replays the record's
-    actions into it a chunk per frame (``Match.replay``) to show progress on a long record."""
+    actions into it a chunk per frame (``Match.record_played``) to show progress on a long record."""
     loaded = loaded if loaded is not None else scenario_for(record)
     settings = record.settings.model_copy(update={"controllers": dict(controllers)})
     return Match(loaded, record.seed, settings)

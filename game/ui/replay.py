@@ -309,7 +309,7 @@ class ReplayScene(Scene):
         screen takes over (at once when there are few)."""
         position = self.cursor.position
         match = take_over_start(self.record, controllers, self.cursor.loaded)
-        self._preparing = (match, match.replay(self.record.actions[:position]), position)
+        self._preparing = (match, match.record_played(self.record.actions[:position]), position)
         self._close_dialog()
         self._open_progress()
         self._advance_take_over()

@@ -1,0 +1,119 @@
+"""Re-running a record: the one way a record's actions are played again, and the one place the
+checkpoint rule is written.
+
+The checkpoint rule: after every action that ends a side's turn the record holds a checkpoint,
+the hash of the state at that moment (``checkpoints_after``). ``Match`` writes checkpoints with
+it as a game is played; ``Rerun`` re-applies a record's actions and compares each turn's end with
+the record's checkpoint, stopping at the first action that does not replay or the first state
+that differs. ``verify``, the replay viewer's cursor, loading a save without a snapshot,
+screenshots at a turn and taking over from a replay all re-run through ``Rerun``.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from ..content.ruleset import load_ruleset
+from ..content.scenarios import LoadedScenario
+from ..core.engine import Engine, IllegalAction
+from ..core.events import Event, TurnEnded
+from ..core.state import GameState, state_hash
+from .made_with import scenario_for
+from .model import Checkpoint, GameRecord
+
+
+def checkpoints_after(events: list[Event], state: GameState) -> list[Checkpoint]:
+    """The checkpoints a record holds after an action with ``events`` that led to ``state``:
+    one for each side's turn it ended (none for most actions)."""
+    return [
+        Checkpoint(actions=state.action_index, turn=ev.turn, side=ev.side, hash=state_hash(state))
+        for ev in events
+        if isinstance(ev, TurnEnded)
+    ]
+
+
+class Rerun:
+    """An engine playing ``record``'s actions again, one at a time, checked at every turn's end.
+
+    ``loaded``: the scenario, when the caller already has it (else it is looked up and checked
+    against the record's content version; SaveError if it does not match). ``start``: the state
+    after that many actions, when the caller has it (a kept snapshot): the re-run goes on from
+    there. ``problem`` says why the record stopped replaying (None while it replays exactly)."""
+
+    def __init__(
+        self, record: GameRecord, loaded: LoadedScenario | None = None, start: GameState | None = None
+    ) -> None:
+        self.record = record
+        self.loaded = loaded if loaded is not None else scenario_for(record)
+        self.engine = Engine(self.loaded.scenario, load_ruleset(), record.seed, record.settings, start)
+        self._expected = list(record.checkpoints)
+        self._expected_at = [cp.actions for cp in self._expected]
+        self.problem: str | None = None
+        self.restart(self.engine.state)
+
+    @property
+    def state(self) -> GameState:
+        return self.engine.state
+
+    @property
+    def position(self) -> int:
+        """How many of the record's actions the state stands after."""
+        return self.engine.state.action_index
+
+    def at_end(self) -> bool:
+        return self.position >= len(self.record.actions)
+
+    def restart(self, state: GameState) -> None:
+        """Go on from ``state`` (a state of this record, kept earlier): the checkpoints before it
+        count as passed."""
+        self.engine.state = state
+        self._passed = bisect_right(self._expected_at, state.action_index)
+
+    def step(self) -> list[Event] | None:
+        """Apply the record's next action: its events, or None if it does not replay (an
+        illegal action; ``problem`` says why). An action that leads to a state other than the
+        record's checkpoint is applied and its events returned, and ``problem`` names the first
+        such checkpoint."""
+        if self.at_end():
+            return None
+        i = self.position
+        action = self.record.actions[i]
+        try:
+            events = self.engine.apply(action)
+        except IllegalAction as exc:
+            self.problem = self.problem or f"action {i + 1} ({action.kind}) is illegal on replay: {exc.message}"
+            return None
+        for made in checkpoints_after(events, self.engine.state):
+            self.problem = self.problem or self._compare(made)
+        return events
+
+    def run(self, upto: int | None = None, until_turn: int | None = None) -> bool:
+        """Step until ``upto`` actions are applied (all by default), or until game turn
+        ``until_turn`` begins or the battle ends; False (and stopped) at the first problem."""
+        end = len(self.record.actions) if upto is None else min(upto, len(self.record.actions))
+        while self.position < end and self.problem is None:
+            if until_turn is not None and (self.state.turn >= until_turn or self.state.over):
+                break
+            self.step()
+        return self.problem is None
+
+    def finished_exactly(self) -> bool:
+        """After a run to the end: whether every checkpoint of the record was reached (else
+        ``problem`` says which was not)."""
+        if self.problem is None and self._passed < len(self._expected):
+            self.problem = f"checkpoint {self._passed + 1} of the record was never reached"
+        return self.problem is None
+
+    def _compare(self, made: Checkpoint) -> str | None:
+        """The checkpoint rule checked: the turn that just ended is the record's next checkpoint."""
+        k = self._passed
+        self._passed += 1
+        if k >= len(self._expected):
+            return f"checkpoint {k + 1} after action {made.actions} is not in the record"
+        cp = self._expected[k]
+        if cp.actions != made.actions or cp.hash != made.hash:
+            return (
+                f"checkpoint {k + 1} (turn {cp.turn}, {cp.side}) differs: "
+                f"record {cp.hash} at action {cp.actions}, replay {made.hash} after action {made.actions}"
+            )
+        return None

@@ -1,0 +1,78 @@
+"""Which package may import which: the layers stay apart so that each can be read, tested and
+replaced on its own. Read from the sources (every import statement, at any depth), not from
+what happens to be loaded."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import game
+
+GAME_DIR = Path(game.__file__).parent
+# Package -> the packages it must never import. The rules, the records, the content and the
+# computer players know nothing of screens; the screens know nothing of the command line.
+FORBIDDEN = {
+    "game.core": ("game.ui", "game.cli", "game.record", "game.ai", "game.content", "game.view"),
+    "game.view": ("game.ui", "game.cli", "game.ai"),
+    "game.ai": ("game.ui", "game.cli"),
+    "game.record": ("game.ui", "game.cli"),
+    "game.content": ("game.ui", "game.cli", "game.record", "game.ai"),
+    "game.ui": ("game.cli",),
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(GAME_DIR.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every module ``path`` imports, relative imports resolved."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)
+    return found
+
+
+def sources(package: str) -> list[Path]:
+    folder = GAME_DIR.parent.joinpath(*package.split("."))
+    return sorted(folder.rglob("*.py"))
+
+
+def breaches(package: str) -> list[str]:
+    out = []
+    for path in sources(package):
+        for target in sorted(imports(path)):
+            for banned in FORBIDDEN[package]:
+                if target == banned or target.startswith(banned + "."):
+                    out.append(f"{module_name(path)} imports {target}")
+    return out
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_a_layer_imports_nothing_above_it(package: str) -> None:
+    assert sources(package), package
+    assert breaches(package) == []
+
+
+def test_the_checker_sees_a_breach() -> None:
+    """The rule is read right: a relative import two levels up is resolved to its package."""
+    ui_file = GAME_DIR / "ui" / "snapshot.py"
+    assert "game.record.match" in imports(ui_file)
