@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from game.record.match import match_from_record
-from game.record.saves import load_record, save_record
+from game.record.saves import load_record
 from game.record.verify import verify
 
 from .common import machine_note, markdown_table, ratio, row, time_ms
@@ -41,7 +41,7 @@ TARGET_LOAD = "< 100 ms and ≤ 3× the parse"
 def measure(turns: int, seed: int, repeats: int, verify_runs: int = 1) -> dict[str, Any]:
     match, loaded = wanderers_record(turns, seed)
     with tempfile.TemporaryDirectory() as folder:
-        path = save_record(match.record, Path(folder) / "long.json")
+        path = match.save(Path(folder) / "long.json")
         size = path.stat().st_size
         actions = len(match.record.actions)
         parse_ms = time_ms(lambda: json.loads(path.read_bytes()), repeats, without_gc=True)

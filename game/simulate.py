@@ -13,7 +13,6 @@ from .core.engine import GameSettings
 from .core.events import Routed
 from .core.state import state_hash
 from .record.match import Match
-from .record.saves import save_record
 
 # Key of the per-side-turn thinking times in a game's result; dropped before it is printed.
 AI_SAMPLES = "_ai_turn_ms"
@@ -80,7 +79,7 @@ def run_game(
     }
     if save_dir is not None:
         path = save_dir / f"{scenario.id}-seed{seed}.json"
-        save_record(match.record, path)
+        match.save(path)
         result["save"] = str(path)
     return result
 

@@ -18,7 +18,7 @@ from game.core.actions import Action, EndTurn, Rest
 from game.core.engine import GameSettings
 from game.core.rules import Ruleset
 from game.record.model import GameRecord
-from game.record.saves import load_record, save_record
+from game.record.saves import load_record
 from game.ui.ai_worker import AIWorker
 from game.ui.app import App
 from game.ui.battle import BattleScene
@@ -88,7 +88,7 @@ def test_difficulty_is_recorded_and_survives_save_and_load(rules: Ruleset, tmp_p
     match = field_match(rules, FIELD_UNITS, controllers={"a": "ai", "b": "ai"})
     match.engine.settings.difficulties = {"b": "hard"}
     match.record.settings.difficulties = {"b": "hard"}
-    path = save_record(match.record, tmp_path / "game.json")
+    path = match.save(tmp_path / "game.json")
     loaded = load_record(path)
     assert loaded.settings.difficulties == {"b": "hard"}
     assert loaded.settings.difficulty_of("b") == "hard" and loaded.settings.difficulty_of("a") == "normal"

@@ -15,7 +15,7 @@ from game.content.scenarios import load_scenario
 from game.core.actions import AnswerDuel, EndTurn
 from game.core.engine import GameSettings
 from game.record.match import Match, match_from_record
-from game.record.saves import load_record, save_record
+from game.record.saves import load_record
 from game.ui.battle import RECALL_SLICE, BattleScene
 from game.ui.replay_log import LogRebuild, log_sides, rebuild_log, rebuild_logs
 
@@ -60,7 +60,7 @@ def press(app, key: int) -> None:
 
 def save_and_load(match: Match, tmp_path: Path) -> Match:
     path = tmp_path / "log.json"
-    save_record(match.record, path)
+    match.save(path)
     return match_from_record(load_record(path), match.loaded)
 
 

@@ -17,8 +17,8 @@ from game.core.hexgrid import Hex
 from game.i18n import format_men
 from game.record import saves
 from game.record.match import Match
+from game.record.saves_folder import SavesFolder
 from game.settings import UserSettings, load_settings, save_settings, update_settings
-from game.ui import battle as battle_module
 from game.ui.app import apply_user_settings
 from game.ui.battle import BattleScene
 from game.ui.battle_briefing import BattleBriefingScene
@@ -38,11 +38,11 @@ UNITS = [Unit("a_foot", "a", "han_soldier", 3000, (1, 2)), Unit("b_levy", "b", "
 
 
 @pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def folder(app, tmp_path: Path) -> Path:
     """The battle's saves go to a folder of this test's own."""
     folder = tmp_path / "saves"
     folder.mkdir()
-    monkeypatch.setattr(battle_module, "save_path", lambda name: saves.save_path(name, folder))
+    app.saves = SavesFolder(folder)
     return folder
 
 

@@ -27,7 +27,7 @@ from game.record.made_with import scenario_for
 from game.record.match import Match, match_from_record
 from game.record.migrations import OLDEST_VERSION, STEPS, migrate
 from game.record.model import FORMAT_VERSION, GameRecord
-from game.record.saves import SaveError, load_record, parse_record, save_record
+from game.record.saves import SaveError, load_record, parse_record, write_record
 from game.record.verify import replay_engine, verify
 
 CORPUS = Path(__file__).parent / "saves_corpus"
@@ -174,7 +174,7 @@ def _play(loaded: LoadedScenario, turns: int, extra_moves: int = 0) -> Match:
 
 def test_saving_a_game_in_play_writes_its_snapshot(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
     match = _play(fixture_scenario, 2, extra_moves=2)
-    path = save_record(match.record, tmp_path / "s.json")
+    path = match.save(tmp_path / "s.json")
     assert match.record.snapshot is None  # the record in play keeps none (the next action would outdate it)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format_version"] == 2
@@ -195,20 +195,20 @@ def test_saving_a_game_in_play_writes_its_snapshot(fixture_scenario: LoadedScena
 def test_undo_and_copies_never_save_a_stale_snapshot(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
     match = _play(fixture_scenario, 2, extra_moves=1)
     assert match.undo()
-    data = json.loads(save_record(match.record, tmp_path / "u.json").read_text(encoding="utf-8"))
+    data = json.loads(match.save(tmp_path / "u.json").read_text(encoding="utf-8"))
     assert data["snapshot"]["actions"] == len(match.record.actions) and data["snapshot"]["hash"] == state_hash(
         match.state
     )
     # A copy is not the record in play: it has no state to snapshot, and is replayed on load.
     copy = match.record.model_copy(deep=True)
-    data = json.loads(save_record(copy, tmp_path / "c.json").read_text(encoding="utf-8"))
+    data = json.loads(write_record(copy, tmp_path / "c.json").read_text(encoding="utf-8"))
     assert data["snapshot"] is None
     assert match_from_record(load_record(tmp_path / "c.json")).state == match.state
 
 
 def test_two_games_loaded_from_one_save_share_nothing(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
     match = _play(fixture_scenario, 2)  # kept: only a game in play has a state to snapshot
-    record = load_record(save_record(match.record, tmp_path / "s.json"))
+    record = load_record(match.save(tmp_path / "s.json"))
     first, second = match_from_record(record), match_from_record(record)
     first.apply(EndTurn())
     assert second.state != first.state and len(second.record.actions) == len(record.actions)
@@ -216,7 +216,7 @@ def test_two_games_loaded_from_one_save_share_nothing(fixture_scenario: LoadedSc
 
 
 def _tampered(match: Match, tmp_path: Path, change, rehash: bool) -> Path:
-    path = save_record(match.record, tmp_path / "t.json")
+    path = match.save(tmp_path / "t.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     change(data["snapshot"]["state"])
     if rehash:  # a careful cheat recomputes the hash of the altered state
@@ -263,7 +263,7 @@ def test_a_rehashed_snapshot_mid_turn_is_caught_by_verify(fixture_scenario: Load
     assert result.problem is not None and result.problem.startswith(
         f"the snapshot differs from the replay after action {len(record.actions)}"
     )
-    honest = load_record(save_record(match.record, tmp_path / "h.json"))
+    honest = load_record(match.save(tmp_path / "h.json"))
     assert verify(honest).ok
 
 
@@ -290,7 +290,7 @@ def test_a_snapshot_that_does_not_fit_the_scenario_is_refused(
 
 def test_a_snapshot_out_of_place_is_refused(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
     match = _play(fixture_scenario, 2)
-    path = save_record(match.record, tmp_path / "s.json")
+    path = match.save(tmp_path / "s.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     data["actions"].pop()
     with pytest.raises(SaveError, match="the snapshot was taken after .* actions but the record has"):
@@ -306,7 +306,7 @@ def test_a_shortened_record_in_memory_is_replayed_not_taken_from_its_snapshot(
 ) -> None:
     """Code that trims a loaded record (to show an earlier turn) gets that turn, not the end."""
     match = _play(fixture_scenario, 3)
-    record = load_record(save_record(match.record, tmp_path / "s.json"))
+    record = load_record(match.save(tmp_path / "s.json"))
     assert record.snapshot is not None
     n = record.checkpoints[0].actions
     short = record.model_copy(update={"actions": record.actions[:n], "checkpoints": record.checkpoints[:1]})

@@ -18,10 +18,9 @@ from game.core.engine import GameSettings
 from game.record import save_list, saves
 from game.record.match import Match, new_match
 from game.record.saves import SaveError
+from game.record.saves_folder import SavesFolder
 from game.settings import UserSettings, load_settings, save_settings
 from game.simulate import run_game
-from game.ui import battle as battle_module
-from game.ui import saves_screen as screen_module
 from game.ui.battle import BattleScene
 from game.ui.dialog import DialogScene
 from game.ui.saves_screen import SaveScreen
@@ -34,16 +33,11 @@ UNITS = [Unit("a_foot", "a", "han_soldier", 3000, (1, 2)), Unit("b_levy", "b", "
 
 
 @pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def folder(app, tmp_path: Path) -> Path:
     """Every save the screens write goes to a folder of this test's own."""
     folder = tmp_path / "saves"
     folder.mkdir()
-
-    def in_tmp(name: str, saves_dir: Path = folder) -> Path:
-        return saves.save_path(name, saves_dir)
-
-    for module in (battle_module, screen_module):
-        monkeypatch.setattr(module, "save_path", in_tmp)
+    app.saves = SavesFolder(folder)
     return folder
 
 
@@ -72,7 +66,7 @@ def test_the_list_shows_games_newest_first_autosaves_apart_and_bad_files_with_th
     a1_save(folder, "newer", seed=2)
     record = saves.load_record(folder / "newer.json")
     record.saved_at = "2999-01-01T00:00:00Z"
-    saves.save_record(record, folder / "newer.json")  # save_record stamps the time anew
+    saves.write_record(record, folder / "newer.json")
     a1_save(folder, "autosave-a1-x", seed=3)
     (folder / "junk.json").write_bytes(b"\x00\xff")
     (folder / "campaign-yuqing.json").write_text("{}")
@@ -230,7 +224,7 @@ def test_an_old_save_keeps_its_file_name_as_its_name_and_is_saved_over_in_place(
 
 def test_loading_from_the_screen_opens_the_saved_battle(app, folder) -> None:
     match = new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=4)
-    saves.save_record(match.record, folder / "mine.json")
+    match.save(folder / "mine.json")
     screen = SaveScreen(app)
     app.switch(screen)
     app.step([], 0.0)

@@ -29,7 +29,7 @@ from game.record.made_with import scenario_for
 from game.record.match import Match, match_from_record
 from game.record.model import FORMAT_VERSION, GameRecord
 from game.record.names import BadSaveName, clean_name
-from game.record.saves import SaveError, load_record, parse_record, save_path, save_record, write_atomic
+from game.record.saves import SaveError, load_record, parse_record, save_path, write_atomic, write_record
 from game.record.verify import replay_engine, verify
 
 SETTINGS = GameSettings(controllers={"a": "ai", "b": "ai"}, max_turns=3)
@@ -106,9 +106,11 @@ def test_match_from_record_with_an_impossible_action(use_fixture_scenario: Loade
 # -- saving and loading -----------------------------------------------------------------------
 
 
-def test_round_trip(tmp_path: Path, record: GameRecord) -> None:
-    path = save_record(record, tmp_path / "game.json")
+def test_round_trip(tmp_path: Path, played: Match) -> None:
+    record = played.saved_record()
+    path = write_record(record, tmp_path / "game.json")
     assert record.saved_at is not None and record.saved_at.endswith("Z")
+    assert record.snapshot is not None and record.snapshot.state == played.state
     data = json.loads(path.read_text(encoding="utf-8"))  # plain JSON, never pickle
     assert data["format"] == "qiankun-record" and data["format_version"] == FORMAT_VERSION
     again = load_record(path)
@@ -120,7 +122,7 @@ def test_round_trip(tmp_path: Path, record: GameRecord) -> None:
 
 
 def test_save_creates_the_folder_and_leaves_no_temporary_files(tmp_path: Path, record: GameRecord) -> None:
-    path = save_record(record, tmp_path / "deep" / "er" / "game.json")
+    path = write_record(record, tmp_path / "deep" / "er" / "game.json")
     assert sorted(p.name for p in path.parent.iterdir()) == ["game.json"]
 
 
@@ -163,14 +165,14 @@ def test_write_atomic_failure_midway_through_writing(tmp_path: Path, monkeypatch
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
 
 
-def test_save_record_reports_a_failed_write_as_save_error(
+def test_a_failed_write_is_a_save_error_and_leaves_the_old_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, record: GameRecord
 ) -> None:
     path = tmp_path / "save.json"
     path.write_text("old", encoding="utf-8")
     monkeypatch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(PermissionError(13, "Permission denied")))
     with pytest.raises(SaveError) as exc:
-        save_record(record, path)
+        write_record(record, path)
     assert "Permission denied" in str(exc.value) and "\n" not in str(exc.value)
     monkeypatch.undo()
     assert path.read_text(encoding="utf-8") == "old"
@@ -316,7 +318,7 @@ def test_missing_oversized_and_folder_saves(
         load_record(tmp_path / "nope.json")
     with pytest.raises(SaveError, match="not a file"):
         load_record(tmp_path)
-    path = save_record(record, tmp_path / "big.json")
+    path = write_record(record, tmp_path / "big.json")
     monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 100)
     with pytest.raises(SaveError, match="too large"):
         load_record(path)
@@ -389,18 +391,18 @@ def test_names_that_differ_in_case_or_punctuation_have_their_own_files(tmp_path:
     assert save_path("con", tmp_path).stem != "con"  # a device name on Windows
 
 
-def test_a_named_save_round_trips_its_name(tmp_path: Path, record: GameRecord) -> None:
+def test_a_named_save_round_trips_its_name(tmp_path: Path, played: Match) -> None:
     for name in ("三国 第一局", "Valley mouth, try 2/3", "長夜 · 第二回"):
-        path = save_record(record, save_path(name, tmp_path), name)
+        path = write_record(played.saved_record(name), save_path(name, tmp_path))
         loaded = load_record(path)
-        assert loaded.name == name and loaded.actions == record.actions
-    assert record.name is None  # the record in play is not changed by the name it was saved under
-    assert load_record(save_record(record, tmp_path / "own.json")).name is None
+        assert loaded.name == name and loaded.actions == played.record.actions
+    assert played.record.name is None  # making a save does not rename the game in play
+    assert load_record(write_record(played.saved_record(), tmp_path / "own.json")).name is None
 
 
 @pytest.mark.parametrize("name", ["a\nb", "x" * 65, " padded", "", 7])
 def test_a_save_holding_a_name_the_game_would_not_write_is_damaged(tmp_path: Path, record: GameRecord, name) -> None:
-    data = json.loads(save_record(record, tmp_path / "s.json").read_text(encoding="utf-8"))
+    data = json.loads(write_record(record, tmp_path / "s.json").read_text(encoding="utf-8"))
     data["name"] = name
     path = tmp_path / "s.json"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -424,7 +426,7 @@ def test_verify_accepts_an_honest_record(
 def test_verify_after_a_save_round_trip(
     use_fixture_scenario: LoadedScenario, record: GameRecord, tmp_path: Path
 ) -> None:
-    assert verify(load_record(save_record(record, tmp_path / "r.json"))).ok
+    assert verify(load_record(write_record(record, tmp_path / "r.json"))).ok
 
 
 def test_verify_catches_a_tampered_checkpoint(use_fixture_scenario: LoadedScenario, record: GameRecord) -> None:

@@ -23,9 +23,7 @@ from game.core.rules import Ruleset
 from game.core.state import state_hash
 from game.record import saves
 from game.record.match import Match, new_match
-from game.ui import battle as battle_module
-from game.ui import result as result_module
-from game.ui import saves_screen as saves_screen_module
+from game.record.saves_folder import SavesFolder
 from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.computer_turns import AI_STEP_DELAY
@@ -49,15 +47,10 @@ pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture
-def saves_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def saves_dir(app: App, tmp_path: Path) -> Path:
     """Quicksaves and saved records go to a temporary folder."""
     folder = tmp_path / "saves"
-
-    def in_tmp(name: str, saves_dir: Path = folder) -> Path:
-        return saves.save_path(name, saves_dir)
-
-    for module in (battle_module, result_module, saves_screen_module):
-        monkeypatch.setattr(module, "save_path", in_tmp)
+    app.saves = SavesFolder(folder)
     return folder
 
 
@@ -458,7 +451,7 @@ def test_loading_a_finished_game_shows_its_result(app: App, rules: Ruleset, save
     match = Match(load_scenario(A1), 4, settings)
     while not match.state.over:
         match.apply(EndTurn())
-    saves.save_record(match.record, saves_dir / "quicksave.json")
+    match.save(saves_dir / "quicksave.json")
     app.switch(MenuScene(app))
     frame(app)
     click(app, app.scene.saves_button.rect.center)

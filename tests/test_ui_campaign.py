@@ -156,10 +156,9 @@ def test_campaign_screens_fit_their_labels(app, tmp_path, two_battles, lang) -> 
 
 
 def test_a_quickload_in_a_campaign_battle_still_counts_for_the_campaign(app, tmp_path, monkeypatch) -> None:
-    from game.record import saves
-    from game.ui import battle as battle_module
+    from game.record.saves_folder import SavesFolder
 
-    monkeypatch.setattr(battle_module, "save_path", lambda name: saves.save_path(name, tmp_path / "quick"))
+    app.saves = SavesFolder(tmp_path / "quick")
     battle = begin(app, tmp_path)
     run = battle.match.campaign
     for key in (pygame.K_F5, pygame.K_F9):

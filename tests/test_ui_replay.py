@@ -18,9 +18,9 @@ from game.core.state import state_hash
 from game.record import match as match_module
 from game.record.match import Match
 from game.record.model import GameRecord
-from game.record.saves import SaveError, load_record, save_record
+from game.record.saves import SaveError, load_record, write_record
+from game.record.saves_folder import SavesFolder
 from game.record.verify import replay_engine, verify
-from game.ui import menu as menu_module
 from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.board_view import FOG_UNEXPLORED
@@ -37,7 +37,9 @@ def game() -> Match:
 
 @pytest.fixture
 def save_file(game: Match, tmp_path: Path) -> Path:
-    return save_record(game.record.model_copy(deep=True), tmp_path / "short.json")
+    path = tmp_path / "short.json"
+    write_record(game.record.model_copy(deep=True), path)
+    return path
 
 
 @pytest.fixture
@@ -305,14 +307,15 @@ def test_the_controls_fit_the_window(save_file: Path, size: tuple[int, int]) -> 
 
 def test_the_menu_opens_the_newest_save(app: App, game: Match, tmp_path: Path, monkeypatch) -> None:
     folder = tmp_path / "saves"
-    monkeypatch.setattr(menu_module, "SAVES_DIR", folder)
+    app.saves = SavesFolder(folder)
     app.switch(MenuScene(app))
     frame(app)
     click(app, app.scene.replay_button.rect.center)
     assert isinstance(app.scene, MenuScene) and app.scene.message == "No saved game to watch yet."
     older = game.record.model_copy(deep=True, update={"actions": game.record.actions[:5], "checkpoints": []})
-    save_record(older, folder / "older.json")
-    newer = save_record(game.record.model_copy(deep=True), folder / "newer.json")
+    write_record(older, folder / "older.json")
+    newer = folder / "newer.json"
+    write_record(game.record.model_copy(deep=True), newer)
     (folder / "junk.json").write_text("{", encoding="utf-8")
     import os
 
@@ -337,8 +340,8 @@ def test_the_menu_says_why_the_newest_save_cannot_be_watched(
     app: App, game: Match, tmp_path: Path, monkeypatch
 ) -> None:
     folder = tmp_path / "saves"
-    monkeypatch.setattr(menu_module, "SAVES_DIR", folder)
-    save_record(game.record.model_copy(update={"content_version": "other"}), folder / "changed.json")
+    app.saves = SavesFolder(folder)
+    write_record(game.record.model_copy(update={"content_version": "other"}), folder / "changed.json")
     app.switch(MenuScene(app))
     frame(app)
     click(app, app.scene.replay_button.rect.center)
@@ -355,7 +358,8 @@ def test_replay_save_opens_the_viewer(save_file: Path, monkeypatch) -> None:
 
 def test_replay_save_refuses_an_unknown_scenario_in_one_line(game: Match, tmp_path: Path, capsys, monkeypatch) -> None:
     monkeypatch.setattr(App, "run", lambda self: pytest.fail("no window for a bad save"))
-    path = save_record(game.record.model_copy(update={"scenario_id": "no_such_battle"}), tmp_path / "bad.json")
+    path = tmp_path / "bad.json"
+    write_record(game.record.model_copy(update={"scenario_id": "no_such_battle"}), path)
     assert cli.main(["--lang", "en", "replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "no_such_battle" in err and "Traceback" not in err

@@ -149,10 +149,10 @@ def test_the_replay_button_opens_the_viewer_on_this_battle(app: App) -> None:
 
 def test_save_and_main_menu_stay(app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.record import saves
-    from game.ui import result as result_module
+    from game.record.saves_folder import SavesFolder
     from game.ui.menu import MenuScene
 
-    monkeypatch.setattr(result_module, "save_path", lambda name: saves.save_path(name, tmp_path))
+    app.saves = SavesFolder(tmp_path)
     scene = show(app, b1_lost("zhenguo"))
     click(app, scene.save_button.rect.center)
     assert scene.note is not None and scene.note.text.startswith("Saved as")

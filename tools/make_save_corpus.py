@@ -4,7 +4,7 @@
 
 Three games, all played by the computer's generals without a time budget (so the same code
 writes the same files): A1 after three turns, a finished B3 battle, and a two-player (hotseat)
-A1 game saved in the middle of a side's turn. Each file is written by ``save_record`` exactly as
+A1 game saved in the middle of a side's turn. Each file is written by ``Match.save`` exactly as
 the game writes a save. Files of an older format are kept as they were written: never
 regenerate them with newer code (a newer format goes into a new ``vN`` folder).
 """
@@ -24,7 +24,6 @@ from game.content.scenarios import load_scenario  # noqa: E402
 from game.core.engine import GameSettings  # noqa: E402
 from game.record.match import Match, match_from_record  # noqa: E402
 from game.record.model import FORMAT_VERSION, GameRecord  # noqa: E402
-from game.record.saves import save_record  # noqa: E402
 
 
 def play(scenario_id: str, seed: int, controllers: dict[str, str], turns: int | None, max_turns: int | None) -> Match:
@@ -60,16 +59,16 @@ def main(argv: list[str] | None = None) -> None:
     args.out.mkdir(parents=True, exist_ok=True)
 
     a1 = play("a1_valley_mouth", 7, {"coalition": "human", "hailing": "ai"}, turns=3, max_turns=None)
-    save_record(a1.record, args.out / "a1_turn4.json")
+    a1.save(args.out / "a1_turn4.json")
 
     b3 = play("b3_tangut_border", 3, {"zhenguo": "ai", "jin": "ai", "tangut": "ai"}, turns=None, max_turns=None)
     assert b3.state.over, "the finished game did not finish"
-    save_record(b3.record, args.out / "b3_finished.json")
+    b3.save(args.out / "b3_finished.json")
 
     hotseat = play("a1_valley_mouth", 12, {"coalition": "human", "hailing": "human"}, turns=2, max_turns=None)
     last = hotseat.record.checkpoints[-2].actions  # a few actions into the last side-turn played
     mid = cut(hotseat.record, last + 3)
-    save_record(mid.record, args.out / "a1_hotseat_midturn.json")
+    mid.save(args.out / "a1_hotseat_midturn.json")
     for p in sorted(args.out.glob("*.json")):
         print(p, p.stat().st_size, "bytes")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ..content.ruleset import load_ruleset
@@ -22,8 +23,8 @@ from .made_with import scenario_for
 from .model import MAX_SEED, GameRecord, Snapshot
 from .names import clean_name
 from .rerun import Rerun, checkpoints_after
-from .saves import save_record
-from .snapshot import attach, trusted_state
+from .saves import write_record
+from .snapshot import trusted_state
 
 # Actions replayed between two progress reports (a few frames' worth on this machine).
 REPLAY_CHUNK = 120
@@ -50,7 +51,6 @@ class Match:
                 update={"snapshot": None, "actions": list(record.actions), "checkpoints": list(record.checkpoints)}
             )
         self.record = record
-        attach(record, self)
         # How many of the record's actions the newest save of this game holds.
         self.saved_actions = len(record.actions)
         # States before each undoable move of the current side's turn, newest last, and why
@@ -106,14 +106,31 @@ class Match:
         self.record.checkpoints.extend(checkpoints_after(events, self.engine.state))
         return events
 
+    def saved_record(self, name: str | None = None) -> GameRecord:
+        """This game as a save holds it: the record, a snapshot of the state it stands at (so
+        it loads without re-running), when and under which name (None for the game's own
+        saves: autosaves, quicksave) it was saved. BadSaveName if ``name`` cannot be one."""
+        state = copy_state(self.engine.state)
+        return self.record.model_copy(
+            update={
+                "actions": list(self.record.actions),
+                "checkpoints": list(self.record.checkpoints),
+                "snapshot": Snapshot(actions=state.action_index, hash=state_hash(state), state=state),
+                "name": None if name is None else clean_name(name),
+                "saved_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            }
+        )
+
     def save(self, path: Path, name: str | None = None) -> Path:
         """Write this game to ``path`` (atomically; SaveError says why not), under the player's
         ``name`` if it has one (see ``names``); a named save is the name the game goes by next."""
-        written = save_record(self.record, path, name)
+        saved = self.saved_record(name)
+        write_record(saved, path)
         self.saved_actions = len(self.record.actions)
-        if name is not None:
-            self.record.name = clean_name(name)
-        return written
+        self.record.saved_at = saved.saved_at
+        if saved.name is not None:
+            self.record.name = saved.name
+        return path
 
     def unsaved(self) -> bool:
         """Whether actions have been played since the game was last saved or loaded."""

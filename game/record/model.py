@@ -83,5 +83,5 @@ class GameRecord(BaseModel):
         return value
 
     # Only in saved files: a Match's own record leaves it None and the snapshot is taken when
-    # the record is saved (see ``snapshot.snapshot_for_saving``).
+    # the record is saved (``Match.saved_record``).
     snapshot: Snapshot | None = None

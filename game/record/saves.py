@@ -12,7 +12,6 @@ import json
 import os
 import tempfile
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -58,18 +57,11 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
-def save_record(record: GameRecord, path: Path, name: str | None = None) -> Path:
-    """Write ``record`` with a snapshot of its Match's state (see ``snapshot_for_saving``) and
-    the save's ``name`` (None for the game's own saves: autosaves, quicksave)."""
-    from .snapshot import snapshot_for_saving
-
-    if name is not None:
-        name = clean_name(name)
-    record.saved_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    # A shallow copy: the record in play keeps no snapshot, which the next action would outdate.
-    to_write = record.model_copy(update={"snapshot": snapshot_for_saving(record), "name": name})
+def write_record(record: GameRecord, path: Path) -> Path:
+    """Write ``record`` (as ``Match.saved_record`` makes it) atomically to ``path``, which it
+    returns; SaveError says why not."""
     try:
-        write_atomic(path, to_write.model_dump_json(indent=1))
+        write_atomic(path, record.model_dump_json(indent=1))
     except OSError as exc:
         raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from None
     return path

@@ -10,38 +10,11 @@ action and comparing the state at the snapshot's action.
 
 from __future__ import annotations
 
-import weakref
-
 from ..content.scenarios import LoadedScenario
 from ..core.rules import Ruleset
 from ..core.state import GameState, state_hash
 from .errors import SaveError
-from .model import GameRecord, Snapshot
-
-# The Match playing each record, by the record's id: where ``save_record`` finds the state to
-# snapshot. Weak, so a dropped game leaves nothing behind; kept outside the record so that
-# records stay plain data (equal when their fields are, copied without a game attached).
-_playing: weakref.WeakValueDictionary[int, object] = weakref.WeakValueDictionary()
-
-
-def attach(record: GameRecord, match: object) -> None:
-    """Let ``save_record`` snapshot ``match.state`` whenever ``record`` (``match.record``) is saved."""
-    _playing[id(record)] = match
-
-
-def snapshot_for_saving(record: GameRecord) -> Snapshot | None:
-    """The snapshot to write with ``record``: the live state of the Match playing it, else the
-    snapshot it was loaded with if it still stands at its end, else None (replayed on load)."""
-    match = _playing.get(id(record))
-    # The identity check guards against a reused id (the match's record replaced and freed).
-    if match is not None and getattr(match, "record", None) is record:
-        state: GameState = match.state  # type: ignore[attr-defined]
-        if state.action_index == len(record.actions):
-            return Snapshot(actions=state.action_index, hash=state_hash(state), state=state)
-    snap = record.snapshot
-    if snap is not None and snap.actions == len(record.actions):
-        return snap
-    return None
+from .model import GameRecord
 
 
 def check_integrity(record: GameRecord) -> None:

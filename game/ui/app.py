@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 
 from .. import i18n
+from ..record.saves_folder import SavesFolder
 from . import scale
 from .audio import Audio
 from .scene import Manager, Scene
@@ -61,6 +62,7 @@ class App:
         routes: dict[str, Callable[..., Scene]] | None = None,
         fullscreen: bool = False,
         audio: Audio | None = None,
+        saves: SavesFolder | None = None,
     ) -> None:
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
         # Only what the game uses: initialising audio would fail noisily on machines without it.
@@ -76,6 +78,8 @@ class App:
         self.clock = pygame.time.Clock()
         # Sound (silent unless given one: ``start`` opens the device; tests need none).
         self.audio = audio or Audio(mixer=None)
+        # Where games are saved and loaded (the one door for saving: screens ask it).
+        self.saves = saves or SavesFolder()
         if routes is None:
             from .routes import ROUTES  # the scenes, which know the app only by its interface
 

@@ -30,9 +30,8 @@ from ..core.hexgrid import Hex
 from ..core.movement import MoveMap
 from ..core.state import Formation
 from ..i18n import N_, _, ngettext
-from ..record.match import Match, match_from_record
-from ..record.save_list import autosave_name, game_id, prune_autosaves
-from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
+from ..record.match import Match
+from ..record.saves import SaveError
 from ..settings import UserSettings, load_settings
 from ..view.names import formation_names, save_name
 from ..view.side_view import SideView, SideViews
@@ -166,12 +165,7 @@ class BattleScene(Scene):
     def save_progress(self) -> None:
         """Save the game as the battle menu's leave does: under the name it was saved or loaded
         under, else its scenario and turn, never over another game's save."""
-        name = self.save_name()
-        if self.match.record.name is None:
-            base, n = name, 2
-            while save_path(name).exists():
-                name, n = f"{base} ({n})", n + 1
-        self.match.save(save_path(name), name=name)
+        self.app.saves.save_game(self.match, self.save_name())
 
     def save_name(self) -> str:
         return save_name(self.match.record.name, self.match.loaded.scenario, self.state.turn)
@@ -600,7 +594,7 @@ class BattleScene(Scene):
 
     def quicksave(self) -> None:
         try:
-            self.match.save(save_path(QUICKSAVE_NAME))
+            self.app.saves.quicksave(self.match)
             self.say(_("Game saved"))
         except SaveError as exc:
             self.say(str(exc))
@@ -612,20 +606,14 @@ class BattleScene(Scene):
     def autosave(self) -> None:
         """Save at the start of a human turn, keeping only the player's number of autosaves of
         this game (other games' autosaves are theirs)."""
-        state = self.state
-        path = save_path(autosave_name(self.match.record, state.turn, state.active_side.id))
-        keep = load_settings(path.parent).autosaves
-        if keep <= 0:
-            return
         try:
-            self.match.save(path)
-            prune_autosaves(keep, path.parent, game=game_id(self.match.record))
+            self.app.saves.autosave(self.match)
         except SaveError as exc:
             self.say(_("Autosave failed: {reason}").format(reason=str(exc)))
 
     def quickload(self) -> None:
         try:
-            match = match_from_record(load_record(save_path(QUICKSAVE_NAME)))
+            match = self.app.saves.quickload()
         except SaveError as exc:
             self.say(_("Cannot load: {reason}").format(reason=str(exc)))
             return

@@ -14,7 +14,6 @@ from ..content.campaigns import names_script
 from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario, scenario_ids
 from ..i18n import N_, _
-from ..paths import SAVES_DIR
 from ..record.match import new_match
 from ..record.saves import SaveError
 from ..settings import update_settings
@@ -213,9 +212,7 @@ class MenuScene(Scene):
 
     def watch_replay(self) -> None:
         """The replay viewer on the most recent save."""
-        from .replay import newest_record
-
-        record = newest_record(SAVES_DIR)
+        record = self.app.saves.newest_record()
         if record is None:
             self._say(_("No saved game to watch yet."))
             return

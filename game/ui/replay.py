@@ -10,7 +10,6 @@ new battle at the position shown.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -24,7 +23,7 @@ from ..i18n import _, ngettext
 from ..record.match import Match
 from ..record.model import GameRecord
 from ..record.replay_cursor import ReplayCursor, take_over_start
-from ..record.saves import SaveError, load_record
+from ..record.saves import SaveError
 from ..view.side_view import Fog, SideView, SideViews
 from .audio import audio_of
 from .board_view import Overlays
@@ -43,28 +42,6 @@ CONTROLS_H = 104
 # Most actions one frame applies while playing, so a stalled frame never runs away.
 MAX_STEPS_PER_FRAME = 8
 ALL = "all"
-
-
-def newest_record(folder: Path) -> GameRecord | None:
-    """The most recently written game record in ``folder`` (campaign progress files and saves
-    that do not load are passed over), or None if there is none."""
-    try:
-        files = [p for p in folder.glob("*.json") if p.is_file() and not p.name.startswith(".")]
-    except OSError:
-        return None
-    for path in sorted(files, key=_mtime, reverse=True):
-        try:
-            return load_record(path)
-        except SaveError:
-            continue
-    return None
-
-
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
 
 
 class ReplayScene(Scene):

@@ -21,7 +21,7 @@ from ..content.campaigns import names_script
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from ..record.match import Match
-from ..record.saves import SaveError, save_path
+from ..record.saves import SaveError
 from ..view.names import hero_name, save_name, side_name
 from ..view.outcome import debriefing, decide, headline, headline_text, reason_text
 from ..view.summary import summarise, took_part
@@ -318,7 +318,7 @@ class ResultScene(Scene):
     def save(self) -> None:
         name = save_name(self.match.record.name, self.match.loaded.scenario, self.match.state.turn)
         try:
-            self.match.save(save_path(name), name=name)
+            name = self.app.saves.save_game(self.match, name)
             self.say(_("Saved as “{name}”").format(name=name))
         except SaveError as exc:
             self.say(str(exc))

@@ -15,8 +15,8 @@ from ..content.scenarios import load_scenario
 from ..i18n import _, ngettext
 from ..record.match import match_from_record
 from ..record.names import MAX_NAME_CHARS, BadSaveName, clean_name
-from ..record.save_list import SaveEntry, autosave_pools, delete_save, game_id, list_saves
-from ..record.saves import QUICKSAVE_NAME, SaveError, save_path
+from ..record.save_list import SaveEntry, autosave_pools, game_id
+from ..record.saves import QUICKSAVE_NAME, SaveError
 from ..settings import load_settings
 from .fonts import font
 from .scale import px
@@ -142,7 +142,7 @@ class SaveScreen(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        self.entries = list_saves(self._saves_dir())
+        self.entries = self.app.saves.entries()
         if self.selected not in {e.path for e in self.entries}:
             self.selected = self.entries[0].path if self.entries else None
         UILabel(pygame.Rect(0, px(14), w, px(40)), _("Saved games"), self.manager, object_id="#subtitle")
@@ -211,7 +211,7 @@ class SaveScreen(Scene):
             self._row(entry, y, inner)
             y += px(ROW_H)
         if pools or stray:
-            keep = load_settings(self._saves_dir()).autosaves
+            keep = load_settings(self.app.saves.folder).autosaves
             heading = ngettext(
                 "Autosaves: the newest {n} save is kept for each game",
                 "Autosaves: the newest {n} saves are kept for each game",
@@ -287,9 +287,6 @@ class SaveScreen(Scene):
             object_id=f"#save_meta{on}",
         )
 
-    def _saves_dir(self) -> Path:
-        return save_path(QUICKSAVE_NAME).parent
-
     def _default_name(self) -> str:
         return self.battle.save_name()
 
@@ -343,7 +340,7 @@ class SaveScreen(Scene):
         try:
             name = clean_name(self.typed)
             existing = next((e for e in self.entries if e.name == name and not e.autosave), None)
-            path = existing.path if existing is not None else save_path(name)
+            path = existing.path if existing is not None else self.app.saves.path_for(name)
         except BadSaveName as exc:
             self.refused = True
             self._say(refusal(exc))
@@ -365,7 +362,7 @@ class SaveScreen(Scene):
 
     def _write(self, name: str, path: Path) -> None:
         try:
-            self.battle.match.save(path, name=name)
+            self.app.saves.save_as(self.battle.match, name, path)
         except SaveError as exc:
             self._say(_("Could not save: {reason}").format(reason=str(exc)))
             return
@@ -403,7 +400,7 @@ class SaveScreen(Scene):
             self.resize(self.app.size)
             return
         try:
-            delete_save(entry.path, self._saves_dir())
+            self.app.saves.delete(entry.path)
         except SaveError as exc:
             self._say(str(exc))
             return

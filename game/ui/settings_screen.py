@@ -13,7 +13,6 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from .. import i18n
 from ..i18n import N_, _
 from ..paths import SAVES_DIR
-from ..record.save_list import prune_autosaves
 from ..record.saves import SaveError
 from ..settings import AUTOSAVE_CHOICES, UserSettings, load_settings, update_settings
 from . import scale
@@ -159,7 +158,7 @@ class SettingsScene(Scene):
         that at once."""
         if self._store(autosaves=n):
             try:
-                prune_autosaves(n, self.saves_dir)
+                self.app.saves.keep_autosaves(n)
             except SaveError as exc:
                 self._say(str(exc))
 
