@@ -249,7 +249,8 @@ def _print_results(results, as_json: bool, progress: _Progress | None = None) ->
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .record.saves import SaveError, load_record
+    from .record.errors import SaveError
+    from .record.saves import load_record
     from .record.verify import verify
 
     try:
@@ -275,8 +276,8 @@ def _naming_file(path: Path, exc: Exception) -> str:
 
 def _open_replay(record, lang: str | None) -> int:
     """Open the replay viewer on the saved game, at its start."""
+    from .record.errors import SaveError
     from .record.replay_cursor import ReplayCursor
-    from .record.saves import SaveError
 
     try:
         cursor = ReplayCursor(record)  # a changed or unknown scenario is refused before any window opens

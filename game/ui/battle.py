@@ -30,9 +30,10 @@ from ..core.hexgrid import Hex
 from ..core.movement import MoveMap
 from ..core.state import Formation
 from ..i18n import N_, _, ngettext
+from ..record.errors import SaveError
 from ..record.match import Match, match_from_record
 from ..record.save_list import autosave_name, game_id, prune_autosaves
-from ..record.saves import QUICKSAVE_NAME, SaveError, load_record, save_path
+from ..record.saves import QUICKSAVE_NAME, load_record, save_path
 from ..settings import UserSettings, load_settings
 from ..view.names import formation_names, save_name
 from ..view.side_view import SideView, SideViews

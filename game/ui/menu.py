@@ -15,8 +15,8 @@ from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario, scenario_ids
 from ..i18n import N_, _
 from ..paths import SAVES_DIR
+from ..record.errors import SaveError
 from ..record.match import new_match
-from ..record.saves import SaveError
 from ..settings import update_settings
 from .scale import px
 from .scene import Scene

@@ -21,10 +21,11 @@ from ..content.campaigns import names_script
 from ..core.events import Event, Fled, Moved
 from ..core.hexgrid import Hex
 from ..i18n import _, ngettext
+from ..record.errors import SaveError
 from ..record.match import Match
 from ..record.model import GameRecord
 from ..record.replay_cursor import ReplayCursor, take_over_start
-from ..record.saves import SaveError, load_record
+from ..record.saves import load_record
 from ..view.side_view import Fog, SideView, SideViews
 from .audio import audio_of
 from .board_view import Overlays

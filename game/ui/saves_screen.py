@@ -13,10 +13,11 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIScrollingContainer
 from .. import i18n
 from ..content.scenarios import load_scenario
 from ..i18n import _, ngettext
+from ..record.errors import SaveError
 from ..record.match import match_from_record
 from ..record.names import MAX_NAME_CHARS, BadSaveName, clean_name
 from ..record.save_list import SaveEntry, autosave_pools, delete_save, game_id, list_saves
-from ..record.saves import QUICKSAVE_NAME, SaveError, save_path
+from ..record.saves import QUICKSAVE_NAME, save_path
 from ..settings import load_settings
 from .fonts import font
 from .scale import px

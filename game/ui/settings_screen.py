@@ -13,8 +13,8 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from .. import i18n
 from ..i18n import N_, _
 from ..paths import SAVES_DIR
+from ..record.errors import SaveError
 from ..record.save_list import prune_autosaves
-from ..record.saves import SaveError
 from ..settings import AUTOSAVE_CHOICES, UserSettings, load_settings, update_settings
 from . import scale
 from .audio import audio_of
