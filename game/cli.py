@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from . import i18n
 from .content.campaigns import CAMPAIGNS_FILE, load_campaigns_file
@@ -31,7 +32,7 @@ class CliError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line instead of usage + error
+    def error(self, message: str) -> NoReturn:  # one line instead of usage + error
         raise CliError(f"{self.prog}: {message} (see --help)")
 
 
@@ -312,7 +313,8 @@ def _validate_path(path: Path) -> tuple[int, list[ContentError]]:
     if path.is_dir():
         if (path / "units.toml").exists():
             return _validate_ruleset(path)
-        total, errs = 0, []
+        total = 0
+        errs: list[ContentError] = []
         for p in scenario_paths(path):
             n, e = _validate_path(p)
             total += n
@@ -331,7 +333,7 @@ def _validate_path(path: Path) -> tuple[int, list[ContentError]]:
     if path.suffix == ".tmx":
         from .content.tmx import load_tmx
 
-        errs: list[ContentError] = []
+        errs = []
         # A map is checked through the scenarios that use it: only they say which sides and
         # unit types its formation objects may name.
         owners = [p for p in scenario_paths(path.parent) if _map_of(p) == path.name]

@@ -864,7 +864,8 @@ class BattleScene(Scene):
             draw_thunder_tip(surface, self.thunder_forecast(), pygame.mouse.get_pos())
         # A tall unit panel (a forecast in a small window) has the corner: the minimap gives way.
         panel = self.hud.panel_rect if self.hud.selected or self.hud.forecast else None
-        corner = self.minimap.rect.union(self.unit_list.button.rect)
+        button = self.unit_list.button  # None only before the first build
+        corner = self.minimap.rect.union(button.rect) if button is not None else self.minimap.rect
         self.minimap.visible = panel is None or not panel.colliderect(corner)
         sel = self.selected_formation()
         self.minimap.draw(surface, self.camera, self.state.formations.values(), fog, sel.pos if sel else None)

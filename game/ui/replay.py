@@ -267,7 +267,7 @@ class ReplayScene(Scene):
         dw, row = px(440), px(44)
         self.dialog = self._centred_window(_("Take over from here"), dw, px(116) + row * len(sides))
         self._take_menus: dict[str, UIDropDownMenu] = {}
-        options = [_("Human"), _("Computer")]
+        options: list[str | tuple[str, str]] = [_("Human"), _("Computer")]
         controllers = self.record.settings.controllers
         y = 10
         for s in sides:

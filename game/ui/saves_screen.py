@@ -134,10 +134,11 @@ class SaveScreen(Scene):
         # The text in the name field, kept when the screen is built again (a refusal, a resize).
         self.typed: str | None = None
         self.refused = False
+        self.name_entry: UITextEntryLine | None = None  # made by ``build``
         super().__init__(app)
 
     def resize(self, size: tuple[int, int]) -> None:
-        if getattr(self, "name_entry", None) is not None:
+        if self.name_entry is not None:
             self.typed = self.name_entry.get_text()
         super().resize(size)
 

@@ -4,6 +4,7 @@ smallest window: the game, and the screen and sound."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -73,12 +74,12 @@ class SettingsScene(Scene):
         rows_top = y
         self.menus: dict[str, UIDropDownMenu] = {}
 
-        def row(key: str, label: str, options: list[str], current: str) -> None:
+        def row(key: str, label: str, options: Sequence[str], current: str) -> None:
             nonlocal y
             height = row_h - px(6)
             UILabel(pygame.Rect(left, y, column - menu_w - px(10), height), label, self.manager)
             self.menus[key] = UIDropDownMenu(
-                options, current, pygame.Rect(left + column - menu_w, y, menu_w, height), self.manager
+                list(options), current, pygame.Rect(left + column - menu_w, y, menu_w, height), self.manager
             )
             y += row_h
 
