@@ -29,9 +29,8 @@ def render_screenshot(
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from ..content.scenarios import scenario_ids
-    from ..record.errors import SaveError
     from ..record.match import new_match
-    from ..record.saves import load_record
+    from ..record.saves import SaveError, load_record
 
     if not out.parent.exists():
         raise CliError(f"cannot write {out}: folder {out.parent} does not exist")
