@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from . import i18n
 from .content.campaigns import CAMPAIGNS_FILE, load_campaigns_file
@@ -31,7 +32,7 @@ class CliError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line instead of usage + error
+    def error(self, message: str) -> NoReturn:  # one line instead of usage + error
         raise CliError(f"{self.prog}: {message} (see --help)")
 
 
@@ -249,7 +250,8 @@ def _print_results(results, as_json: bool, progress: _Progress | None = None) ->
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .record.saves import SaveError, load_record
+    from .record.errors import SaveError
+    from .record.saves import load_record
     from .record.verify import verify
 
     try:
@@ -275,8 +277,8 @@ def _naming_file(path: Path, exc: Exception) -> str:
 
 def _open_replay(record, lang: str | None) -> int:
     """Open the replay viewer on the saved game, at its start."""
+    from .record.errors import SaveError
     from .record.replay_cursor import ReplayCursor
-    from .record.saves import SaveError
 
     try:
         cursor = ReplayCursor(record)  # a changed or unknown scenario is refused before any window opens
@@ -311,7 +313,8 @@ def _validate_path(path: Path) -> tuple[int, list[ContentError]]:
     if path.is_dir():
         if (path / "units.toml").exists():
             return _validate_ruleset(path)
-        total, errs = 0, []
+        total = 0
+        errs: list[ContentError] = []
         for p in scenario_paths(path):
             n, e = _validate_path(p)
             total += n
@@ -330,7 +333,7 @@ def _validate_path(path: Path) -> tuple[int, list[ContentError]]:
     if path.suffix == ".tmx":
         from .content.tmx import load_tmx
 
-        errs: list[ContentError] = []
+        errs = []
         # A map is checked through the scenarios that use it: only they say which sides and
         # unit types its formation objects may name.
         owners = [p for p in scenario_paths(path.parent) if _map_of(p) == path.name]
@@ -380,8 +383,9 @@ def _shipped_rules():
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
     from .content.scenarios import scenario_ids
+    from .record.errors import SaveError
     from .record.match import match_at_turn, new_match
-    from .record.saves import SaveError, load_record
+    from .record.saves import load_record
 
     source, out, turn = args.source, args.out, args.turn
     if not out.parent.exists():

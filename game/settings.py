@@ -84,7 +84,7 @@ def save_settings(settings: UserSettings, saves_dir: Path = SAVES_DIR) -> None:
     write_atomic(settings_path(saves_dir), settings.model_dump_json(indent=1))
 
 
-def update_settings(saves_dir: Path = SAVES_DIR, **changes: object) -> UserSettings:
+def update_settings(saves_dir: Path = SAVES_DIR, /, **changes: object) -> UserSettings:
     """Change some settings and write them at once (OSError escapes: the caller says it could
     not); a value the model refuses raises ValidationError and nothing is written."""
     current = load_settings(saves_dir)

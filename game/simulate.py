@@ -42,7 +42,7 @@ def run_game(
     settings = GameSettings(
         controllers={s.id: "ai" for s in scenario.sides},
         difficulty=difficulty,
-        difficulties=difficulties or {},  # type: ignore[arg-type]
+        difficulties=difficulties or {},
         max_turns=max_turns,
     )
     match = Match(loaded, seed, settings)

@@ -211,10 +211,10 @@ class BasicAI:
             move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
             for dest in sorted(move_map.destinations):
                 for n in neighbours(dest):
-                    target_id = occupancy.get(n)
-                    if target_id is None:
+                    occupant = occupancy.get(n)
+                    if occupant is None:
                         continue
-                    target = state.formations[target_id]
+                    target = state.formations[occupant]
                     if not are_enemies(state, f.side, target.side):
                         continue
                     moved = f.model_copy(update={"pos": dest})

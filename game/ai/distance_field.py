@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable
+from typing import overload
 
 from ..core.board import Board
 from ..core.hexgrid import Hex
@@ -32,6 +33,10 @@ class CostField:
                 self._heap.append((0, g))
         heapq.heapify(self._heap)
 
+    @overload
+    def get(self, h: Hex, default: int) -> int: ...
+    @overload
+    def get(self, h: Hex, default: None = None) -> int | None: ...
     def get(self, h: Hex, default: int | None = None) -> int | None:
         """The cost from ``h`` to the nearest goal, or ``default`` if no goal can be reached."""
         settled = self._settled

@@ -75,7 +75,7 @@ def think(ai: AI, deadline: float | None) -> Action:
 
 
 @cache
-def _takes_deadline(cls: type) -> bool:
+def _takes_deadline(cls: type[AI]) -> bool:
     try:
         params = inspect.signature(cls.next_action).parameters
     except (TypeError, ValueError):

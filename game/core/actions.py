@@ -6,7 +6,7 @@ JSON exactly.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar, cast, dataclass_transform
 
 from pydantic import ConfigDict, Field, TypeAdapter
 from pydantic.dataclasses import dataclass
@@ -15,7 +15,13 @@ from .hexgrid import Hex
 
 # Slotted, frozen dataclasses rather than models: a long record holds thousands of actions, and
 # a dataclass is built from JSON in half the time of a model, which is most of loading a save.
-_action = dataclass(frozen=True, slots=True, kw_only=True, config=ConfigDict(extra="forbid"))
+_Cls = TypeVar("_Cls")
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True)  # so type checkers see the fields
+def _action(cls: type[_Cls]) -> type[_Cls]:
+    built = dataclass(frozen=True, slots=True, kw_only=True, config=ConfigDict(extra="forbid"))(cls)
+    return cast("type[_Cls]", built)
 
 
 @_action

@@ -9,7 +9,8 @@ from pydantic import ValidationError
 
 from ..core.campaign import PROGRESS_FORMAT, PROGRESS_VERSION, CampaignProgress
 from ..paths import SAVES_DIR
-from .saves import SaveError, check_version, damaged, decode_json, own_path, read_save_bytes, write_atomic
+from .errors import SaveError
+from .saves import check_version, damaged, decode_json, own_path, read_save_bytes, write_atomic
 
 
 def progress_path(campaign_id: str, saves_dir: Path = SAVES_DIR) -> Path:

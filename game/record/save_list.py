@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..paths import SAVES_DIR
+from .errors import SaveError
 from .model import GameRecord
-from .saves import SaveError, load_record, save_files
+from .saves import load_record, save_files
 
 AUTOSAVE_PREFIX = "autosave-"
 # Files in the saves folder that are not saved games (a save's hashed file name has a "~").

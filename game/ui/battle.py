@@ -30,8 +30,8 @@ from ..core.hexgrid import Hex
 from ..core.movement import MoveMap
 from ..core.state import Formation
 from ..i18n import N_, _, ngettext
+from ..record.errors import SaveError
 from ..record.match import Match
-from ..record.saves import SaveError
 from ..settings import UserSettings, load_settings
 from ..view.names import formation_names, save_name
 from ..view.side_view import SideView, SideViews
@@ -851,7 +851,8 @@ class BattleScene(Scene):
             draw_thunder_tip(surface, self.thunder_forecast(), pygame.mouse.get_pos())
         # A tall unit panel (a forecast in a small window) has the corner: the minimap gives way.
         panel = self.hud.panel_rect if self.hud.selected or self.hud.forecast else None
-        corner = self.minimap.rect.union(self.unit_list.button.rect)
+        button = self.unit_list.button  # None only before the first build
+        corner = self.minimap.rect.union(button.rect) if button is not None else self.minimap.rect
         self.minimap.visible = panel is None or not panel.colliderect(corner)
         sel = self.selected_formation()
         self.minimap.draw(surface, self.camera, self.state.formations.values(), fog, sel.pos if sel else None)

@@ -10,7 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..i18n import _
-from ..record.saves import SaveError
+from ..record.errors import SaveError
 from .dialog import DialogScene
 from .fonts import font
 from .hud import GOLD

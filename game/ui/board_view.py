@@ -10,13 +10,14 @@ scenario's places, the ground also carries their names and the objective regions
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import pygame
 
 from ..core.hexgrid import Hex, distance
 from ..core.places import MapPlaces
-from ..core.rules import Ruleset
+from ..core.rules import Ruleset, TerrainType
 from ..core.state import Formation, GameState
 from ..i18n import format_men
 from ..view.card import TIRED_FATIGUE
@@ -89,7 +90,7 @@ class BoardView:
     def __init__(
         self,
         geometry: MapGeometry,
-        board_terrain: dict[Hex, object],
+        board_terrain: Mapping[Hex, TerrainType],
         rules: Ruleset,
         places: MapPlaces | None = None,
     ) -> None:

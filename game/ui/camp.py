@@ -3,6 +3,7 @@ replenish men, raise formations and buy upgrades. Every order is saved at once."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -13,7 +14,7 @@ from .. import i18n
 from ..content.ruleset import load_ruleset
 from ..content.scenarios import load_scenario
 from ..core import campaign as camp
-from ..core.campaign import CampError, CarriedFormation
+from ..core.campaign import CampaignProgress, CampError, CarriedFormation
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from .pages import BACKGROUND, heading, muted, panel, paragraph
@@ -58,7 +59,7 @@ class CampScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         run = self.run
-        self.actions: dict[object, object] = {}  # button -> the order it gives
+        self.actions: dict[UIButton, Callable[[CampaignProgress], CampaignProgress]] = {}  # button -> its order
         self.width = min(px(1100), w - 60)
         self.left = (w - self.width) // 2
         self.table_top = px(214)

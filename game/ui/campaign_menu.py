@@ -17,7 +17,7 @@ from ..i18n import _, format_men, ngettext
 from ..paths import SAVES_DIR
 from ..record.campaign_run import CampaignRun
 from ..record.campaign_saves import load_progress
-from ..record.saves import SaveError
+from ..record.errors import SaveError
 from .camp import aim_line
 from .hud import GOLD, MUTED
 from .menu import LEVELS

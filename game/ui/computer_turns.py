@@ -25,7 +25,7 @@ AI_FRAME_WAIT = 0.012
 class ComputerTurns:
     def __init__(self, battle: BattleScene) -> None:
         self.battle = battle
-        self.ais: dict[str, BasicAI] = make_ais(battle.match)
+        self.ais: dict[str, BasicAI] = dict(make_ais(battle.match))
         self.worker = AIWorker()
         # Seconds before the next decision is applied (the last one is still being shown).
         self.timer = 0.0

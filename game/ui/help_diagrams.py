@@ -85,7 +85,7 @@ class Sketch:
             "charges": utype.area_charges,
             **fields,
         }
-        f = Formation(id=fid, side=side, type=unit, men=men, max_men=men, pos=pos, **values)  # type: ignore[arg-type]
+        f = Formation(id=fid, side=side, type=unit, men=men, max_men=men, pos=pos, **values)
         self.formations[fid] = f
         return f
 

@@ -110,7 +110,7 @@ HINTS: dict[str, Hint] = {
 class Hints:
     """The hint box of one battle screen."""
 
-    def __init__(self, saves_dir: Path = SAVES_DIR, open_help: Callable[[str], None] | None = None) -> None:
+    def __init__(self, saves_dir: Path = SAVES_DIR, open_help: Callable[[str], object] | None = None) -> None:
         """``open_help(page_id)`` opens the help at a page (F1 or a click on the box)."""
         self.saves_dir = saves_dir
         self.open_help = open_help

@@ -32,7 +32,7 @@ class WatchReports:
         # Narrations a waiting side heard (text, speaker): read after its report.
         self.heard: dict[str, list[tuple[str, str | None]]] = {}
         # Waiting side -> the formations it saw just before the action being applied.
-        self._before: dict[str, set[str]] = {}
+        self._before: dict[str, frozenset[str]] = {}
         # Human side -> where its last turn ended and the state there: the start of the turns
         # it then waited through, which it may watch again through its own eyes.
         self._since: dict[str, tuple[int, GameState]] = {}

@@ -14,8 +14,8 @@ from ..content.campaigns import names_script
 from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario, scenario_ids
 from ..i18n import N_, _
+from ..record.errors import SaveError
 from ..record.match import new_match
-from ..record.saves import SaveError
 from ..settings import update_settings
 from .scale import px
 from .scene import Scene
@@ -31,6 +31,10 @@ LEVELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_
 
 class MenuScene(Scene):
     music = "menu"
+    # The player's choices: carried over from another menu, else set by the first ``build``.
+    scenario_id: str
+    controllers: dict[str, str]
+    difficulties: dict[str, str]
 
     def __init__(self, app: App, carry_from: MenuScene | None = None) -> None:
         """``carry_from``: a menu whose choices (scenario, who plays each side, at what level)
@@ -46,8 +50,8 @@ class MenuScene(Scene):
         self.ids = scenario_ids()
         if not hasattr(self, "scenario_id"):
             self.scenario_id = self.ids[0] if self.ids else ""
-            self.controllers: dict[str, str] = {}
-            self.difficulties: dict[str, str] = {}
+            self.controllers = {}
+            self.difficulties = {}
         self.message = ""
         cx = w // 2
         col = px(460)
@@ -78,11 +82,10 @@ class MenuScene(Scene):
         y += px(76)
         self.side_menus: dict[str, UIDropDownMenu] = {}
         self.level_menus: dict[str, UIDropDownMenu] = {}
-        levels = [_(name) for name in LEVELS.values()]
-        self.side_labels = []
+        levels: list[str | tuple[str, str]] = [_(name) for name in LEVELS.values()]
         scenario = self._scenario()
         i18n.set_story_script(names_script(scenario.campaign) if scenario is not None else None)
-        options = [_("Human"), _("Computer")]
+        options: list[str | tuple[str, str]] = [_("Human"), _("Computer")]
         if scenario is not None:
             for side in scenario.sides:
                 ctrl = self.controllers.get(side.id, "human" if side.role == "player" else "ai")

@@ -20,10 +20,10 @@ from ..content.campaigns import names_script
 from ..core.events import Event, Fled, Moved
 from ..core.hexgrid import Hex
 from ..i18n import _, ngettext
+from ..record.errors import SaveError
 from ..record.match import Match
 from ..record.model import GameRecord
 from ..record.replay_cursor import ReplayCursor, take_over_start
-from ..record.saves import SaveError
 from ..view.side_view import Fog, SideView, SideViews
 from .audio import audio_of
 from .board_view import Overlays
@@ -243,7 +243,7 @@ class ReplayScene(Scene):
         dw, row = px(440), px(44)
         self.dialog = self._centred_window(_("Take over from here"), dw, px(116) + row * len(sides))
         self._take_menus: dict[str, UIDropDownMenu] = {}
-        options = [_("Human"), _("Computer")]
+        options: list[str | tuple[str, str]] = [_("Human"), _("Computer")]
         controllers = self.record.settings.controllers
         y = 10
         for s in sides:

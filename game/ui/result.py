@@ -20,8 +20,8 @@ from .. import i18n
 from ..content.campaigns import names_script
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
+from ..record.errors import SaveError
 from ..record.match import Match
-from ..record.saves import SaveError
 from ..view.names import hero_name, save_name, side_name
 from ..view.outcome import debriefing, decide, headline, headline_text, reason_text
 from ..view.summary import summarise, took_part

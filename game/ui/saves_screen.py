@@ -13,10 +13,11 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIScrollingContainer
 from .. import i18n
 from ..content.scenarios import load_scenario
 from ..i18n import _, ngettext
+from ..record.errors import SaveError
 from ..record.match import match_from_record
 from ..record.names import MAX_NAME_CHARS, BadSaveName, clean_name
 from ..record.save_list import SaveEntry, autosave_pools, game_id
-from ..record.saves import QUICKSAVE_NAME, SaveError
+from ..record.saves import QUICKSAVE_NAME
 from ..settings import load_settings
 from .fonts import font
 from .scale import px
@@ -133,10 +134,11 @@ class SaveScreen(Scene):
         # The text in the name field, kept when the screen is built again (a refusal, a resize).
         self.typed: str | None = None
         self.refused = False
+        self.name_entry: UITextEntryLine | None = None  # made by ``build``
         super().__init__(app)
 
     def resize(self, size: tuple[int, int]) -> None:
-        if getattr(self, "name_entry", None) is not None:
+        if self.name_entry is not None:
             self.typed = self.name_entry.get_text()
         super().resize(size)
 

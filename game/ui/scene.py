@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
+from pygame_gui.elements import UITooltip
 
 from .. import i18n
 from .theme import theme
@@ -20,8 +21,7 @@ class Manager(pygame_gui.UIManager):
 
     def create_tool_tip(self, *args, **kwargs):
         tip = super().create_tool_tip(*args, **kwargs)
-        box = getattr(tip, "text_block", None)
-        if box is not None and box.allow_split_dashes:
+        if isinstance(tip, UITooltip) and (box := tip.text_block) is not None and box.allow_split_dashes:
             box.allow_split_dashes = False
             box.rebuild()
             tip.rect_width = box.rect.size[0]

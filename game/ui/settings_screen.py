@@ -4,6 +4,7 @@ smallest window: the game, and the screen and sound."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -13,7 +14,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from .. import i18n
 from ..i18n import N_, _
 from ..paths import SAVES_DIR
-from ..record.saves import SaveError
+from ..record.errors import SaveError
 from ..settings import AUTOSAVE_CHOICES, UserSettings, load_settings, update_settings
 from . import scale
 from .audio import audio_of
@@ -72,12 +73,12 @@ class SettingsScene(Scene):
         rows_top = y
         self.menus: dict[str, UIDropDownMenu] = {}
 
-        def row(key: str, label: str, options: list[str], current: str) -> None:
+        def row(key: str, label: str, options: Sequence[str], current: str) -> None:
             nonlocal y
             height = row_h - px(6)
             UILabel(pygame.Rect(left, y, column - menu_w - px(10), height), label, self.manager)
             self.menus[key] = UIDropDownMenu(
-                options, current, pygame.Rect(left + column - menu_w, y, menu_w, height), self.manager
+                list(options), current, pygame.Rect(left + column - menu_w, y, menu_w, height), self.manager
             )
             y += row_h
 

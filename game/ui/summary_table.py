@@ -9,9 +9,11 @@ panel of labels (themed ``#table``, with ``#table_stripe`` bands on every other 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
+from pygame_gui.core.interfaces import IContainerLikeInterface
 from pygame_gui.elements import UILabel, UIPanel
 
 from ..i18n import _, format_men
@@ -40,7 +42,7 @@ def _number(n: int | None) -> str:
 def figures(rows: list[SideSummary]) -> list[Figure]:
     """The rows of the table (men who arrived later only when some did, or may have)."""
 
-    def row(key: str, label: str, pick) -> Figure:  # type: ignore[no-untyped-def]
+    def row(key: str, label: str, pick: Callable[[SideSummary], int | None]) -> Figure:
         return Figure(key, label, {r.side: _number(pick(r)) for r in rows})
 
     out = [row("men_start", _("Men at the start"), lambda r: r.men_start)]
@@ -104,7 +106,7 @@ class SummaryTable:
         each = max(px(MIN_COL), spare // len(self.sides))
         self.cols = {s: min(w, each) for s, w in self.cols.items()}
 
-    def build(self, x: int, y: int, container=None) -> pygame.Rect:  # type: ignore[no-untyped-def]
+    def build(self, x: int, y: int, container: IContainerLikeInterface | None = None) -> pygame.Rect:
         """The table as a panel at (x, y) of ``container`` (the window by default), so that it
         scrolls with a scrolling container; its rect (relative to the container)."""
         self.rect = pygame.Rect(x, y, self.width, self.height)

@@ -30,8 +30,8 @@ def map_thumbnail(scenario_id: str, size: tuple[int, int]) -> pygame.Surface | N
                 continue
             colour = colours.get(board.terrain_at(h).id, (90, 90, 90))
             surf.fill(colour, pygame.Rect(col * cell + shift, row * cell, cell, cell))
-    w, h = size
-    scale = min(w / surf.get_width(), h / surf.get_height())
+    width, height = size
+    scale = min(width / surf.get_width(), height / surf.get_height())
     return pygame.transform.smoothscale(
         surf, (max(1, int(surf.get_width() * scale)), max(1, int(surf.get_height() * scale)))
     )

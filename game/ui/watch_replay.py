@@ -67,7 +67,8 @@ class WatchScene(Scene):
     def _things_seen(self) -> tuple[list[int], dict[int, list[str]]]:
         """Run the waited-through actions once, keeping those of which the side saw anything."""
         c = self.cursor
-        beats, lines = [c.floor], {c.floor: []}
+        beats: list[int] = [c.floor]
+        lines: dict[int, list[str]] = {c.floor: []}
         while c.step_forward():
             got = action_lines(c, c.position, c.last_events(), self.side_id, self.names)
             if got:
