@@ -298,7 +298,9 @@ def test_simulate_summary_agrees_with_the_games(capsys: pytest.CaptureFixture[st
         assert summary["mean_souls"][side] == pytest.approx(sum(souls) / 3, abs=0.01)
     ms = summary["ai_ms"]
     assert ms["max"] == max(g["ai_ms"]["max"] for g in games)
-    assert min(g["ai_ms"]["median"] for g in games) <= ms["median"] <= ms["p95"] <= ms["max"]
+    # Each game's median is of its raw timings, the summary's of the rounded samples: a
+    # hundredth of a millisecond apart at most.
+    assert min(g["ai_ms"]["median"] for g in games) - 0.01 <= ms["median"] <= ms["p95"] <= ms["max"]
 
 
 def test_simulate_difficulty_for_every_side_or_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
