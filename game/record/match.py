@@ -218,8 +218,8 @@ def new_match(
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
     settings = GameSettings(
-        controllers=controllers,  # type: ignore[arg-type]
+        controllers=controllers,
         difficulty=difficulty,
-        difficulties=difficulties or {},  # type: ignore[arg-type]
+        difficulties=difficulties or {},
     )
     return Match(loaded, seed, settings)

@@ -8,7 +8,7 @@ replays and ``--verify`` still re-run the actions and check the snapshot against
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -19,7 +19,7 @@ from ..core.state import GameState
 from .errors import SaveError
 from .names import clean_name
 
-RECORD_FORMAT = "qiankun-record"
+RECORD_FORMAT: Final = "qiankun-record"
 FORMAT_VERSION = 2
 MAX_SEED = (1 << 63) - 1
 

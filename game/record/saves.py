@@ -186,7 +186,7 @@ def decode_json(raw: bytes, name: str) -> object:
     return data
 
 
-def check_version(data: dict, name: str, newest: int) -> None:
+def check_version(data: dict[str, object], name: str, newest: int) -> None:
     version = data.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(f"{name}: damaged save: format_version is missing or not a number")
