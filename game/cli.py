@@ -278,8 +278,11 @@ def _naming_file(path: Path, exc: Exception) -> str:
 def _open_replay(record, lang: str | None) -> int:
     """Open the replay viewer on the saved game, at its start."""
     from .record.errors import SaveError
+    from .record.privacy import hides_each_side
     from .record.replay_cursor import ReplayCursor
 
+    if hides_each_side(record):
+        raise CliError("a battle between two players that is not over: the replay would show each the other's army")
     try:
         cursor = ReplayCursor(record)  # a changed or unknown scenario is refused before any window opens
     except SaveError as exc:

@@ -214,3 +214,57 @@ def test_the_hand_over_grows_with_the_ui_scale(rules) -> None:
     finally:
         scale.set_ui_scale(100)
     assert heights[200] >= 1.8 * heights[100]
+
+
+# -- nothing outside the battle shows what the players must not see ---------------------------
+
+
+def _hotseat_a1(turns_over: bool = False) -> Match:
+    a1 = load_scenario("a1_valley_mouth")
+    settings = GameSettings(controllers={"coalition": "human", "hailing": "human"}, max_turns=1)
+    match = Match(a1, 3, settings)
+    match.apply(EndTurn())
+    while turns_over and not match.state.over:
+        match.apply(EndTurn())
+    return match
+
+
+def test_a_running_hotseat_battles_save_is_not_shown_as_a_replay_from_the_menu(app, tmp_path) -> None:
+    """Quit to the menu mid-battle: its autosave (the newest save) is refused by the viewer,
+    from the menu's Watch button and from the save list, and the screen stays."""
+    from game.record.saves_folder import SavesFolder
+    from game.ui.menu import MenuScene
+    from game.ui.saves_screen import SaveScreen
+
+    app.saves = SavesFolder(tmp_path)
+    app.saves.quicksave(_hotseat_a1())
+    menu = MenuScene(app)
+    app.switch(menu)
+    frame(app)
+    menu.watch_replay()
+    assert app.scene is menu and "two players" in menu.message
+    screen = SaveScreen(app)
+    app.switch(screen)
+    frame(app)
+    screen.watch()
+    assert app.scene is screen and "two players" in screen.note
+
+
+def test_a_finished_hotseat_battle_can_be_watched_from_its_result(app) -> None:
+    from game.ui.replay import ReplayScene
+    from game.ui.result import ResultScene
+
+    match = _hotseat_a1(turns_over=True)
+    app.switch(ResultScene(app, match))
+    frame(app)
+    app.scene.watch_replay()
+    assert isinstance(app.scene, ReplayScene)
+
+
+def test_the_command_line_refuses_to_replay_a_running_hotseat_battle(tmp_path, capsys) -> None:
+    from game import cli
+
+    path = _hotseat_a1().save(tmp_path / "hs.json")
+    assert cli.main(["--lang", "en", "replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "two players" in err and err.count("\n") == 1

@@ -23,6 +23,7 @@ from ..i18n import _, ngettext
 from ..record.errors import SaveError
 from ..record.match import Match
 from ..record.model import GameRecord
+from ..record.privacy import hides_each_side
 from ..record.replay_cursor import ReplayCursor, take_over_start
 from ..view.side_view import Fog, SideView, SideViews
 from .audio import audio_of
@@ -48,7 +49,13 @@ class ReplayScene(Scene):
     music = "battle_calm"
 
     def __init__(self, app, record: GameRecord, cursor: ReplayCursor | None = None) -> None:
-        """``cursor``: one already built on ``record`` (kept when the window is rebuilt)."""
+        """``cursor``: one already built on ``record`` (kept when the window is rebuilt).
+        SaveError if the record cannot be shown: its content changed, or it is a battle
+        between people at one screen that is not over (it would show each the other's army)."""
+        if hides_each_side(record):
+            raise SaveError(
+                _("a battle between two players that is not over: the replay would show each the other's army")
+            )
         self.cursor = cursor if cursor is not None else ReplayCursor(record, sight=True)
         self.record = record
         loaded = self.cursor.loaded

@@ -326,7 +326,7 @@ class ResultScene(Scene):
     def watch_replay(self) -> None:
         """The replay viewer on this battle, from its first move."""
         try:
-            self.app.go("replay", record=self.match.record)
+            self.app.go("replay", record=self.match.saved_record())
         except SaveError as exc:
             self.say(_("Cannot show the replay: {reason}").format(reason=str(exc)))
 
