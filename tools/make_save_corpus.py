@@ -1,4 +1,4 @@
-"""Write the save corpus that tests/test_save_corpus.py loads: real saves of the current format.
+"""Write the save corpus that tests/test_save_format.py loads: real saves of the current format.
 
     python tools/make_save_corpus.py [--out tests/saves_corpus/vN]
 

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..core.board import Board
 from ..core.rules import Ruleset
 from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, AiHints, FormationSpec, Scenario, SideSpec
-from ..paths import MAPS_DIR
+from ..paths import DATA_DIR, MAPS_DIR
 from .errors import ContentError, ContentErrors, error, from_validation
 from .event_checks import check_events, check_region_labels, declared_ids, parse_events, parse_objectives
 from .ruleset import digest_of, load_ruleset, read_toml
@@ -76,6 +76,14 @@ class LoadedScenario:
     map_path: Path
     # Changes whenever the scenario, its map or the ruleset changes; goes into every record.
     content_version: str
+    # The unit, terrain, hero, faction and skill data it was loaded with (None: the game's own),
+    # and the folder they came from (None when it is gone, as for a save's unpacked bundle).
+    rules: Ruleset | None = None
+    rules_dir: Path | None = None
+
+    def ruleset(self) -> Ruleset:
+        """The data this scenario is played with."""
+        return self.rules if self.rules is not None else load_ruleset()
 
 
 def _hiding_error(spec: FormationSpec, rules: Ruleset, board: Board) -> str | None:
@@ -148,9 +156,11 @@ def _formation_specs(
     return specs
 
 
-def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedScenario:
-    """Load and check one scenario; raises ContentErrors listing every problem found."""
-    rules = rules or load_ruleset()
+def load_scenario_file(toml_path: Path, rules: Ruleset | None = None, rules_dir: Path | None = None) -> LoadedScenario:
+    """Load and check one scenario with ``rules`` (read from ``rules_dir``; by default the
+    game's own); raises ContentErrors listing every problem found."""
+    if rules is None:
+        rules, rules_dir = load_ruleset(), DATA_DIR
     errors: list[ContentError] = []
     data = read_toml(toml_path, errors)
     if data is None:
@@ -224,7 +234,7 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None) -> LoadedS
     # The map's place names are left out: they are shown, never played (``played_bytes``).
     played = [(toml_path.name, toml_path.read_bytes()), (map_path.name, played_bytes(map_path))]
     version = f"{rules.version}/{digest_of(played)}"
-    return LoadedScenario(scenario, tmx.layout, toml_path, map_path, version)
+    return LoadedScenario(scenario, tmx.layout, toml_path, map_path, version, rules, rules_dir)
 
 
 def scenario_paths(maps_dir: Path = MAPS_DIR) -> list[Path]:

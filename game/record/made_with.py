@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..content.bundle import BundleError, same_content, unpack
 from ..content.errors import ContentErrors
 from ..content.scenarios import LoadedScenario, load_scenario
 from .errors import SaveError
@@ -9,22 +10,36 @@ from .model import GameRecord
 
 
 def scenario_for(record: GameRecord) -> LoadedScenario:
-    """The scenario a record was made with, refusing one whose content has changed."""
+    """The scenario a record is played with: the game's own while its maps and data are still
+    the ones the record was made with, else the content the record carries (``content.bundle``).
+    SaveError if it has neither."""
     sid = record.scenario_id
+    current: LoadedScenario | None = None
     try:
-        loaded = load_scenario(sid)
+        current = load_scenario(sid)
+        problem = ""
     except KeyError:
-        raise SaveError(f"unknown scenario {sid!r}: this version of the game does not have it") from None
+        problem = f"unknown scenario {sid!r}: this version of the game does not have it"
     except ContentErrors as exc:
-        raise SaveError(f"scenario {sid!r} does not load: {exc.errors[0]}") from None
-    if loaded.content_version != record.content_version:
-        change = content_change(record.content_version, loaded.content_version)
-        raise SaveError(
-            f"made with other content for scenario {sid}: {change} "
-            f"since the save was made, so its moves cannot be replayed "
-            f"(save {record.content_version}, game {loaded.content_version})"
-        )
-    return loaded
+        problem = f"scenario {sid!r} does not load: {exc.errors[0]}"
+    if current is not None and same_content(record.content_version, current.content_version):
+        return current
+    if record.content is not None:
+        try:
+            carried = unpack(record.content)
+        except BundleError as exc:
+            raise SaveError(f"the content it carries cannot be read: {exc}") from None
+        if carried.scenario.id != sid or not same_content(record.content_version, carried.content_version):
+            raise SaveError("the content it carries is not the content it was made with")
+        return carried
+    if current is None:
+        raise SaveError(problem)
+    change = content_change(record.content_version, current.content_version)
+    raise SaveError(
+        f"made with other content for scenario {sid}: {change} since the save was made "
+        f"(by version {record.game_version} of the game, which did not put its content in the save), "
+        f"so its moves cannot be re-run (save {record.content_version}, game {current.content_version})"
+    )
 
 
 def content_change(saved: str, current: str) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..content.ruleset import load_ruleset
+from ..content.bundle import pack
 from ..content.scenarios import LoadedScenario, load_scenario
 from ..core import vision
 from ..core.actions import Action, EndTurn, Move
@@ -37,7 +37,7 @@ class Match:
         """A new game, or with ``record`` (whose snapshot is trusted) the game it was saved at."""
         self.loaded = loaded
         state = record.snapshot.state if record is not None and record.snapshot is not None else None
-        self.engine = Engine(loaded.scenario, load_ruleset(), seed, settings, state)
+        self.engine = Engine(loaded.scenario, loaded.ruleset(), seed, settings, state)
         if record is None:
             record = GameRecord(
                 scenario_id=loaded.scenario.id,
@@ -110,6 +110,8 @@ class Match:
         """This game as a save holds it: the record, a snapshot of the state it stands at (so
         it loads without re-running), when and under which name (None for the game's own
         saves: autosaves, quicksave) it was saved. BadSaveName if ``name`` cannot be one."""
+        if self.record.content is None:  # packed once, the first time the game is saved
+            self.record.content = pack(self.loaded)
         state = copy_state(self.engine.state)
         return self.record.model_copy(
             update={
@@ -176,7 +178,7 @@ def match_from_record(record: GameRecord, loaded: LoadedScenario | None = None) 
     loaded = loaded or scenario_for(record)
     snap = record.snapshot
     if snap is not None and snap.actions == len(record.actions):
-        state = trusted_state(record, loaded, load_ruleset())
+        state = trusted_state(record, loaded, loaded.ruleset())
     else:
         rerun = Rerun(record, loaded)
         if not rerun.run() or not rerun.finished_exactly():

@@ -24,7 +24,15 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format_version": 2}
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 adds the content the game was made with. A format-2 save has none: it loads as
+    long as the game's own content is still the content it was made with."""
+    if "content" in data:
+        raise SaveError("a format-2 save cannot carry its content")
+    return {**data, "format_version": 3}
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def migrate(data: dict[str, Any], name: str) -> dict[str, Any]:

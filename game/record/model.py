@@ -3,7 +3,9 @@
 A game is its scenario + content version + seed + settings + action list; a checkpoint hash
 after each side's turn proves that a replay reproduced it. A saved record (format 2) also
 carries a snapshot of the state when it was saved, so loading it for play re-runs nothing;
-replays and ``--verify`` still re-run the actions and check the snapshot against them.
+replays and ``--verify`` still re-run the actions and check the snapshot against them. Since
+format 3 it also carries the content it was made with (``content.bundle``), so it loads, plays
+and replays exactly after the game's own maps or data have changed.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from .errors import SaveError
 from .names import clean_name
 
 RECORD_FORMAT: Final = "qiankun-record"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 MAX_SEED = (1 << 63) - 1
 
 
@@ -61,6 +63,9 @@ class GameRecord(BaseModel):
     # The name the player saved it under (see ``names``); None in older saves and in the game's
     # own saves (autosaves, quicksave), which the save list names by their file.
     name: str | None = None
+    # The scenario, map and data it was made with, packed (``content.bundle``); None in older
+    # saves and for scenarios not read from files.
+    content: str | None = Field(None, max_length=8 * 1024 * 1024)
 
     @field_validator("format_version", mode="before")
     @classmethod

@@ -14,14 +14,17 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from ..content.scenarios import LoadedScenario
+from ..content.errors import ContentErrors
+from ..content.scenarios import LoadedScenario, load_scenario
 from ..core.events import Event, TurnEnded
 from ..core.state import GameState
 from ..core.vision import Sight, sight_of
+from .errors import SaveError
 from .made_with import scenario_for
 from .match import Match
 from .model import GameRecord
 from .rerun import Rerun
+from .snapshot import trusted_state
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,9 @@ class ReplayCursor:
         snapshots: bool = True,
     ) -> None:
         """``loaded``: the scenario, when the caller already has it (else it is looked up and
-        checked against the record's content version; SaveError if it does not match).
+        checked against the record's content version). A record made with content the game no
+        longer has and does not carry opens at its snapshot, the one position that can still
+        be shown, and ``problem`` says why it goes no further; without a snapshot, SaveError.
         ``sight``: also keep what each side saw after each action of the current side-turn
         (``sight_after``), for a log that shows only what one side's eyes caught.
         ``start``: the state after that many actions, when the caller has it: the cursor opens
@@ -65,7 +70,12 @@ class ReplayCursor:
         # Position -> side -> what it saw there, for the current side-turn and the position
         # before it.
         self._sights: dict[int, dict[str, Sight]] = {}
-        self._rerun = Rerun(record, loaded)
+        try:
+            self._rerun = Rerun(record, loaded)
+        except SaveError as exc:
+            self._rerun = _as_saved_only(record, exc)
+            assert record.snapshot is not None
+            start = (record.snapshot.actions, self._rerun.state)
         self.loaded = self._rerun.loaded
         self.engine = self._rerun.engine
         self.rules = self.engine.rules
@@ -263,6 +273,24 @@ class ReplayCursor:
     def snapshots(self) -> int:
         """How many snapshots are kept (for tests and the benchmark)."""
         return len(self._snapshots)
+
+
+def _as_saved_only(record: GameRecord, why: SaveError) -> Rerun:
+    """A re-run that stands at ``record``'s snapshot with the game's own content, for a record
+    whose moves cannot be re-run; ``why`` is raised again if not even that can be shown."""
+    if record.snapshot is None:
+        raise why
+    try:
+        current = load_scenario(record.scenario_id)
+    except (KeyError, ContentErrors):
+        raise why from None
+    state = trusted_state(record, current, current.ruleset())
+    rerun = Rerun(record, current, start=state)
+    rerun.problem = (
+        f"made with other content by version {record.game_version} of the game, which did not put it in the "
+        f"save: its moves cannot be re-run, only the position it was saved at shown"
+    )
+    return rerun
 
 
 def take_over_match(

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from ..content.ruleset import load_ruleset
 from ..content.scenarios import LoadedScenario
 from ..core.engine import Engine, IllegalAction
 from ..core.events import Event, TurnEnded
@@ -45,7 +44,7 @@ class Rerun:
     ) -> None:
         self.record = record
         self.loaded = loaded if loaded is not None else scenario_for(record)
-        self.engine = Engine(self.loaded.scenario, load_ruleset(), record.seed, record.settings, start)
+        self.engine = Engine(self.loaded.scenario, self.loaded.ruleset(), record.seed, record.settings, start)
         self._expected = list(record.checkpoints)
         self._expected_at = [cp.actions for cp in self._expected]
         self.problem: str | None = None

@@ -12,7 +12,6 @@ from pygame_gui.elements import UIButton
 
 from .. import i18n
 from ..content.campaigns import names_script
-from ..content.ruleset import load_ruleset
 from ..core import vision
 from ..core.actions import Action, Attack, Blast, Capture, EndTurn, Fire, Move, Rest
 from ..core.combat import Forecast
@@ -89,7 +88,7 @@ class BattleScene(Scene):
         self._seen_before: set[str] = set()
         # Whether the viewing side saw anything of the last action (an unseen one is not waited for).
         self.last_seen = True
-        self.rules = load_ruleset()
+        self.rules = match.engine.rules  # the data this battle is played with (a save may carry its own)
         loaded = match.loaded
         board = loaded.scenario.board
         self.map = MapView(loaded, self.rules, pygame.Rect((0, 0), app.size))
