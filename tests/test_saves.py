@@ -29,6 +29,7 @@ from game.record.made_with import scenario_for
 from game.record.match import Match, match_from_record
 from game.record.model import FORMAT_VERSION, GameRecord
 from game.record.names import BadSaveName, clean_name
+from game.record.rerun import Rerun
 from game.record.saves import SaveError, load_record, parse_record, save_path, write_atomic, write_record
 from game.record.verify import replay_engine, verify
 
@@ -500,3 +501,54 @@ def test_scenario_for_checks_the_content_version(
     monkeypatch.setattr(made_with_module, "load_scenario", broken)
     with pytest.raises(SaveError, match="does not load"):
         scenario_for(record)
+
+
+# -- tamper-evident records --------------------------------------------------------------------
+
+
+def _two_independent_moves() -> GameRecord:
+    """A1 turn 1: two coalition formations far apart each take one step, then the turn ends."""
+    from game.core.hexgrid import distance
+    from game.record.match import new_match
+
+    match = new_match("a1_valley_mouth", {"coalition": "human", "hailing": "human"}, seed=3)
+    movers = []
+    for f in sorted(match.state.formations_of("coalition"), key=lambda f: (f.pos.q, f.pos.r)):
+        reach = match.engine.moves(f.id).destinations
+        if reach and all(distance(f.pos, m.pos) > 6 for m in movers):
+            movers.append(f)
+        if len(movers) == 2:
+            break
+    for f in movers:
+        step = min(match.engine.moves(f.id).destinations, key=lambda h: (distance(f.pos, h), h.q, h.r))
+        match.apply(Move(unit=f.id, to=step))
+    match.apply(EndTurn())
+    return match.saved_record()
+
+
+def test_verify_names_the_actions_of_an_edited_turn_even_when_the_state_comes_out_the_same() -> None:
+    record = _two_independent_moves()
+    assert verify(record).ok
+    a, b = record.actions[0], record.actions[1]
+    assert isinstance(a, Move) and isinstance(b, Move) and a.unit != b.unit
+    # Two independent moves swapped: the state after them is the same, the record is not.
+    edited = record.model_copy(deep=True, update={"snapshot": None})
+    edited.actions[0], edited.actions[1] = b, a
+    blind = Rerun(edited.model_copy(update={"checkpoints": []}))
+    blind.run()  # stops after the EndTurn, at the checkpoint it does not find
+    assert blind.position == 3 and state_hash(blind.state) == record.checkpoints[0].hash
+    result = verify(edited)
+    assert not result.ok
+    assert result.problem == (
+        "the actions before checkpoint 1 (turn 1, coalition) are not those it was made with: "
+        "one of actions 1 to 3 has been changed, moved, added or removed"
+    )
+
+
+def test_an_older_record_without_digests_still_verifies(
+    use_fixture_scenario: LoadedScenario, record: GameRecord
+) -> None:
+    plain = record.model_copy(
+        update={"checkpoints": [cp.model_copy(update={"digest": None}) for cp in record.checkpoints]}
+    )
+    assert verify(plain).ok

@@ -18,6 +18,7 @@ from ..core.actions import Action, EndTurn, Move
 from ..core.engine import Engine, GameSettings, IllegalAction
 from ..core.events import Event, Moved
 from ..core.state import GameState, copy_state, state_hash
+from .action_chain import ActionChain
 from .errors import SaveError
 from .made_with import scenario_for
 from .model import MAX_SEED, GameRecord, Snapshot
@@ -51,13 +52,15 @@ class Match:
                 update={"snapshot": None, "actions": list(record.actions), "checkpoints": list(record.checkpoints)}
             )
         self.record = record
+        # The digest of the record's actions so far, for the next checkpoint.
+        self._chain = ActionChain.after(record.actions, record.checkpoints, len(record.actions))
         # How many of the record's actions the newest save of this game holds.
         self.saved_actions = len(record.actions)
         # States before each undoable move of the current side's turn, newest last, and why
         # there is none when there is none: "nothing" (no move yet), "not_a_move" (a blow,
         # a capture, an order with dice), "revealed" (a move that showed something new),
         # "new_turn".
-        self._undo: list[GameState] = []
+        self._undo: list[tuple[GameState, str]] = []
         self.undo_refusal = "nothing"
         # Called with the events of every applied action (statistics, sound, logs).
         self.listeners: list[Callable[[list[Event]], None]] = []
@@ -72,7 +75,7 @@ class Match:
         """Apply through the engine (raising IllegalAction unchanged) and record it."""
         # Only a person takes a move back; the computer's moves need no snapshot.
         human = self.engine.state.active_side.controller == "human"
-        before = self._snapshot() if isinstance(action, Move) and human else None
+        before = (self._snapshot(), self._chain.digest) if isinstance(action, Move) and human else None
         seen_before = self._enemies_seen() if before is not None else None
         events = self._apply_and_record(action)
         if before is not None and self._undoable(events, seen_before):
@@ -103,7 +106,8 @@ class Match:
         self.record.actions.append(action)
         for listener in self.listeners:
             listener(events)
-        self.record.checkpoints.extend(checkpoints_after(events, self.engine.state))
+        digest = self._chain.add(action)
+        self.record.checkpoints.extend(checkpoints_after(events, self.engine.state, digest))
         return events
 
     def saved_record(self, name: str | None = None) -> GameRecord:
@@ -161,7 +165,7 @@ class Match:
         """Take back the last undoable move: the state and the record return to before it."""
         if not self._undo:
             return False
-        self.engine.state = self._undo.pop()
+        self.engine.state, self._chain.digest = self._undo.pop()
         self.record.actions.pop()
         if not self._undo:
             self.undo_refusal = "nothing"

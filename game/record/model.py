@@ -34,6 +34,9 @@ class Checkpoint(BaseModel):
     turn: int = Field(ge=1)
     side: str  # the side whose turn just ended
     hash: str = Field(pattern=r"^[0-9a-f]{16}$")
+    # The digest of every action before it, chained (``action_chain``); None in saves of
+    # format 2 and older, whose checkpoints vouch for the state only.
+    digest: str | None = Field(None, pattern=r"^[0-9a-f]{16}$")
 
 
 class Snapshot(BaseModel):

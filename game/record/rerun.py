@@ -2,7 +2,8 @@
 checkpoint rule is written.
 
 The checkpoint rule: after every action that ends a side's turn the record holds a checkpoint,
-the hash of the state at that moment (``checkpoints_after``). ``Match`` writes checkpoints with
+the hash of the state at that moment and the digest of the actions that led there
+(``checkpoints_after``, ``action_chain``). ``Match`` writes checkpoints with
 it as a game is played; ``Rerun`` re-applies a record's actions and compares each turn's end with
 the record's checkpoint, stopping at the first action that does not replay or the first state
 that differs. ``verify``, the replay viewer's cursor, loading a save without a snapshot,
@@ -17,15 +18,17 @@ from ..content.scenarios import LoadedScenario
 from ..core.engine import Engine, IllegalAction
 from ..core.events import Event, TurnEnded
 from ..core.state import GameState, state_hash
+from .action_chain import ActionChain
 from .made_with import scenario_for
 from .model import Checkpoint, GameRecord
 
 
-def checkpoints_after(events: list[Event], state: GameState) -> list[Checkpoint]:
-    """The checkpoints a record holds after an action with ``events`` that led to ``state``:
-    one for each side's turn it ended (none for most actions)."""
+def checkpoints_after(events: list[Event], state: GameState, digest: str) -> list[Checkpoint]:
+    """The checkpoints a record holds after an action with ``events`` that led to ``state``,
+    the actions so far chained to ``digest``: one for each side's turn it ended (none for most
+    actions)."""
     return [
-        Checkpoint(actions=state.action_index, turn=ev.turn, side=ev.side, hash=state_hash(state))
+        Checkpoint(actions=state.action_index, turn=ev.turn, side=ev.side, hash=state_hash(state), digest=digest)
         for ev in events
         if isinstance(ev, TurnEnded)
     ]
@@ -67,6 +70,7 @@ class Rerun:
         count as passed."""
         self.engine.state = state
         self._passed = bisect_right(self._expected_at, state.action_index)
+        self._chain = ActionChain.after(self.record.actions, self._expected, state.action_index)
 
     def step(self) -> list[Event] | None:
         """Apply the record's next action: its events, or None if it does not replay (an
@@ -82,7 +86,8 @@ class Rerun:
         except IllegalAction as exc:
             self.problem = self.problem or f"action {i + 1} ({action.kind}) is illegal on replay: {exc.message}"
             return None
-        for made in checkpoints_after(events, self.engine.state):
+        digest = self._chain.add(action)
+        for made in checkpoints_after(events, self.engine.state, digest):
             self.problem = self.problem or self._compare(made)
         return events
 
@@ -110,6 +115,12 @@ class Rerun:
         if k >= len(self._expected):
             return f"checkpoint {k + 1} after action {made.actions} is not in the record"
         cp = self._expected[k]
+        if cp.digest is not None and cp.actions == made.actions and cp.digest != made.digest:
+            first = self._expected[k - 1].actions + 1 if k > 0 else 1
+            return (
+                f"the actions before checkpoint {k + 1} (turn {cp.turn}, {cp.side}) are not those it was made "
+                f"with: one of actions {first} to {cp.actions} has been changed, moved, added or removed"
+            )
         if cp.actions != made.actions or cp.hash != made.hash:
             return (
                 f"checkpoint {k + 1} (turn {cp.turn}, {cp.side}) differs: "
