@@ -12,7 +12,7 @@ from conftest import EngineFactory, Unit
 from game.ai.basic import BasicAI
 from game.content.errors import ContentErrors
 from game.content.ruleset import load_ruleset_from
-from game.core import combat, morale, skills, souls
+from game.core import baggage, combat, morale, skills, souls
 from game.core.actions import ACTION_LIST_ADAPTER, Action, Attack, Capture, EndTurn, Move, UseSkill
 from game.core.engine import FORCED_MARCH_FATIGUE, MOVE_FATIGUE, Engine, IllegalAction
 from game.core.events import BaggageDropped, HeroWounded, Looted, MoraleChanged, Rallied, Revealed, SkillUsed
@@ -588,7 +588,8 @@ def test_ride_light_speeds_the_horse_and_strews_the_road(small_engine: EngineFac
     dropped = next(e for e in events if isinstance(e, BaggageDropped))
     wuzhu = st.formations["a_wuzhu"].pos
     road = {h for h in (wuzhu, *neighbours(wuzhu)) if eng.board.terrain_at(h).id == "road"}
-    assert set(dropped.at) == road and sorted(st.baggage) == sorted(h.key() for h in road)
+    assert set(dropped.at) == road and baggage.hexes(st) == road
+    assert {baggage.parse(k)[1] for k in st.baggage} == {"a"}  # the Jin's own baggage
 
 
 @pytest.mark.parametrize(
@@ -602,11 +603,24 @@ def test_only_undisciplined_pursuers_stop_for_the_baggage(
     eng.apply(Move(unit="a_wuzhu", to=Hex(0, 0)))
     eng.apply(EndTurn())
     spot = Hex(2, 1)
-    assert spot.key() in eng.state.baggage
+    assert spot in baggage.hexes(eng.state)
     events = eng.apply(Move(unit="b_chaser", to=spot))
     chaser = eng.state.formations["b_chaser"]
     assert any(isinstance(e, Looted) for e in events) is loots
-    assert chaser.acted is loots and (spot.key() in eng.state.baggage) is not loots
+    assert chaser.acted is loots and (spot in baggage.hexes(eng.state)) is not loots
+
+
+def test_nobody_loots_his_own_armys_baggage(small_engine: EngineFactory) -> None:
+    """The Jin are undisciplined, but the wagons they cut loose are their own: their men ride
+    over them without stopping. Only an enemy's baggage tempts."""
+    eng = ride_light(small_engine, "soul_rider")
+    use(eng, "a_wuzhu", "ride_light")
+    spot = Hex(3, 1)
+    assert spot in baggage.hexes(eng.state) and spot in baggage.tempting(eng.state, eng.rules, "b")
+    assert baggage.tempting(eng.state, eng.rules, "a") == frozenset()
+    events = eng.apply(Move(unit="a_foot", to=spot))
+    assert not any(isinstance(e, Looted) for e in events)
+    assert not eng.state.formations["a_foot"].acted and spot in baggage.hexes(eng.state)
 
 
 # -- refusals, the legal list, determinism ----------------------------------------------------------

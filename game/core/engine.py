@@ -12,12 +12,12 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from . import combat, duel, morale, skills, souls, triggers, vision
+from . import baggage, combat, duel, morale, skills, souls, triggers, vision
 from .actions import Action, AnswerDuel, Attack, Blast, Capture, Challenge, EndTurn, Fire, Move, Rest, UseSkill
 from .board import Board
 from .campaign import Roster, carry_in, carry_key, place_raised
 from .errors import IllegalAction
-from .events import Attacked, Event, GameOver, Looted, Moved, Rested, SideJoined, TurnEnded
+from .events import Attacked, Event, GameOver, Moved, Rested, SideJoined, TurnEnded
 from .hexgrid import Hex, distance, neighbours
 from .movement import MoveMap
 from .rng import Rng
@@ -339,13 +339,8 @@ class Engine:
         return run
 
     def _loot(self, f: Formation) -> list[Event]:
-        """Undisciplined troops stop on abandoned baggage to loot it, which costs their action."""
-        key = f.pos.key()
-        if key not in self.state.baggage or self.rules.factions[self.state.side(f.side).faction].disciplined:
-            return []
-        del self.state.baggage[key]
-        f.acted = True
-        return [Looted(unit=f.id, at=f.pos)]
+        """Undisciplined troops stop on the enemy's abandoned baggage to loot it (game.core.baggage)."""
+        return baggage.loot(self.state, self.rules, f)
 
     # Attack, fire, blast -------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import morale, vision
+from . import baggage, morale, vision
 from .actions import UseSkill
 from .duel import wound_hero
 from .errors import IllegalAction
@@ -504,7 +504,7 @@ def _ride_light(engine: Engine, f: Formation, skill: Skill, action: UseSkill) ->
     events: list[Event] = []
     if dropped:
         for h in sorted(dropped):
-            engine.state.baggage[h.key()] = engine.state.baggage.get(h.key(), 0) + skill.loads
+            baggage.drop(engine.state, h, f.side, skill.loads)
         events.append(BaggageDropped(at=tuple(sorted(dropped))))
     return [o.id for o in affected], None, events
 
