@@ -7,11 +7,12 @@ from __future__ import annotations
 from conftest import ai_engine, end_turns_until
 
 from game.ai.driver import make_ais, play_ai_turn
+from game.ai.general import General
 from game.content.scenarios import load_scenario
-from game.core.actions import Attack, EndTurn, Rest
+from game.core.actions import Attack, EndTurn, Rest, UseSkill
 from game.core.engine import Engine, GameSettings
-from game.core.events import Narration
-from game.core.hexgrid import distance, neighbours
+from game.core.events import Attacked, Narration
+from game.core.hexgrid import distance, neighbours, opposite
 from game.record.match import Match
 
 B1 = "b1_the_valley"
@@ -82,7 +83,7 @@ def test_losing_tang_huai_before_relief_loses_the_battle() -> None:
     assert eng.state.over and eng.state.winner == "jin"
 
 
-def test_yue_fei_at_the_foot_of_the_hill_relieves_him_early() -> None:
+def test_yue_fei_at_the_foot_of_the_hill_relieves_him_once_the_foot_is_cleared() -> None:
     eng = engine()
     foot = eng.board.regions["hill_foot"]
     taken = {f.pos for f in eng.state.formations.values()}
@@ -91,15 +92,54 @@ def test_yue_fei_at_the_foot_of_the_hill_relieves_him_early() -> None:
         h for h in foot if h not in taken and h not in tang_sides and eng.board.terrain[h].id != "mountain"
     )[0]
     events = eng.apply(Rest(unit="yue_fei_riders"))
-    assert eng.state.objectives["relieve_tang"] == "done"
+    # The relief has come: Tang Huai sees it and may come down the hill, but the besiegers
+    # still stand at its foot, so he is not yet relieved.
     assert eng.state.objectives["quick_relief"] == "done"
+    assert "relief_arrives" in eng.state.fired_events
     assert "tang_huai" in [e.speaker for e in events if isinstance(e, Narration)]
+    assert eng.state.objectives["relieve_tang"] == "open"
+    # The Jin driven from the foot of the hill: relieved.
+    away = sorted(h for h in eng.board.regions["muster"] if h not in taken)
+    for f in list(eng.state.formations.values()):
+        if f.side == "jin" and f.pos in foot:
+            f.pos = away.pop()
+    eng.apply(Rest(unit="guo_yaoshi_riders"))
+    assert eng.state.objectives["relieve_tang"] == "done"
     # Relieved, he may fall later without losing the battle.
     eng.apply(EndTurn())
     strike_down_tang_huai(eng)
     assert "tang_huai_bows" not in eng.state.formations
     assert eng.state.objectives["relieve_tang"] == "done"
     assert not eng.state.over
+
+
+def test_when_the_relief_strikes_the_computer_brings_tang_huai_down_the_hill() -> None:
+    """上下對衝: the relief has struck the besieger at the foot of the knoll; the computer's Tang
+    Huai charges down on its back, and the forecast shows the charge."""
+    eng = engine()
+    st = eng.state
+    tang = st.formations["tang_huai_bows"]
+    [below] = [h for h in neighbours(tang.pos) if eng.board.terrain[h].id != "mountain"]
+    for f in st.formations.values():
+        if f.pos == below:
+            f.pos = sorted(h for h in eng.board.regions["muster"] if h not in {o.pos for o in st.formations.values()})[
+                0
+            ]
+    besieger = st.formations["besieging_horse"]
+    besieger.pos = below
+    guo = st.formations["guo_yaoshi_riders"]
+    guo.pos = opposite(below, tang.pos)
+    guo.acted = guo.moved = True  # it has just struck
+    general = General(eng, "zhenguo")
+    charge = general.next_action()
+    assert charge == UseSkill(unit="tang_huai_bows", skill="downhill_charge")
+    eng.apply(charge)
+    blow = general.next_action()
+    assert blow == Attack(unit="tang_huai_bows", target="besieging_horse")
+    shown = eng.forecast(blow)
+    assert {"Downhill charge", "Pincer"} <= {m.name for m in shown.modifiers}
+    events = eng.apply(blow)
+    assert any(isinstance(e, Attacked) and e.unit == "tang_huai_bows" and e.pincer for e in events)
 
 
 def test_relief_after_turn_6_misses_the_bonus() -> None:
