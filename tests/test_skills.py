@@ -13,7 +13,7 @@ from game.ai.basic import BasicAI
 from game.content.errors import ContentErrors
 from game.content.ruleset import load_ruleset_from
 from game.core import baggage, combat, morale, skills, souls
-from game.core.actions import ACTION_LIST_ADAPTER, Action, Attack, Capture, EndTurn, Move, UseSkill
+from game.core.actions import ACTION_LIST_ADAPTER, Action, Attack, Capture, EndTurn, Fire, Move, UseSkill
 from game.core.engine import FORCED_MARCH_FATIGUE, MOVE_FATIGUE, Engine, IllegalAction
 from game.core.events import (
     Attacked,
@@ -532,9 +532,13 @@ def test_tang_huai_charges_down_only_when_the_relief_strikes(small_engine: Engin
     eng = downhill_field(small_engine, relief=True)
     tang = eng.state.formations["a_tang"]
     assert UseSkill(unit="a_tang", skill="downhill_charge") in skills.legal_uses(eng, "a_tang")
+    assert "b_vet" in eng.fire_targets("a_tang")
     use(eng, "a_tang", "downhill_charge")
     assert "downhill_charge" in tang.effects
     assert not tang.moved and not tang.acted  # a charge, not a stand: it still moves and strikes
+    # Charging, the men have left their bows: they strike hand to hand.
+    assert eng.fire_targets("a_tang") == [] and eng.attack_targets("a_tang") == ["b_vet"]
+    refused(eng, Fire(unit="a_tang", target="b_vet"), "charging")
 
 
 def test_the_downhill_charge_is_a_previewed_pincer_from_above(small_engine: EngineFactory) -> None:

@@ -14,7 +14,7 @@ import time
 import zlib
 from dataclasses import dataclass
 
-from ..core import combat, duel, skills, souls
+from ..core import combat, duel, souls
 from ..core.actions import Action, AnswerDuel, Attack, Blast, Capture, EndTurn, Fire, Move, Rest, UseSkill
 from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
@@ -275,9 +275,7 @@ class General(BasicAI):
                 continue
             out.append(Candidate(self.attack_score(f, target) - floor, Attack(unit=f.id, target=target_id)))
         utype = engine.rules.units[f.type]
-        # Men charging down a hill have left their bows: they strike in melee or not at all.
-        shooting = engine.fire_targets(f.id) if skills.DOWNHILL not in f.effects else []
-        for target_id in shooting:
+        for target_id in engine.fire_targets(f.id):
             target = state.formations[target_id]
             out.append(Candidate(self.attack_score(f, target, "fire") - floor, Fire(unit=f.id, target=target_id)))
             if f.charges > 0:

@@ -195,7 +195,7 @@ class Engine:
     def fire_targets(self, unit_id: str) -> list[str]:
         f = self.formation(unit_id)
         utype = self.rules.units[f.type]
-        if not self.can_act(f) or utype.ranged <= 0 or f.ammo == 0:
+        if not self.can_act(f) or utype.ranged <= 0 or f.ammo == 0 or skills.DOWNHILL in f.effects:
             return []
         in_range = sorted(
             (e for e in self.state.formations.values() if 1 <= distance(f.pos, e.pos) <= utype.range),
@@ -373,6 +373,8 @@ class Engine:
             raise IllegalAction("no_missiles", f"{attacker.id} has no missile weapons")
         if attacker.ammo == 0:
             raise IllegalAction("no_ammo", f"{attacker.id} has no missiles left")
+        if skills.DOWNHILL in attacker.effects:
+            raise IllegalAction("charging", f"{attacker.id} has left its bows to charge downhill")
         if not are_enemies(self.state, attacker.side, defender.side):
             raise IllegalAction("not_an_enemy", f"{defender.id} is not an enemy of {attacker.id}")
         if not 1 <= distance(attacker.pos, defender.pos) <= utype.range:
