@@ -9,7 +9,7 @@ from conftest import ai_engine, end_turns_until
 from game.ai.driver import make_ais, play_ai_turn
 from game.ai.general import General
 from game.content.scenarios import load_scenario
-from game.core.actions import Attack, EndTurn, Rest, UseSkill
+from game.core.actions import Attack, Capture, EndTurn, Rest, UseSkill
 from game.core.engine import Engine, GameSettings
 from game.core.events import Attacked, Narration
 from game.core.hexgrid import distance, neighbours, opposite
@@ -148,3 +148,25 @@ def test_relief_after_turn_6_misses_the_bonus() -> None:
     assert eng.state.objectives["quick_relief"] == "open"
     end_turns_until(eng, 7, "zhenguo")
     assert eng.state.objectives["quick_relief"] == "failed"
+
+
+def test_the_relief_rides_for_the_hill_past_the_souls_of_the_rear_guard() -> None:
+    """The rear guard broken and its dead lying round them, Yue Fei and Guo Yaoshi leave the
+    souls to the wind and ride on for Tang Huai's hill."""
+    eng = engine()
+    st = eng.state
+    for u in REAR:
+        del st.formations[u]
+    riders = ("yue_fei_riders", "guo_yaoshi_riders")
+    for u in riders:
+        st.field_souls[st.formations[u].pos.key()] = {"jin": 2000}
+    foot = eng.board.regions["hill_foot"]
+    before = {u: min(distance(st.formations[u].pos, h) for h in foot) for u in riders}
+    actions = []
+    general = General(eng, "zhenguo")
+    while not isinstance(action := general.next_action(), EndTurn):
+        actions.append(action)
+        eng.apply(action)
+    assert not any(isinstance(a, Capture) and a.unit in riders for a in actions)
+    for u in riders:
+        assert min(distance(st.formations[u].pos, h) for h in foot) < before[u], u
