@@ -113,10 +113,9 @@ def test_yue_fei_at_the_foot_of_the_hill_relieves_him_once_the_foot_is_cleared()
     assert not eng.state.over
 
 
-def test_when_the_relief_strikes_the_computer_brings_tang_huai_down_the_hill() -> None:
-    """上下對衝: the relief has struck the besieger at the foot of the knoll; the computer's Tang
-    Huai charges down on its back, and the forecast shows the charge."""
-    eng = engine()
+def relief_has_struck(eng: Engine) -> None:
+    """Guo Yaoshi has just struck the besieging horse at the foot of Tang Huai's knoll, from the
+    far side of it."""
     st = eng.state
     tang = st.formations["tang_huai_bows"]
     [below] = [h for h in neighbours(tang.pos) if eng.board.terrain[h].id != "mountain"]
@@ -130,6 +129,13 @@ def test_when_the_relief_strikes_the_computer_brings_tang_huai_down_the_hill() -
     guo = st.formations["guo_yaoshi_riders"]
     guo.pos = opposite(below, tang.pos)
     guo.acted = guo.moved = True  # it has just struck
+
+
+def test_when_the_relief_strikes_the_computer_brings_tang_huai_down_the_hill() -> None:
+    """上下對衝: the relief has struck the besieger at the foot of the knoll; the computer's Tang
+    Huai charges down on its back, and the forecast shows the charge."""
+    eng = engine()
+    relief_has_struck(eng)
     general = General(eng, "zhenguo")
     charge = general.next_action()
     assert charge == UseSkill(unit="tang_huai_bows", skill="downhill_charge")
@@ -170,3 +176,16 @@ def test_the_relief_rides_for_the_hill_past_the_souls_of_the_rear_guard() -> Non
     assert not any(isinstance(a, Capture) and a.unit in riders for a in actions)
     for u in riders:
         assert min(distance(st.formations[u].pos, h) for h in foot) < before[u], u
+
+
+def test_a_handful_left_on_the_hill_do_not_throw_themselves_away() -> None:
+    """Tang Huai's fall loses the battle: with a few dozen men left, the computer keeps them on
+    the hill rather than charge a blow they would not survive."""
+    eng = engine()
+    relief_has_struck(eng)
+    eng.state.formations["tang_huai_bows"].men = 30
+    general = General(eng, "zhenguo")
+    while not isinstance(action := general.next_action(), EndTurn):
+        assert action != UseSkill(unit="tang_huai_bows", skill="downhill_charge")
+        assert not (isinstance(action, Attack) and action.unit == "tang_huai_bows")
+        eng.apply(action)
