@@ -8,6 +8,7 @@ from fontTools.ttLib import TTFont
 from game import i18n
 from game.content.campaigns import names_script
 from game.content.ruleset import load_ruleset
+from game.paths import DATA_DIR, MAPS_DIR
 from game.ui.fonts import SC_FONT, TC_FONT
 
 
@@ -62,3 +63,11 @@ def test_each_face_draws_the_other_scripts_names(font, other):
     cmap = TTFont(str(font), lazy=True).getBestCmap()
     missing = sorted({c for n in names for c in n if not c.isspace() and ord(c) not in cmap})
     assert missing == []
+
+
+def test_yue_feis_banner_is_yue_in_both_scripts():
+    """The surname 岳 is written the same in traditional script: 嶽 (a mountain) is a
+    conversion slip, on the banner or in any shipped text."""
+    assert load_ruleset().heroes["yue_fei"].surname == "岳"
+    shipped = [*DATA_DIR.glob("*.toml"), *MAPS_DIR.glob("*.toml"), *MAPS_DIR.glob("*.tmx")]
+    assert shipped and not [p.name for p in shipped if "嶽" in p.read_text(encoding="utf-8")]

@@ -7,11 +7,12 @@ from __future__ import annotations
 from conftest import ai_engine, end_turns_until
 
 from game.ai.driver import make_ais, play_ai_turn
+from game.ai.general import General
 from game.content.scenarios import load_scenario
-from game.core.actions import Attack, EndTurn, Rest
+from game.core.actions import Attack, Capture, EndTurn, Rest, UseSkill
 from game.core.engine import Engine, GameSettings
-from game.core.events import Narration
-from game.core.hexgrid import distance, neighbours
+from game.core.events import Attacked, Narration
+from game.core.hexgrid import distance, neighbours, opposite
 from game.record.match import Match
 
 B1 = "b1_the_valley"
@@ -82,7 +83,7 @@ def test_losing_tang_huai_before_relief_loses_the_battle() -> None:
     assert eng.state.over and eng.state.winner == "jin"
 
 
-def test_yue_fei_at_the_foot_of_the_hill_relieves_him_early() -> None:
+def test_yue_fei_at_the_foot_of_the_hill_relieves_him_once_the_foot_is_cleared() -> None:
     eng = engine()
     foot = eng.board.regions["hill_foot"]
     taken = {f.pos for f in eng.state.formations.values()}
@@ -91,9 +92,19 @@ def test_yue_fei_at_the_foot_of_the_hill_relieves_him_early() -> None:
         h for h in foot if h not in taken and h not in tang_sides and eng.board.terrain[h].id != "mountain"
     )[0]
     events = eng.apply(Rest(unit="yue_fei_riders"))
-    assert eng.state.objectives["relieve_tang"] == "done"
+    # The relief has come: Tang Huai sees it and may come down the hill, but the besiegers
+    # still stand at its foot, so he is not yet relieved.
     assert eng.state.objectives["quick_relief"] == "done"
+    assert "relief_arrives" in eng.state.fired_events
     assert "tang_huai" in [e.speaker for e in events if isinstance(e, Narration)]
+    assert eng.state.objectives["relieve_tang"] == "open"
+    # The Jin driven from the foot of the hill: relieved.
+    away = sorted(h for h in eng.board.regions["muster"] if h not in taken)
+    for f in list(eng.state.formations.values()):
+        if f.side == "jin" and f.pos in foot:
+            f.pos = away.pop()
+    eng.apply(Rest(unit="guo_yaoshi_riders"))
+    assert eng.state.objectives["relieve_tang"] == "done"
     # Relieved, he may fall later without losing the battle.
     eng.apply(EndTurn())
     strike_down_tang_huai(eng)
@@ -102,9 +113,79 @@ def test_yue_fei_at_the_foot_of_the_hill_relieves_him_early() -> None:
     assert not eng.state.over
 
 
+def relief_has_struck(eng: Engine) -> None:
+    """Guo Yaoshi has just struck the besieging horse at the foot of Tang Huai's knoll, from the
+    far side of it."""
+    st = eng.state
+    tang = st.formations["tang_huai_bows"]
+    [below] = [h for h in neighbours(tang.pos) if eng.board.terrain[h].id != "mountain"]
+    for f in st.formations.values():
+        if f.pos == below:
+            f.pos = sorted(h for h in eng.board.regions["muster"] if h not in {o.pos for o in st.formations.values()})[
+                0
+            ]
+    besieger = st.formations["besieging_horse"]
+    besieger.pos = below
+    guo = st.formations["guo_yaoshi_riders"]
+    guo.pos = opposite(below, tang.pos)
+    guo.acted = guo.moved = True  # it has just struck
+
+
+def test_when_the_relief_strikes_the_computer_brings_tang_huai_down_the_hill() -> None:
+    """上下對衝: the relief has struck the besieger at the foot of the knoll; the computer's Tang
+    Huai charges down on its back, and the forecast shows the charge."""
+    eng = engine()
+    relief_has_struck(eng)
+    general = General(eng, "zhenguo")
+    charge = general.next_action()
+    assert charge == UseSkill(unit="tang_huai_bows", skill="downhill_charge")
+    eng.apply(charge)
+    blow = general.next_action()
+    assert blow == Attack(unit="tang_huai_bows", target="besieging_horse")
+    shown = eng.forecast(blow)
+    assert {"Downhill charge", "Pincer"} <= {m.name for m in shown.modifiers}
+    events = eng.apply(blow)
+    assert any(isinstance(e, Attacked) and e.unit == "tang_huai_bows" and e.pincer for e in events)
+
+
 def test_relief_after_turn_6_misses_the_bonus() -> None:
     eng = engine()
     end_turns_until(eng, 6, "jin")
     assert eng.state.objectives["quick_relief"] == "open"
     end_turns_until(eng, 7, "zhenguo")
     assert eng.state.objectives["quick_relief"] == "failed"
+
+
+def test_the_relief_rides_for_the_hill_past_the_souls_of_the_rear_guard() -> None:
+    """The rear guard broken and its dead lying round them, Yue Fei and Guo Yaoshi leave the
+    souls to the wind and ride on for Tang Huai's hill."""
+    eng = engine()
+    st = eng.state
+    for u in REAR:
+        del st.formations[u]
+    riders = ("yue_fei_riders", "guo_yaoshi_riders")
+    for u in riders:
+        st.field_souls[st.formations[u].pos.key()] = {"jin": 2000}
+    foot = eng.board.regions["hill_foot"]
+    before = {u: min(distance(st.formations[u].pos, h) for h in foot) for u in riders}
+    actions = []
+    general = General(eng, "zhenguo")
+    while not isinstance(action := general.next_action(), EndTurn):
+        actions.append(action)
+        eng.apply(action)
+    assert not any(isinstance(a, Capture) and a.unit in riders for a in actions)
+    for u in riders:
+        assert min(distance(st.formations[u].pos, h) for h in foot) < before[u], u
+
+
+def test_a_handful_left_on_the_hill_do_not_throw_themselves_away() -> None:
+    """Tang Huai's fall loses the battle: with a few dozen men left, the computer keeps them on
+    the hill rather than charge a blow they would not survive."""
+    eng = engine()
+    relief_has_struck(eng)
+    eng.state.formations["tang_huai_bows"].men = 30
+    general = General(eng, "zhenguo")
+    while not isinstance(action := general.next_action(), EndTurn):
+        assert action != UseSkill(unit="tang_huai_bows", skill="downhill_charge")
+        assert not (isinstance(action, Attack) and action.unit == "tang_huai_bows")
+        eng.apply(action)

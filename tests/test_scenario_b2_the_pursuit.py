@@ -10,9 +10,9 @@ from conftest import ai_engine, play_general_turn
 from game.ai.general import General
 from game.content.scenarios import load_scenario
 from game.core import triggers
-from game.core.actions import EndTurn, Move
+from game.core.actions import EndTurn, Move, Rest
 from game.core.engine import Engine
-from game.core.events import Routed
+from game.core.events import Event, Narration, Routed
 from game.core.hexgrid import Hex, distance, neighbours
 from game.core.scenario import AiHints
 
@@ -45,9 +45,11 @@ def test_the_objectives_and_the_muster() -> None:
     occupied = {f.pos for f in sc.formations}
     muster = sc.board.regions["muster"]
     assert len([h for h in muster if h not in occupied and sc.board.move_cost(h, "foot") is not None]) >= 6
-    # Yue Fei and Guo Yaoshi lead the same formations as in the valley, so the campaign carries them.
-    heroes = {f.hero: f.id for f in sc.formations if f.side == "zhenguo"}
-    assert heroes == {"yue_fei": "yue_fei_riders", "guo_yaoshi": "guo_yaoshi_riders"}
+    # Yue Fei leads the same formation as in the valley, so the campaign carries it; Guo Yaoshi
+    # has turned aside after the routed rear guard, and Yue Fei rides on alone with six thousand.
+    ours = {f.id: f for f in sc.formations if f.side == "zhenguo"}
+    assert {f.hero: fid for fid, f in ours.items()} == {"yue_fei": "yue_fei_riders", None: "zhenguo_vanguard"}
+    assert sum(f.men for f in ours.values()) == 6000
 
 
 def test_detachments_stand_while_the_column_and_wuzhu_go_west() -> None:
@@ -102,16 +104,37 @@ def test_riders_standing_in_the_gap_keep_it_shut() -> None:
     eng = engine()
     gap_hex = _column_at_the_gap(eng)
     other = next(h for h in sorted(eng.board.regions["west_edge"]) if distance(h, gap_hex) >= 2)
-    eng.state.formations["guo_yaoshi_riders"].pos = other
+    eng.state.formations["zhenguo_vanguard"].pos = other
     eng.apply(Move(unit="jin_column", to=gap_hex))
     assert not eng.state.over
     assert "column_escaped" not in eng.state.fired_events
 
 
-def _rout(eng: Engine, units: tuple[str, ...]) -> None:
+def _rout(eng: Engine, units: tuple[str, ...]) -> list[Event]:
     for u in units:
         eng.state.formations[u].routed = True
-    triggers.after_action(eng, [Routed(unit=u, side="jin") for u in units])
+    return triggers.after_action(eng, [Routed(unit=u, side="jin") for u in units])
+
+
+def test_the_ford_is_ours_only_once_its_defenders_have_seen_the_banner() -> None:
+    """Story order: "the ford is ours" waits for the banner to come up to the river."""
+    ford = ("delay_ford", "delay_ford_horse")
+    unseen = engine()
+    assert "banner_seen" not in unseen.state.fired_events
+    _rout(unseen, ford)  # broken before any of our riders came near the river
+    assert "ford_broken" not in unseen.state.fired_events
+    eng = engine()
+    at_river = eng.board.regions["ford"]
+    taken = {f.pos for f in eng.state.formations.values()}
+    eng.state.formations["yue_fei_riders"].pos = min(h for h in at_river if h not in taken)
+    seen = eng.apply(Rest(unit="yue_fei_riders"))
+    assert "banner_seen" in eng.state.fired_events and "ford_broken" not in eng.state.fired_events
+    assert any(isinstance(e, Narration) and "banner" in e.text for e in seen)
+    broken = _rout(eng, ford)
+    assert "ford_broken" in eng.state.fired_events
+    assert any(isinstance(e, Narration) and e.text.startswith("The ford is ours") for e in broken)
+    fired = eng.state.fired_events
+    assert fired.index("banner_seen") < fired.index("ford_broken")
 
 
 def test_breaking_the_detachments_then_the_column_wins() -> None:

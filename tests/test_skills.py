@@ -12,11 +12,22 @@ from conftest import EngineFactory, Unit
 from game.ai.basic import BasicAI
 from game.content.errors import ContentErrors
 from game.content.ruleset import load_ruleset_from
-from game.core import combat, morale, skills, souls
-from game.core.actions import ACTION_LIST_ADAPTER, Action, Attack, Capture, EndTurn, Move, UseSkill
+from game.core import baggage, combat, morale, skills, souls
+from game.core.actions import ACTION_LIST_ADAPTER, Action, Attack, Capture, EndTurn, Fire, Move, UseSkill
 from game.core.engine import FORCED_MARCH_FATIGUE, MOVE_FATIGUE, Engine, IllegalAction
-from game.core.events import BaggageDropped, HeroWounded, Looted, MoraleChanged, Rallied, Revealed, SkillUsed
-from game.core.hexgrid import Hex, distance, neighbours
+from game.core.events import (
+    Attacked,
+    BaggageDropped,
+    Destroyed,
+    HeroWounded,
+    Looted,
+    MoraleChanged,
+    Rallied,
+    Revealed,
+    Routed,
+    SkillUsed,
+)
+from game.core.hexgrid import Hex, distance, neighbours, opposite
 from game.core.movement import movement_points
 from game.core.rules import Ruleset
 from game.core.state import state_hash
@@ -67,7 +78,7 @@ def test_every_named_hero_has_his_signature_skills(rules: Ruleset) -> None:
     assert effects["cao_zhi"] == {"verse"}
     assert effects["yue_fei"] == {"officer_kills", "banner"}
     assert effects["guo_yaoshi"] == {"forced_column"}
-    assert effects["tang_huai"] == {"hold_hill"}
+    assert effects["tang_huai"] == {"downhill_charge", "hold_hill"}
     assert effects["wanyan_liang"] == {"reform"}
     assert effects["wanyan_wuzhu"] == {"ride_light"}
     for skill in rules.skills.values():
@@ -100,7 +111,7 @@ def test_skill_data_errors_name_file_object_and_field(data_copy: Path) -> None:
     text = path.read_text()
     text = text.replace('effect = "sabotage"\ntarget = "enemy"\nrange = 1', 'effect = "sabotage"\ntarget = "enemy"')
     text = text.replace('bearer = "du_xuan"', 'bearer = "du_xuan_ii"')
-    text = text.replace('stand_on = ["hills", "mountain"]', 'stand_on = ["hills", "glacier"]')
+    text = text.replace('stand_on = ["hills", "mountain"]', 'stand_on = ["hills", "glacier"]', 1)  # hold_the_hill
     path.write_text(text)
     found = {(Path(e.file).name, e.object, e.field) for e in content_errors(data_copy)}
     assert found == {
@@ -497,6 +508,68 @@ def test_tang_huai_holds_the_hill(small_engine: EngineFactory, rules: Ruleset) -
     refused(low, UseSkill(unit="a_tang", skill="hold_the_hill"), "wrong_ground")
 
 
+def downhill_field(small_engine: EngineFactory, relief: bool) -> Engine:
+    """Tang Huai on a hill, a Jin formation at its foot to the east, and (with ``relief``) a
+    Zhenguo formation on the enemy's far side: the relief has come up behind the besiegers."""
+    grid = ("........", "........", "..h.....", "........")
+    probe = small_engine(grid, [Unit("a_tang", "a", "crossbowman", 800, (2, 2), hero="tang_huai")])
+    hill = probe.state.formations["a_tang"].pos
+    foot = Hex(hill.q + 1, hill.r)
+    units = [
+        Unit("a_tang", "a", "crossbowman", 800, hill, hero="tang_huai"),
+        Unit("b_vet", "b", "jurchen_veteran", 2000, foot),
+    ]
+    if relief:
+        units.append(Unit("a_relief", "a", "zhenguo_rider", 3000, opposite(foot, hill)))
+    eng = small_engine(grid, units, sides=ZHENGUO_JIN)
+    eng.state.formations["b_vet"].morale = 35  # worn down by the siege and the relief's arrival
+    return eng
+
+
+def test_tang_huai_charges_down_only_when_the_relief_strikes(small_engine: EngineFactory) -> None:
+    alone = downhill_field(small_engine, relief=False)
+    refused(alone, UseSkill(unit="a_tang", skill="downhill_charge"), "no_relief")
+    eng = downhill_field(small_engine, relief=True)
+    tang = eng.state.formations["a_tang"]
+    assert UseSkill(unit="a_tang", skill="downhill_charge") in skills.legal_uses(eng, "a_tang")
+    assert "b_vet" in eng.fire_targets("a_tang")
+    use(eng, "a_tang", "downhill_charge")
+    assert "downhill_charge" in tang.effects
+    assert not tang.moved and not tang.acted  # a charge, not a stand: it still moves and strikes
+    # Charging, the men have left their bows: they strike hand to hand.
+    assert eng.fire_targets("a_tang") == [] and eng.attack_targets("a_tang") == ["b_vet"]
+    refused(eng, Fire(unit="a_tang", target="b_vet"), "charging")
+
+
+def test_the_downhill_charge_is_a_previewed_pincer_from_above(small_engine: EngineFactory) -> None:
+    eng = downhill_field(small_engine, relief=True)
+    before = eng.forecast(Attack(unit="a_tang", target="b_vet"))
+    use(eng, "a_tang", "downhill_charge")
+    after = eng.forecast(Attack(unit="a_tang", target="b_vet"))
+    names = {m.name: m.percent for m in after.modifiers if m.applies_to == "attacker"}
+    assert names["Downhill charge"] == 100 and "Pincer" in names
+    assert "Downhill charge" not in {m.name for m in before.modifiers}
+    assert after.setup.charge and after.setup.shock > before.setup.shock
+    assert after.defender_losses[1] > before.defender_losses[1] and after.rout_chance > before.rout_chance
+    # The forecast is the blow: what the attack does lies within what was shown.
+    events = eng.apply(Attack(unit="a_tang", target="b_vet"))
+    hit = next(e for e in events if isinstance(e, Attacked))
+    assert hit.pincer and after.defender_losses[0] <= hit.defender_losses <= after.defender_losses[2]
+
+
+def test_a_downhill_charge_that_breaks_the_enemy_follows_it_down(small_engine: EngineFactory) -> None:
+    eng = downhill_field(small_engine, relief=True)
+    tang = eng.state.formations["a_tang"]
+    hill = tang.pos
+    use(eng, "a_tang", "downhill_charge")
+    events = eng.apply(Attack(unit="a_tang", target="b_vet"))
+    assert any(isinstance(e, Routed | Destroyed) and e.unit == "b_vet" for e in events)
+    assert eng.can_move(tang)  # not pinned to the hill: it may come down after the broken enemy
+    down = next(h for h in eng.moves("a_tang").destinations if h != hill and eng.board.terrain_at(h).id != "hills")
+    eng.apply(Move(unit="a_tang", to=down))
+    assert tang.pos == down
+
+
 # -- Wanyan Liang: re-form the routed --------------------------------------------------------------
 
 HAILING_FIRST = (("b", "hailing", "player"), ("a", "yuqing", "enemy"))
@@ -588,7 +661,8 @@ def test_ride_light_speeds_the_horse_and_strews_the_road(small_engine: EngineFac
     dropped = next(e for e in events if isinstance(e, BaggageDropped))
     wuzhu = st.formations["a_wuzhu"].pos
     road = {h for h in (wuzhu, *neighbours(wuzhu)) if eng.board.terrain_at(h).id == "road"}
-    assert set(dropped.at) == road and sorted(st.baggage) == sorted(h.key() for h in road)
+    assert set(dropped.at) == road and baggage.hexes(st) == road
+    assert {baggage.parse(k)[1] for k in st.baggage} == {"a"}  # the Jin's own baggage
 
 
 @pytest.mark.parametrize(
@@ -602,11 +676,24 @@ def test_only_undisciplined_pursuers_stop_for_the_baggage(
     eng.apply(Move(unit="a_wuzhu", to=Hex(0, 0)))
     eng.apply(EndTurn())
     spot = Hex(2, 1)
-    assert spot.key() in eng.state.baggage
+    assert spot in baggage.hexes(eng.state)
     events = eng.apply(Move(unit="b_chaser", to=spot))
     chaser = eng.state.formations["b_chaser"]
     assert any(isinstance(e, Looted) for e in events) is loots
-    assert chaser.acted is loots and (spot.key() in eng.state.baggage) is not loots
+    assert chaser.acted is loots and (spot in baggage.hexes(eng.state)) is not loots
+
+
+def test_nobody_loots_his_own_armys_baggage(small_engine: EngineFactory) -> None:
+    """The Jin are undisciplined, but the wagons they cut loose are their own: their men ride
+    over them without stopping. Only an enemy's baggage tempts."""
+    eng = ride_light(small_engine, "soul_rider")
+    use(eng, "a_wuzhu", "ride_light")
+    spot = Hex(3, 1)
+    assert spot in baggage.hexes(eng.state) and spot in baggage.tempting(eng.state, eng.rules, "b")
+    assert baggage.tempting(eng.state, eng.rules, "a") == frozenset()
+    events = eng.apply(Move(unit="a_foot", to=spot))
+    assert not any(isinstance(e, Looted) for e in events)
+    assert not eng.state.formations["a_foot"].acted and spot in baggage.hexes(eng.state)
 
 
 # -- refusals, the legal list, determinism ----------------------------------------------------------

@@ -119,7 +119,7 @@ def test_the_summary_table_shows_each_sides_numbers(app: App) -> None:
     scene = show(app, match)
     cells = {key: label.text for key, label in scene.table.cells.items()}
     jin, zhenguo = state.side("jin"), state.side("zhenguo")
-    assert cells[("men_start", "jin")] == "14,500"
+    assert cells[("men_start", "jin")] == "14,250"
     assert cells[("men_arrived", "jin")] == "5,000" and cells[("men_arrived", "zhenguo")] == "0"
     assert cells[("men_standing", "jin")] == f"{state.men_of('jin'):,}"
     assert cells[("men_lost", "jin")] == f"{jin.men_start + 5_000 - state.men_of('jin'):,}"

@@ -134,8 +134,8 @@ class BasicAI:
         rules = engine.rules
         effect = rules.skills[use.skill].effect
         in_contact = any(distance(f.pos, e.pos) <= 1 for e in enemies)
-        if effect in ("reform", "raid", "sabotage"):
-            return True
+        if effect in ("reform", "raid", "sabotage", "downhill_charge"):
+            return True  # (the downhill charge is only open when the relief has struck)
         if effect == "verse":
             # Before the retainers sweep the field: the verse doubles what they bag.
             radius = skills.area_radius(rules, f, rules.skills[use.skill])
@@ -150,6 +150,8 @@ class BasicAI:
                 for o in engine.state.formations_of(self.side_id)
                 if distance(o.pos, f.pos) <= skills.area_radius(rules, f, rules.skills[use.skill])
             )
+        if effect == "hold_hill" and skills.DOWNHILL in f.effects:
+            return False  # charging down, not standing fast
         if effect in ("hold_hill", "sword_surge"):
             return in_contact or any(distance(f.pos, e.pos) <= 2 for e in enemies)
         return False

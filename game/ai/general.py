@@ -264,7 +264,7 @@ class General(BasicAI):
         # Flanks and death ground reach two hexes past the target, the target one past where
         # the striker stands.
         radius = 3
-        if engine.can_capture(f):
+        if engine.can_capture(f) and self.persona.may_capture(f):
             out.append(Candidate(self._capture_score(f), Capture(unit=f.id)))
         if not engine.can_act(f) or self.persona.role(f) == "reserve":
             return out, radius  # a reserve is kept out of the fight; it may still bag souls

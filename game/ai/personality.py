@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from ..core.actions import Action, AnswerDuel, Challenge, UseSkill
+from ..core import combat, skills
+from ..core.actions import Action, AnswerDuel, Attack, Challenge, UseSkill
 from ..core.hexgrid import Hex, distance, spiral
 from ..core.movement import are_enemies, max_steps
-from ..core.scenario_events import Defeat, EventSpec, OnEntersRegion, OnRouted, SetObjective, Victory
+from ..core.scenario_events import Defeat, EventSpec, OnDestroyed, OnEntersRegion, OnRouted, SetObjective, Victory
 from ..core.state import Formation, GameState
 from ..core.triggers import conditions_hold
 from .threat import blow
@@ -46,6 +47,9 @@ LOSING_RATIO = 0.6
 PASS_WEIGHT = 1.5
 # A delaying detachment is at most this share of the army.
 DETACHMENT_SHARE = 0.25
+# A formation whose loss loses the battle strikes only if the worst case leaves it at least a
+# quarter of its men.
+VITAL_RISK = 0.75
 LIANG = "wanyan_liang"
 WUZHU = "wanyan_wuzhu"
 YUE_FEI = "yue_fei"
@@ -144,6 +148,9 @@ class Persona:
         return self._reserves_cache
 
     def may_strike(self, f: Formation, target: Formation) -> bool:
+        return True
+
+    def may_capture(self, f: Formation) -> bool:
         return True
 
     def target_weight(self, target: Formation) -> float:
@@ -596,9 +603,79 @@ def _losing_ground(general: General) -> Ground:
     )
 
 
+class Zhenguo(Persona):
+    """Yue Fei's army: a formation riding to the ground it is ordered to (a comrade's besieged
+    hill) leaves the stragglers and their souls to the wind until it gets there; a formation
+    whose loss loses the battle (Tang Huai's company) strikes only blows it is sure to survive,
+    and comes down its hill on the besiegers once the relief has struck them."""
+
+    def __init__(self, general: General) -> None:
+        super().__init__(general)
+        self.vital = _vital_units(general)
+
+    def may_capture(self, f: Formation) -> bool:
+        region = self.held_region(f.id)
+        return region is None or f.pos in region
+
+    def may_strike(self, f: Formation, target: Formation) -> bool:
+        if f.id not in self.vital:
+            return True
+        engine = self.g.engine
+        setup = combat.setup_attack(engine.state, engine.board, engine.rules, f, target)
+        return combat.forecast_from(setup).attacker_losses[2] < f.men * VITAL_RISK
+
+    def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
+        rules = self.g.engine.rules
+        skill = rules.skills[use.skill]
+        if skill.effect != "downhill_charge":
+            return None
+        # When the blow it opens is one the company can survive (charging, it cannot shoot).
+        return self._downhill_blow(f) is not None
+
+    def special_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
+        # Down the hill the moment the order is given: the blow follows the charge at once.
+        for f in own:
+            if skills.DOWNHILL in f.effects and self.g.engine.can_attack(f):
+                target = self._downhill_blow(f)
+                if target is not None:
+                    return Attack(unit=f.id, target=target.id)
+        return None
+
+    def _downhill_blow(self, f: Formation) -> Formation | None:
+        """The enemy below ``f`` its downhill charge would strike hardest and survive, once the
+        relief next to it has struck (a relief that can still strike this turn goes first: the
+        besiegers turn to meet it, and the hill falls on their backs)."""
+        engine = self.g.engine
+        skill = skills.effect_skill(engine.rules, skills.DOWNHILL)
+        if skill is None:
+            return None
+        charging = f.model_copy(update={"effects": {**f.effects, skills.DOWNHILL: engine.state.turn + 1}})
+        waiting = [o.pos for o in engine.state.formations_of(f.side) if o.id != f.id and engine.can_attack(o)]
+        scored = [
+            (self.g.attack_score(charging, e), e.id, e)
+            for e in skills.downhill_targets(engine, f, skill)
+            if self.may_strike(charging, e) and not any(distance(h, e.pos) == 1 for h in waiting)
+        ]
+        return max(scored, key=lambda x: (x[0], x[1]))[2] if scored else None
+
+
+def _vital_units(general: General) -> frozenset[str]:
+    """This side's formations whose destruction is a scenario's defeat for it."""
+    me = general.side_id
+    out: set[str] = set()
+    for spec in general.game.scenario.events:
+        when = spec.when
+        if not isinstance(when, OnDestroyed) or not any(isinstance(a, Defeat) and a.side == me for a in spec.actions):
+            continue
+        out.update(u for u in (when.unit, *when.units) if u)
+    return frozenset(out)
+
+
 def for_faction(faction: str, general: General) -> Persona:
     if faction == "hailing":
         return Hailing(general)
     if faction == "jin":
         return Jin(general)
+    if faction == "zhenguo":
+        return Zhenguo(general)
     return Persona(general)

@@ -16,7 +16,7 @@ from .morale import VICTORY_MORALE, best_aura, is_death_ground, loss_morale
 from .rng import Rng
 from .rules import Ruleset
 from .sides import are_allied
-from .skills import attack_shock, skill_modifiers
+from .skills import DOWNHILL_MODIFIER, attack_shock, downhill, skill_modifiers
 from .state import Formation, GameState
 
 # Share of a formation's fighting strength that turns into enemy casualties in one attack.
@@ -166,6 +166,11 @@ def setup_attack(
             charge = True
             mods.append(Modifier("Charge", CHARGE_BONUS, "attacker", "power"))
             shock += CHARGE_SHOCK
+        down = downhill(board, rules, attacker, defender)
+        if down is not None:
+            charge = True
+            mods.append(Modifier(DOWNHILL_MODIFIER, down.power, "attacker", "power"))
+            shock += down.shock
     if defender.routed:
         mods.append(Modifier("Caught routing", ROUTED_BONUS, "attacker", "power"))
     elif is_death_ground(state, board, rules, defender):

@@ -12,12 +12,12 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from . import combat, duel, morale, skills, souls, triggers, vision
+from . import baggage, combat, duel, morale, skills, souls, triggers, vision
 from .actions import Action, AnswerDuel, Attack, Blast, Capture, Challenge, EndTurn, Fire, Move, Rest, UseSkill
 from .board import Board
 from .campaign import Roster, carry_in, carry_key, place_raised
 from .errors import IllegalAction
-from .events import Attacked, Event, GameOver, Looted, Moved, Rested, SideJoined, TurnEnded
+from .events import Attacked, Event, GameOver, Moved, Rested, SideJoined, TurnEnded
 from .hexgrid import Hex, distance, neighbours
 from .movement import MoveMap
 from .rng import Rng
@@ -195,7 +195,7 @@ class Engine:
     def fire_targets(self, unit_id: str) -> list[str]:
         f = self.formation(unit_id)
         utype = self.rules.units[f.type]
-        if not self.can_act(f) or utype.ranged <= 0 or f.ammo == 0:
+        if not self.can_act(f) or utype.ranged <= 0 or f.ammo == 0 or skills.DOWNHILL in f.effects:
             return []
         in_range = sorted(
             (e for e in self.state.formations.values() if 1 <= distance(f.pos, e.pos) <= utype.range),
@@ -339,13 +339,8 @@ class Engine:
         return run
 
     def _loot(self, f: Formation) -> list[Event]:
-        """Undisciplined troops stop on abandoned baggage to loot it, which costs their action."""
-        key = f.pos.key()
-        if key not in self.state.baggage or self.rules.factions[self.state.side(f.side).faction].disciplined:
-            return []
-        del self.state.baggage[key]
-        f.acted = True
-        return [Looted(unit=f.id, at=f.pos)]
+        """Undisciplined troops stop on the enemy's abandoned baggage to loot it (game.core.baggage)."""
+        return baggage.loot(self.state, self.rules, f)
 
     # Attack, fire, blast -------------------------------------------------------------
 
@@ -378,6 +373,8 @@ class Engine:
             raise IllegalAction("no_missiles", f"{attacker.id} has no missile weapons")
         if attacker.ammo == 0:
             raise IllegalAction("no_ammo", f"{attacker.id} has no missiles left")
+        if skills.DOWNHILL in attacker.effects:
+            raise IllegalAction("charging", f"{attacker.id} has left its bows to charge downhill")
         if not are_enemies(self.state, attacker.side, defender.side):
             raise IllegalAction("not_an_enemy", f"{defender.id} is not an enemy of {attacker.id}")
         if not 1 <= distance(attacker.pos, defender.pos) <= utype.range:

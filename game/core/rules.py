@@ -116,6 +116,7 @@ SkillEffect = Literal[
     "hold_hill",  # on high ground: cannot rout and defends better this turn
     "reform",  # routed soul formations nearby rally; the side's souls nearby rejoin
     "ride_light",  # faster horse this turn; baggage is left on the roads
+    "downhill_charge",  # from high ground onto an enemy the relief engages below: a charge
 ]
 
 
@@ -145,7 +146,7 @@ class Skill(_Strict):
     # The formation stands fast: using it ends its movement for the turn.
     holds: bool = False
     # Percent power for the formations affected (sealing_sword: away from the bearer; verse;
-    # sword_surge: added to the Sealing Sword bonus).
+    # sword_surge: added to the Sealing Sword bonus; downhill_charge: of a blow struck downhill).
     power: int = Field(0, ge=-100, le=300)
     # Sealing Sword: percent power within the bearer's aura.
     near_power: int = Field(0, ge=-100, le=300)
@@ -159,6 +160,8 @@ class Skill(_Strict):
     area_morale: int = Field(0, ge=-100, le=100)
     # raid: morale change of the target when the raid fails.
     fail_morale: int = Field(0, ge=-100, le=100)
+    # downhill_charge: morale the enemy struck from above loses to the shock of the charge.
+    shock: int = Field(0, ge=0, le=100)
     # raid: base percent chance, plus the raider's martial, minus the target hero's.
     chance: int = Field(0, ge=0, le=100)
     # raid: the martial skill of a raiding formation that no hero leads.

@@ -6,7 +6,7 @@ Active skills are actions with cooldowns (``Formation.cooldowns``); most set tem
 (``Formation.effects``: effect id -> the turn at whose start, for that side, it ends). Some
 effect ids are honoured by other modules: ``no_rout`` (morale), ``breakthrough`` and
 ``ride_light`` (movement), ``verse`` (souls), ``forced_column`` and ``may_move_after_attack``
-(the engine's move checks). Passive skills work through ``skill_modifiers`` (combat),
+(the engine's move checks), ``downhill_charge`` (combat). Passive skills work through ``skill_modifiers`` (combat),
 ``after_attack`` and ``start_of_turn``.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import morale, vision
+from . import baggage, morale, vision
 from .actions import UseSkill
 from .duel import wound_hero
 from .errors import IllegalAction
@@ -26,6 +26,7 @@ from .sides import are_enemies
 from .state import Formation, GameState
 
 if TYPE_CHECKING:
+    from .board import Board
     from .combat import CombatSetup
     from .engine import Engine
 
@@ -44,6 +45,7 @@ RIDE_LIGHT = "ride_light"
 SWORD_SURGE = "sword_surge"
 FORCED_COLUMN = "forced_column"
 HOLD_HILL = "hold_hill"
+DOWNHILL = "downhill_charge"
 
 # What the unit panel calls each effect.
 EFFECT_NAMES: dict[str, str] = {
@@ -55,12 +57,14 @@ EFFECT_NAMES: dict[str, str] = {
     SWORD_SURGE: N_("Sword unsheathed"),
     FORCED_COLUMN: N_("Forced column"),
     HOLD_HILL: N_("Holding the hill"),
+    DOWNHILL: N_("Charging downhill"),
 }
 
 # Names of combat modifiers and reasons of morale changes (English msgids).
 SEALING_SWORD = N_("Sealing Sword")
 VERSE_MODIFIER = N_("Verse")
 HILL_MODIFIER = N_("Holding the hill")
+DOWNHILL_MODIFIER = N_("Downhill charge")
 RIVER_REASON = N_("Backs to the river")
 VERSE_REASON = N_("Verse")
 OFFICERS_SLAIN = N_("Officers cut down")
@@ -157,6 +161,38 @@ def skill_modifiers(state: GameState, rules: Ruleset, f: Formation) -> list[tupl
     return mods
 
 
+def downhill(board: Board, rules: Ruleset, attacker: Formation, defender: Formation) -> Skill | None:
+    """The downhill charge (上下對衝) that ``attacker`` makes on ``defender`` in melee, if any: it
+    is charging this turn, stands on high ground, and the enemy is below it."""
+    if DOWNHILL not in attacker.effects:
+        return None
+    skill = effect_skill(rules, DOWNHILL)
+    if skill is None or not _downhill_from(board, skill, attacker.pos, defender.pos):
+        return None
+    return skill
+
+
+def _downhill_from(board: Board, skill: Skill, at: Hex, target: Hex) -> bool:
+    high = skill.stand_on
+    return board.terrain_at(at).id in high and board.terrain_at(target).id not in high
+
+
+def downhill_targets(engine: Engine, f: Formation, skill: Skill) -> list[Formation]:
+    """Enemies below ``f`` that the relief has come up against: formed enemies next to ``f`` on
+    lower ground with a formation of ``f``'s side already next to them. By id."""
+    state, board = engine.state, engine.board
+    seen = {o.id for o in vision.seen_formations(state, board, engine.rules, f.side)}
+    out = []
+    for e in sorted(state.formations.values(), key=lambda x: x.id):
+        if e.id not in seen or e.routed or distance(e.pos, f.pos) != 1 or not are_enemies(state, f.side, e.side):
+            continue
+        if not _downhill_from(board, skill, f.pos, e.pos):
+            continue
+        if any(o.id != f.id and not o.routed and distance(o.pos, e.pos) == 1 for o in state.formations_of(f.side)):
+            out.append(e)
+    return out
+
+
 def attack_shock(rules: Ruleset, attacker: Formation, mode: str) -> int:
     """Morale the defender will lose to the attacker's skills after the blow (for the forecast)."""
     skill = _passive(rules, attacker, "officer_kills") if mode == "melee" else None
@@ -179,10 +215,12 @@ def after_attack(engine: Engine, attacker: Formation, defender: Formation, setup
 
 
 def after_combat(engine: Engine, attacker: Formation, defender: Formation, events: list[Event]) -> list[Event]:
-    """A breakthrough charge that broke or destroyed the defender in melee may ride on: the
-    formation may move again this turn (it still cannot fight again)."""
+    """A breakthrough charge, or a downhill charge, that broke or destroyed the defender in melee
+    may ride on: the formation may move again this turn (it still cannot fight again)."""
     state = engine.state
-    if attacker.id not in state.formations or attacker.routed or BREAKTHROUGH not in attacker.effects:
+    if attacker.id not in state.formations or attacker.routed:
+        return []
+    if BREAKTHROUGH not in attacker.effects and DOWNHILL not in attacker.effects:
         return []
     melee = any(isinstance(e, Attacked) and e.unit == attacker.id and e.mode == "melee" for e in events)
     broke = any(isinstance(e, Routed | Destroyed) and e.unit == defender.id for e in events)
@@ -311,6 +349,8 @@ def check(engine: Engine, f: Formation, action: UseSkill) -> None:
     if skill.stand_on and engine.board.terrain_at(f.pos).id not in skill.stand_on:
         raise IllegalAction("wrong_ground", f"{f.id} must stand on {', '.join(skill.stand_on)} to use {skill.id}")
     _check_aim(engine, f, skill, action)
+    if skill.effect == "downhill_charge" and not downhill_targets(engine, f, skill):
+        raise IllegalAction("no_relief", f"no enemy below {f.id} is engaged by its relief")
     if _does_nothing(engine, f, skill):
         raise IllegalAction("no_effect", f"{skill.id} would do nothing now")
 
@@ -504,7 +544,7 @@ def _ride_light(engine: Engine, f: Formation, skill: Skill, action: UseSkill) ->
     events: list[Event] = []
     if dropped:
         for h in sorted(dropped):
-            engine.state.baggage[h.key()] = engine.state.baggage.get(h.key(), 0) + skill.loads
+            baggage.drop(engine.state, h, f.side, skill.loads)
         events.append(BaggageDropped(at=tuple(sorted(dropped))))
     return [o.id for o in affected], None, events
 
@@ -520,4 +560,5 @@ EFFECTS: dict[str, Callable[[Engine, Formation, Skill, UseSkill], Outcome]] = {
     "hold_hill": _hold_hill,
     "reform": _reform,
     "ride_light": _ride_light,
+    "downhill_charge": _marker(DOWNHILL),
 }

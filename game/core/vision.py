@@ -22,6 +22,7 @@ from collections.abc import Set
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
+from . import baggage
 from .board import Board
 from .events import Event, Revealed
 from .hexgrid import Hex, distance, neighbours, ring_of_six
@@ -430,6 +431,6 @@ def side_view(state: GameState, board: Board, rules: Ruleset, side_id: str) -> G
         update={
             "formations": {f.id: f for f in seen},
             "field_souls": {k: v for k, v in state.field_souls.items() if k in seen_keys},
-            "baggage": {k: v for k, v in state.baggage.items() if k in seen_keys},
+            "baggage": {k: v for k, v in state.baggage.items() if baggage.parse(k)[0].key() in seen_keys},
         }
     )

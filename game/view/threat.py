@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..core import baggage
 from ..core.board import Board
 from ..core.engine import IDLE_FATIGUE, MAX_FATIGUE_TO_FORCE
 from ..core.hexgrid import Hex, neighbours, spiral
@@ -79,7 +80,6 @@ class Reach:
         self._zoc: dict[str, set[Hex]] = {}
         # Ground a formation of ``against`` cannot be on: held by another side's men.
         self.taken = frozenset(o.pos for o in state.formations.values() if not are_allied(state, against, o.side))
-        self.baggage = frozenset(Hex.parse(k) for k in state.baggage)
         # (hex, siege, radius) -> the hexes struck from it: armies stand on the same ground.
         self._around: dict[tuple[Hex, bool, int], frozenset[Hex]] = {}
 
@@ -96,8 +96,7 @@ class Reach:
         forced = f.fatigue <= MAX_FATIGUE_TO_FORCE  # a forced march reaches every hex a march does, and more
         moves = search_moves(state, self.board, rules, f, self.occupancy, zoc, forced=forced)
         stands = set(moves.destinations)
-        if not rules.factions[state.side(f.side).faction].disciplined:
-            stands -= self.baggage
+        stands -= baggage.tempting(state, rules, f.side)
         stands.add(f.pos)
         return frozenset(stands)
 
