@@ -1,5 +1,7 @@
 """The camp between campaign battles: souls turned to coins, the army's state, and orders to
-replenish men, raise formations and buy upgrades. Every order is saved at once."""
+replenish men, raise formations and buy upgrades. When the campaign puts a decision to the
+player the camp shows it instead, and the army cannot march until it is taken; once the
+campaign is over the camp tells its ending. Every order and decision is saved at once."""
 
 from __future__ import annotations
 
@@ -16,10 +18,14 @@ from ..core import campaign as camp
 from ..core.campaign import CampError, CarriedFormation
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
+from .camp_story import DecisionView, EndingView, aim_outcome
 from .pages import BACKGROUND, heading, muted, panel, paragraph
 from .scene import Scene
 
 ROW_H = 46
+# The finished campaign's page: where its ending starts, and the height of a battle's line.
+ENDING_TOP = 136
+RESULT_LINE = 24
 
 
 def carried_name(rules, c: CarriedFormation) -> str:
@@ -60,13 +66,28 @@ class CampScene(Scene):
         self.left = (w - self.width) // 2
         self.table_top = 214
         self.table_bottom = h - 196
-        if not run.finished:
+        self.decision: DecisionView | None = None
+        self.ending: EndingView | None = None
+        waiting = camp.pending_decision(run.progress, run.spec)
+        ending = camp.ending_of(run.progress, run.spec)
+        if waiting is not None:
+            self.decision = DecisionView(self.manager, self.rules, run.spec, run.progress, waiting)
+            self.decision.build(
+                pygame.Rect(self.left - 8, self.table_top - 34, self.width + 16, h - 56 - self.table_top)
+            )
+        elif ending is not None:
+            self.ending = EndingView(self.manager, ending)
+            results_h = RESULT_LINE * len(run.progress.results)
+            top = ENDING_TOP
+            self.ending.build(pygame.Rect(self.left, top, self.width, h - 86 - results_h - 14 - top))
+        elif not run.finished:
             self._roster(self.table_bottom)
-        self._recruits(self.table_bottom + 12)
-        back_x = w // 2 - 120 if run.finished else w // 2 - 330
+            self._recruits(self.table_bottom + 12)
+        alone = run.finished or waiting is not None
+        back_x = w // 2 - 120 if alone else w // 2 - 330
         self.back_button = UIButton(pygame.Rect(back_x, h - 72, 240, 44), _("Campaigns"), self.manager)
         self.march_button = None
-        if not run.finished:
+        if not alone:
             title = _(load_scenario(run.scenario_id).scenario.title)
             self.march_button = UIButton(
                 pygame.Rect(w // 2 - 70, h - 76, 400, 50),
@@ -74,7 +95,9 @@ class CampScene(Scene):
                 self.manager,
                 object_id="#big_button",
             )
-        self.note_label = UILabel(pygame.Rect(0, h - 132, w, 36), self.note, self.manager, object_id="#subtitle")
+        # The ending's page has no room for the note: the ending itself says the choice was made.
+        note = "" if self.ending is not None else self.note
+        self.note_label = UILabel(pygame.Rect(0, h - 132, w, 36), note, self.manager, object_id="#subtitle")
 
     def _roster(self, bottom: int) -> None:
         run, rules = self.run, self.rules
@@ -133,8 +156,6 @@ class CampScene(Scene):
 
     def _recruits(self, y: int) -> None:
         run = self.run
-        if run.finished:
-            return
         x = self.left
         for unit_type, offer in sorted(run.spec.units.items()):
             if offer.recruit <= 0 or unit_type not in self.rules.units:
@@ -155,10 +176,13 @@ class CampScene(Scene):
         surface.fill(BACKGROUND)
         run = self.run
         x, width = self.left, self.width
-        title = _("The campaign is won") if run.finished else _("Camp")
+        if self.ending is not None:
+            title = _(self.ending.ending.title)
+        else:
+            title = _("The campaign is won") if run.finished else _("Camp")
         y = heading(surface, f"{title} · {_(run.spec.title)}", x, 24, size=30)
         last = run.progress.results[-1] if run.progress.results else None
-        if last is not None and last.won:
+        if last is not None and last.won and self.ending is None:
             scenario = _(load_scenario(last.scenario_id).scenario.title)
             y = paragraph(
                 surface,
@@ -173,8 +197,20 @@ class CampScene(Scene):
         aim = aim_line(run.spec, run.progress)
         if aim:
             heading(surface, aim, x + 300, y - 30, size=17)
+        if self.decision is not None:
+            muted(surface, _("The campaign goes on once this is decided."), x, y + 2)
+            panel(surface, self.decision.rect)
+            self.decision.draw(surface)
+            return
         if run.finished:
-            self._results(surface, y + 20)
+            outcome = aim_outcome(run.spec, run.progress)
+            if outcome:
+                muted(surface, outcome, x, y + 2)
+            if self.ending is not None:
+                self.ending.draw(surface)
+                self._results(surface, self.ending.bottom + 14, size=15)
+            else:
+                self._results(surface, y + 20)
             return
         muted(
             surface,
@@ -188,7 +224,7 @@ class CampScene(Scene):
         for text, dx in ((_("Formation"), 6), (_("Men"), 336), (_("Experience"), 566), (_("Orders"), 666)):
             muted(surface, text, self.left + dx, y)
 
-    def _results(self, surface: pygame.Surface, y: int) -> None:
+    def _results(self, surface: pygame.Surface, y: int, size: int = 17) -> None:
         x = self.left
         for r in self.run.progress.results:
             scenario = _(load_scenario(r.scenario_id).scenario.title)
@@ -198,7 +234,7 @@ class CampScene(Scene):
                 "{battle}: {outcome} in {turns} turns, {souls} souls",
                 r.turns,
             ).format(battle=scenario, outcome=outcome, turns=r.turns, souls=format_men(r.souls))
-            y = paragraph(surface, line, x, y, self.width, size=17)
+            y = paragraph(surface, line, x, y, self.width, size=size)
 
     # -- orders -------------------------------------------------------------------------------
 
@@ -212,11 +248,28 @@ class CampScene(Scene):
             self.back()
         elif event.ui_element is self.march_button:
             self.march_on()
+        elif self.decision is not None and event.ui_element in self.decision.buttons:
+            self.decide(self.decision.buttons[event.ui_element])
         elif event.ui_element in self.actions:
             order = self.actions[event.ui_element]
             refused = self.run.order(lambda p: order(p))
             self.note = _("Refused: {why}").format(why=refused) if refused else _("Done. Progress saved.")
             self.resize(self.app.size)
+
+    def decide(self, option_id: str) -> None:
+        """Take a course of the decision on screen; the camp then shows what follows (the army's
+        orders and the next battle, or the ending)."""
+        assert self.decision is not None
+        decision = self.decision.decision
+        refused = self.run.order(partial(camp.decide, spec=self.run.spec, decision_id=decision.id, option_id=option_id))
+        option = decision.option(option_id)
+        chosen = _(option.title) if option is not None else option_id
+        self.note = (
+            _("Refused: {why}").format(why=refused)
+            if refused
+            else _("Decided: {course}. Progress saved.").format(course=chosen)
+        )
+        self.resize(self.app.size)
 
     def march_on(self) -> None:
         self.app.go("briefing", run=self.run)

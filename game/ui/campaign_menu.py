@@ -29,7 +29,13 @@ def progress_line(spec: CampaignSpec, progress: CampaignProgress | None) -> str:
     if progress is None:
         return _("Not begun")
     if progress.finished(spec):
+        ending = camp.ending_of(progress, spec)
+        if ending is not None:
+            return _("Over: {ending}").format(ending=_(ending.title))
         return _("Won: every battle of the campaign is behind you")
+    waiting = camp.pending_decision(progress, spec)
+    if waiting is not None:
+        return _("At the camp: {decision}").format(decision=_(waiting.title))
     title = _(load_scenario(spec.scenarios[progress.stage]).scenario.title)
     return _("Battle {n} of {total}: {title}").format(n=progress.stage + 1, total=len(spec.scenarios), title=title)
 

@@ -1,0 +1,196 @@
+"""The camp when the story is the question rather than the war chest: a decision put to the
+player (the counsel, and each course with what follows from it) and the ending of a campaign
+that is over. The camp scene places these views and carries out the course chosen."""
+
+from __future__ import annotations
+
+from html import escape
+
+import pygame
+from pygame_gui.elements import UIButton, UITextBox
+
+from .. import i18n
+from ..content.scenarios import load_scenario
+from ..core.campaign import CampaignProgress, CampaignSpec, DecisionOption, DecisionSpec, EndingSpec
+from ..i18n import _, format_men
+from .fonts import font
+from .hud import GOLD, MUTED, TEXT
+from .narration import wrap
+from .pages import heading, paragraph, paragraph_height
+
+# pygame_gui's text box lays text out in its width less its border, padding and scroll bar; the
+# lines are wrapped here to fit inside that (it would split Chinese with hyphens).
+BOX_SPARE = 60
+BOX_LINE_SPACING = 1.25
+TEXT_SIZE = 16
+OPTION_BUTTON_W = 300
+OPTION_GAP = 14
+PORTRAIT = 56
+
+
+def _hex(colour: tuple[int, int, int]) -> str:
+    return "#{:02X}{:02X}{:02X}".format(*colour)
+
+
+def story_html(paragraphs: list[tuple[str, tuple[int, int, int]]], width: int) -> tuple[str, int]:
+    """Paragraphs (text, colour) as text-box markup wrapped to fit a box ``width`` wide, with a
+    blank line between them; and how many lines it takes."""
+    parts, count = [], 0
+    for text, colour in paragraphs:
+        lines = wrap(text, TEXT_SIZE, width - BOX_SPARE)
+        count += len(lines) + (1 if parts else 0)
+        body = "<br>".join(escape(line, quote=False) for line in lines)
+        parts.append(f"<font color='{_hex(colour)}'>{body}</font>")
+    return "<br><br>".join(parts), count
+
+
+def line_height(manager) -> int:
+    return round(manager.get_theme().get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
+
+
+def box_height(manager, lines: int, room: int | None = None) -> int:
+    """A text box's height for ``lines`` of text, or for as many whole lines as fit in ``room``."""
+    line_h = line_height(manager)
+    if room is not None:
+        lines = max(1, min(lines, (room - 20) // line_h))
+    return lines * line_h + 20
+
+
+def consequence(option: DecisionOption, spec: CampaignSpec, progress: CampaignProgress) -> str:
+    """What taking ``option`` means, in the camp's own words under the counsel's: where the
+    campaign goes next and what it pays."""
+    parts = [_(option.description)]
+    if option.coins:
+        parts.append(_("+{coins} soul coins.").format(coins=format_men(option.coins)))
+    if option.ending is not None and option.ending in spec.endings:
+        parts.append(_("Ending: {ending}.").format(ending=_(spec.endings[option.ending].title)))
+    elif progress.stage < len(spec.scenarios):
+        title = _(load_scenario(spec.scenarios[progress.stage]).scenario.title)
+        parts.append(_("Next battle: {title}.").format(title=title))
+    return " ".join(parts)
+
+
+def draw_portrait(surface: pygame.Surface, rules, hero_id: str, box: pygame.Rect) -> None:
+    """The hero's banner, as the battle's narration shows it: his surname in his colours."""
+    hero = rules.heroes[hero_id]
+    faction = rules.factions.get(hero.faction)
+    colour = faction.colour if faction else (90, 90, 90)
+    trim = faction.trim if faction else TEXT
+    pygame.draw.circle(surface, colour, box.center, box.w // 2)
+    pygame.draw.circle(surface, trim, box.center, box.w // 2, 2)
+    glyph = font(box.h * 5 // 9, bold=True).render(hero.surname, True, trim)
+    surface.blit(glyph, glyph.get_rect(center=box.center))
+
+
+class DecisionView:
+    """The counsel and one button per course, each with what follows beside it."""
+
+    def __init__(self, manager, rules, spec: CampaignSpec, progress: CampaignProgress, decision: DecisionSpec):
+        self.manager, self.rules, self.decision = manager, rules, decision
+        self.spec, self.progress = spec, progress
+        self.buttons: dict[UIButton, str] = {}  # button -> option id
+        self.rows: list[tuple[pygame.Rect, str]] = []  # where each consequence is drawn
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def build(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        d = self.decision
+        speaker = d.speaker if d.speaker in self.rules.heroes else None
+        self.text_x = rect.x + 16 + (PORTRAIT + 14 if speaker else 0)
+        top = rect.y + 14 + font(22, True).get_linesize() + 8
+        text_w = rect.right - 16 - self.text_x
+        cons_x = rect.x + 16 + OPTION_BUTTON_W + 16
+        cons_w = rect.right - 16 - cons_x
+        options = [(o, consequence(o, self.spec, self.progress)) for o in d.options]
+        rows_h = [max(44, paragraph_height(c, cons_w, 16)) for _o, c in options]
+        need_options = sum(rows_h) + OPTION_GAP * len(rows_h) + 8
+        html, lines = story_html([(_(d.text), TEXT)], text_w)
+        counsel_h = max(PORTRAIT, box_height(self.manager, lines, rect.bottom - top - need_options))
+        self.counsel = UITextBox(html, pygame.Rect(self.text_x - 6, top, text_w + 12, counsel_h), self.manager)
+        y = top + counsel_h + OPTION_GAP
+        for (option, text), row_h in zip(options, rows_h, strict=True):
+            button = UIButton(
+                pygame.Rect(rect.x + 16, y + (row_h - 44) // 2, OPTION_BUTTON_W, 44),
+                _(option.title),
+                self.manager,
+                object_id="#big_button",
+            )
+            self.buttons[button] = option.id
+            self.rows.append(
+                (
+                    pygame.Rect(cons_x, y + max(0, (row_h - paragraph_height(text, cons_w, 16)) // 2), cons_w, row_h),
+                    text,
+                )
+            )
+            y += row_h + OPTION_GAP
+
+    def draw(self, surface: pygame.Surface) -> None:
+        d, rect = self.decision, self.rect
+        heading(surface, _(d.title), self.text_x, rect.y + 12, size=22)
+        if d.speaker in self.rules.heroes:
+            box = pygame.Rect(rect.x + 16, rect.y + 14, PORTRAIT, PORTRAIT)
+            draw_portrait(surface, self.rules, d.speaker, box)
+            name = font(14).render(i18n.name(self.rules.heroes[d.speaker].name), True, MUTED)
+            surface.blit(name, name.get_rect(midtop=(box.centerx, box.bottom + 4)))
+        for row, text in self.rows:
+            paragraph(surface, text, row.x, row.y, row.w, size=16)
+
+
+def ending_paragraphs(ending: EndingSpec) -> list[tuple[str, tuple[int, int, int]]]:
+    """The ending's text, a paragraph each (its last word is shown apart, always in view)."""
+    return [(p, TEXT) for p in _(ending.text).split("\n\n")]
+
+
+def aim_outcome(spec: CampaignSpec, progress: CampaignProgress) -> str:
+    """Whether the war aim was met, once the campaign is over (empty without one)."""
+    if not spec.souls_aim:
+        return ""
+    bagged, aim = format_men(progress.souls_bagged()), format_men(spec.souls_aim)
+    if progress.souls_bagged() >= spec.souls_aim:
+        return _("The war aim is met: {n} souls bagged of {aim}.").format(n=bagged, aim=aim)
+    return _("The war aim was not met: {n} souls bagged of {aim}.").format(n=bagged, aim=aim)
+
+
+class EndingView:
+    """The ending of a finished campaign: its text in a box that scrolls if the window is small,
+    and under it, set apart and never scrolled out of sight, its last word."""
+
+    LAST_WORD_SIZE = 17
+
+    def __init__(self, manager, ending: EndingSpec):
+        self.manager, self.ending = manager, ending
+        self.last_rect: pygame.Rect | None = None
+
+    def build(self, rect: pygame.Rect) -> None:
+        last = self.ending.last_word
+        last_h = 0
+        if last is not None:
+            words = self.last_words()
+            last_h = 20 + font(16, True).get_linesize() + 6 + paragraph_height(words, rect.w - 32, self.LAST_WORD_SIZE)
+            self.last_rect = pygame.Rect(rect.x, rect.bottom - last_h, rect.w, last_h)
+            last_h += 12
+        html, lines = story_html(ending_paragraphs(self.ending), rect.w)
+        box_h = box_height(self.manager, lines, rect.h - last_h)
+        self.rect = pygame.Rect(rect.x, rect.y, rect.w, box_h)
+        self.box = UITextBox(html, self.rect, self.manager)
+        if self.last_rect is not None:  # right under the text, not at the foot of the room
+            self.last_rect.y = self.rect.bottom + 12
+
+    def last_words(self) -> str:
+        assert self.ending.last_word is not None
+        return _('"{words}"').format(words=_(self.ending.last_word.text))
+
+    @property
+    def bottom(self) -> int:
+        return self.last_rect.bottom if self.last_rect is not None else self.rect.bottom
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.last_rect is None or self.ending.last_word is None:
+            return
+        r = self.last_rect
+        layer = pygame.Surface(r.size, pygame.SRCALPHA)
+        layer.fill((60, 52, 36, 150))
+        surface.blit(layer, r.topleft)
+        pygame.draw.rect(surface, GOLD, r, 1, border_radius=4)
+        y = heading(surface, _(self.ending.last_word.title), r.x + 16, r.y + 10, size=16)
+        paragraph(surface, self.last_words(), r.x + 16, y + 2, r.w - 32, size=self.LAST_WORD_SIZE, colour=GOLD)
