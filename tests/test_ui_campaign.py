@@ -219,9 +219,9 @@ def test_the_camp_after_the_war_aim_is_passed_puts_du_xuans_counsel_and_holds_th
     camp = to_camp_past_the_aim(app, tmp_path)
     assert camp.march_button is None and not camp.actions  # no orders, no march, until it is decided
     assert [b.text for b in camp.decision.buttons] == ["Stop at sixty thousand", "March on for annihilation"]
-    said = [text for _rect, text in camp.decision.rows]
-    assert "Ending: Sixty Thousand." in said[0]
-    assert "Next battle: The Valley Mouth." in said[1]
+    said = [outcome for _rect, _text, outcome in camp.decision.rows]
+    assert said[0] == "Ending: Sixty Thousand"
+    assert said[1] == "Next battle: The Valley Mouth"
     push(app, option_button(camp, "stop"))
     saved = load_progress("yuqing", tmp_path)
     assert saved.decisions == {"war_aim": "stop"} and saved.ending == "aim_met"
@@ -230,7 +230,9 @@ def test_the_camp_after_the_war_aim_is_passed_puts_du_xuans_counsel_and_holds_th
     menu = CampaignMenuScene(app, tmp_path)
     app.switch(menu)
     app.step([], 0.0)
-    assert "yuqing" not in menu.continue_buttons  # the campaign is over
+    assert menu.continue_buttons["yuqing"].text == "Read the ending"  # the campaign is over
+    push(app, menu.continue_buttons["yuqing"])
+    assert isinstance(app.scene, CampScene) and app.scene.ending.ending.title == "Sixty Thousand"
 
 
 def test_marching_on_past_the_war_aim_opens_the_next_battle(app, tmp_path, two_battles) -> None:

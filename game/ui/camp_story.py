@@ -56,18 +56,18 @@ def box_height(manager, lines: int, room: int | None = None) -> int:
     return lines * line_h + 20
 
 
-def consequence(option: DecisionOption, spec: CampaignSpec, progress: CampaignProgress) -> str:
-    """What taking ``option`` means, in the camp's own words under the counsel's: where the
-    campaign goes next and what it pays."""
-    parts = [_(option.description)]
+def consequence(option: DecisionOption, spec: CampaignSpec, progress: CampaignProgress) -> tuple[str, str]:
+    """What taking ``option`` means: the counsel's words for it, and under them in the camp's
+    own words what it pays and where the campaign goes next."""
+    outcome = []
     if option.coins:
-        parts.append(_("+{coins} soul coins.").format(coins=format_men(option.coins)))
+        outcome.append(_("+{coins} soul coins").format(coins=format_men(option.coins)))
     if option.ending is not None and option.ending in spec.endings:
-        parts.append(_("Ending: {ending}.").format(ending=_(spec.endings[option.ending].title)))
+        outcome.append(_("Ending: {ending}").format(ending=_(spec.endings[option.ending].title)))
     elif progress.stage < len(spec.scenarios):
         title = _(load_scenario(spec.scenarios[progress.stage]).scenario.title)
-        parts.append(_("Next battle: {title}.").format(title=title))
-    return " ".join(parts)
+        outcome.append(_("Next battle: {title}").format(title=title))
+    return _(option.description), _(" · ").join(outcome)
 
 
 def draw_portrait(surface: pygame.Surface, rules, hero_id: str, box: pygame.Rect) -> None:
@@ -89,26 +89,27 @@ class DecisionView:
         self.manager, self.rules, self.decision = manager, rules, decision
         self.spec, self.progress = spec, progress
         self.buttons: dict[UIButton, str] = {}  # button -> option id
-        self.rows: list[tuple[pygame.Rect, str]] = []  # where each consequence is drawn
+        self.rows: list[tuple[pygame.Rect, str, str]] = []  # each course's consequence and outcome
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def build(self, rect: pygame.Rect) -> None:
         self.rect = rect
         d = self.decision
         speaker = d.speaker if d.speaker in self.rules.heroes else None
-        self.text_x = rect.x + 16 + (PORTRAIT + 14 if speaker else 0)
+        self.text_x = rect.x + 16 + (PORTRAIT + 26 if speaker else 0)
         top = rect.y + 14 + font(22, True).get_linesize() + 8
         text_w = rect.right - 16 - self.text_x
         cons_x = rect.x + 16 + OPTION_BUTTON_W + 16
         cons_w = rect.right - 16 - cons_x
-        options = [(o, consequence(o, self.spec, self.progress)) for o in d.options]
-        rows_h = [max(44, paragraph_height(c, cons_w, 16)) for _o, c in options]
+        options = [(o, *consequence(o, self.spec, self.progress)) for o in d.options]
+        heights = [paragraph_height(t, cons_w, 16) + paragraph_height(u, cons_w, 15, True) for _o, t, u in options]
+        rows_h = [max(44, n) for n in heights]
         need_options = sum(rows_h) + OPTION_GAP * len(rows_h) + 8
         html, lines = story_html([(_(d.text), TEXT)], text_w)
         counsel_h = max(PORTRAIT, box_height(self.manager, lines, rect.bottom - top - need_options))
         self.counsel = UITextBox(html, pygame.Rect(self.text_x - 6, top, text_w + 12, counsel_h), self.manager)
         y = top + counsel_h + OPTION_GAP
-        for (option, text), row_h in zip(options, rows_h, strict=True):
+        for (option, text, outcome), row_h, need in zip(options, rows_h, heights, strict=True):
             button = UIButton(
                 pygame.Rect(rect.x + 16, y + (row_h - 44) // 2, OPTION_BUTTON_W, 44),
                 _(option.title),
@@ -116,12 +117,7 @@ class DecisionView:
                 object_id="#big_button",
             )
             self.buttons[button] = option.id
-            self.rows.append(
-                (
-                    pygame.Rect(cons_x, y + max(0, (row_h - paragraph_height(text, cons_w, 16)) // 2), cons_w, row_h),
-                    text,
-                )
-            )
+            self.rows.append((pygame.Rect(cons_x, y + (row_h - need) // 2, cons_w, row_h), text, outcome))
             y += row_h + OPTION_GAP
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -132,8 +128,9 @@ class DecisionView:
             draw_portrait(surface, self.rules, d.speaker, box)
             name = font(14).render(i18n.name(self.rules.heroes[d.speaker].name), True, MUTED)
             surface.blit(name, name.get_rect(midtop=(box.centerx, box.bottom + 4)))
-        for row, text in self.rows:
-            paragraph(surface, text, row.x, row.y, row.w, size=16)
+        for row, text, outcome in self.rows:
+            y = paragraph(surface, text, row.x, row.y, row.w, size=16)
+            paragraph(surface, outcome, row.x, y, row.w, size=15, colour=GOLD, bold=True)
 
 
 def ending_paragraphs(ending: EndingSpec) -> list[tuple[str, tuple[int, int, int]]]:

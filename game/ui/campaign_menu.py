@@ -104,9 +104,12 @@ class CampaignMenuScene(Scene):
             self.panels[spec.id] = rect
             by = rect.bottom - 56
             progress = self.progress[spec.id]
-            if progress is not None and not progress.finished(spec):
+            # A campaign over can still be opened to read its ending again.
+            ended = progress is not None and progress.finished(spec)
+            if progress is not None and (not ended or camp.ending_of(progress, spec) is not None):
+                label = _("Read the ending") if ended else _("Continue")
                 self.continue_buttons[spec.id] = UIButton(
-                    pygame.Rect(rect.x + 16, by, pw - 32, 42), _("Continue"), self.manager, object_id="#big_button"
+                    pygame.Rect(rect.x + 16, by, pw - 32, 42), label, self.manager, object_id="#big_button"
                 )
                 by -= 50
             level = self.levels.setdefault(spec.id, "normal")
