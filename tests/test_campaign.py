@@ -481,3 +481,8 @@ def test_decisions_that_name_what_does_not_exist_are_reported(tmp_path):
     lines = [str(e) for e in info.value.errors]
     assert any("decisions.0.options.0.ending: unknown ending 'nowhere'" in line for line in lines)
     assert any("decisions.0.speaker: unknown hero 'nobody'" in line for line in lines)
+
+
+def test_every_decision_names_the_course_the_chronicle_took(campaigns):
+    yuqing = campaigns.campaigns["yuqing"]
+    assert {d.id: d.chronicle for d in yuqing.decisions} == {"war_aim": "march_on", "liang": "spare"}

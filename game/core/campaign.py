@@ -111,6 +111,8 @@ class DecisionSpec(_Strict):
     title: str = Field(min_length=1)
     text: str = Field(min_length=1)
     options: tuple[DecisionOption, ...] = Field(min_length=2, max_length=4)
+    # The course the chronicle took: what a computer-played campaign chooses.
+    chronicle: str
 
     @model_validator(mode="after")
     def _one_occasion(self) -> DecisionSpec:
@@ -118,6 +120,8 @@ class DecisionSpec(_Strict):
             raise ValueError("give exactly one of `when` and `after`")
         if len({o.id for o in self.options}) != len(self.options):
             raise ValueError("option ids must be unique")
+        if self.option(self.chronicle) is None:
+            raise ValueError(f"chronicle: no option {self.chronicle!r}")
         return self
 
     def option(self, option_id: str) -> DecisionOption | None:
