@@ -119,6 +119,8 @@ class DecisionView:
             self.buttons[button] = option.id
             self.rows.append((pygame.Rect(cons_x, y + (row_h - need) // 2, cons_w, row_h), text, outcome))
             y += row_h + OPTION_GAP
+        # The panel ends below the last course, not at the foot of the room it was given.
+        self.rect = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, y - rect.y))
 
     def draw(self, surface: pygame.Surface) -> None:
         d, rect = self.decision, self.rect
