@@ -307,4 +307,4 @@ def test_the_zhenguo_camp_tells_what_followed_the_truce(app, tmp_path) -> None:
     scene = app.scene
     assert scene.decision is None and scene.march_button is None
     assert scene.ending is not None and scene.ending.ending.title == "The Truce and the Lanterns"
-    assert "Lantern Festival" in scene.ending.box.html_text
+    assert any("Lantern Festival" in text for text in scene.ending.paragraphs)

@@ -24,7 +24,7 @@ from .scene import Scene
 
 ROW_H = 46
 # The finished campaign's page: where its ending starts, and the height of a battle's line.
-ENDING_TOP = 136
+ENDING_TOP = 144
 RESULT_LINE = 24
 
 

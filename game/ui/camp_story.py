@@ -105,9 +105,17 @@ class DecisionView:
         heights = [paragraph_height(t, cons_w, 16) + paragraph_height(u, cons_w, 15, True) for _o, t, u in options]
         rows_h = [max(44, n) for n in heights]
         need_options = sum(rows_h) + OPTION_GAP * len(rows_h) + 8
-        html, lines = story_html([(_(d.text), TEXT)], text_w)
-        counsel_h = max(PORTRAIT, box_height(self.manager, lines, rect.bottom - top - need_options))
-        self.counsel = UITextBox(html, pygame.Rect(self.text_x - 6, top, text_w + 12, counsel_h), self.manager)
+        # The counsel as plain text when it fits, else in a box that scrolls (a small window).
+        room = rect.bottom - top - need_options
+        self.counsel: UITextBox | None = None
+        self.counsel_text = _(d.text)
+        counsel_h = paragraph_height(self.counsel_text, text_w, 16)
+        if counsel_h > room:
+            html, lines = story_html([(self.counsel_text, TEXT)], text_w)
+            counsel_h = box_height(self.manager, lines, room)
+            self.counsel = UITextBox(html, pygame.Rect(self.text_x - 6, top, text_w + 12, counsel_h), self.manager)
+        self.counsel_rect = pygame.Rect(self.text_x, top, text_w, counsel_h)
+        counsel_h = max(PORTRAIT, counsel_h)
         y = top + counsel_h + OPTION_GAP
         for (option, text, outcome), row_h, need in zip(options, rows_h, heights, strict=True):
             button = UIButton(
@@ -130,6 +138,9 @@ class DecisionView:
             draw_portrait(surface, self.rules, d.speaker, box)
             name = font(14).render(i18n.name(self.rules.heroes[d.speaker].name), True, MUTED)
             surface.blit(name, name.get_rect(midtop=(box.centerx, box.bottom + 4)))
+        if self.counsel is None:
+            r = self.counsel_rect
+            paragraph(surface, self.counsel_text, r.x, r.y, r.w, size=16)
         for row, text, outcome in self.rows:
             y = paragraph(surface, text, row.x, row.y, row.w, size=16)
             paragraph(surface, outcome, row.x, y, row.w, size=15, colour=GOLD, bold=True)
@@ -151,10 +162,11 @@ def aim_outcome(spec: CampaignSpec, progress: CampaignProgress) -> str:
 
 
 class EndingView:
-    """The ending of a finished campaign: its text in a box that scrolls if the window is small,
+    """The ending of a finished campaign: its text (in a box that scrolls if the window is small),
     and under it, set apart and never scrolled out of sight, its last word."""
 
     LAST_WORD_SIZE = 17
+    TEXT_SIZE = 17
 
     def __init__(self, manager, ending: EndingSpec):
         self.manager, self.ending = manager, ending
@@ -168,10 +180,18 @@ class EndingView:
             last_h = 20 + font(16, True).get_linesize() + 6 + paragraph_height(words, rect.w - 32, self.LAST_WORD_SIZE)
             self.last_rect = pygame.Rect(rect.x, rect.bottom - last_h, rect.w, last_h)
             last_h += 12
-        html, lines = story_html(ending_paragraphs(self.ending), rect.w)
-        box_h = box_height(self.manager, lines, rect.h - last_h)
-        self.rect = pygame.Rect(rect.x, rect.y, rect.w, box_h)
-        self.box = UITextBox(html, self.rect, self.manager)
+        # The text as plain paragraphs when it fits, else in a box that scrolls (a small window).
+        self.paragraphs = [text for text, _colour in ending_paragraphs(self.ending)]
+        room = rect.h - last_h
+        plain_h = sum(paragraph_height(t, rect.w, self.TEXT_SIZE) for t in self.paragraphs)
+        plain_h += 10 * (len(self.paragraphs) - 1)
+        self.box: UITextBox | None = None
+        if plain_h <= room:
+            self.rect = pygame.Rect(rect.x, rect.y, rect.w, plain_h)
+        else:
+            html, lines = story_html(ending_paragraphs(self.ending), rect.w)
+            self.rect = pygame.Rect(rect.x, rect.y, rect.w, box_height(self.manager, lines, room))
+            self.box = UITextBox(html, self.rect, self.manager)
         if self.last_rect is not None:  # right under the text, not at the foot of the room
             self.last_rect.y = self.rect.bottom + 12
 
@@ -184,6 +204,10 @@ class EndingView:
         return self.last_rect.bottom if self.last_rect is not None else self.rect.bottom
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.box is None:
+            y = self.rect.y
+            for text in self.paragraphs:
+                y = paragraph(surface, text, self.rect.x, y, self.rect.w, size=self.TEXT_SIZE) + 10
         if self.last_rect is None or self.ending.last_word is None:
             return
         r = self.last_rect
