@@ -104,6 +104,9 @@ def play_campaign(job: tuple[str, int]) -> dict[str, Any]:
         while not match.state.over:
             play_ai_turn(match, ais[match.state.active_side.id], others=ais)
         progress = camp.after_battle(progress, spec, loaded.scenario, match.state)
+        # The camp's decisions go the chronicle's way (it marches on to the last battle).
+        while (waiting := camp.pending_decision(progress, spec)) is not None:
+            progress = camp.decide(progress, spec, waiting.id, waiting.chronicle)
         for carried in sorted(progress.roster.formations, key=lambda c: (c.men - c.max_men, c.key)):
             try:
                 progress = camp.replenish(progress, spec, carried.key)

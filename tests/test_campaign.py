@@ -357,3 +357,132 @@ def test_half_the_losses_of_a_carried_formation_come_back_but_never_more_than_it
     assert camp.harvest(roster, entered, engine.state).get("han_xin").men == 2000 + (3000 - 2000) // 2
     f.men = 3000  # no losses: nothing to recover, nothing gained
     assert camp.harvest(roster, entered, engine.state).get("han_xin").men == 3000
+
+
+# -- the war aim and the campaign's decisions ---------------------------------------------------
+
+
+def _won(progress: CampaignProgress, spec, souls: int) -> CampaignProgress:
+    """The progress after the current battle is won with ``souls`` in the pouch."""
+    result = camp.BattleResult(
+        scenario_id=spec.scenarios[progress.stage], won=True, turns=9, souls=souls, coins=souls // 25
+    )
+    return progress.model_copy(
+        update={"stage": progress.stage + 1, "results": [*progress.results, result], "coins": progress.coins + 10}
+    )
+
+
+def test_the_counsel_waits_for_the_camp_after_the_battle_that_passes_the_war_aim(yuqing):
+    p = _won(camp.new_progress(yuqing, seed=5), yuqing, 30_000)
+    assert camp.pending_decision(p, yuqing) is None  # 30,000 of 60,000: nothing to decide yet
+    p = _won(p, yuqing, 31_000)  # the second battle passes the aim
+    counsel = camp.pending_decision(p, yuqing)
+    assert counsel is not None and counsel.id == "war_aim" and counsel.speaker == "du_xuan"
+    assert {o.id for o in counsel.options} == {"stop", "march_on"}
+    assert not p.finished(yuqing)
+
+
+def test_stopping_at_the_war_aim_ends_the_campaign_with_its_own_ending(yuqing):
+    p = _won(_won(_won(camp.new_progress(yuqing, seed=5), yuqing, 20_000), yuqing, 10_000), yuqing, 35_000)
+    assert p.stage == 3 and camp.pending_decision(p, yuqing).id == "war_aim"
+    stopped = camp.decide(p, yuqing, "war_aim", "stop")
+    assert stopped.decisions == {"war_aim": "stop"}
+    assert stopped.finished(yuqing) and stopped.stage == 3  # The Annihilation is never fought
+    assert camp.ending_of(stopped, yuqing).title == "Sixty Thousand"
+    assert camp.pending_decision(stopped, yuqing) is None
+
+
+def test_marching_on_leads_to_the_annihilation_and_then_to_the_princes_fate(yuqing):
+    p = _won(_won(_won(camp.new_progress(yuqing, seed=5), yuqing, 20_000), yuqing, 10_000), yuqing, 35_000)
+    marched = camp.decide(p, yuqing, "war_aim", "march_on")
+    assert not marched.finished(yuqing) and camp.pending_decision(marched, yuqing) is None
+    assert yuqing.scenarios[marched.stage] == "a4_annihilation"
+    after = _won(marched, yuqing, 17_000)
+    assert not after.finished(yuqing)  # the last battle is won, but the prince's fate waits
+    fate = camp.pending_decision(after, yuqing)
+    assert fate is not None and fate.id == "liang"
+    assert camp.ending_of(after, yuqing) is None
+
+
+def test_the_bounty_pays_coins_and_sparing_him_leaves_the_note_the_last_word(yuqing):
+    p = camp.new_progress(yuqing, seed=5)
+    for souls in (5_000, 5_000, 5_000, 5_000):  # the aim is never met before the last battle
+        assert camp.pending_decision(p, yuqing) is None
+        p = _won(p, yuqing, souls)
+    assert camp.pending_decision(p, yuqing).id == "liang"
+    taken = camp.decide(p, yuqing, "liang", "bounty")
+    spared = camp.decide(p, yuqing, "liang", "spare")
+    assert taken.coins == p.coins + 600 and spared.coins == p.coins
+    assert taken.finished(yuqing) and spared.finished(yuqing)
+    bounty, note = camp.ending_of(taken, yuqing), camp.ending_of(spared, yuqing)
+    assert bounty.last_word is None and "never learnt it" in bounty.text
+    assert note.last_word is not None
+    words = note.last_word.text
+    assert "six hundred soul coins" in words and "General Yeli" in words and "casing" in words
+
+
+def test_a_decision_can_be_taken_only_when_it_waits_and_only_once(yuqing):
+    p = _won(camp.new_progress(yuqing, seed=5), yuqing, 61_000)
+    with pytest.raises(CampError):
+        camp.decide(p, yuqing, "liang", "bounty")  # not yet
+    with pytest.raises(CampError):
+        camp.decide(p, yuqing, "war_aim", "surrender")
+    marched = camp.decide(p, yuqing, "war_aim", "march_on")
+    with pytest.raises(CampError):
+        camp.decide(marched, yuqing, "war_aim", "stop")  # taken already
+    assert camp.pending_decision(_won(marched, yuqing, 1_000), yuqing) is None  # asked once only
+
+
+def test_the_aim_met_in_the_last_battle_asks_only_the_princes_fate(yuqing):
+    p = camp.new_progress(yuqing, seed=5)
+    for souls in (10_000, 10_000, 10_000, 40_000):
+        p = _won(p, yuqing, souls)
+    assert p.souls_bagged() >= yuqing.souls_aim
+    assert camp.pending_decision(p, yuqing).id == "liang"
+
+
+def test_the_zhenguo_campaign_ends_with_what_follows_the_truce(campaigns):
+    spec = campaigns.campaigns["zhenguo"]
+    p = camp.new_progress(spec, seed=2)
+    for _ in spec.scenarios:
+        assert camp.ending_of(p, spec) is None
+        p = _won(p, spec, 1_000)
+    ending = camp.ending_of(p, spec)
+    assert p.finished(spec) and ending is not None
+    for words in ("envoy", "Yuan Shisi", "Dongjing", "Lantern Festival", "Wuzhu"):
+        assert words in ending.text
+
+
+def test_decisions_are_saved_and_an_older_progress_file_without_them_still_loads(tmp_path, yuqing):
+    p = _won(camp.new_progress(yuqing, seed=5), yuqing, 61_000)
+    stopped = camp.decide(p, yuqing, "war_aim", "stop")
+    save_progress(stopped, tmp_path)
+    again = load_progress("yuqing", tmp_path)
+    assert again == stopped and again.finished(yuqing)
+    old = json.loads(p.model_dump_json())
+    del old["decisions"], old["ending"]  # as written before campaigns had decisions
+    progress_path("yuqing", tmp_path).write_text(json.dumps(old), encoding="utf-8")
+    loaded = load_progress("yuqing", tmp_path)
+    assert loaded.decisions == {} and loaded.ending is None
+    assert camp.pending_decision(loaded, yuqing).id == "war_aim"
+
+
+def test_decisions_that_name_what_does_not_exist_are_reported(tmp_path):
+    from game.paths import DATA_DIR
+
+    text = (DATA_DIR / "campaigns.toml").read_text(encoding="utf-8")
+    text = text.replace('ending = "aim_met" }', 'ending = "nowhere" }').replace(
+        'speaker = "du_xuan"', 'speaker = "nobody"'
+    )
+    path = tmp_path / "campaigns.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentErrors) as info:
+        load_campaigns_file(path)
+    lines = [str(e) for e in info.value.errors]
+    assert any("decisions.0.options.0.ending: unknown ending 'nowhere'" in line for line in lines)
+    assert any("decisions.0.speaker: unknown hero 'nobody'" in line for line in lines)
+
+
+def test_every_decision_names_the_course_the_chronicle_took(campaigns):
+    yuqing = campaigns.campaigns["yuqing"]
+    assert {d.id: d.chronicle for d in yuqing.decisions} == {"war_aim": "march_on", "liang": "spare"}

@@ -235,3 +235,144 @@ def test_campaign_screens_grow_with_the_ui_scale_at_4k(tmp_path, two_battles, la
     finally:
         scale.set_ui_scale(100)
     assert all(big >= 1.8 * small for small, big in zip(heights[100], heights[200], strict=True)), heights
+
+
+# -- the campaign's decisions and endings ---------------------------------------------------------
+
+
+def option_button(camp: CampScene, option_id: str):
+    assert camp.decision is not None
+    return next(b for b, o in camp.decision.buttons.items() if o == option_id)
+
+
+def to_camp_past_the_aim(app: App, tmp_path: Path) -> CampScene:
+    battle = begin(app, tmp_path)
+    result = end_battle(app, battle, "coalition", pouch=61_000)
+    assert "Du Xuan's counsel on the war aim" in result.campaign_card()
+    push(app, result.camp_button)
+    assert isinstance(app.scene, CampScene)
+    return app.scene
+
+
+def test_the_camp_after_the_war_aim_is_passed_puts_du_xuans_counsel_and_holds_the_march(
+    app, tmp_path, two_battles
+) -> None:
+    camp = to_camp_past_the_aim(app, tmp_path)
+    assert camp.march_button is None and not camp.actions  # no orders, no march, until it is decided
+    assert [b.text for b in camp.decision.buttons] == ["Stop at sixty thousand", "March on for annihilation"]
+    said = [outcome for _rect, _text, outcome in camp.decision.rows]
+    assert said[0] == "Ending: Sixty Thousand"
+    assert said[1] == "Next battle: The Valley Mouth"
+    push(app, option_button(camp, "stop"))
+    saved = load_progress("yuqing", tmp_path)
+    assert saved.decisions == {"war_aim": "stop"} and saved.ending == "aim_met"
+    assert isinstance(app.scene, CampScene) and app.scene.ending is not None
+    assert app.scene.march_button is None and app.scene.ending.ending.title == "Sixty Thousand"
+    menu = CampaignMenuScene(app, tmp_path)
+    app.switch(menu)
+    app.step([], 0.0)
+    assert menu.continue_buttons["yuqing"].text == "Read the ending"  # the campaign is over
+    push(app, menu.continue_buttons["yuqing"])
+    assert isinstance(app.scene, CampScene) and app.scene.ending.ending.title == "Sixty Thousand"
+
+
+def test_marching_on_past_the_war_aim_opens_the_next_battle(app, tmp_path, two_battles) -> None:
+    camp = to_camp_past_the_aim(app, tmp_path)
+    push(app, option_button(camp, "march_on"))
+    assert load_progress("yuqing", tmp_path).decisions == {"war_aim": "march_on"}
+    camp = app.scene
+    assert camp.decision is None and camp.march_button is not None and camp.actions
+    push(app, camp.march_button)
+    assert isinstance(app.scene, BriefingScene)
+
+
+@pytest.fixture
+def last_battle(monkeypatch: pytest.MonkeyPatch):
+    """The Yuqing campaign as its last battle alone, so the prince's fate follows the first victory."""
+    campaigns = load_campaigns()
+    spec = campaigns.campaigns["yuqing"]
+    short = spec.model_copy(update={"scenarios": ("a4_annihilation",)})
+    monkeypatch.setitem(campaigns.campaigns, "yuqing", short)
+    return short
+
+
+@pytest.mark.parametrize("course", ["bounty", "spare"])
+def test_after_the_annihilation_the_prince_is_taken_for_the_bounty_or_spared_for_the_note(
+    app, tmp_path, last_battle, course
+) -> None:
+    battle = begin(app, tmp_path)
+    result = end_battle(app, battle, "coalition", pouch=20_000)
+    story = " ".join(p.text for p in result.story())
+    assert "for Han Xin to say at the camp" in story  # the campaign's own debriefing
+    assert "Next time we will not leave a note" not in story  # not the battle's, which tells the note
+    push(app, result.camp_button)
+    camp = app.scene
+    coins = load_progress("yuqing", tmp_path).coins
+    push(app, option_button(camp, course))
+    saved = load_progress("yuqing", tmp_path)
+    assert saved.decisions == {"liang": course}
+    ending = app.scene.ending
+    assert ending is not None
+    if course == "bounty":
+        assert saved.coins == coins + 600 and ending.ending.title == "The Prince's Bounty"
+        assert ending.last_rect is None
+    else:
+        assert saved.coins == coins and ending.ending.title == "The Note on the Helmet"
+        assert ending.last_rect is not None and ending.last_rect.top >= ending.rect.bottom
+        assert "General Yeli" in ending.last_words()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
+def test_the_decision_and_the_ending_fit_their_labels(app, tmp_path, two_battles, lang) -> None:
+    i18n.set_language(lang)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        battle = begin(app, tmp_path)
+        push(app, end_battle(app, battle, "coalition", pouch=61_000).camp_button)
+        push(app, option_button(app.scene, "stop"))
+        app.step([], 0.0)
+    clipped = [str(w.message) for w in caught if "too small" in str(w.message)]
+    assert clipped == []
+
+
+def test_the_zhenguo_camp_tells_what_followed_the_truce(app, tmp_path) -> None:
+    from game.core import campaign as camp
+    from game.record.campaign_run import CampaignRun
+
+    campaigns = load_campaigns()
+    spec = campaigns.campaigns["zhenguo"]
+    results = [camp.BattleResult(scenario_id=s, won=True, turns=8, souls=900, coins=36) for s in spec.scenarios]
+    progress = camp.new_progress(spec, seed=3).model_copy(update={"stage": len(spec.scenarios), "results": results})
+    app.switch(CampScene(app, CampaignRun(campaigns, spec, progress, tmp_path)))
+    app.step([], 0.0)
+    scene = app.scene
+    assert scene.decision is None and scene.march_button is None
+    assert scene.ending is not None and scene.ending.ending.title == "The Truce and the Lanterns"
+    assert any("Lantern Festival" in text for text in scene.ending.paragraphs)
+
+
+def test_the_decision_and_the_ending_grow_with_the_ui_scale_at_4k(tmp_path, two_battles) -> None:
+    """At 200% on a 4K screen the counsel's courses and the ending stay inside the window, the
+    course buttons twice as tall as at 100%."""
+    from game.ui import scale
+
+    heights = {}
+    try:
+        for percent in (100, 200):
+            scale.set_ui_scale(percent)
+            big = App((3840, 2160))
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                battle = begin(big, tmp_path / str(percent))
+                push(big, end_battle(big, battle, "coalition", pouch=61_000).camp_button)
+                camp = big.scene
+                rects = [b.rect for b in camp.decision.buttons]
+                push(big, option_button(camp, "stop"))
+                ending = big.scene.ending
+            assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
+            window = pygame.Rect(0, 0, 3840, 2160)
+            assert all(window.contains(r) for r in rects) and window.contains(ending.rect)
+            heights[percent] = min(r.height for r in rects)
+    finally:
+        scale.set_ui_scale(100)
+    assert heights[200] >= 1.8 * heights[100]

@@ -48,6 +48,7 @@ def load_campaigns_file(
         for unit in spec.units:
             if unit not in rules.units:
                 errors.append(error(path, obj, f"units.{unit}", "unknown unit type"))
+        errors.extend(_story_errors(path, obj, spec, rules))
         for i, sid in enumerate(spec.scenarios):
             if sid not in known:
                 errors.append(error(path, obj, f"scenarios.{i}", f"unknown scenario {sid!r}"))
@@ -65,6 +66,32 @@ def load_campaigns_file(
     if errors:
         raise ContentErrors(errors)
     return Campaigns(campaigns, upgrades)
+
+
+def _story_errors(path: Path, obj: str, spec: CampaignSpec, rules: Ruleset) -> list[ContentError]:
+    """The decisions, endings and campaign debriefings must name what exists."""
+    errors: list[ContentError] = []
+    if spec.ending and spec.ending not in spec.endings:
+        errors.append(error(path, obj, "ending", f"unknown ending {spec.ending!r}"))
+    for sid in spec.debriefings:
+        if sid not in spec.scenarios:
+            errors.append(error(path, obj, f"debriefings.{sid}", "not a battle of this campaign"))
+    seen: set[str] = set()
+    for i, d in enumerate(spec.decisions):
+        where = f"decisions.{i}"
+        if d.id in seen:
+            errors.append(error(path, obj, f"{where}.id", f"decision {d.id!r} given twice"))
+        seen.add(d.id)
+        if d.after is not None and d.after not in spec.scenarios:
+            errors.append(error(path, obj, f"{where}.after", f"{d.after!r} is not a battle of this campaign"))
+        if d.when == "aim_met" and not spec.souls_aim:
+            errors.append(error(path, obj, f"{where}.when", "the campaign has no war aim"))
+        if d.speaker is not None and d.speaker not in rules.heroes:
+            errors.append(error(path, obj, f"{where}.speaker", f"unknown hero {d.speaker!r}"))
+        for j, o in enumerate(d.options):
+            if o.ending is not None and o.ending not in spec.endings:
+                errors.append(error(path, obj, f"{where}.options.{j}.ending", f"unknown ending {o.ending!r}"))
+    return errors
 
 
 def _tables(path: Path, tables: object, model, prefix: str, errors: list[ContentError]) -> dict:

@@ -11,6 +11,12 @@ formation wiped out regathers three in ten around its hero, and half of a standi
 losses were only wounded and return). Formations raised at the camp enter in
 the scenario's ``muster`` region.
 
+A campaign may put decisions to the player at the camp (a counsel with two or more courses,
+each saying what follows): once the war aim is met with battles still ahead, or once a named
+battle is won. The course taken is kept in the progress; one may end the campaign early, with
+an ending of its own, or pay soul coins. A campaign that runs its course ends with its default
+ending.
+
 The carried roster is part of the game settings, so a campaign battle replays exactly like any
 other. Everything here is pure: the camp's choices are functions from one progress to the next,
 and an illegal purchase raises ``CampError`` and changes nothing.
@@ -22,7 +28,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from . import vision
 from .board import Board
@@ -79,6 +85,69 @@ class UpgradeSpec(_Strict):
     repeatable: bool = False
 
 
+class DecisionOption(_Strict):
+    """One course a camp decision offers."""
+
+    id: str = Field(min_length=1, max_length=80)
+    # The button, and what follows from taking it (both shown before the choice).
+    title: str = Field(min_length=1)
+    description: str = Field(min_length=1)
+    # An ending id: taking this course ends the campaign there.
+    ending: str | None = None
+    # Soul coins paid into the war chest.
+    coins: int = Field(0, ge=0, le=10_000_000)
+
+
+class DecisionSpec(_Strict):
+    """A choice put to the player at the camp."""
+
+    id: str = Field(min_length=1, max_length=80)
+    # When it is offered: "aim_met" (at the first camp where the souls bagged reach the war aim
+    # with battles still ahead), or ``after`` a scenario id (once that battle is won).
+    when: Literal["aim_met"] | None = None
+    after: str | None = None
+    # The hero who gives the counsel (a heroes.toml id), its heading and its words.
+    speaker: str | None = None
+    title: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    options: tuple[DecisionOption, ...] = Field(min_length=2, max_length=4)
+    # The course the chronicle took: what a computer-played campaign chooses.
+    chronicle: str
+
+    @model_validator(mode="after")
+    def _one_occasion(self) -> DecisionSpec:
+        if (self.when is None) == (self.after is None):
+            raise ValueError("give exactly one of `when` and `after`")
+        if len({o.id for o in self.options}) != len(self.options):
+            raise ValueError("option ids must be unique")
+        if self.option(self.chronicle) is None:
+            raise ValueError(f"chronicle: no option {self.chronicle!r}")
+        return self
+
+    def option(self, option_id: str) -> DecisionOption | None:
+        return next((o for o in self.options if o.id == option_id), None)
+
+
+class LastWord(_Strict):
+    """Words quoted at the very end of an ending (a letter, a note), with who wrote them."""
+
+    title: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
+class EndingSpec(_Strict):
+    title: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    last_word: LastWord | None = None
+
+
+class CampaignDebriefing(_Strict):
+    """A battle's victory told as the campaign goes on from it (its scenario's own text is for
+    the battle fought alone)."""
+
+    debriefing_victory: str = Field(min_length=1)
+
+
 class CampaignSpec(_Strict):
     id: str
     title: str
@@ -92,6 +161,15 @@ class CampaignSpec(_Strict):
     upgrades: tuple[str, ...] = ()
     # The script of the Chinese names the campaign's story uses (A simplified, B traditional).
     names: Literal["zh_CN", "zh_TW"] = "zh_CN"
+    decisions: tuple[DecisionSpec, ...] = ()
+    endings: dict[str, EndingSpec] = Field(default_factory=dict)
+    # The ending once every battle is won and no course taken chose another ("": none).
+    ending: str = ""
+    # Scenario id -> its victory as this campaign tells it.
+    debriefings: dict[str, CampaignDebriefing] = Field(default_factory=dict)
+
+    def decision(self, decision_id: str) -> DecisionSpec | None:
+        return next((d for d in self.decisions if d.id == decision_id), None)
 
 
 # -- what is carried ----------------------------------------------------------------------------
@@ -282,9 +360,16 @@ class CampaignProgress(_Strict):
     seed: int = Field(ge=0, le=(1 << 62))
     roster: Roster
     results: list[BattleResult] = Field(default_factory=list, max_length=10_000)
+    # Decisions taken at the camp: decision id -> the option chosen (older files have none).
+    decisions: dict[str, str] = Field(default_factory=dict, max_length=100)
+    # The ending a decision chose (None: the campaign runs its course).
+    ending: str | None = Field(None, max_length=100)
 
     def finished(self, spec: CampaignSpec) -> bool:
-        return self.stage >= len(spec.scenarios)
+        """Over: an ending was chosen, or every battle is won and nothing is left to decide."""
+        if self.ending is not None:
+            return True
+        return self.stage >= len(spec.scenarios) and pending_decision(self, spec) is None
 
     def souls_bagged(self) -> int:
         """Souls bagged in the battles won (a lost battle is fought again, its souls are not kept)."""
@@ -301,6 +386,52 @@ def new_progress(spec: CampaignSpec, seed: int, difficulty: str = "normal") -> C
         seed=seed,
         roster=Roster(side=spec.side),
     )
+
+
+def won_battle(progress: CampaignProgress, scenario_id: str) -> bool:
+    return any(r.won and r.scenario_id == scenario_id for r in progress.results)
+
+
+def pending_decision(progress: CampaignProgress, spec: CampaignSpec) -> DecisionSpec | None:
+    """The decision the camp puts to the player now (None: none is waiting). Until it is taken
+    the army cannot march on."""
+    if progress.ending is not None:
+        return None
+    for d in spec.decisions:
+        if d.id in progress.decisions:
+            continue
+        if d.when == "aim_met":
+            ahead = progress.stage < len(spec.scenarios)
+            if ahead and spec.souls_aim and progress.souls_bagged() >= spec.souls_aim:
+                return d
+        elif d.after is not None and won_battle(progress, d.after):
+            return d
+    return None
+
+
+def decide(progress: CampaignProgress, spec: CampaignSpec, decision_id: str, option_id: str) -> CampaignProgress:
+    """Take a course of the decision waiting at the camp: it is kept in the progress, pays its
+    coins and, if it says so, ends the campaign."""
+    waiting = pending_decision(progress, spec)
+    if waiting is None or waiting.id != decision_id:
+        raise CampError(f"no decision {decision_id!r} is waiting")
+    option = waiting.option(option_id)
+    if option is None:
+        raise CampError(f"{decision_id!r} offers no {option_id!r}")
+    return progress.model_copy(
+        update={
+            "decisions": {**progress.decisions, decision_id: option_id},
+            "coins": min(10_000_000, progress.coins + option.coins),
+            "ending": option.ending if option.ending is not None else progress.ending,
+        }
+    )
+
+
+def ending_of(progress: CampaignProgress, spec: CampaignSpec) -> EndingSpec | None:
+    """The ending a finished campaign closes with (None while it goes on, or if it has none)."""
+    if not progress.finished(spec):
+        return None
+    return spec.endings.get(progress.ending or spec.ending)
 
 
 def coins_for(souls: int, spec: CampaignSpec) -> int:

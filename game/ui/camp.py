@@ -1,5 +1,7 @@
 """The camp between campaign battles: souls turned to coins, the army's state, and orders to
-replenish men, raise formations and buy upgrades. Every order is saved at once."""
+replenish men, raise formations and buy upgrades. When the campaign puts a decision to the
+player the camp shows it instead, and the army cannot march until it is taken; once the
+campaign is over the camp tells its ending. Every order and decision is saved at once."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from ..core import campaign as camp
 from ..core.campaign import CampaignProgress, CampError, CarriedFormation
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
+from .camp_story import DecisionView, EndingView, aim_outcome
 from .pages import BACKGROUND, heading, muted, panel, paragraph
 from .scale import px
 from .scene import Scene
@@ -24,6 +27,9 @@ from .scene import Scene
 # The roster's row and columns at 100% (``px``): name, men, experience, then the orders.
 ROW_H = 46
 NAME_W, MEN_W, EXPERIENCE_W = 330, 230, 90
+# The finished campaign's page: where its ending starts, and the height of a battle's line.
+ENDING_TOP = 144
+RESULT_LINE = 24
 
 
 def carried_name(rules, c: CarriedFormation) -> str:
@@ -64,13 +70,28 @@ class CampScene(Scene):
         self.left = (w - self.width) // 2
         self.table_top = px(214)
         self.table_bottom = h - px(196)
-        if not run.finished:
+        self.decision: DecisionView | None = None
+        self.ending: EndingView | None = None
+        waiting = camp.pending_decision(run.progress, run.spec)
+        ending = camp.ending_of(run.progress, run.spec)
+        if waiting is not None:
+            self.decision = DecisionView(self.manager, self.rules, run.spec, run.progress, waiting)
+            self.decision.build(
+                pygame.Rect(self.left - 8, self.table_top - px(34), self.width + 16, h - px(56) - self.table_top)
+            )
+        elif ending is not None:
+            self.ending = EndingView(self.manager, ending)
+            results_h = px(RESULT_LINE) * len(run.progress.results)
+            top = px(ENDING_TOP)
+            self.ending.build(pygame.Rect(self.left, top, self.width, h - px(86) - results_h - px(14) - top))
+        elif not run.finished:
             self._roster(self.table_bottom)
-        self._recruits(self.table_bottom + 12)
-        back_x = w // 2 - px(120) if run.finished else w // 2 - px(330)
+            self._recruits(self.table_bottom + 12)
+        alone = run.finished or waiting is not None
+        back_x = w // 2 - px(120) if alone else w // 2 - px(330)
         self.back_button = UIButton(pygame.Rect(back_x, h - px(72), px(240), px(44)), _("Campaigns"), self.manager)
         self.march_button = None
-        if not run.finished:
+        if not alone:
             title = _(load_scenario(run.scenario_id).scenario.title)
             self.march_button = UIButton(
                 pygame.Rect(w // 2 - px(70), h - px(76), px(400), px(50)),
@@ -78,9 +99,9 @@ class CampScene(Scene):
                 self.manager,
                 object_id="#big_button",
             )
-        self.note_label = UILabel(
-            pygame.Rect(0, h - px(132), w, px(36)), self.note, self.manager, object_id="#subtitle"
-        )
+        # The ending's page has no room for the note: the ending itself says the choice was made.
+        note = "" if self.ending is not None else self.note
+        self.note_label = UILabel(pygame.Rect(0, h - px(132), w, px(36)), note, self.manager, object_id="#subtitle")
 
     def _roster(self, bottom: int) -> None:
         run, rules = self.run, self.rules
@@ -143,8 +164,6 @@ class CampScene(Scene):
 
     def _recruits(self, y: int) -> None:
         run = self.run
-        if run.finished:
-            return
         x = self.left
         for unit_type, offer in sorted(run.spec.units.items()):
             if offer.recruit <= 0 or unit_type not in self.rules.units:
@@ -165,10 +184,13 @@ class CampScene(Scene):
         surface.fill(BACKGROUND)
         run = self.run
         x, width = self.left, self.width
-        title = _("The campaign is won") if run.finished else _("Camp")
+        if self.ending is not None:
+            title = _(self.ending.ending.title)
+        else:
+            title = _("The campaign is won") if run.finished else _("Camp")
         y = heading(surface, f"{title} · {_(run.spec.title)}", x, px(24), size=30)
         last = run.progress.results[-1] if run.progress.results else None
-        if last is not None and last.won:
+        if last is not None and last.won and self.ending is None:
             scenario = _(load_scenario(last.scenario_id).scenario.title)
             y = paragraph(
                 surface,
@@ -183,8 +205,20 @@ class CampScene(Scene):
         aim = aim_line(run.spec, run.progress)
         if aim:
             heading(surface, aim, x + px(300), y - px(30), size=17)
+        if self.decision is not None:
+            muted(surface, _("The campaign goes on once this is decided."), x, y + 2)
+            panel(surface, self.decision.rect)
+            self.decision.draw(surface)
+            return
         if run.finished:
-            self._results(surface, y + 20)
+            outcome = aim_outcome(run.spec, run.progress)
+            if outcome:
+                muted(surface, outcome, x, y + 2)
+            if self.ending is not None:
+                self.ending.draw(surface)
+                self._results(surface, self.ending.bottom + px(14), size=15)
+            else:
+                self._results(surface, y + 20)
             return
         muted(
             surface,
@@ -202,7 +236,7 @@ class CampScene(Scene):
         for i, text in enumerate((_("Formation"), _("Men"), _("Experience"), _("Orders"))):
             muted(surface, text, self.left + 6 + sum(px(w) for w in columns[:i]) + (10 if i == 3 else 0), y)
 
-    def _results(self, surface: pygame.Surface, y: int) -> None:
+    def _results(self, surface: pygame.Surface, y: int, size: int = 17) -> None:
         x = self.left
         for r in self.run.progress.results:
             scenario = _(load_scenario(r.scenario_id).scenario.title)
@@ -212,7 +246,7 @@ class CampScene(Scene):
                 "{battle}: {outcome} in {turns} turns, {souls} souls",
                 r.turns,
             ).format(battle=scenario, outcome=outcome, turns=r.turns, souls=format_men(r.souls))
-            y = paragraph(surface, line, x, y, self.width, size=17)
+            y = paragraph(surface, line, x, y, self.width, size=size)
 
     # -- orders -------------------------------------------------------------------------------
 
@@ -226,11 +260,28 @@ class CampScene(Scene):
             self.back()
         elif event.ui_element is self.march_button:
             self.march_on()
+        elif self.decision is not None and event.ui_element in self.decision.buttons:
+            self.decide(self.decision.buttons[event.ui_element])
         elif event.ui_element in self.actions:
             order = self.actions[event.ui_element]
             refused = self.run.order(lambda p: order(p))
             self.note = _("Refused: {why}").format(why=refused) if refused else _("Done. Progress saved.")
             self.resize(self.app.size)
+
+    def decide(self, option_id: str) -> None:
+        """Take a course of the decision on screen; the camp then shows what follows (the army's
+        orders and the next battle, or the ending)."""
+        assert self.decision is not None
+        decision = self.decision.decision
+        refused = self.run.order(partial(camp.decide, spec=self.run.spec, decision_id=decision.id, option_id=option_id))
+        option = decision.option(option_id)
+        chosen = _(option.title) if option is not None else option_id
+        self.note = (
+            _("Refused: {why}").format(why=refused)
+            if refused
+            else _("Decided: {course}. Progress saved.").format(course=chosen)
+        )
+        self.resize(self.app.size)
 
     def march_on(self) -> None:
         self.app.go("briefing", run=self.run)

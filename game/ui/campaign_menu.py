@@ -30,7 +30,13 @@ def progress_line(spec: CampaignSpec, progress: CampaignProgress | None) -> str:
     if progress is None:
         return _("Not begun")
     if progress.finished(spec):
+        ending = camp.ending_of(progress, spec)
+        if ending is not None:
+            return _("Over: {ending}").format(ending=_(ending.title))
         return _("Won: every battle of the campaign is behind you")
+    waiting = camp.pending_decision(progress, spec)
+    if waiting is not None:
+        return _("At the camp: {decision}").format(decision=_(waiting.title))
     title = _(load_scenario(spec.scenarios[progress.stage]).scenario.title)
     return _("Battle {n} of {total}: {title}").format(n=progress.stage + 1, total=len(spec.scenarios), title=title)
 
@@ -100,9 +106,12 @@ class CampaignMenuScene(Scene):
             self.panels[spec.id] = rect
             by = rect.bottom - px(56)
             progress = self.progress[spec.id]
-            if progress is not None and not progress.finished(spec):
+            # A campaign over can still be opened to read its ending again.
+            ended = progress is not None and progress.finished(spec)
+            if progress is not None and (not ended or camp.ending_of(progress, spec) is not None):
+                label = _("Read the ending") if ended else _("Continue")
                 self.continue_buttons[spec.id] = UIButton(
-                    pygame.Rect(rect.x + 16, by, pw - 32, px(42)), _("Continue"), self.manager, object_id="#big_button"
+                    pygame.Rect(rect.x + 16, by, pw - 32, px(42)), label, self.manager, object_id="#big_button"
                 )
                 by -= px(50)
             level = self.levels.setdefault(spec.id, "normal")

@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextB
 
 from .. import i18n
 from ..content.campaigns import names_script
+from ..core import campaign as camp
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from ..record.errors import SaveError
@@ -107,8 +108,12 @@ class ResultScene(Scene):
         text = _("{souls} souls from the pouch become {coins} soul coins; the war chest holds {total}.").format(
             souls=format_men(souls), coins=format_men(coins), total=format_men(run.progress.coins)
         )
+        waiting = camp.pending_decision(run.progress, run.spec)
+        if waiting is not None:
+            return text + " " + _("At the camp a decision waits for you: {decision}.").format(decision=_(waiting.title))
         if run.finished:
-            return text + " " + _("Every battle of the campaign is won.")
+            text += " " + _("Every battle of the campaign is won.")
+            return text + (" " + _("The camp tells how it ends.") if camp.ending_of(run.progress, run.spec) else "")
         return (
             text
             + " "
@@ -147,6 +152,9 @@ class ResultScene(Scene):
             )
             out.append(Paragraph(_("Share of the enemy's men destroyed: {shares}").format(shares=shares), TEXT))
         text = debriefing(scenario, m.state)
+        told = self.run.spec.debriefings.get(scenario.id) if self.run is not None and self._won() else None
+        if told is not None:  # the campaign goes on from this victory in its own words
+            text = told.debriefing_victory
         if text:
             out.append(Paragraph(_("Debriefing"), GOLD, joined=True))
             out.append(Paragraph(_(text), TEXT))
