@@ -102,5 +102,45 @@ def N_(message: str) -> str:
 
 
 def format_men(n: int) -> str:
-    """Men as the chronicles write them: 5,000."""
+    """An exact count of men as the reader's language writes it.
+
+    English groups thousands: 5,000. Chinese writes no separator and counts large round
+    numbers in 万 (ten thousand): 5000, 6万, 1.2万; a count that is not a round thousand
+    stays exact in plain digits (12345), where 万 would need a decimal or a 零.
+    """
+    if _language in CHINESE:
+        if abs(n) >= 10000 and n % 1000 == 0:
+            return _decimal(n / 10000) + "万"
+        return str(n)
     return f"{n:,}"
+
+
+def format_men_short(n: int) -> str:
+    """A count of men for a small banner: 5k, 12.4k in English; 5千, 1.2万 in Chinese."""
+    if _language in CHINESE:
+        if round(n / 1000, 1) >= 10:
+            return _decimal(round(n / 10000, 1)) + "万"
+        if n >= 1000:
+            return _decimal(round(n / 1000, 1)) + "千"
+        return str(n)
+    if n >= 10000:
+        return f"{n / 1000:.0f}k" if n % 1000 == 0 else f"{n / 1000:.1f}k"
+    if n >= 1000:
+        return f"{n / 1000:.1f}k".replace(".0k", "k")
+    return format_men(n)
+
+
+def _decimal(x: float) -> str:
+    """One decimal at most, none when it is zero: 1.2, 6."""
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+class Men(int):
+    """A count of men for a message field written ``{n:,}``: formats as :func:`format_men`.
+
+    The English msgids keep the ``:,`` spec, so the count must stay an int; this int writes
+    itself in the reader's language instead of always with commas.
+    """
+
+    def __format__(self, spec: str) -> str:
+        return format_men(int(self)) if spec == "," else super().__format__(spec)

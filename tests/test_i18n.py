@@ -171,6 +171,54 @@ def test_set_language_switches_translations() -> None:
     assert i18n._("Han Xin") == "Han Xin"
 
 
+@pytest.mark.parametrize(
+    ("n", "english", "chinese"),
+    [
+        (500, "500", "500"),
+        (5000, "5,000", "5000"),
+        (12345, "12,345", "12345"),
+        (60000, "60,000", "6万"),
+        (12000, "12,000", "1.2万"),
+        (105000, "105,000", "10.5万"),
+    ],
+)
+def test_men_are_counted_as_the_language_counts(n: int, english: str, chinese: str) -> None:
+    assert i18n.format_men(n) == english
+    for lang in CATALOG_LANGUAGES:
+        i18n.set_language(lang)
+        assert i18n.format_men(n) == chinese
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("n", "english", "chinese"),
+    [
+        (650, "650", "650"),
+        (5000, "5k", "5千"),
+        (2480, "2.5k", "2.5千"),
+        (9960, "10k", "1万"),
+        (12400, "12.4k", "1.2万"),
+        (70000, "70k", "7万"),
+        (123456, "123.5k", "12.3万"),
+    ],
+)
+def test_banner_counts_are_short_in_the_language(n: int, english: str, chinese: str) -> None:
+    assert i18n.format_men_short(n) == english
+    i18n.set_language("zh_TW")
+    assert i18n.format_men_short(n) == chinese
+    assert "k" not in chinese and "," not in chinese
+
+
+def test_counts_in_messages_follow_the_language() -> None:
+    line = "{a} attacked {d}: the defenders lost {dl:,}, the attackers {al:,}"
+    english = i18n._(line).format(a="A", d="D", dl=i18n.Men(20000), al=i18n.Men(1234))
+    assert english.endswith("lost 20,000, the attackers 1,234")
+    i18n.set_language("zh_CN")
+    text = i18n._(line).format(a="甲", d="乙", dl=i18n.Men(20000), al=i18n.Men(1234))
+    assert "2万" in text and "1234" in text and "," not in text
+    assert f"{i18n.Men(7):>3}" == "  7"  # other format specs are an int's
+
+
 def test_unknown_language_is_refused() -> None:
     i18n.set_language("zh_CN")
     with pytest.raises(ValueError, match="unknown language"):
