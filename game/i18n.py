@@ -130,6 +130,11 @@ def format_men_short(n: int) -> str:
     return format_men(n)
 
 
+def sentences(*parts: str) -> str:
+    """Translated sentences run together: a space between English ones, none after a 。"""
+    return ("" if _language in CHINESE else " ").join(parts)
+
+
 def _decimal(x: float) -> str:
     """One decimal at most, none when it is zero: 1.2, 6."""
     return f"{x:.1f}".rstrip("0").rstrip(".")

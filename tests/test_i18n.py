@@ -219,6 +219,12 @@ def test_counts_in_messages_follow_the_language() -> None:
     assert f"{i18n.Men(7):>3}" == "  7"  # other format specs are an int's
 
 
+def test_sentences_run_together_as_the_language_writes_them() -> None:
+    assert i18n.sentences("One.", "Two.") == "One. Two."
+    i18n.set_language("zh_CN")
+    assert i18n.sentences("其一。", "其二。") == "其一。其二。"
+
+
 def test_unknown_language_is_refused() -> None:
     i18n.set_language("zh_CN")
     with pytest.raises(ValueError, match="unknown language"):

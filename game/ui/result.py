@@ -18,7 +18,7 @@ from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextB
 
 from .. import i18n
 from ..content.campaigns import names_script
-from ..i18n import _, format_men, ngettext
+from ..i18n import _, format_men, ngettext, sentences
 from ..record.campaign_run import CampaignRun
 from ..record.match import Match
 from ..record.saves import SaveError, save_path
@@ -107,13 +107,12 @@ class ResultScene(Scene):
             souls=format_men(souls), coins=format_men(coins), total=format_men(run.progress.coins)
         )
         if run.finished:
-            return text + " " + _("Every battle of the campaign is won.")
-        return (
-            text
-            + " "
-            + ngettext(
+            return sentences(text, _("Every battle of the campaign is won."))
+        return sentences(
+            text,
+            ngettext(
                 "{n} formation marches on to the next battle.", "{n} formations march on to the next battle.", marching
-            ).format(n=marching)
+            ).format(n=marching),
         )
 
     def story(self) -> list[Paragraph]:
