@@ -150,6 +150,19 @@ def test_extractor_finds_every_kind_of_text(tool: ModuleType) -> None:
     assert "a1_valley_mouth" not in found and "han_soldier" not in found  # ids are not text
 
 
+def test_yue_fei_is_written_with_his_own_surname_in_both_scripts() -> None:
+    """His surname is 岳 in traditional characters too; 嶽 (a mountain) is a conversion slip."""
+    texts = content_strings() | {t for lang in CATALOG_LANGUAGES for t in messages(load_po(po_file(lang))).values()}
+    assert not [t for t in texts if "嶽" in t]
+
+
+@pytest.mark.parametrize(("lang", "foreign"), [("zh_CN", "「」"), ("zh_TW", "“”")])
+def test_one_quotation_style_per_script(lang: str, foreign: str) -> None:
+    """Simplified quotes with “”, traditional with 「」, and neither borrows the other's."""
+    mixed = [t for t in messages(load_po(po_file(lang))).values() if any(q in t for q in foreign)]
+    assert not mixed
+
+
 # -- run time ------------------------------------------------------------------------------
 
 
