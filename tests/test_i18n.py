@@ -163,6 +163,37 @@ def test_one_quotation_style_per_script(lang: str, foreign: str) -> None:
     assert not mixed
 
 
+# Words the catalogs agreed to leave behind, each with the one they use instead: one term for
+# one thing (the pouch, the souls, the replay), and no modern words in a historical voice.
+RETIRED_WORDS = {
+    "乾坤小袋": "乾坤袋",
+    "魂魄": "游魂",
+    "重播": "回放",
+    "重演": "回放",
+    "战争目标": "六万之数 / 收魂大计",
+    "戰爭目標": "六萬之數 / 收魂大計",
+    "纵队": "步军, 队伍",
+    "縱隊": "步軍, 隊伍",
+    "预备队": "后队",
+    "預備隊": "後隊",
+    "杠杆": "(rephrase)",
+    "槓桿": "(rephrase)",
+    "军官": "将校",
+    "軍官": "將校",
+}
+
+
+@pytest.mark.parametrize("lang", CATALOG_LANGUAGES)
+def test_catalogs_keep_to_their_glossary(lang: str) -> None:
+    found = {
+        word: f"{msgid[:40]}…"
+        for msgid, msgstr in messages(load_po(po_file(lang))).items()
+        for word in RETIRED_WORDS
+        if word in msgstr
+    }
+    assert not found, {word: (RETIRED_WORDS[word], where) for word, where in found.items()}
+
+
 # -- run time ------------------------------------------------------------------------------
 
 
