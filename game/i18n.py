@@ -116,18 +116,14 @@ def format_men(n: int) -> str:
 
 
 def format_men_short(n: int) -> str:
-    """A count of men for a small banner: 5k, 12.4k in English; 5千, 1.2万 in Chinese."""
+    """A count of men for a small banner: 5k, 12.4k in English; 5000, 1.2万 in Chinese.
+
+    Chinese keeps four digits exact, as wide as 2.5k, and counts in 万 from there on, as it
+    counts everything large (2.5千 is not how a Chinese reader counts men).
+    """
     if _language in CHINESE:
-        if round(n / 1000, 1) >= 10:
-            return _decimal(round(n / 10000, 1)) + "万"
-        if n >= 1000:
-            return _decimal(round(n / 1000, 1)) + "千"
-        return str(n)
-    if n >= 10000:
-        return f"{n / 1000:.0f}k" if n % 1000 == 0 else f"{n / 1000:.1f}k"
-    if n >= 1000:
-        return f"{n / 1000:.1f}k".replace(".0k", "k")
-    return format_men(n)
+        return str(n) if n < 10000 else _decimal(round(n / 10000, 1)) + "万"
+    return f"{n / 1000:.1f}k".replace(".0k", "k") if n >= 1000 else format_men(n)
 
 
 def sentences(*parts: str) -> str:

@@ -121,5 +121,5 @@ def test_banners_count_men_in_the_readers_language(app, monkeypatch) -> None:
         view().draw(pygame.Surface((800, 600)), state, Overlays())
     finally:
         i18n.set_language("en")
-    assert "5千" in drawn  # the trapped host's 5,000-strong formations
+    assert "5000" in drawn  # the trapped host's 5,000-strong formations, not 5k or 5,000
     assert not any(t.endswith("k") and t[0].isdigit() for t in drawn)
