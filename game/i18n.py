@@ -105,12 +105,12 @@ def format_men(n: int) -> str:
     """An exact count of men as the reader's language writes it.
 
     English groups thousands: 5,000. Chinese writes no separator and counts large round
-    numbers in 万 (ten thousand): 5000, 6万, 1.2万; a count that is not a round thousand
+    numbers in 万 (萬 in traditional script): 5000, 6万, 1.2万; a count that is not a round thousand
     stays exact in plain digits (12345), where 万 would need a decimal or a 零.
     """
     if _language in CHINESE:
         if abs(n) >= 10000 and n % 1000 == 0:
-            return _decimal(n / 10000) + "万"
+            return _decimal(n / 10000) + _wan()
         return str(n)
     return f"{n:,}"
 
@@ -122,13 +122,18 @@ def format_men_short(n: int) -> str:
     counts everything large (2.5千 is not how a Chinese reader counts men).
     """
     if _language in CHINESE:
-        return str(n) if n < 10000 else _decimal(round(n / 10000, 1)) + "万"
+        return str(n) if n < 10000 else _decimal(round(n / 10000, 1)) + _wan()
     return f"{n / 1000:.1f}k".replace(".0k", "k") if n >= 1000 else format_men(n)
 
 
 def sentences(*parts: str) -> str:
     """Translated sentences run together: a space between English ones, none after a 。"""
     return ("" if _language in CHINESE else " ").join(parts)
+
+
+def _wan() -> str:
+    """Ten thousand, in the reader's script."""
+    return "萬" if _language == "zh_TW" else "万"
 
 
 def _decimal(x: float) -> str:
