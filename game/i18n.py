@@ -102,5 +102,51 @@ def N_(message: str) -> str:
 
 
 def format_men(n: int) -> str:
-    """Men as the chronicles write them: 5,000."""
+    """An exact count of men as the reader's language writes it.
+
+    English groups thousands: 5,000. Chinese writes no separator and counts large round
+    numbers in 万 (萬 in traditional script): 5000, 6万, 1.2万; a count that is not a round thousand
+    stays exact in plain digits (12345), where 万 would need a decimal or a 零.
+    """
+    if _language in CHINESE:
+        if abs(n) >= 10000 and n % 1000 == 0:
+            return _decimal(n / 10000) + _wan()
+        return str(n)
     return f"{n:,}"
+
+
+def format_men_short(n: int) -> str:
+    """A count of men for a small banner: 5k, 12.4k in English; 5000, 1.2万 in Chinese.
+
+    Chinese keeps four digits exact, as wide as 2.5k, and counts in 万 from there on, as it
+    counts everything large (2.5千 is not how a Chinese reader counts men).
+    """
+    if _language in CHINESE:
+        return str(n) if n < 10000 else _decimal(round(n / 10000, 1)) + _wan()
+    return f"{n / 1000:.1f}k".replace(".0k", "k") if n >= 1000 else format_men(n)
+
+
+def sentences(*parts: str) -> str:
+    """Translated sentences run together: a space between English ones, none after a 。"""
+    return ("" if _language in CHINESE else " ").join(parts)
+
+
+def _wan() -> str:
+    """Ten thousand, in the reader's script."""
+    return "萬" if _language == "zh_TW" else "万"
+
+
+def _decimal(x: float) -> str:
+    """One decimal at most, none when it is zero: 1.2, 6."""
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+class Men(int):
+    """A count of men for a message field written ``{n:,}``: formats as :func:`format_men`.
+
+    The English msgids keep the ``:,`` spec, so the count must stay an int; this int writes
+    itself in the reader's language instead of always with commas.
+    """
+
+    def __format__(self, spec: str) -> str:
+        return format_men(int(self)) if spec == "," else super().__format__(spec)

@@ -150,6 +150,51 @@ def test_extractor_finds_every_kind_of_text(tool: ModuleType) -> None:
     assert "a1_valley_mouth" not in found and "han_soldier" not in found  # ids are not text
 
 
+def test_yue_fei_is_written_with_his_own_surname_in_both_scripts() -> None:
+    """His surname is 岳 in traditional characters too; 嶽 (a mountain) is a conversion slip."""
+    texts = content_strings() | {t for lang in CATALOG_LANGUAGES for t in messages(load_po(po_file(lang))).values()}
+    assert not [t for t in texts if "嶽" in t]
+
+
+@pytest.mark.parametrize(("lang", "foreign"), [("zh_CN", "「」"), ("zh_TW", "“”")])
+def test_one_quotation_style_per_script(lang: str, foreign: str) -> None:
+    """Simplified quotes with “”, traditional with 「」, and neither borrows the other's."""
+    mixed = [t for t in messages(load_po(po_file(lang))).values() if any(q in t for q in foreign)]
+    assert not mixed
+
+
+# Words the catalogs agreed to leave behind, each with the one they use instead: one term for
+# one thing (the pouch, the souls, the replay), and no modern words in a historical voice.
+RETIRED_WORDS = {
+    "乾坤小袋": "乾坤袋",
+    "魂魄": "游魂",
+    "重播": "回放",
+    "重演": "回放",
+    "战争目标": "所期之数, 六万之数",
+    "戰爭目標": "所期之數, 六萬之數",
+    "纵队": "步军, 队伍",
+    "縱隊": "步軍, 隊伍",
+    "预备队": "后队",
+    "預備隊": "後隊",
+    "杠杆": "(rephrase)",
+    "槓桿": "(rephrase)",
+    "军官": "将校",
+    "魂邦": "魂军",
+    "軍官": "將校",
+}
+
+
+@pytest.mark.parametrize("lang", CATALOG_LANGUAGES)
+def test_catalogs_keep_to_their_glossary(lang: str) -> None:
+    found = {
+        word: f"{msgid[:40]}…"
+        for msgid, msgstr in messages(load_po(po_file(lang))).items()
+        for word in RETIRED_WORDS
+        if word in msgstr
+    }
+    assert not found, {word: (RETIRED_WORDS[word], where) for word, where in found.items()}
+
+
 # -- run time ------------------------------------------------------------------------------
 
 
@@ -169,6 +214,63 @@ def test_set_language_switches_translations() -> None:
     assert i18n._("no such message") == "no such message"
     i18n.set_language("en")
     assert i18n._("Han Xin") == "Han Xin"
+
+
+@pytest.mark.parametrize(
+    ("n", "english", "chinese"),
+    [
+        (500, "500", "500"),
+        (5000, "5,000", "5000"),
+        (12345, "12,345", "12345"),
+        (60000, "60,000", "6万"),
+        (12000, "12,000", "1.2万"),
+        (105000, "105,000", "10.5万"),
+    ],
+)
+def test_men_are_counted_as_the_language_counts(n: int, english: str, chinese: str) -> None:
+    assert i18n.format_men(n) == english
+    i18n.set_language("zh_CN")
+    assert i18n.format_men(n) == chinese
+    i18n.set_language("zh_TW")
+    assert i18n.format_men(n) == chinese.replace("万", "萬")  # in the reader's script
+
+
+@pytest.mark.parametrize(
+    ("n", "english", "chinese"),
+    [
+        (650, "650", "650"),
+        (5000, "5k", "5000"),
+        (2480, "2.5k", "2480"),
+        (9960, "10k", "9960"),
+        (10040, "10k", "1万"),
+        (12400, "12.4k", "1.2万"),
+        (70000, "70k", "7万"),
+        (123456, "123.5k", "12.3万"),
+    ],
+)
+def test_banner_counts_are_short_in_the_language(n: int, english: str, chinese: str) -> None:
+    assert i18n.format_men_short(n) == english
+    i18n.set_language("zh_CN")
+    assert i18n.format_men_short(n) == chinese
+    i18n.set_language("zh_TW")
+    assert i18n.format_men_short(n) == chinese.replace("万", "萬")
+    assert "k" not in chinese and "," not in chinese
+
+
+def test_counts_in_messages_follow_the_language() -> None:
+    line = "{a} attacked {d}: the defenders lost {dl:,}, the attackers {al:,}"
+    english = i18n._(line).format(a="A", d="D", dl=i18n.Men(20000), al=i18n.Men(1234))
+    assert english.endswith("lost 20,000, the attackers 1,234")
+    i18n.set_language("zh_CN")
+    text = i18n._(line).format(a="甲", d="乙", dl=i18n.Men(20000), al=i18n.Men(1234))
+    assert "2万" in text and "1234" in text and "," not in text
+    assert f"{i18n.Men(7):>3}" == "  7"  # other format specs are an int's
+
+
+def test_sentences_run_together_as_the_language_writes_them() -> None:
+    assert i18n.sentences("One.", "Two.") == "One. Two."
+    i18n.set_language("zh_CN")
+    assert i18n.sentences("其一。", "其二。") == "其一。其二。"
 
 
 def test_unknown_language_is_refused() -> None:

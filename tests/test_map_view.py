@@ -102,3 +102,24 @@ def test_the_board_starts_at_the_ui_scale() -> None:
         assert view().camera.zoom == 1.25
     finally:
         scale.set_ui_scale(round(before * 100))
+
+
+def test_banners_count_men_in_the_readers_language(app, monkeypatch) -> None:
+    from game import i18n
+    from game.ui.board_view import BoardView, Overlays
+
+    drawn: list[str] = []
+    glyph = BoardView._glyph
+    monkeypatch.setattr(BoardView, "_glyph", lambda self, text, *a: (drawn.append(text), glyph(self, text, *a))[1])
+    from game.core.engine import GameSettings
+    from game.record.match import Match
+
+    loaded = load_scenario("a1_valley_mouth")
+    state = Match(loaded, 1, GameSettings(controllers={"coalition": "ai", "hailing": "ai"})).state
+    try:
+        i18n.set_language("zh_CN")
+        view().draw(pygame.Surface((800, 600)), state, Overlays())
+    finally:
+        i18n.set_language("en")
+    assert "5000" in drawn  # the trapped host's 5,000-strong formations, not 5k or 5,000
+    assert not any(t.endswith("k") and t[0].isdigit() for t in drawn)

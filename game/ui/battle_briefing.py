@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, sentences
 from .hud import GOLD, MUTED
 from .narration import ObjectivesPanel
 from .pages import heading, panel, paragraph
@@ -77,4 +77,5 @@ class BattleBriefingScene(Scene):
             y = paragraph(surface, line, x + 8, y, width - 8, size=16, max_y=bottom - px(24))
         turns = ngettext("The battle lasts {n} turn.", "The battle lasts {n} turns.", scenario.turn_limit)
         hint = _("The places the objectives name are outlined on the map; O shows the objectives again.")
-        y = paragraph(surface, turns.format(n=scenario.turn_limit) + " " + hint, x, y + 8, width, size=15, colour=MUTED)
+        both = sentences(turns.format(n=scenario.turn_limit), hint)
+        y = paragraph(surface, both, x, y + 8, width, size=15, colour=MUTED)

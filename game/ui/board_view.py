@@ -19,7 +19,7 @@ from ..core.hexgrid import Hex, distance
 from ..core.places import MapPlaces
 from ..core.rules import Ruleset, TerrainType
 from ..core.state import Formation, GameState
-from ..i18n import format_men
+from ..i18n import format_men_short
 from ..view.card import TIRED_FATIGUE
 from ..view.side_view import Fog
 from .badges import AMMO, HIDDEN, ROUTED, THUNDER, TIRED
@@ -323,7 +323,7 @@ class BoardView:
                 continue
             cx, cy = camera.to_screen(self.geometry.centre(h))
             cy += self.geometry.layout.tile_height * 0.28 * camera.zoom
-            label = self._glyph(f"魂{_short(count)}", size, SOUL_COLOUR)
+            label = self._glyph(f"魂{format_men_short(count)}", size, SOUL_COLOUR)
             box = label.get_rect(center=(cx, cy))
             pygame.draw.rect(target, (20, 30, 50), box.inflate(6, 2), border_radius=4)
             target.blit(label, box)
@@ -364,7 +364,7 @@ class BoardView:
             right = max(right, cx * zoom + w / 2 + stamp / 2)
         bottom = cy * zoom - 2 * zoom + h / 2 + 2 + max(4, round(5 * zoom))
         if zoom >= 0.75:
-            bottom += 1 + self._glyph(_short(f.men), max(11, round(11 * zoom)), (255, 255, 255)).get_height()
+            bottom += 1 + self._glyph(format_men_short(f.men), max(11, round(11 * zoom)), (255, 255, 255)).get_height()
         return (round(left), round(top), round(right - left), round(bottom - top))
 
     def token_char(self, f: Formation) -> str:
@@ -460,7 +460,7 @@ class BoardView:
 
     def draw_strength(self, target: pygame.Surface, f: Formation, bar: pygame.Rect, zoom: float) -> None:
         """The men count under a banner's strength bar."""
-        label = self._glyph(_short(f.men), max(11, round(11 * zoom)), (255, 255, 255))
+        label = self._glyph(format_men_short(f.men), max(11, round(11 * zoom)), (255, 255, 255))
         box = label.get_rect(midtop=(bar.centerx, bar.bottom + 1))
         pygame.draw.rect(target, (0, 0, 0), box.inflate(4, 0), border_radius=3)
         target.blit(label, box)
@@ -486,12 +486,3 @@ def strength_colour(ratio: float) -> tuple[int, int, int]:
     if ratio > 0.33:
         return (230, 190, 60)
     return (220, 70, 60)
-
-
-def _short(n: int) -> str:
-    """Compact men counts for the map: 5,000 → 5k, 12,400 → 12.4k."""
-    if n >= 10000:
-        return f"{n / 1000:.0f}k" if n % 1000 == 0 else f"{n / 1000:.1f}k"
-    if n >= 1000:
-        return f"{n / 1000:.1f}k".replace(".0k", "k")
-    return format_men(n)

@@ -15,7 +15,7 @@ from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
 from ..core.sides import are_allied
 from ..core.state import Formation
-from ..i18n import _, format_men
+from ..i18n import Men, _, format_men
 from ..record.match import Match
 from ..view.names import formation_names, side_name
 from .fonts import font
@@ -281,7 +281,7 @@ class Hud:
             lo, mid, hi = fc.defender_losses
             lines.append(
                 (
-                    _("Enemy losses: {lo:,}–{hi:,} (about {mid:,})").format(lo=lo, mid=mid, hi=hi),
+                    _("Enemy losses: {lo:,}–{hi:,} (about {mid:,})").format(lo=Men(lo), mid=Men(mid), hi=Men(hi)),
                     GOOD,
                     16,
                 )
@@ -289,7 +289,7 @@ class Hud:
             lo, mid, hi = fc.attacker_losses
             lines.append(
                 (
-                    _("Our losses: {lo:,}–{hi:,} (about {mid:,})").format(lo=lo, mid=mid, hi=hi),
+                    _("Our losses: {lo:,}–{hi:,} (about {mid:,})").format(lo=Men(lo), mid=Men(mid), hi=Men(hi)),
                     BAD,
                     16,
                 )

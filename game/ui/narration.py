@@ -37,7 +37,7 @@ from ..core.events import (
 from ..core.rules import Ruleset
 from ..core.scenario import ObjectiveSpec, Scenario
 from ..core.state import GameState
-from ..i18n import _, ngettext
+from ..i18n import Men, _, ngettext
 from ..view.names import hero_name
 from .fonts import font
 from .hero_orders import hero_log_line
@@ -326,7 +326,7 @@ def event_line(
     if isinstance(ev, SoulsCaptured):
         return ngettext(
             "{u} bagged {n:,} soul into the pouch", "{u} bagged {n:,} souls into the pouch", ev.count
-        ).format(u=name(ev.unit), n=ev.count)
+        ).format(u=name(ev.unit), n=Men(ev.count))
     if isinstance(ev, Rested):
         return _("{u} rested").format(u=name(ev.unit))
     if isinstance(ev, Looted):
@@ -350,4 +350,4 @@ def _attack_line(ev: Attacked, attacker: str, defender: str) -> str:
         text = _("{a} fell on {d} by surprise: the defenders lost {dl:,}, the attackers {al:,}")
     else:
         text = _("{a} attacked {d}: the defenders lost {dl:,}, the attackers {al:,}")
-    return text.format(a=attacker, d=defender, dl=ev.defender_losses, al=ev.attacker_losses)
+    return text.format(a=attacker, d=defender, dl=Men(ev.defender_losses), al=Men(ev.attacker_losses))

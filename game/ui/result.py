@@ -19,7 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextB
 from .. import i18n
 from ..content.campaigns import names_script
 from ..core import campaign as camp
-from ..i18n import _, format_men, ngettext
+from ..i18n import _, format_men, ngettext, sentences
 from ..record.campaign_run import CampaignRun
 from ..record.errors import SaveError
 from ..record.match import Match
@@ -110,16 +110,18 @@ class ResultScene(Scene):
         )
         waiting = camp.pending_decision(run.progress, run.spec)
         if waiting is not None:
-            return text + " " + _("At the camp a decision waits for you: {decision}.").format(decision=_(waiting.title))
+            waits = _("At the camp a decision waits for you: {decision}.").format(decision=_(waiting.title))
+            return sentences(text, waits)
         if run.finished:
-            text += " " + _("Every battle of the campaign is won.")
-            return text + (" " + _("The camp tells how it ends.") if camp.ending_of(run.progress, run.spec) else "")
-        return (
-            text
-            + " "
-            + ngettext(
+            won = _("Every battle of the campaign is won.")
+            if camp.ending_of(run.progress, run.spec):
+                return sentences(text, won, _("The camp tells how it ends."))
+            return sentences(text, won)
+        return sentences(
+            text,
+            ngettext(
                 "{n} formation marches on to the next battle.", "{n} formations march on to the next battle.", marching
-            ).format(n=marching)
+            ).format(n=marching),
         )
 
     def story(self) -> list[Paragraph]:
