@@ -62,6 +62,10 @@ def set_story_script(script: str | None) -> None:
     _load_names()
 
 
+def story_script() -> str | None:
+    return _story_script
+
+
 def set_names_follow_story(follow: bool) -> None:
     global _names_follow_story
     _names_follow_story = follow

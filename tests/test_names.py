@@ -71,3 +71,31 @@ def test_yue_feis_banner_is_yue_in_both_scripts():
     assert load_ruleset().heroes["yue_fei"].surname == "岳"
     shipped = [*DATA_DIR.glob("*.toml"), *MAPS_DIR.glob("*.toml"), *MAPS_DIR.glob("*.tmx")]
     assert shipped and not [p.name for p in shipped if "嶽" in p.read_text(encoding="utf-8")]
+
+
+def test_the_names_script_is_the_story_on_top(app) -> None:
+    """Each story keeps its names' script (campaign A's simplified, B's traditional) on the
+    screens that tell it; a screen with no story of its own (the settings) keeps the one beneath;
+    closing the screen on top gives the one beneath its script back, and it is built again."""
+    from game import i18n
+    from game.record.match import new_match
+
+    i18n.set_language("zh_TW")
+    try:
+        a1 = new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=1)
+        battle = app.go("battle", match=a1)
+        while app.scene is not battle:
+            app.back()
+        assert i18n.story_script() == "zh_CN"
+        app.open("settings")
+        assert i18n.story_script() == "zh_CN"
+        app.back()
+        b3 = new_match("b3_tangut_border", {"zhenguo": "human", "jin": "ai", "tangut": "ai"}, seed=1)
+        app.open("replay", record=b3.saved_record())
+        assert i18n.story_script() == "zh_TW"
+        app.back()
+        assert app.scene is battle and i18n.story_script() == "zh_CN" and not battle.stale(app.size)
+        app.go("campaigns")
+        assert i18n.story_script() is None  # the campaigns' own cards name both stories
+    finally:
+        i18n.set_language("en")

@@ -114,6 +114,7 @@ class App:
             self.go("menu")
             return
         self.stack.pop().on_leave()
+        self._tell_story()
         top = self.stack[-1]
         if top.stale(self.size):
             top.resize(self.size)
@@ -128,6 +129,7 @@ class App:
             self.stack[-1] = scene
         else:
             self.stack.append(scene)
+        self._tell_story()
         if scene.stale(self.size):
             scene.resize(self.size)
 
@@ -138,10 +140,20 @@ class App:
         for _ in range(drop):
             self.stack.pop().on_leave()
         self.stack.append(scene)
+        self._tell_story()
         if scene.music is not None:
             self.audio.music(scene.music)
         scene.on_enter()
         return scene
+
+    def _tell_story(self) -> None:
+        """Names in the script of the story on screen: the topmost scene that tells one (none:
+        the reader's own script). Scenes built for another script are built again on drawing."""
+        teller = next((s for s in reversed(self.stack) if s.tells_story), None)
+        if teller is not None:
+            teller.tell_story()
+        else:
+            i18n.set_story_script(None)
 
     def unsaved(self) -> bool:
         return any(scene.unsaved() for scene in self.stack)

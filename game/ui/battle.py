@@ -10,7 +10,6 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from .. import i18n
 from ..content.campaigns import names_script
 from ..core import vision
 from ..core.actions import Action, Attack, Blast, Capture, EndTurn, Fire, Move, Rest
@@ -78,9 +77,11 @@ DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESC
 
 
 class BattleScene(Scene):
+    tells_story = True
+
     def __init__(self, app, match: Match, show_handover: bool = True, view_side: str | None = None) -> None:
         self.match = match
-        i18n.set_story_script(names_script(match.loaded.scenario.campaign))
+        self.tell_story()  # before anything is named
         self.show_handover = show_handover
         # Whose fog to draw: a side id, "all" for everything, None for the human at the screen.
         self.view_side = view_side
@@ -170,6 +171,9 @@ class BattleScene(Scene):
         return save_name(self.match.record.name, self.match.loaded.scenario, self.state.turn)
 
     # -- layout ---------------------------------------------------------------------------
+
+    def story_script(self) -> str | None:
+        return names_script(self.match.loaded.scenario.campaign)
 
     def build(self) -> None:
         self.hud = Hud(self.manager, self.app.size, self.rules, self.match)

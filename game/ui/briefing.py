@@ -6,7 +6,6 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from .. import i18n
 from ..content.scenarios import load_scenario
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
@@ -17,11 +16,14 @@ from .scene import Scene
 
 class BriefingScene(Scene):
     music = "menu"
+    tells_story = True
 
     def __init__(self, app, run: CampaignRun) -> None:
         self.run = run
-        i18n.set_story_script(run.spec.names)
         super().__init__(app)
+
+    def story_script(self) -> str | None:
+        return self.run.spec.names
 
     def build(self) -> None:
         w, h = self.app.size

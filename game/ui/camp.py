@@ -52,13 +52,16 @@ def aim_line(spec, progress) -> str:
 
 class CampScene(Scene):
     music = "menu"
+    tells_story = True
 
     def __init__(self, app, run: CampaignRun) -> None:
         self.run = run
-        i18n.set_story_script(run.spec.names)
         self.rules = load_ruleset()
         self.note = ""
         super().__init__(app)
+
+    def story_script(self) -> str | None:
+        return self.run.spec.names
 
     # -- widgets ------------------------------------------------------------------------------
 

@@ -31,6 +31,7 @@ LEVELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_
 
 class MenuScene(Scene):
     music = "menu"
+    tells_story = True
     # The player's choices: carried over from another menu, else set by the first ``build``.
     scenario_id: str
     controllers: dict[str, str]
@@ -84,7 +85,8 @@ class MenuScene(Scene):
         self.level_menus: dict[str, UIDropDownMenu] = {}
         levels: list[str | tuple[str, str]] = [_(name) for name in LEVELS.values()]
         scenario = self._scenario()
-        i18n.set_story_script(names_script(scenario.campaign) if scenario is not None else None)
+        self.tell_story()  # the names of the scenario chosen now
+        self.built_story = i18n.story_script()
         options: list[str | tuple[str, str]] = [_("Human"), _("Computer")]
         if scenario is not None:
             for side in scenario.sides:
@@ -143,6 +145,10 @@ class MenuScene(Scene):
             except ContentErrors:
                 continue
         return out
+
+    def story_script(self) -> str | None:
+        scenario = self._scenario() if getattr(self, "scenario_id", "") else None
+        return names_script(scenario.campaign) if scenario is not None else None
 
     def _scenario(self):
         if not self.scenario_id:

@@ -47,6 +47,7 @@ ALL = "all"
 
 class ReplayScene(Scene):
     music = "battle_calm"
+    tells_story = True
 
     def __init__(self, app, record: GameRecord, cursor: ReplayCursor | None = None) -> None:
         """``cursor``: one already built on ``record`` (kept when the window is rebuilt).
@@ -59,7 +60,7 @@ class ReplayScene(Scene):
         self.cursor = cursor if cursor is not None else ReplayCursor(record, sight=True)
         self.record = record
         loaded = self.cursor.loaded
-        i18n.set_story_script(names_script(loaded.scenario.campaign))
+        self.tell_story()  # before anything is named
         self.rules = self.cursor.rules
         board = loaded.scenario.board
         self.map = MapView(loaded, self.rules, pygame.Rect((0, 0), app.size))
@@ -87,6 +88,9 @@ class ReplayScene(Scene):
     def map_rect(self) -> pygame.Rect:
         w, h = self.app.size
         return pygame.Rect(0, 0, w - self.panel_width(), h - px(CONTROLS_H))
+
+    def story_script(self) -> str | None:
+        return names_script(self.cursor.loaded.scenario.campaign)
 
     def build(self) -> None:
         w, h = self.app.size

@@ -16,7 +16,6 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextBox
 
-from .. import i18n
 from ..content.campaigns import names_script
 from ..core import campaign as camp
 from ..i18n import _, format_men, ngettext, sentences
@@ -60,10 +59,12 @@ def _hex(colour: tuple[int, int, int]) -> str:
 
 
 class ResultScene(Scene):
+    tells_story = True
+
     def __init__(self, app, match: Match) -> None:
         self.match = match
         scenario = match.loaded.scenario
-        i18n.set_story_script(names_script(scenario.campaign))
+        self.tell_story()  # before anything is named
         # A campaign battle: counted (and the progress saved) once, as the screen opens.
         self.run: CampaignRun | None = match.campaign if isinstance(match.campaign, CampaignRun) else None
         self.save_problem = ""
@@ -166,6 +167,9 @@ class ResultScene(Scene):
         return out
 
     # -- layout ------------------------------------------------------------------------------
+
+    def story_script(self) -> str | None:
+        return names_script(self.match.loaded.scenario.campaign)
 
     def build(self) -> None:
         w, h = self.app.size

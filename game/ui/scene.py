@@ -41,13 +41,29 @@ class Scene:
     music: str | None = None
     # The question asked before leaving: closing the window while it shows really closes.
     asks_to_leave = False
+    # Whether the scene belongs to a story whose names keep their own script (``story_script``);
+    # a scene without one (the settings, a dialog) shows names as the scene beneath it does.
+    tells_story = False
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.built_size = app.size
         self.built_language = i18n.language()
         self.manager = Manager(app.size, theme(i18n.language()))
+        if self.tells_story:
+            self.tell_story()
+        self.built_story = i18n.story_script()
         self.build()
+
+    def story_script(self) -> str | None:
+        """The script the names of this scene's story keep (a campaign's ``names``; None: the
+        reader's own). Read once the scene's own data is set, before it is built."""
+        return None
+
+    def tell_story(self) -> None:
+        """Show names in this scene's story script: the app calls it whenever the scene comes to
+        the top (the one place the script is set)."""
+        i18n.set_story_script(self.story_script())
 
     # Scenes override these.
     def build(self) -> None:
@@ -86,12 +102,15 @@ class Scene:
 
     # Shared plumbing.
     def stale(self, size: tuple[int, int]) -> bool:
-        """Whether the widgets were built for another window size or language."""
-        return self.built_size != size or self.built_language != i18n.language()
+        """Whether the widgets were built for another window size, language or story script."""
+        return (
+            self.built_size != size or self.built_language != i18n.language() or self.built_story != i18n.story_script()
+        )
 
     def resize(self, size: tuple[int, int]) -> None:
         """Build the widgets again, for a new size or (with a new theme and font) language."""
         self.built_size = size
+        self.built_story = i18n.story_script()
         if self.built_language != i18n.language():
             self.built_language = i18n.language()
             self.manager = Manager(size, theme(i18n.language()))

@@ -15,7 +15,6 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from .. import i18n
 from ..content.campaigns import names_script
 from ..core.events import Fled, Moved
 from ..core.hexgrid import Hex
@@ -41,13 +40,15 @@ BEAT_SECONDS = 1.2
 
 
 class WatchScene(Scene):
+    tells_story = True
+
     def __init__(self, app, battle: BattleScene, side_id: str, start: tuple[int, GameState]) -> None:
         """``start``: (actions, state) where ``side_id``'s wait began (``WatchReports.replay_start``)."""
         self.battle = battle
         self.side_id = side_id
         match = battle.match
         self.cursor = ReplayCursor(match.record, match.loaded, sight=True, start=start)
-        i18n.set_story_script(names_script(match.loaded.scenario.campaign))
+        self.tell_story()  # before anything is named
         self.rules = self.cursor.rules
         board = match.loaded.scenario.board
         self.map = MapView(match.loaded, self.rules, pygame.Rect((0, 0), app.size))
@@ -113,6 +114,9 @@ class WatchScene(Scene):
     def map_rect(self) -> pygame.Rect:
         w, h = self.app.size
         return pygame.Rect(0, 0, w - self.panel_width(), h - px(CONTROLS_H))
+
+    def story_script(self) -> str | None:
+        return names_script(self.battle.match.loaded.scenario.campaign)
 
     def build(self) -> None:
         w, h = self.app.size
