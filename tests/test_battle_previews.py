@@ -31,7 +31,7 @@ def test_palm_thunder_shows_its_range_the_struck_hexes_and_odds_that_hold(app, r
     scene.selected = "a_bows"
     scene._after_change([])
     scene.give_order("thunder")
-    assert scene.aiming_thunder
+    assert scene.choice.aiming_thunder
     at = scene.state.formations["b_one"].pos
     scene.hover = at
     ov = scene.overlays()

@@ -332,7 +332,7 @@ def test_a_human_challenges_by_button_and_target_and_watches_the_fight(app, rule
     button = battle.hud.skills.button_for("challenge")
     assert button is not None and button.is_enabled
     click(app, button.rect.center)
-    assert battle.aiming == "challenge"
+    assert battle.choice.aiming == "challenge"
     assert battle.overlays().targets == {battle.state.formations["b_liang"].pos}
     click_hex(app, battle, battle.state.formations["b_liang"].pos)
     # The computer answers at once: Wanyan Liang will not face the Hegemon-King.

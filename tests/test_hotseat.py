@@ -179,9 +179,9 @@ def test_the_forecast_counts_only_what_the_attacker_can_see(app, rules) -> None:
     match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "ai"}))
     battle = app.go("battle", match=match)
     assert "b_liang" not in battle._seen_ids("a")
-    battle.pending_attack = Attack(unit="a_foot", target="b_levy")
+    battle.choice.pending_attack = Attack(unit="a_foot", target="b_levy")
     shown = battle.pending_forecast()
-    real = match.engine.forecast(battle.pending_attack)
+    real = match.engine.forecast(battle.choice.pending_attack)
 
     def aura(forecast) -> list:
         return [m for m in forecast.setup.modifiers if m.name == "Commander nearby" and m.applies_to == "defender"]

@@ -876,9 +876,9 @@ def test_skill_buttons_use_skills_and_show_cooldowns(app, rules: Ruleset) -> Non
     raid = battle.hud.skills.button_for("decapitation_raid")
     assert raid is not None
     click(app, raid.rect.center)
-    assert battle.aiming == "decapitation_raid"
+    assert battle.choice.aiming == "decapitation_raid"
     target = battle.state.formations["b_liang"].pos
     assert battle.overlays().targets == {target}
     click(app, battle.camera.to_screen(battle.geometry.centre(target)))
     assert match.record.actions[-1] == UseSkill(unit="a_squad", skill="decapitation_raid", target="b_liang")
-    assert battle.aiming is None and any("raided" in line for line in battle.log.lines)
+    assert battle.choice.aiming is None and any("raided" in line for line in battle.log.lines)

@@ -219,7 +219,7 @@ def test_click_selects_and_shows_where_it_can_move(app: App, field: BattleScene)
     before = app.screen.copy()
     click_hex(app, guard.pos)
     assert field.selected == "a_guard"
-    reachable = field.move_map.destinations
+    reachable = field.choice.move_map.destinations
     assert reachable and guard.pos not in reachable
     frame(app)
     # Reachable hexes are lightened on screen; the others are left as they were.
@@ -234,7 +234,7 @@ def test_click_selects_and_shows_where_it_can_move(app: App, field: BattleScene)
 
     # A second click on the same formation drops the selection; clicking it again picks it up.
     click_hex(app, guard.pos)
-    assert field.selected is None and field.move_map is None
+    assert field.selected is None and field.choice.move_map is None
     click_hex(app, guard.pos)
     assert field.selected == "a_guard"
 
@@ -245,17 +245,17 @@ def test_click_on_a_reachable_hex_moves(app: App, field: BattleScene) -> None:
     click_hex(app, start)
     board = field.match.loaded.scenario.board
     unreachable = next(
-        h for h in board.terrain if h not in field.move_map.destinations and h not in field.state.occupancy()
+        h for h in board.terrain if h not in field.choice.move_map.destinations and h not in field.state.occupancy()
     )
     click_hex(app, unreachable)
     assert field.match.record.actions == [] and field.selected == "a_guard"
 
-    target = max(field.move_map.destinations - {start}, key=lambda h: (distance(start, h), h.q, h.r))
+    target = max(field.choice.move_map.destinations - {start}, key=lambda h: (distance(start, h), h.q, h.r))
     click_hex(app, target)
     assert field.match.record.actions == [Move(unit="a_guard", to=target)]
     moved = field.state.formations["a_guard"]
     assert moved.pos == target and moved.moved
-    assert field.move_map is None  # it cannot move again this turn
+    assert field.choice.move_map is None  # it cannot move again this turn
     assert field.last_move[0] == start and field.last_move[-1] == target
 
 
@@ -265,7 +265,7 @@ def test_attack_shows_the_forecast_and_confirming_attacks(app: App, field: Battl
     click_hex(app, foot.pos)
     assert levy.pos in field.overlays().targets
     click_hex(app, levy.pos)
-    assert field.pending_attack == Attack(unit="a_foot", target="b_levy")
+    assert field.choice.pending_attack == Attack(unit="a_foot", target="b_levy")
     forecast = field.hud.forecast
     assert forecast is not None and forecast.setup.defender == "b_levy"
     assert field.hud.confirm_button.visible and field.hud.cancel_button.visible
@@ -275,7 +275,7 @@ def test_attack_shows_the_forecast_and_confirming_attacks(app: App, field: Battl
 
     # Esc drops the forecast, not the selection.
     press(app, pygame.K_ESCAPE)
-    assert field.pending_attack is None and field.selected == "a_foot"
+    assert field.choice.pending_attack is None and field.selected == "a_foot"
     assert not field.hud.confirm_button.visible
 
     click_hex(app, levy.pos)
@@ -285,7 +285,7 @@ def test_attack_shows_the_forecast_and_confirming_attacks(app: App, field: Battl
     after = field.state.formations.get("b_levy")
     assert after is None or after.men < 1500
     assert field.state.formations["a_foot"].acted
-    assert field.pending_attack is None and not field.hud.confirm_button.visible
+    assert field.choice.pending_attack is None and not field.hud.confirm_button.visible
     assert any("attacked" in line for line in field.log.lines)
 
 
@@ -363,7 +363,7 @@ def _move_any(app: App, scene: BattleScene, skip: set[str]) -> str:
             continue
         click_hex(app, f.pos, centre_camera=True)
         assert scene.selected == f.id
-        near = sorted(h for h in scene.move_map.destinations if distance(f.pos, h) == 1)
+        near = sorted(h for h in scene.choice.move_map.destinations if distance(f.pos, h) == 1)
         if near:
             before = len(scene.match.record.actions)
             click_hex(app, near[0], centre_camera=True)

@@ -466,7 +466,7 @@ def test_a_click_on_an_unseen_enemy_orders_a_march_into_it(rules: Ruleset) -> No
     _app, scene = battle(rules, units)
     amb = scene.state.formations["amb"]
     scene.click_hex(scene.state.formations["han"].pos)
-    assert scene.move_map is not None and amb.pos in scene.move_map.destinations
+    assert scene.choice.move_map is not None and amb.pos in scene.choice.move_map.destinations
     scene.click_hex(amb.pos)
     assert scene.match.record.actions == [Move(unit="han", to=amb.pos)]
     assert distance(scene.state.formations["han"].pos, amb.pos) == 1 and not amb.hidden

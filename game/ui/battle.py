@@ -12,7 +12,7 @@ from pygame_gui.elements import UIButton
 
 from ..content.campaigns import names_script
 from ..core import vision
-from ..core.actions import Action, Attack, Blast, Capture, EndTurn, Fire, Move, Rest
+from ..core.actions import Action, Blast, EndTurn
 from ..core.combat import Forecast
 from ..core.engine import Engine, IllegalAction
 from ..core.events import (
@@ -25,7 +25,6 @@ from ..core.events import (
     TurnEnded,
 )
 from ..core.hexgrid import Hex
-from ..core.movement import MoveMap
 from ..core.state import Formation
 from ..i18n import N_, _, ngettext
 from ..record.errors import SaveError
@@ -42,7 +41,6 @@ from .card_panel import CardPanel
 from .computer_turns import ComputerTurns
 from .duel_view import follow_up
 from .geometry import MapGeometry
-from .hero_orders import aim_hexes, aimed_action, candidates, is_aimed
 from .hints import Hints
 from .hotseat import WatchReports
 from .hud import PANEL_W, TOP_BAR_H, Hud
@@ -52,13 +50,14 @@ from .map_view import MapView
 from .minimap import Minimap
 from .motion import Motion
 from .narration import NarrationPopup, ObjectivesPanel, event_line
+from .order_input import OrderInput, Reading
 from .orders import KEYS as ORDER_KEYS
 from .orders import OrdersBar
 from .replay_log import LogRebuild, log_sides
 from .scale import px
 from .scene import Scene
 from .threat_overlay import ThreatToggle
-from .thunder_aim import draw_thunder_tip, struck, thunder_range
+from .thunder_aim import draw_thunder_tip
 from .unit_list import UnitList, roster
 
 # Why U takes nothing back, by Match.undo_refusal.
@@ -107,15 +106,9 @@ class BattleScene(Scene):
         # A short hint the first time each thing matters (F1 opens its help page).
         self.hints = Hints(open_help=lambda page: self.app.open("help", page=page))
         self.computer = ComputerTurns(self)
-        self.selected: str | None = None
-        self.move_map: MoveMap | None = None
+        # The formation chosen and what is being aimed: how the next click is read.
+        self.choice = OrderInput()
         self.hover: Hex | None = None
-        self.pending_attack: Attack | Fire | None = None
-        # Orders that change how the next click is read: forced march, aiming palm thunder.
-        self.forced_march = False
-        self.aiming_thunder = False
-        # A hero's order waiting for its target to be clicked: a skill id or "challenge".
-        self.aiming: str | None = None
         self.last_move: list[Hex] = []
         # The human sides that have read the briefing.
         self.briefed: set[str] = set()
@@ -233,19 +226,26 @@ class BattleScene(Scene):
     def human_to_move(self) -> bool:
         return not self.state.over and self.state.active_side.controller == "human"
 
+    @property
+    def selected(self) -> str | None:
+        """The formation chosen (its id), if any."""
+        return self.choice.selected
+
+    @selected.setter
+    def selected(self, fid: str | None) -> None:
+        self.choice.selected = fid
+
     def selected_formation(self) -> Formation | None:
-        if self.selected is None:
-            return None
-        return self.state.formations.get(self.selected)
+        return self.choice.formation(self.match.engine)
 
     def pending_forecast(self) -> Forecast | None:
         """The odds of the attack being aimed, as the attacking side knows the field: a hidden
         enemy hero's aura or an unseen formation's weight stays out of it, or the forecast
         would give them away (the blow itself meets them all the same)."""
-        if self.pending_attack is None:
+        if self.choice.pending_attack is None:
             return None
         try:
-            return self.knowing_engine(self.state.active_side.id).forecast(self.pending_attack)
+            return self.knowing_engine(self.state.active_side.id).forecast(self.choice.pending_attack)
         except IllegalAction:
             return None
 
@@ -389,15 +389,7 @@ class BattleScene(Scene):
     def _after_change(self, events: list[Event]) -> None:
         for ev in events:
             self._narrate(ev)
-        f = self.selected_formation()
-        if f is None or f.side != self.state.active_side.id:
-            self.selected = None
-        self.move_map = None
-        if self.selected is not None:
-            f = self.selected_formation()
-            if f is not None and self.match.engine.can_move(f):
-                self.move_map = self.match.engine.moves(f.id, forced=self.forced_march)
-        self.pending_attack = None
+        self.choice.settle(self.match.engine)
         self.hud.refresh(self.selected_formation(), None)
         self._refresh_orders()
         self.end_turn_button.enable() if self.human_to_move() else self.end_turn_button.disable()
@@ -427,7 +419,7 @@ class BattleScene(Scene):
         if side.id in self.logs:  # what its formations saw while it waited goes on its own log
             self.logs[side.id].extend(self.watch.take_log(side.id))
         if self.show_handover and self.is_hotseat() and previous != side.id:
-            self.selected = None
+            self.choice.let_go()
             self.looked_at = None
             # What the last player's eyes saw leaves with them; this one reads their own log and report.
             self.last_move = []
@@ -463,55 +455,41 @@ class BattleScene(Scene):
             return
         occupant_id = self.state.occupancy().get(h)
         occupant = self.state.formations.get(occupant_id) if occupant_id else None
-        side = self.state.active_side.id
         board = self.match.loaded.scenario.board
-        if occupant is not None and not vision.sees_formation(self.state, board, self.rules, side, occupant):
+        if occupant is not None and not vision.sees_formation(
+            self.state, board, self.rules, self.state.active_side.id, occupant
+        ):
             occupant = None  # an order into the fog is an order to move there
-        sel = self.selected_formation()
-        if occupant is not None and occupant.side == side:
-            self.selected = occupant.id if occupant.id != self.selected else None
-            if self.selected is not None:
+        self._carry_out(self.choice.click(self.match.engine, h, occupant))
+
+    def _carry_out(self, reading: Reading) -> None:
+        """Do what the player's click or order meant (``order_input.Reading``)."""
+        if reading.kind == "select":
+            if self.choice.selected is not None:
                 self.hints.notice("select")
                 audio_of(self.app).play("select")
-            self.forced_march = False
-            self.aiming_thunder = False
             self._after_change([])
-            return
-        if sel is None:
-            return
-        if self.aiming_thunder:
-            self.aiming_thunder = False
-            self.submit(Blast(unit=sel.id, at=h))
-            return
-        if self.aiming is not None:
-            aimed = aimed_action(self.match.engine, sel, self.aiming, h)
-            self.aiming = None
-            if aimed is not None:
-                self.submit(aimed)
-            return
-        if occupant is not None:
-            # Missile troops shoot rather than close: no blow comes back.
-            if occupant.id in self.match.engine.fire_targets(sel.id):
-                self.pending_attack = Fire(unit=sel.id, target=occupant.id)
-            elif occupant.id in self.match.engine.attack_targets(sel.id):
-                self.pending_attack = Attack(unit=sel.id, target=occupant.id)
-            else:
-                return
-            self.hud.refresh(sel, self.pending_forecast())
+        elif reading.kind == "act" and reading.action is not None:
+            self.submit(reading.action)
+        elif reading.kind == "forecast":
+            self.hud.refresh(self.selected_formation(), self.pending_forecast())
             self.hints.notice("forecast")
-            return
-        if self.move_map is not None and h in self.move_map.destinations:
-            self.submit(Move(unit=sel.id, to=h, forced=self.forced_march))
+        elif reading.kind == "toggle":
+            self._after_change([])
+        elif reading.kind == "aim":
+            self.say(
+                _("Palm thunder: click the hex to strike") if self.choice.aiming_thunder else _("Click the target")
+            )
 
     def _refresh_orders(self) -> None:
         f = self.selected_formation()
-        self.orders.refresh(self.match.engine, f, self.forced_march, self.match.can_undo(), self.human_to_move())
+        forced = self.choice.forced_march
+        self.orders.refresh(self.match.engine, f, forced, self.match.can_undo(), self.human_to_move())
 
     def give_order(self, order: str) -> None:
         """An order from the bar or its key, for the selected formation."""
         if not self.human_to_move():
             return
-        f = self.selected_formation()
         if order == "undo":
             if self.match.undo():
                 self.say(_("Move taken back"))
@@ -519,59 +497,29 @@ class BattleScene(Scene):
             else:
                 self.say(_(UNDO_REFUSALS[self.match.undo_refusal]))
             return
-        if f is None:
-            return
-        if order == "forced":
-            self.forced_march = not self.forced_march
-            self._after_change([])
-        elif order == "capture":
-            self.submit(Capture(unit=f.id))
-        elif order == "rest":
-            self.submit(Rest(unit=f.id))
-        elif order == "thunder" and f.charges > 0:
-            self.aiming_thunder = True
-            self.say(_("Palm thunder: click the hex to strike"))
+        self._carry_out(self.choice.order(self.match.engine, order))
 
     def hero_order(self, order: str) -> None:
         """A hero's skill or challenge from the unit panel: given at once, or aimed by a click."""
-        f = self.selected_formation()
-        if f is None or not self.human_to_move():
-            return
-        options = candidates(self.match.engine, f, order)
-        if not options:
-            return
-        if is_aimed(self.rules, order):
-            self.aiming = order
-            self.say(_("Click the target"))
-        else:
-            self.submit(options[0])
+        if self.human_to_move():
+            self._carry_out(self.choice.hero_order(self.match.engine, self.rules, order))
 
     def confirm_attack(self) -> None:
-        if self.pending_attack is not None:
-            self.submit(self.pending_attack)
+        if self.choice.pending_attack is not None:
+            self.submit(self.choice.pending_attack)
 
     def open_menu(self) -> None:
         self.app.open("battle_menu", battle=self)
 
     def has_choice_to_cancel(self) -> bool:
-        return (
-            self.aiming is not None
-            or self.aiming_thunder
-            or self.pending_attack is not None
-            or self.selected is not None
-        )
+        return self.choice.has_choice_to_cancel()
 
     def cancel(self) -> None:
         self.looked_at = None
-        if self.aiming is not None:
-            self.aiming = None
-        elif self.aiming_thunder:
-            self.aiming_thunder = False
-        elif self.pending_attack is not None:
-            self.pending_attack = None
+        taken_back = self.choice.cancel()
+        if taken_back == "attack":
             self.hud.refresh(self.selected_formation(), None)
-        else:
-            self.selected = None
+        elif taken_back == "selection":
             self._after_change([])
 
     def ready_formations(self) -> list[Formation]:
@@ -713,7 +661,7 @@ class BattleScene(Scene):
         if self.map.zoom_key(key):  # + and −
             return
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.pending_attack is not None:
+            if self.choice.pending_attack is not None:
                 self.confirm_attack()
             elif event.mod & pygame.KMOD_SHIFT or key == pygame.K_KP_ENTER:
                 self.end_turn()
@@ -758,10 +706,8 @@ class BattleScene(Scene):
         f = self.state.formations.get(fid)
         if f is None:
             return
-        if self.human_to_move() and f.side == self.state.active_side.id and self.aiming is None:
-            self.selected = fid
-            self.forced_march = False
-            self.aiming_thunder = False
+        if self.human_to_move() and f.side == self.state.active_side.id and self.choice.aiming is None:
+            self.choice.choose(fid)
             self._after_change([])
         # In the middle of the map the panels leave open (the list's, the unit panel's).
         self.map.bring_into(f.pos, self.open_map_area())
@@ -775,7 +721,7 @@ class BattleScene(Scene):
             return
         ids = [f.id for f in ready]
         nxt = ids[(ids.index(self.selected) + 1) % len(ids)] if self.selected in ids else ids[0]
-        self.selected = nxt
+        self.choice.choose(nxt)
         self.hints.notice("select")
         self.camera.centre_on(self.geometry.centre(self.state.formations[nxt].pos))
         self._after_change([])
@@ -808,36 +754,16 @@ class BattleScene(Scene):
         )
         ov.threat, ov.enemy_reach = self.threat_toggle.overlay(self.side_view(), self.looked_at)
         ov.token_at = self.motion.positions()
-        sel = self.selected_formation()
-        if sel is not None:
-            ov.selected = sel.pos
-            if self.move_map is not None:
-                ov.reachable = self.move_map.destinations
-                if self.hover is not None and self.hover in self.move_map.destinations:
-                    ov.path = self.move_map.path_to(self.hover) or []
-            engine = self.match.engine
-            targets = [*engine.attack_targets(sel.id), *engine.fire_targets(sel.id)]
-            ov.targets = frozenset(self.state.formations[t].pos for t in targets)
-            if self.aiming is not None:
-                ov.reachable = frozenset()
-                ov.path = []
-                ov.targets = aim_hexes(engine, sel, self.aiming)
-            elif self.aiming_thunder:
-                # Where it can be thrown, and what it would strike where the pointer is.
-                ov.reachable = thunder_range(self.match.loaded.scenario.board, self.rules, sel)
-                ov.path = []
-                ov.targets = frozenset()
-                if self.hover in ov.reachable:
-                    fog = self.fog()
-                    seen = self.match.loaded.scenario.board.terrain if fog is None else fog.visible
-                    ov.targets = struck(self.hover, seen)
+        fog = self.fog()
+        board = self.match.loaded.scenario.board
+        self.choice.mark(ov, self.match.engine, board, self.hover, None if fog is None else fog.visible)
         return ov
 
     def thunder_forecast(self) -> list[tuple[str, Forecast]]:
         """The palm thunder's odds on what it would strike at the hovered hex, worked out on
         what the throwing side knows (as the attack forecast is)."""
         sel = self.selected_formation()
-        if not self.aiming_thunder or sel is None or self.hover is None:
+        if not self.choice.aiming_thunder or sel is None or self.hover is None:
             return []
         try:
             return self.knowing_engine(sel.side).blast_forecast(Blast(unit=sel.id, at=self.hover))
@@ -850,7 +776,7 @@ class BattleScene(Scene):
         self.map.draw(surface, self.state, self.overlays(), fog, dim_done_for=viewer)
         self.motion.draw(surface, self.camera)
         self.marks.draw(surface, self.camera)
-        if self.aiming_thunder:
+        if self.choice.aiming_thunder:
             draw_thunder_tip(surface, self.thunder_forecast(), pygame.mouse.get_pos())
         # A tall unit panel (a forecast in a small window) has the corner: the minimap gives way.
         panel = self.hud.panel_rect if self.hud.selected or self.hud.forecast else None

@@ -37,7 +37,8 @@ def _hex(colour: tuple[int, int, int]) -> str:
 def story_html(paragraphs: list[tuple[str, tuple[int, int, int]]], width: int) -> tuple[str, int]:
     """Paragraphs (text, colour) as text-box markup wrapped to fit a box ``width`` wide, with a
     blank line between them; and how many lines it takes."""
-    parts, count = [], 0
+    parts: list[str] = []
+    count = 0
     for text, colour in paragraphs:
         lines = wrap(text, TEXT_SIZE, width - px(BOX_SPARE))
         count += len(lines) + (1 if parts else 0)
@@ -137,7 +138,7 @@ class DecisionView:
     def draw(self, surface: pygame.Surface) -> None:
         d, rect = self.decision, self.rect
         heading(surface, _(d.title), self.text_x, rect.y + px(12), size=22)
-        if d.speaker in self.rules.heroes:
+        if d.speaker is not None and d.speaker in self.rules.heroes:
             box = pygame.Rect(rect.x + px(16), rect.y + px(14), px(PORTRAIT), px(PORTRAIT))
             draw_portrait(surface, self.rules, d.speaker, box)
             name = font(14).render(i18n.name(self.rules.heroes[d.speaker].name), True, MUTED)
