@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from . import morale, vision
 from .actions import UseSkill
-from .duel import wound_hero
+from .duel import DUELLING, wound_hero
 from .errors import IllegalAction
 from .events import Attacked, BaggageDropped, Destroyed, Event, Rallied, Routed, SkillUsed, SoulsDrifted
 from .hexgrid import Hex, distance, neighbours, spiral
@@ -55,6 +55,7 @@ EFFECT_NAMES: dict[str, str] = {
     SWORD_SURGE: N_("Sword unsheathed"),
     FORCED_COLUMN: N_("Forced column"),
     HOLD_HILL: N_("Holding the hill"),
+    DUELLING: N_("In single combat"),
 }
 
 # Names of combat modifiers and reasons of morale changes (English msgids).
