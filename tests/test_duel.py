@@ -560,8 +560,9 @@ def test_friends_pressing_on_the_enemy_hero_shift_the_duel(small_engine: EngineF
 
 
 def test_the_odds_follow_the_rounds_already_won() -> None:
-    assert duel.duel_odds(100, 95, won=(2, 2)) == (0.0, 1.0, 0.0)  # whoever lands the next, both fall
-    ahead = duel.duel_odds(100, 95, won=(2, 0))
+    last = duel.WINS_NEEDED - 1
+    assert duel.duel_odds(100, 95, won=(last, last)) == (0.0, 1.0, 0.0)  # whoever lands the next, both fall
+    ahead = duel.duel_odds(100, 95, won=(last, 0))
     assert ahead[0] > duel.duel_odds(100, 95)[0] and ahead[2] == 0.0
     for won in ((0, 0), (1, 0), (1, 2)):
         assert abs(sum(duel.duel_odds(90, 100, 5, 0, won)) - 1.0) < 1e-9

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
+from ..core import officers
 from ..core.actions import Action, AnswerDuel, Challenge, UseSkill
 from ..core.hexgrid import Hex, distance, spiral
 from ..core.movement import are_enemies, max_steps
@@ -42,10 +43,20 @@ REFORM_REACH = 8
 # Jin falls back when its men are below this share of the start or of the enemies in sight.
 LOSING_SHARE = 0.5
 LOSING_RATIO = 0.6
+# A formation ordered to charge into the host (Yue Fei) weighs its own losses this lightly, and
+# strikes first where officers are still standing to be cut down.
+CHARGE_LOSS_WEIGHT = 0.25
+OFFICERS_WEIGHT = 1.5
+# Formations that follow the charge keep this far from its leader.
+FOLLOW_GAP = 2
 # Weight of an attack on a formation barring the pass the Jin mean to force.
 PASS_WEIGHT = 1.5
 # A delaying detachment is at most this share of the army.
 DETACHMENT_SHARE = 0.25
+# Wuzhu lets Yue Fei come into the host, cutting down this many officers, for at most this many
+# turns before he rides out for him.
+WAIT_OFFICERS = 3
+WAIT_TURNS = 3
 LIANG = "wanyan_liang"
 WUZHU = "wanyan_wuzhu"
 YUE_FEI = "yue_fei"
@@ -69,7 +80,10 @@ class Persona:
                 if spec.until is not None:
                     self.hold_until[unit] = spec.until
         # Ordered to stand and die, or to fall back as bait: never kept back as a reserve.
-        self.under_orders = frozenset(hints.rear_guard) | frozenset(hints.feint)
+        self.under_orders = frozenset(hints.rear_guard) | frozenset(hints.feint) | frozenset(hints.charge)
+        # Ordered to ride into the enemy host, cutting down its officers, or close behind them.
+        self.charging = frozenset(hints.charge)
+        self.following = frozenset(hints.follow)
         # Regions whose taking wins the battle (a hard general reads the scenario's events).
         self.winning_ground: Ground = _winning_ground(general) if general.style.objectives else ()
         # Regions whose taking by the enemy loses it: one of ours always stands in each.
@@ -144,13 +158,39 @@ class Persona:
         return self._reserves_cache
 
     def may_strike(self, f: Formation, target: Formation) -> bool:
+        if f.id in self.charging and not officers.standing(self.g.engine, target):
+            # The charge goes for the officers while any are left in the field.
+            return not any(officers.standing(self.g.engine, e) for e in self.g.engine.state.formations.values())
         return True
 
     def target_weight(self, target: Formation) -> float:
+        if self.charging and officers.standing(self.g.engine, target):
+            return OFFICERS_WEIGHT
         return 1.0
 
     def loss_weight(self, attacker: Formation) -> float:
-        return 1.0
+        return CHARGE_LOSS_WEIGHT if attacker.id in self.charging else 1.0
+
+    def _behind_the_charge(self, f: Formation) -> frozenset[Hex] | None:
+        """Free hexes two off the nearest charging friend (None: no charge in the field, or
+        already there)."""
+        state, board = self.g.engine.state, self.g.engine.board
+        leaders = [state.formations[u] for u in sorted(self.charging) if u in state.formations]
+        if not leaders:
+            return None
+        lead = min(leaders, key=lambda o: (distance(o.pos, f.pos), o.id))
+        if distance(lead.pos, f.pos) == FOLLOW_GAP:
+            return None
+        occupied = state.occupancy()
+        ring = frozenset(h for h in spiral(lead.pos, FOLLOW_GAP) if distance(h, lead.pos) == FOLLOW_GAP and h in board)
+        return frozenset(h for h in ring if h not in occupied) or None
+
+    def _charge_goals(self, enemies: list[Formation]) -> frozenset[Hex]:
+        """Where a charging formation rides: the enemy formations whose officers still stand,
+        else any enemy in the field."""
+        live = [e for e in enemies if not e.routed]
+        led = [e.pos for e in live if officers.standing(self.g.engine, e)]
+        return frozenset(led or [e.pos for e in live])
 
     def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
         """Where ``f`` may stop to strike: a holder that stands on its front stays on it, and so
@@ -166,6 +206,12 @@ class Persona:
         guard = self._guarded_region(f)
         if guard is not None:
             return guard, guard
+        if f.id in self.charging:
+            return self._charge_goals(enemies) or goals, None
+        if f.id in self.following:
+            behind = self._behind_the_charge(f)
+            if behind is not None:
+                return behind, None
         region = self.held_region(f.id)
         if region is None:
             return self._winning_region(f) or goals, None
@@ -404,7 +450,9 @@ class Jin(Persona):
         ours = sum(blow(rules, f) for f in state.formations_of(self.g.side_id))
         theirs = sum(blow(rules, e) for e in enemies if not e.routed)
         self.losing = bool(self.refuge) and (
-            own_men < LOSING_SHARE * side.men_start or (theirs > 0 and ours < LOSING_RATIO * theirs)
+            own_men < LOSING_SHARE * side.men_start
+            or (theirs > 0 and ours < LOSING_RATIO * theirs)
+            or WUZHU in state.wounded_heroes  # his guards carry him to the refuge, and the host follows
         )
         self.delaying = self._detachment(state, enemies) if self.losing else None
         self._watch_the_pass(state, enemies)
@@ -437,6 +485,13 @@ class Jin(Persona):
         return PASS_WEIGHT if target.id in self.barring else 1.0
 
     def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
+        if f.hero == WUZHU:
+            yue = self.hero_formation(YUE_FEI)
+            if yue is not None and yue.side != f.side:
+                return self._cut_off(yue) or None  # he comes at Yue Fei from between him and his men
+        return self._allowed_hexes(f)
+
+    def _allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
         """While forcing the pass no one turns aside to strike: the vanguard stops only where it
         is no farther from the pass, the rest no farther from the vanguard."""
         held = super().allowed_hexes(f)
@@ -476,8 +531,11 @@ class Jin(Persona):
     def may_strike(self, f: Formation, target: Formation) -> bool:
         if f.hero == WUZHU:
             yue = self.hero_formation(YUE_FEI)
-            # He will not be drawn into lesser fights while Yue Fei is in the field.
-            return yue is None or yue.side == f.side or target.id == yue.id
+            # He will not be drawn into lesser fights while Yue Fei is in the field, and waits
+            # for him to come into the host.
+            return yue is None or yue.side == f.side or (target.id == yue.id and self._yue_in_the_host(yue))
+        if target.hero == YUE_FEI and self.hero_formation(WUZHU, self.g.side_id) is not None:
+            return False  # "Nobody touches Yue Fei but me."
         return not (self.losing and self.role(f) == "flee" and f.hero != WUZHU)
 
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
@@ -485,9 +543,12 @@ class Jin(Persona):
         if role == "rear_guard":
             return None  # stand and die where ordered
         yue = self.hero_formation(YUE_FEI)
-        # He rides for Yue Fei unless the scenario has ordered him to keep some ground.
+        # He rides for Yue Fei unless the scenario has ordered him to keep some ground, cutting
+        # through the Zhenguo line to come at him from between him and his men.
         if f.hero == WUZHU and yue is not None and yue.side != f.side and self.held_region(f.id) is None:
-            return frozenset([yue.pos]), None
+            if not self._yue_in_the_host(yue):
+                return None  # he lets Yue Fei come on into the host before he rides out
+            return self._cut_off(yue) or frozenset([yue.pos]), None
         if role == "flee":
             return self.refuge, None
         if self.vanguard is not None and self.held_region(f.id) is None and f.id not in self.reserves():
@@ -497,6 +558,31 @@ class Jin(Persona):
             vanguard = self.g.engine.state.formations[self.vanguard].pos
             return frozenset(spiral(vanguard, 2)) - {vanguard}, None
         return super().destination(f, enemies, goals)
+
+    def _yue_in_the_host(self, yue: Formation) -> bool:
+        """Whether Yue Fei has ridden into the host: he has cut down ``WAIT_OFFICERS`` officers,
+        or the waiting has gone on past ``WAIT_TURNS``. In a scenario with no named officers
+        Wuzhu does not wait."""
+        engine = self.g.engine
+        if not engine.scenario.officers or engine.state.turn > WAIT_TURNS:
+            return True
+        return len(officers.slain(engine)) >= WAIT_OFFICERS
+
+    def _cut_off(self, yue: Formation) -> frozenset[Hex]:
+        """Free hexes next to Yue Fei that lie between him and his nearest friend: standing there
+        cuts his line in two."""
+        state, board = self.g.engine.state, self.g.engine.board
+        friends = [o for o in state.formations_of(yue.side) if o.id != yue.id and not o.routed]
+        if not friends:
+            return frozenset()
+        friend = min(friends, key=lambda o: (distance(o.pos, yue.pos), o.id))
+        apart = distance(friend.pos, yue.pos)
+        occupied = state.occupancy()
+        return frozenset(
+            h
+            for h in spiral(yue.pos, 1)
+            if h != yue.pos and h in board and h not in occupied and distance(h, friend.pos) + 1 == apart
+        )
 
     def special_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
         # Wuzhu seeks Yue Fei for single combat whatever the odds.

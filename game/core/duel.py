@@ -7,12 +7,14 @@ of its own so records replay. Refusing costs morale.
 An accepted duel is a set piece over several turns while both armies watch. The heroes close at
 once for the first exchange; after that, each side's hero fights the next exchange as his
 formation's action (a ``Challenge`` of the opponent he is already fighting). An exchange is one
-round: martial skill, a bonus for friends pressing on the opponent, and a roll each; a round won
-by less than ``CLASH`` is a clash in which nobody lands a blow. The first to win ``WINS_NEEDED``
-rounds wounds the other, and a close fight wounds both. A wounded hero leaves the field.
+round: martial skill, a bonus for friends pressing on the opponent less the men's weariness, and
+a roll each; the better
+score lands a blow, and when the scores are within ``CLASH`` of each other the heroes trade
+blows and both land one. The first to land ``WINS_NEEDED`` blows wounds the other, and a close
+fight wounds both. A wounded hero leaves the field.
 
 While they fight, the two formations are marked ``DUELLING`` (a formation effect, so a save needs
-no new field; the rounds each hero has won are marks too): they cannot move or fight anyone else,
+no new field; the blows each hero has landed are marks too): they cannot move or fight anyone else,
 no one may strike them, and fighting within ``WATCH_RADIUS`` of them goes at half strength. A
 duel that neither side presses for a whole turn, or whose hero is gone or routed, is broken off.
 """
@@ -48,16 +50,18 @@ def N_(message: str) -> str:
     return message
 
 
-WINS_NEEDED = 3
+WINS_NEEDED = 4
 # Each round a hero scores his martial skill, his support and a roll of 1..ROLL.
 ROLL = 40
-# A round won by less than this is a clash: nobody lands a blow (it makes a duel last).
-CLASH = 10
+# Scores closer than this trade blows: both heroes land one (so close fights often wound both).
+CLASH = 8
 # A fight won by at most this many rounds leaves both heroes wounded.
 CLOSE = 1
 # Support: each formed friend next to the opponent (pressing on him) adds this to a hero's score.
-SUPPORT = 5
+SUPPORT = 3
 MAX_SUPPORTERS = 3
+# A hero fights as tired as his men: a point off his score for every this much of their fatigue.
+WEARINESS = 4
 # Morale: the wounded hero's own formation, his side's formations within RADIUS; the winner's.
 LOSER_MORALE = -25
 LOSER_SIDE_MORALE = -10
@@ -72,7 +76,7 @@ CHALLENGER_MORALE = 5
 
 # The duel in progress, as formation effects (effect id -> the turn at whose start it lapses).
 DUELLING = "duelling"
-ROUND_WON = "duel_round_won_"  # + 1 .. WINS_NEEDED - 1: the rounds this hero has won so far
+ROUND_WON = "duel_blow_"  # + 1 .. WINS_NEEDED - 1: the blows this hero has landed so far
 # An exchange keeps the marks this many turns: a side that lets a whole turn pass breaks it off.
 MARK_TURNS = 2
 # Both armies watch: fighting this near a duellist goes at this percent of its strength.
@@ -165,6 +169,12 @@ def support(state: GameState, f: Formation, opp: Formation) -> int:
     return SUPPORT * min(MAX_SUPPORTERS, len(friends))
 
 
+def edge(state: GameState, f: Formation, opp: Formation) -> int:
+    """What the field adds to ``f``'s hero's score against ``opp``: his friends' support, less
+    his men's weariness."""
+    return support(state, f, opp) - f.fatigue // WEARINESS
+
+
 def watching(state: GameState, *formations: Formation) -> bool:
     """Whether a fight between these formations is watched by both armies: a duel goes on within
     ``WATCH_RADIUS`` of one of them."""
@@ -255,7 +265,7 @@ def legal_challenges(engine: Engine, unit_id: str) -> list[Challenge]:
 
 
 def round_winner(score: int, other: int) -> int:
-    """1 if ``score`` lands a blow, -1 if ``other`` does, 0 for a clash."""
+    """1 if ``score`` lands a blow, -1 if ``other`` does, 0 when they trade blows (both land one)."""
     if score - other >= CLASH:
         return 1
     if other - score >= CLASH:
@@ -293,8 +303,8 @@ def fight(
         r = roll_round(rng, challenger_martial, target_martial, challenger_bonus, target_bonus)
         rounds.append(r)
         blow = round_winner(r.challenger_score, r.target_score)
-        won_c += blow == 1
-        won_t += blow == -1
+        won_c += blow >= 0
+        won_t += blow <= 0
     return rounds, won_c, won_t
 
 
@@ -306,15 +316,13 @@ def duel_odds(
     won: tuple[int, int] = (0, 0),
 ) -> tuple[float, float, float]:
     """The exact chances of a duel's three ends, as ``fight`` and the exchanges decide them, from
-    the rounds ``won`` so far with the support as it stands: the challenger wounds the target,
-    both are wounded, the target wounds the challenger. Clashes only delay the end."""
-    c_wins = t_wins = 0
+    the blows ``won`` so far with the support as it stands: the challenger wounds the target,
+    both are wounded, the target wounds the challenger."""
+    counts = {1: 0, 0: 0, -1: 0}
     for c in range(1, ROLL + 1):
         for t in range(1, ROLL + 1):
-            blow = round_winner(challenger_martial + challenger_bonus + c, target_martial + target_bonus + t)
-            c_wins += blow == 1
-            t_wins += blow == -1
-    p_c = c_wins / (c_wins + t_wins)
+            counts[round_winner(challenger_martial + challenger_bonus + c, target_martial + target_bonus + t)] += 1
+    steps = [((1, 0), counts[1] / ROLL**2), ((0, 1), counts[-1] / ROLL**2), ((1, 1), counts[0] / ROLL**2)]
     ends = [0.0, 0.0, 0.0]
     paths: dict[tuple[int, int], float] = {won: 1.0}
     while paths:
@@ -324,7 +332,8 @@ def duel_odds(
             if end is not None:
                 ends[end] += p
                 continue
-            for key, q in (((wc + 1, wt), p_c), ((wc, wt + 1), 1.0 - p_c)):
+            for (dc, dt), q in steps:
+                key = (wc + dc, wt + dt)
                 nxt[key] = nxt.get(key, 0.0) + p * q
         paths = nxt
     return ends[0], ends[1], ends[2]
@@ -332,15 +341,15 @@ def duel_odds(
 
 def current_odds(engine: Engine, f: Formation, opp: Formation) -> tuple[float, float, float]:
     """The odds of the duel ``f`` fights or would fight with ``opp``, as things stand: its
-    rounds won and both sides' support (``f`` as the challenger)."""
+    blows landed, both sides' support and weariness (``f`` as the challenger)."""
     rules, state = engine.rules, engine.state
     assert f.hero is not None and opp.hero is not None
     won = (rounds_won(f), rounds_won(opp)) if opponent(state, f) is opp else (0, 0)
     return duel_odds(
         rules.heroes[f.hero].martial,
         rules.heroes[opp.hero].martial,
-        support(state, f, opp),
-        support(state, opp, f),
+        edge(state, f, opp),
+        edge(state, opp, f),
         won,
     )
 
@@ -379,14 +388,10 @@ def _exchange(engine: Engine, f: Formation, opp: Formation) -> list[Event]:
     f.acted = True
     f.moved = True
     r = roll_round(
-        engine.rng(),
-        rules.heroes[hero].martial,
-        rules.heroes[other].martial,
-        support(state, f, opp),
-        support(state, opp, f),
+        engine.rng(), rules.heroes[hero].martial, rules.heroes[other].martial, edge(state, f, opp), edge(state, opp, f)
     )
     blow = round_winner(r.challenger_score, r.target_score)
-    won, other_won = rounds_won(f) + (blow == 1), rounds_won(opp) + (blow == -1)
+    won, other_won = rounds_won(f) + (blow >= 0), rounds_won(opp) + (blow <= 0)
     end = ending(won, other_won)
     losers = [] if end is None else [[opp], [f, opp], [f]][end]
     fought = DuelFought(

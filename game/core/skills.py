@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import morale, vision
+from . import morale, officers, vision
 from .actions import UseSkill
 from .duel import DUELLING, wound_hero
 from .errors import IllegalAction
@@ -176,7 +176,8 @@ def after_attack(engine: Engine, attacker: Formation, defender: Formation, setup
     for friend in _friends_within(engine.state, attacker, skill.radius):
         if not friend.routed:
             events += morale.change_morale(engine.rules, friend, skill.area_morale, OFFICER_KILLS_NEARBY)
-    return events
+    # The scenario's named officers fall one by one, each lifting the hero's men.
+    return events + officers.cut_down(engine, attacker, defender)
 
 
 def after_combat(engine: Engine, attacker: Formation, defender: Formation, events: list[Event]) -> list[Event]:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pygame
 from pygame_gui.elements import UIButton
 
-from ..core import duel, skills
+from ..core import duel, officers, skills
 from ..core.actions import Challenge, UseSkill
 from ..core.engine import Engine
 from ..core.events import (
@@ -22,6 +22,7 @@ from ..core.events import (
     DuelRefused,
     Event,
     HeroWounded,
+    OfficerSlain,
     SkillUsed,
 )
 from ..core.hexgrid import Hex
@@ -139,7 +140,7 @@ class SkillButtons:
             if fighting:
                 tip = _(
                     "Click the enemy hero: your hero fights the next exchange of the duel. "
-                    "The first to win three rounds wounds the other; a close fight wounds both."
+                    "The first to land four blows wounds the other; a close fight wounds both."
                 )
             else:
                 tip = _(
@@ -244,6 +245,11 @@ def hero_log_line(ev: Event, state: GameState, rules: Ruleset, names: dict[str, 
         return _("The single combat of {a} is broken off").format(a=hero_of(ev.unit))
     if isinstance(ev, DuelFought):
         return duel_outcome(rules, ev)
+    if isinstance(ev, OfficerSlain):
+        rank = officers.RANKS.get(ev.rank, (ev.rank, 0))[0]
+        return _("{hero} cuts down the {rank} {name} of {unit}").format(
+            hero=hero_of(ev.by), rank=_(rank), name=_(ev.name), unit=name(ev.unit)
+        )
     if isinstance(ev, BaggageDropped):
         return _("Abandoned baggage lies on the road")
     return None
@@ -252,7 +258,7 @@ def hero_log_line(ev: Event, state: GameState, rules: Ruleset, names: dict[str, 
 def duel_outcome(rules: Ruleset, ev: DuelFought) -> str:
     a, b = hero_name(rules, ev.challenger_hero), hero_name(rules, ev.target_hero)
     if ev.goes_on:
-        return _("{a} and {b} fight on: rounds won {x} to {y}").format(a=a, b=b, x=ev.tally[0], y=ev.tally[1])
+        return _("{a} and {b} fight on: blows landed {x} to {y}").format(a=a, b=b, x=ev.tally[0], y=ev.tally[1])
     if len(ev.wounded) >= 2:
         return _("{a} and {b} wound each other; both are carried from the field").format(a=a, b=b)
     loser = ev.wounded[0] if ev.wounded else ""
