@@ -63,16 +63,16 @@ def test_a_victory_by_objectives_names_the_turn_the_objectives_and_the_words_spo
     eng = engine("b3_tangut_border")
     wuzhu = next(f for f in eng.state.formations.values() if f.hero == "wanyan_wuzhu")
     triggers.after_action(eng, wound_hero(eng, wuzhu, -25, -10, 3, "test"))
-    end_turns_until(eng, 4, "zhenguo")
+    end_turns_until(eng, 5, "zhenguo")
     assert eng.state.over and eng.state.winner == "zhenguo"
 
     outcome = decide(eng.scenario, eng.state)
-    assert outcome.ending == "event" and outcome.turn == 4
+    assert outcome.ending == "event" and outcome.turn == 5
     assert outcome.event is not None and outcome.event.spec.id == "field_won"
     assert (outcome.event.verdict, outcome.event.side) == ("victory", "zhenguo")
     assert [(o.id, status) for o, status in outcome.event.objectives] == [("hold_out", "done"), ("wound_wuzhu", "done")]
     assert outcome.event.narration is not None and outcome.event.narration.speaker == "yue_fei"
-    assert reason(eng) == "Turn 4: the Zhenguo Army achieves its objectives."
+    assert reason(eng) == "Turn 5: the Zhenguo Army achieves its objectives."
     assert debriefing(eng.scenario, eng.state) == eng.scenario.debriefing_victory
 
 

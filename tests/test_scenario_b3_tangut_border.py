@@ -127,11 +127,11 @@ def test_wuzhu_naming_himself_at_the_gate_opens_it() -> None:
     assert eng.state.side("tangut").gates_open_to == ["jin"]
 
 
-def test_guo_yaoshis_thousand_riders_come_from_the_east_on_turn_four() -> None:
+def test_guo_yaoshis_thousand_riders_come_from_the_east_on_turn_five() -> None:
     eng = engine()
-    to_turn(eng, 3, "zhenguo")
+    to_turn(eng, 4, "zhenguo")
     assert "guo_riders" not in eng.state.formations
-    events = to_turn(eng, 4, "zhenguo")
+    events = to_turn(eng, 5, "zhenguo")
     guo = eng.state.formations["guo_riders"]
     assert (guo.hero, guo.men, guo.side) == (None, 1000, "zhenguo")
     assert guo.pos in eng.board.regions["the_line"]
@@ -145,7 +145,7 @@ def test_guo_yaoshis_thousand_riders_come_from_the_east_on_turn_four() -> None:
 def test_wounding_wuzhu_and_holding_out_wins_the_field() -> None:
     eng = engine()
     wound(eng, "wanyan_wuzhu")
-    to_turn(eng, 4, "zhenguo")
+    to_turn(eng, 5, "zhenguo")
     assert eng.state.over and eng.state.winner == "zhenguo"
     assert "field_won" in eng.state.fired_events and "truce" not in eng.state.fired_events
     assert debriefing(eng.scenario, eng.state) == eng.scenario.debriefing_victory
@@ -319,3 +319,7 @@ def test_ai_against_ai_plays_the_chronicle() -> None:
     assert yue_blows and slain and begun and ended
     assert min(slain) <= begun[0] < ended[0]
     assert match.state.wounded_heroes
+    # Each narration waits for what it speaks of, in the chronicle's order.
+    fired = match.state.fired_events
+    story = ["yue_rides_in", "first_officer", "line_cut", "duel_joined", "two_quarters", "guo_arrives"]
+    assert [e for e in fired if e in story] == story

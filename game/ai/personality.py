@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from ..core import officers
-from ..core.actions import Action, AnswerDuel, Challenge, UseSkill
-from ..core.hexgrid import Hex, distance, spiral
+from ..core import duel, officers
+from ..core.actions import Action, AnswerDuel, Challenge, Move, UseSkill
+from ..core.hexgrid import Hex, distance, neighbours, spiral
 from ..core.movement import are_enemies, max_steps
 from ..core.scenario_events import Defeat, EventSpec, OnEntersRegion, OnRouted, SetObjective, Victory
 from ..core.state import Formation, GameState
@@ -49,6 +49,8 @@ CHARGE_LOSS_WEIGHT = 0.25
 OFFICERS_WEIGHT = 1.5
 # Formations that follow the charge keep this far from its leader.
 FOLLOW_GAP = 2
+# Free formations this near the enemy hero in a duel with ours ride up to press on him.
+RING_REACH = 10
 # Weight of an attack on a formation barring the pass the Jin mean to force.
 PASS_WEIGHT = 1.5
 # A delaying detachment is at most this share of the army.
@@ -158,6 +160,13 @@ class Persona:
         return self._reserves_cache
 
     def may_strike(self, f: Formation, target: Formation) -> bool:
+        if self._duel_ring(f):
+            return False  # it rides to press on the enemy hero instead
+        if f.id in self.following:
+            # It strikes only at those engaging the charge, to take them in the flank.
+            state = self.g.engine.state
+            leaders = [state.formations[u] for u in self.charging if u in state.formations]
+            return any(distance(lead.pos, target.pos) <= 1 for lead in leaders) or not leaders
         if f.id in self.charging and not officers.standing(self.g.engine, target):
             # The charge goes for the officers while any are left in the field.
             return not any(officers.standing(self.g.engine, e) for e in self.g.engine.state.formations.values())
@@ -171,9 +180,28 @@ class Persona:
     def loss_weight(self, attacker: Formation) -> float:
         return CHARGE_LOSS_WEIGHT if attacker.id in self.charging else 1.0
 
+    def _duel_ring(self, f: Formation) -> frozenset[Hex]:
+        """While a hero of ours fights a duel, a free formation within ``RING_REACH`` that keeps no
+        front rides up next to him or his opponent: friends close round a duel shift it."""
+        state, board = self.g.engine.state, self.g.engine.board
+        if duel.in_duel(f) or self.held_region(f.id) is not None:
+            return frozenset()
+        occupied = state.occupancy()
+        for ours in state.formations_of(f.side):
+            opp = duel.opponent(state, ours)
+            if opp is None or distance(opp.pos, f.pos) > RING_REACH:
+                continue
+            if distance(opp.pos, f.pos) == 1 or distance(ours.pos, f.pos) == 1:
+                return frozenset()  # already there
+            ring = set(neighbours(opp.pos)) | set(neighbours(ours.pos))
+            free = frozenset(h for h in ring if h in board and h not in occupied)
+            if free:
+                return free
+        return frozenset()
+
     def _behind_the_charge(self, f: Formation) -> frozenset[Hex] | None:
-        """Free hexes two off the nearest charging friend (None: no charge in the field, or
-        already there)."""
+        """Free hexes two off the nearest charging friend, those farthest from the enemy (behind
+        the charge); None: no charge in the field, or already there."""
         state, board = self.g.engine.state, self.g.engine.board
         leaders = [state.formations[u] for u in sorted(self.charging) if u in state.formations]
         if not leaders:
@@ -182,8 +210,20 @@ class Persona:
         if distance(lead.pos, f.pos) == FOLLOW_GAP:
             return None
         occupied = state.occupancy()
-        ring = frozenset(h for h in spiral(lead.pos, FOLLOW_GAP) if distance(h, lead.pos) == FOLLOW_GAP and h in board)
-        return frozenset(h for h in ring if h not in occupied) or None
+        ring = [
+            h
+            for h in spiral(lead.pos, FOLLOW_GAP)
+            if distance(h, lead.pos) == FOLLOW_GAP and h in board and h not in occupied
+        ]
+        foes = [e.pos for e in state.formations.values() if are_enemies(state, f.side, e.side) and not e.routed]
+        if not ring or not foes:
+            return frozenset(ring) or None
+
+        def clear(h: Hex) -> int:
+            return min(distance(h, e) for e in foes)
+
+        best = max(clear(h) for h in ring)
+        return frozenset(h for h in ring if clear(h) == best)
 
     def _charge_goals(self, enemies: list[Formation]) -> frozenset[Hex]:
         """Where a charging formation rides: the enemy formations whose officers still stand,
@@ -206,6 +246,9 @@ class Persona:
         guard = self._guarded_region(f)
         if guard is not None:
             return guard, guard
+        ring = self._duel_ring(f)
+        if ring:
+            return ring, None
         if f.id in self.charging:
             return self._charge_goals(enemies) or goals, None
         if f.id in self.following:
@@ -585,10 +628,19 @@ class Jin(Persona):
         )
 
     def special_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
-        # Wuzhu seeks Yue Fei for single combat whatever the odds.
+        # Wuzhu seeks Yue Fei for single combat whatever the odds, first slipping in between
+        # him and his men if he can (the Zhenguo line cut in two).
+        engine = self.g.engine
         for f in own:
             if f.hero != WUZHU:
                 continue
+            yue = self.hero_formation(YUE_FEI)
+            if yue is not None and yue.side != f.side and distance(yue.pos, f.pos) <= 1 and engine.can_move(f):
+                cut = self._cut_off(yue)
+                if cut and f.pos not in cut:
+                    reach = sorted(engine.moves(f.id).destinations & cut)
+                    if reach:
+                        return Move(unit=f.id, to=reach[0])
             for challenge in self.g.challenges(f):
                 target = self.g.engine.state.formations[challenge.target]
                 if target.hero == YUE_FEI:

@@ -7,8 +7,8 @@ of its own so records replay. Refusing costs morale.
 An accepted duel is a set piece over several turns while both armies watch. The heroes close at
 once for the first exchange; after that, each side's hero fights the next exchange as his
 formation's action (a ``Challenge`` of the opponent he is already fighting). An exchange is one
-round: martial skill, a bonus for friends pressing on the opponent less the men's weariness, and
-a roll each; the better
+round: martial skill, a bonus for friends close round the duel less the men's weariness, and a
+roll each; the better
 score lands a blow, and when the scores are within ``CLASH`` of each other the heroes trade
 blows and both land one. The first to land ``WINS_NEEDED`` blows wounds the other, and a close
 fight wounds both. A wounded hero leaves the field.
@@ -59,9 +59,9 @@ CLASH = 8
 CLOSE = 1
 # Support: each formed friend next to the opponent (pressing on him) adds this to a hero's score.
 SUPPORT = 3
-MAX_SUPPORTERS = 3
+MAX_SUPPORTERS = 2
 # A hero fights as tired as his men: a point off his score for every this much of their fatigue.
-WEARINESS = 4
+WEARINESS = 8
 # Morale: the wounded hero's own formation, his side's formations within RADIUS; the winner's.
 LOSER_MORALE = -25
 LOSER_SIDE_MORALE = -10
@@ -158,9 +158,10 @@ def _unmark(f: Formation) -> None:
 
 
 def support(state: GameState, f: Formation, opp: Formation) -> int:
-    """What ``f``'s friends pressing on ``opp`` add to its hero's score: formed, unrouted
-    formations of its side (or allies) next to the opponent, ``f`` itself not counted."""
-    around = set(neighbours(opp.pos))
+    """What ``f``'s friends close round the duel add to its hero's score: formed, unrouted
+    formations of its side (or allies) next to either hero, ``f`` itself not counted. Those next
+    to the opponent press on him; those next to their own hero guard his back."""
+    around = set(neighbours(opp.pos)) | set(neighbours(f.pos))
     friends = [
         o
         for o in state.formations.values()

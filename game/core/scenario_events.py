@@ -123,8 +123,9 @@ class OnObjectivesDone(_Spec):
 
 
 class OnCutsLine(_Spec):
-    """``unit`` has cut ``side``'s line in two: it stands next to a formation of ``side`` and on a
-    shortest way between it and another of ``side``'s formations no more than ``reach`` away."""
+    """``unit`` has cut ``side``'s line in two: it stands next to a formation of ``side``, in the
+    gap between it and another of ``side``'s formations (not next to it, no more than ``reach``
+    away), no farther from that other than the first is."""
 
     kind: Literal["cuts_line"] = "cuts_line"
     unit: str

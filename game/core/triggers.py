@@ -195,8 +195,9 @@ def _cuts_line(engine: Engine, when: OnCutsLine, seen: list[Event]) -> bool:
             continue
         for b in line:
             apart = distance(a.pos, b.pos)
-            if b.id != a.id and apart <= when.reach and distance(b.pos, at) + 1 == apart:
-                return True  # in contact with one, and between it and the other
+            # In contact with one, in the gap between it and another no farther off: wedged in.
+            if b.id != a.id and 2 <= apart <= when.reach and distance(b.pos, at) <= apart:
+                return True
     return False
 
 
