@@ -50,7 +50,7 @@ OFFICERS_WEIGHT = 1.5
 # Formations that follow the charge keep this far from its leader.
 FOLLOW_GAP = 2
 # Free formations this near the enemy hero in a duel with ours ride up to press on him.
-RING_REACH = 10
+RING_REACH = 8
 # Weight of an attack on a formation barring the pass the Jin mean to force.
 PASS_WEIGHT = 1.5
 # A delaying detachment is at most this share of the army.
@@ -181,11 +181,14 @@ class Persona:
         return CHARGE_LOSS_WEIGHT if attacker.id in self.charging else 1.0
 
     def _duel_ring(self, f: Formation) -> frozenset[Hex]:
-        """While a hero of ours fights a duel, a free formation within ``RING_REACH`` that keeps no
-        front rides up next to him or his opponent: friends close round a duel shift it."""
+        """While a hero of ours fights a duel, a formation within ``RING_REACH`` that keeps no front
+        and is out of contact rides up next to him or his opponent: friends close round a duel
+        shift it."""
         state, board = self.g.engine.state, self.g.engine.board
         if duel.in_duel(f) or self.held_region(f.id) is not None:
             return frozenset()
+        if any(distance(e.pos, f.pos) <= 1 for e in state.formations.values() if are_enemies(state, f.side, e.side)):
+            return frozenset()  # in contact: it fights where it stands
         occupied = state.occupancy()
         for ours in state.formations_of(f.side):
             opp = duel.opponent(state, ours)

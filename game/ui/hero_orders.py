@@ -140,8 +140,8 @@ class SkillButtons:
             if fighting:
                 tip = _(
                     "Click the enemy hero: your hero fights the next exchange of the duel. "
-                    "The first to land four blows wounds the other; a close fight wounds both."
-                )
+                    "The first to land {wins} blows wounds the other; a close fight wounds both."
+                ).format(wins=duel.WINS_NEEDED)
             else:
                 tip = _(
                     "Click an adjacent enemy hero: your hero challenges him to single combat. "
