@@ -11,8 +11,16 @@ from game.ai.driver import play_ai_turn
 from game.core import duel
 from game.core.actions import Action, AnswerDuel, Attack, Challenge, EndTurn, Move, Rest, UseSkill
 from game.core.engine import Engine, GameSettings, IllegalAction
-from game.core.events import DuelChallenged, DuelFought, DuelRefused, HeroWounded, MoraleChanged
-from game.core.hexgrid import Hex
+from game.core.events import (
+    DuelBegun,
+    DuelBroken,
+    DuelChallenged,
+    DuelFought,
+    DuelRefused,
+    HeroWounded,
+    MoraleChanged,
+)
+from game.core.hexgrid import Hex, neighbours
 from game.core.legal import legal_actions
 from game.core.rules import Ruleset
 from game.core.state import state_hash
@@ -48,10 +56,14 @@ HEGEMON_UNITS = [
 
 def hegemon(small_engine: EngineFactory, seed: int = 7) -> Engine:
     eng = small_engine(PLAIN, HEGEMON_UNITS, seed=seed)
-    # Room to gain and to lose, so no change is hidden by the bounds.
+    steady(eng)
+    return eng
+
+
+def steady(eng: Engine) -> None:
+    """Room to gain and to lose, so no change is hidden by the bounds."""
     for f in eng.state.formations.values():
         f.morale = 50 if f.side == "a" else 45
-    return eng
 
 
 def war_gods(small_engine: EngineFactory, seed: int) -> Engine:
@@ -64,6 +76,7 @@ def war_gods(small_engine: EngineFactory, seed: int) -> Engine:
         ],
         seed=seed,
         sides=ZHENGUO_JIN,
+        turn_limit=40,
     )
 
 
@@ -131,18 +144,33 @@ def test_refusing_costs_the_refuser_morale(small_engine: EngineFactory) -> None:
     eng.apply(Move(unit="a_friend", to=Hex(0, 1)))  # the turn goes on
 
 
-def fought(eng: Engine, challenger: str, target: str) -> tuple[DuelFought, list]:
+def fight_out(eng: Engine, challenger: str, target: str, before_press=steady) -> list[list]:
+    """Challenge, accept, then let each side's hero press the next exchange on its turn until the
+    duel is decided: the events of every action that fought an exchange (``before_press`` sets
+    the field up before each)."""
     eng.apply(Challenge(unit=challenger, target=target))
-    events = eng.apply(AnswerDuel(accept=True))
+    bouts = [eng.apply(AnswerDuel(accept=True))]
+    while not any(isinstance(e, DuelFought) and not e.goes_on for e in bouts[-1]):
+        assert not any(isinstance(e, DuelBroken) for e in eng.apply(EndTurn()))
+        side = eng.state.active_side.id
+        presser = next(f for f in eng.state.formations.values() if f.side == side and duel.in_duel(f))
+        opponent = duel.opponent(eng.state, presser)
+        assert opponent is not None
+        before_press(eng)
+        bouts.append(eng.apply(Challenge(unit=presser.id, target=opponent.id)))
+    return bouts
+
+
+def fought(eng: Engine, challenger: str, target: str, before_press=steady) -> tuple[DuelFought, list]:
+    """The duel fought to its end: its last exchange and the events of the action that fought it."""
+    events = fight_out(eng, challenger, target, before_press)[-1]
     return next(e for e in events if isinstance(e, DuelFought)), events
 
 
 def expected_wounded(ev: DuelFought) -> set[str]:
-    """The rule, recomputed from the rounds shown."""
-    won_c = sum(r.challenger_score > r.target_score for r in ev.rounds)
-    won_t = sum(r.target_score > r.challenger_score for r in ev.rounds)
-    assert len(ev.rounds) <= duel.ROUNDS
-    assert max(won_c, won_t) == duel.WINS_NEEDED or len(ev.rounds) == duel.ROUNDS
+    """The rule, recomputed from the last exchange's tally."""
+    won_c, won_t = ev.tally
+    assert max(won_c, won_t) == duel.WINS_NEEDED and not ev.goes_on
     if abs(won_c - won_t) <= duel.CLOSE:
         return {ev.challenger_hero, ev.target_hero}
     return {ev.target_hero if won_c > won_t else ev.challenger_hero}
@@ -161,8 +189,12 @@ def test_the_better_fighter_usually_wins_and_the_loser_leaves_the_field(
         for fid, hero in (("a_xiang", "xiang_yu"), ("b_liang", "wanyan_liang")):
             assert (st.formations[fid].hero is None) is (hero in wounded)
             assert (HeroWounded(hero=hero, unit=fid, side=fid[0]) in events) is (hero in wounded)
+            assert not duel.in_duel(st.formations[fid])  # the ring breaks up
         for r in ev.rounds:
-            assert 101 <= r.challenger_score <= 100 + duel.ROLL and 71 <= r.target_score <= 70 + duel.ROLL
+            ours = r.challenger_score if ev.challenger_hero == "xiang_yu" else r.target_score
+            theirs = r.target_score if ev.challenger_hero == "xiang_yu" else r.challenger_score
+            top = duel.ROLL + duel.MAX_SUPPORTERS * duel.SUPPORT
+            assert 101 <= ours <= 100 + top and 71 <= theirs <= 70 + top
         if wounded == {"wanyan_liang"}:
             wins += 1
             # The loser's men despair, his neighbours too; the winner's men exult.
@@ -184,7 +216,7 @@ def test_two_war_gods_often_both_fall(small_engine: EngineFactory) -> None:
     outcomes = []
     for seed in range(40):
         eng = war_gods(small_engine, seed)
-        ev, events = fought(eng, "a_yue", "b_wuzhu")
+        ev, events = fought(eng, "a_yue", "b_wuzhu", lambda eng: None)
         assert set(ev.wounded) == expected_wounded(ev)
         if len(ev.wounded) == 2:
             st = eng.state
@@ -413,3 +445,124 @@ def test_the_duel_odds_are_the_fights_own_chances() -> None:
     for expected, seen in zip(strong, counts, strict=True):
         sigma = (expected * (1 - expected) / n) ** 0.5
         assert abs(seen / n - expected) < 4 * sigma + 1e-3
+
+
+# -- a duel over several turns ---------------------------------------------------------------------
+
+
+def test_a_duel_spans_turns_while_both_armies_watch(small_engine: EngineFactory) -> None:
+    """Accepted, the heroes close for a first exchange; each side's hero fights the next on his
+    own turn; in between neither formation moves or fights anyone else, nobody strikes them,
+    and fighting near them goes at half strength."""
+    spans = []
+    for seed in range(12):
+        eng = war_gods(small_engine, seed)
+        yue_at, wuzhu_at = eng.state.formations["a_yue"].pos, eng.state.formations["b_wuzhu"].pos
+        # Next to both duellists.
+        eng.state.formations["b_vet"].pos = min(set(neighbours(yue_at)) & set(neighbours(wuzhu_at)))
+        eng.apply(Challenge(unit="a_yue", target="b_wuzhu"))
+        events = eng.apply(AnswerDuel(accept=True))
+        assert events[0] == DuelBegun(challenger="a_yue", target="b_wuzhu")
+        first = next(e for e in events if isinstance(e, DuelFought))
+        assert first.rounds and first.goes_on and max(first.tally) <= 1
+        st = eng.state
+        yue, wuzhu = st.formations["a_yue"], st.formations["b_wuzhu"]
+        assert duel.in_duel(yue) and duel.in_duel(wuzhu) and duel.opponent(st, yue) is wuzhu
+        start = st.turn
+        eng.apply(EndTurn())
+        refused(eng, Move(unit="b_wuzhu", to=max(set(neighbours(wuzhu_at)) - set(neighbours(yue_at)))), "duelling")
+        refused(eng, Attack(unit="b_vet", target="a_yue"), "duelling")
+        assert eng.attack_targets("b_vet") == [] and not eng.can_move(wuzhu)
+        assert duel.legal_challenges(eng, "b_wuzhu") == [Challenge(unit="b_wuzhu", target="a_yue")]
+        bouts = fight_out_from(eng)
+        spans.append(eng.state.turn - start)
+        assert not duel.in_duel(yue) and not duel.in_duel(wuzhu)
+        assert eng.state.wounded_heroes and eng.state.pending_duel is None
+        # Every exchange's tally is the last one's plus the blow it landed.
+        fought = [e for events in bouts for e in events if isinstance(e, DuelFought)]
+        assert sum(not e.goes_on for e in [first, *fought]) == 1
+    assert min(spans) >= 1 and max(spans) >= 2  # never settled in one action
+
+
+def fight_out_from(eng: Engine) -> list[list]:
+    """Each side's hero presses the duel on its turn until it is decided."""
+    bouts: list[list] = []
+    while True:
+        side = eng.state.active_side.id
+        presser = next((f for f in eng.state.formations.values() if f.side == side and duel.in_duel(f)), None)
+        if presser is None:
+            return bouts
+        opponent = duel.opponent(eng.state, presser)
+        assert opponent is not None
+        bouts.append(eng.apply(Challenge(unit=presser.id, target=opponent.id)))
+        if any(isinstance(e, DuelFought) and not e.goes_on for e in bouts[-1]):
+            return bouts
+        eng.apply(EndTurn())
+
+
+def test_fighting_near_a_duel_goes_at_half_strength(small_engine: EngineFactory) -> None:
+    eng = small_engine(
+        PLAIN,
+        [
+            Unit("a_yue", "a", "zhenguo_rider", 2000, (2, 2), hero="yue_fei"),
+            Unit("a_near", "a", "zhenguo_rider", 1000, (1, 4)),
+            Unit("a_far", "a", "zhenguo_rider", 1000, (6, 4)),
+            Unit("b_wuzhu", "b", "personal_guard", 1000, (3, 2), hero="wanyan_wuzhu"),
+            Unit("b_near", "b", "jurchen_veteran", 1000, (2, 4)),
+            Unit("b_far", "b", "jurchen_veteran", 1000, (7, 4)),
+        ],
+        seed=3,
+        sides=ZHENGUO_JIN,
+    )
+    calm = {m.name for m in eng.forecast(Attack(unit="a_near", target="b_near")).modifiers}
+    assert duel.WATCHING not in calm
+    eng.apply(Challenge(unit="a_yue", target="b_wuzhu"))
+    eng.apply(AnswerDuel(accept=True))
+    near = eng.forecast(Attack(unit="a_near", target="b_near")).modifiers
+    watched = [(m.applies_to, m.percent) for m in near if m.name == duel.WATCHING]
+    assert sorted(watched) == [("attacker", duel.WATCH_PERCENT), ("defender", duel.WATCH_PERCENT)]
+    far = eng.forecast(Attack(unit="a_far", target="b_far")).modifiers
+    assert duel.WATCHING not in {m.name for m in far}
+
+
+def test_a_duel_nobody_presses_is_broken_off(small_engine: EngineFactory) -> None:
+    eng = war_gods(small_engine, 4)
+    eng.apply(Challenge(unit="a_yue", target="b_wuzhu"))
+    eng.apply(AnswerDuel(accept=True))
+    broken = []
+    for _ in range(4):
+        broken += [e for e in eng.apply(EndTurn()) if isinstance(e, DuelBroken)]
+    assert len(broken) == 1
+    st = eng.state
+    assert not duel.in_duel(st.formations["a_yue"]) and not duel.in_duel(st.formations["b_wuzhu"])
+    assert st.wounded_heroes == [] and st.formations["a_yue"].hero == "yue_fei"
+
+
+def test_friends_pressing_on_the_enemy_hero_shift_the_duel(small_engine: EngineFactory, rules: Ruleset) -> None:
+    """Guo Yaoshi's riders coming up on Wuzhu: each friend next to the opponent adds to the
+    hero's score, the odds shown say so, and the rolls bear it out."""
+    eng = war_gods(small_engine, 2)
+    st = eng.state
+    yue, wuzhu = st.formations["a_yue"], st.formations["b_wuzhu"]
+    alone = duel.current_odds(eng, yue, wuzhu)
+    assert alone == duel.duel_odds(100, 95)
+    only_yue = sorted(set(neighbours(yue.pos)) - set(neighbours(wuzhu.pos)) - {wuzhu.pos})
+    only_wuzhu = sorted(set(neighbours(wuzhu.pos)) - set(neighbours(yue.pos)) - {yue.pos})
+    st.formations["b_vet"].pos = only_yue[0]  # pressing on Yue Fei
+    for k, at in enumerate(only_wuzhu[:2]):
+        st.formations[f"a_guo{k}"] = st.formations["b_vet"].model_copy(
+            update={"id": f"a_guo{k}", "side": "a", "type": "zhenguo_rider", "pos": at}
+        )
+    assert duel.support(st, yue, wuzhu) == 2 * duel.SUPPORT and duel.support(st, wuzhu, yue) == duel.SUPPORT
+    pressed = duel.current_odds(eng, yue, wuzhu)
+    assert pressed == duel.duel_odds(100, 95, 2 * duel.SUPPORT, duel.SUPPORT)
+    assert pressed[0] > alone[0] and pressed[2] < alone[2]
+
+
+def test_the_odds_follow_the_rounds_already_won() -> None:
+    last = duel.WINS_NEEDED - 1
+    assert duel.duel_odds(100, 95, won=(last, last)) == (0.0, 1.0, 0.0)  # whoever lands the next, both fall
+    ahead = duel.duel_odds(100, 95, won=(last, 0))
+    assert ahead[0] > duel.duel_odds(100, 95)[0] and ahead[2] == 0.0
+    for won in ((0, 0), (1, 0), (1, 2)):
+        assert abs(sum(duel.duel_odds(90, 100, 5, 0, won)) - 1.0) < 1e-9

@@ -72,7 +72,7 @@ def test_a_victory_by_objectives_names_the_turn_the_objectives_and_the_words_spo
     assert outcome.event is not None and outcome.event.spec.id == "field_won"
     assert (outcome.event.verdict, outcome.event.side) == ("victory", "zhenguo")
     assert [(o.id, status) for o, status in outcome.event.objectives] == [("hold_out", "done"), ("wound_wuzhu", "done")]
-    assert outcome.event.narration is not None and outcome.event.narration.speaker == "guo_yaoshi"
+    assert outcome.event.narration is not None and outcome.event.narration.speaker == "yue_fei"
     assert reason(eng) == "Turn 5: the Zhenguo Army achieves its objectives."
     assert debriefing(eng.scenario, eng.state) == eng.scenario.debriefing_victory
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import loaded_for
 
+from game import __version__
 from game.ai.driver import make_ais, play_ai_turn
 from game.content.bundle import same_content
 from game.content.scenarios import LoadedScenario, load_scenario
@@ -81,6 +82,15 @@ def test_every_corpus_save_loads_verifies_and_reaches_the_same_state(path: Path)
             assert cursor.problem is not None and cursor.problem.startswith("made with other content by version")
         return
     result = verify(record)
+    if record.game_version != __version__ and not result.ok:
+        # Another version's rules: its moves need not replay here, which verify says in one line
+        # naming the version; the game still goes on from where it was saved.
+        assert result.problem is not None and "\n" not in result.problem
+        assert result.problem.endswith(
+            f"(made by version {record.game_version} of the game, whose rules may differ from {__version__}'s)"
+        )
+        assert match_from_record(record).state == record.snapshot.state  # type: ignore[union-attr]
+        return
     assert result.ok, result.problem
     assert result.actions == len(record.actions)
     played = match_from_record(record)  # from the snapshot when it has one

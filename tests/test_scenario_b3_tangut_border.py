@@ -1,19 +1,32 @@
-"""B3, The Tangut Border: a neutral fort that opens only for the Jin, Wuzhu riding out for Yue
-Fei, Guo Yaoshi's relief from the east, and both heroes' wounds."""
+"""B3, The Tangut Border: a neutral fort that opens only for the Jin, Yue Fei riding into the host
+and cutting down its officers, Wuzhu's guards cutting the Zhenguo line to reach him, the duel
+over several turns, the thousand riders Guo Yaoshi sends from the east, and the chronicle's own
+ending: both heroes wounded, a truce, and the gates opened for the Jin."""
 
 from __future__ import annotations
 
 from conftest import ai_engine, play_general_turn
 
+from game.ai.driver import make_ais, play_ai_turn
 from game.ai.general import General
 from game.content.scenarios import load_scenario
-from game.core import triggers
-from game.core.actions import EndTurn, Move
+from game.core import duel, officers, triggers
+from game.core.actions import AnswerDuel, Attack, Challenge, EndTurn, Move
 from game.core.duel import wound_hero
-from game.core.engine import Engine
-from game.core.events import Destroyed, Narration
+from game.core.engine import Engine, GameSettings
+from game.core.events import (
+    Attacked,
+    Destroyed,
+    DuelBegun,
+    DuelFought,
+    MoraleChanged,
+    Narration,
+    OfficerSlain,
+)
 from game.core.hexgrid import Hex, distance, neighbours
 from game.core.sides import are_enemies
+from game.record.match import Match
+from game.view.outcome import debriefing, decide
 
 B3 = "b3_tangut_border"
 
@@ -23,10 +36,10 @@ def engine(seed: int = 1) -> Engine:
 
 
 def to_turn(eng: Engine, turn: int, side: str) -> list:
-    """End side-turns until ``side``'s turn ``turn`` begins; the events of the last one."""
+    """End side-turns until ``side``'s turn ``turn`` begins; the events on the way."""
     events: list = []
     while not (eng.state.turn == turn and eng.state.active_side.id == side):
-        events = eng.apply(EndTurn())
+        events += eng.apply(EndTurn())
     return events
 
 
@@ -36,19 +49,44 @@ def wound(eng: Engine, hero: str) -> list:
     return events + triggers.after_action(eng, events)
 
 
-def test_sides_objectives_and_muster() -> None:
+def free_near(eng: Engine, at: Hex, exclude: set[Hex] = frozenset()) -> Hex:
+    occupied = eng.state.occupancy()
+    return next(h for h in sorted(neighbours(at)) if h in eng.board and h not in occupied and h not in exclude)
+
+
+def face_to_face(eng: Engine) -> None:
+    """Wuzhu's guards next to Yue Fei's riders, out on the open field."""
+    yue = eng.state.formations["yue_fei_riders"]
+    eng.state.formations["wuzhu_guards"].pos = free_near(eng, yue.pos)
+
+
+def narrations(events: list) -> list[Narration]:
+    return [e for e in events if isinstance(e, Narration)]
+
+
+# -- the field ------------------------------------------------------------------------------------
+
+
+def test_sides_objectives_and_muster_agree_with_the_chronicle() -> None:
     sc = load_scenario(B3).scenario
     tangut = next(s for s in sc.sides if s.id == "tangut")
     assert (tangut.role, tangut.faction, tangut.gates) == ("neutral", "tangut", "fort")
     assert [(o.id, o.bonus) for o in sc.objective_specs] == [
         ("hold_out", False),
         ("wound_wuzhu", False),
-        ("yue_unhurt", True),
+        ("officers", True),
         ("break_guards", True),
         ("bag_souls", True),
     ]
+    # Under two thousand exhausted Zhenguo riders against more than ten thousand Jin.
     assert sum(f.men for f in sc.formations if f.side == "zhenguo") < 2000
     assert sum(f.men for f in sc.formations if f.side == "jin") > 10000
+    # Guo Yaoshi sends a thousand riders; he does not come himself.
+    guo = next(e for e in sc.events if e.id == "guo_arrives")
+    [relief] = [r for a in guo.actions if a.kind == "reinforce" for r in a.formations]
+    assert (relief.men, relief.hero, relief.type) == (1000, None, "zhenguo_rider")
+    assert "six thousand" in sc.briefing and "fewer than two thousand" in sc.briefing
+    assert "sent a thousand" in sc.briefing
     occupied = {f.pos for f in sc.formations}
     assert len([h for h in sc.board.regions["muster"] if h not in occupied]) >= 6
 
@@ -73,7 +111,7 @@ def test_wuzhu_wounded_opens_the_gates_to_the_jin_only() -> None:
     assert fort & eng.moves("jin_vets_3").destinations
     eng.apply(EndTurn())
     assert not fort & set(eng.moves("yue_fei_riders").cost)
-    assert not eng.state.over  # Guo Yaoshi has not come up yet
+    assert not eng.state.over  # Guo Yaoshi's riders have not come up yet
 
 
 def test_wuzhu_naming_himself_at_the_gate_opens_it() -> None:
@@ -89,32 +127,28 @@ def test_wuzhu_naming_himself_at_the_gate_opens_it() -> None:
     assert eng.state.side("tangut").gates_open_to == ["jin"]
 
 
-def test_guo_yaoshi_arrives_from_the_east_on_turn_five() -> None:
+def test_guo_yaoshis_thousand_riders_come_from_the_east_on_turn_five() -> None:
     eng = engine()
     to_turn(eng, 4, "zhenguo")
-    assert "guo_yaoshi_riders" not in eng.state.formations
+    assert "guo_riders" not in eng.state.formations
     events = to_turn(eng, 5, "zhenguo")
-    guo = eng.state.formations["guo_yaoshi_riders"]
-    assert (guo.hero, guo.men, guo.side) == ("guo_yaoshi", 1000, "zhenguo")
-    assert guo.pos in eng.board.regions["east_road"]
+    guo = eng.state.formations["guo_riders"]
+    assert (guo.hero, guo.men, guo.side) == (None, 1000, "zhenguo")
+    assert guo.pos in eng.board.regions["the_line"]
+    yue = eng.state.formations["yue_fei_riders"]
+    assert guo.pos.q > min(f.pos.q for f in eng.state.formations.values() if f.side == "jin")  # east of the host
+    assert distance(guo.pos, yue.pos) <= 6
     assert eng.state.objectives["hold_out"] == "done"
-    assert any(isinstance(e, Narration) and e.speaker == "guo_yaoshi" for e in events)
+    assert any(isinstance(e, Narration) and e.speaker is None and "Guo Yaoshi" in e.text for e in events)
 
 
-def test_wounding_wuzhu_and_holding_out_wins_and_the_bonus_needs_yue_unhurt() -> None:
+def test_wounding_wuzhu_and_holding_out_wins_the_field() -> None:
     eng = engine()
     wound(eng, "wanyan_wuzhu")
     to_turn(eng, 5, "zhenguo")
     assert eng.state.over and eng.state.winner == "zhenguo"
-    assert eng.state.objectives["yue_unhurt"] == "done"
-
-    both = engine()
-    wound(both, "wanyan_wuzhu")
-    wound(both, "yue_fei")
-    assert both.state.objectives["yue_unhurt"] == "failed"
-    to_turn(both, 5, "zhenguo")
-    assert both.state.over and both.state.winner == "zhenguo"
-    assert both.state.objectives["yue_unhurt"] == "failed"
+    assert "field_won" in eng.state.fired_events and "truce" not in eng.state.fired_events
+    assert debriefing(eng.scenario, eng.state) == eng.scenario.debriefing_victory
 
 
 def test_losing_yue_feis_formation_loses_the_battle() -> None:
@@ -125,13 +159,167 @@ def test_losing_yue_feis_formation_loses_the_battle() -> None:
     assert eng.state.objectives["hold_out"] == "failed"
 
 
-def test_wuzhu_rides_for_yue_fei_while_the_host_keeps_its_line() -> None:
+def test_yue_fei_beaten_in_the_duel_loses_the_battle() -> None:
+    eng = engine()
+    wound(eng, "yue_fei")
+    assert eng.state.over and eng.state.winner == "jin"
+    assert eng.state.objectives["wound_wuzhu"] == "failed"
+    assert "truce" not in eng.state.fired_events
+    assert eng.state.side("tangut").gates_open_to == ["jin"]
+
+
+# -- the set piece ----------------------------------------------------------------------------------
+
+
+def test_the_line_is_cut_only_when_the_guards_stand_between_zhenguo_formations() -> None:
+    """Entering the Zhenguo line's ground, or meeting Yue Fei head on, is not cutting the line;
+    standing next to one Zhenguo formation and between it and another is."""
+    eng = engine()
+    st = eng.state
+    eng.apply(EndTurn())  # the Jin turn
+    yue, van, guards = st.formations["yue_fei_riders"], st.formations["zhenguo_vanguard"], st.formations["wuzhu_guards"]
+    # On the line's ground but clear of both Zhenguo formations: nothing is cut.
+    line = eng.board.regions["the_line"]
+    occupied = st.occupancy()
+    away = next(h for h in sorted(line) if h not in occupied and distance(h, yue.pos) > 1 and distance(h, van.pos) > 1)
+    guards.pos = away
+    events = triggers.after_action(eng, [])
+    assert not narrations(events) and "line_cut" not in st.fired_events
+    # Next to Yue Fei on his far side from the vanguard: in contact, but not between them.
+    beyond = next(
+        h
+        for h in sorted(neighbours(yue.pos))
+        if h in eng.board and h not in st.occupancy() and distance(h, van.pos) > distance(yue.pos, van.pos)
+    )
+    guards.pos = beyond
+    triggers.after_action(eng, [])
+    assert "line_cut" not in st.fired_events
+    # Between them: the line is cut in two.
+    between = next(
+        h
+        for h in sorted(neighbours(yue.pos))
+        if h in eng.board and h not in st.occupancy() and distance(h, van.pos) + 1 == distance(yue.pos, van.pos)
+    )
+    guards.pos = between
+    events = triggers.after_action(eng, [])
+    assert "line_cut" in st.fired_events
+    assert [n.text for n in narrations(events)] == [
+        next(a.text for e in eng.scenario.events if e.id == "line_cut" for a in e.actions)
+    ]
+
+
+def test_yue_fei_cuts_down_named_officers_and_each_lifts_his_men() -> None:
+    eng = engine()
+    st = eng.state
+    yue, vets = st.formations["yue_fei_riders"], st.formations["jin_vets_1"]
+    yue.pos = free_near(eng, vets.pos)
+    before = yue.morale
+    events = eng.apply(Attack(unit="yue_fei_riders", target="jin_vets_1"))
+    [slain] = [e for e in events if isinstance(e, OfficerSlain)]
+    assert (slain.unit, slain.by, slain.rank, slain.name) == ("jin_vets_1", "yue_fei_riders", "mouke", "Pucha Ali")
+    lift = [e for e in events if isinstance(e, MoraleChanged) and e.reason == officers.OFFICER_REASON]
+    assert [(e.unit, e.delta) for e in lift] == [("yue_fei_riders", officers.RANKS["mouke"][1])]
+    assert events.index(slain) < events.index(lift[0])
+    assert officers.slain(eng) == ["pucha_ali"] and yue.morale != before
+    assert "first_officer" in st.fired_events
+    # The next blow at the same formation fells the next officer on its list, up to the wanhu.
+    ranks = ["mouke"]
+    for _ in range(3):
+        to_turn(eng, st.turn + 1, "zhenguo")
+        if "jin_vets_1" not in st.formations:
+            break
+        yue.pos = free_near(eng, st.formations["jin_vets_1"].pos)
+        yue.morale = 80
+        events = eng.apply(Attack(unit="yue_fei_riders", target="jin_vets_1"))
+        ranks += [e.rank for e in events if isinstance(e, OfficerSlain)]
+    assert ranks[:4] == ["mouke", "mouke", "mengan", "wanhu"][: len(ranks)]
+    # Other heroes' blows fell no named officer.
+    assert not [e for e in events if isinstance(e, OfficerSlain) and e.by != "yue_fei_riders"]
+
+
+def test_six_officers_cut_down_win_the_bonus() -> None:
+    eng = engine()
+    for o in eng.scenario.officers[:6]:
+        eng.state.formations[o.unit].effects[officers.SLAIN + o.id] = officers.NEVER
+    triggers.after_action(eng, [])
+    assert eng.state.objectives["officers"] == "done"
+
+
+def test_the_truce_is_the_chronicles_ending_with_its_own_debriefing() -> None:
+    """Both heroes wounded in the duel's last exchange: the farewell and the envoy's answer, the
+    gates open for the Jin, a Zhenguo victory that reads its own debriefing, and no bonus lost."""
+    eng = engine()
+    face_to_face(eng)
+    eng.apply(Challenge(unit="yue_fei_riders", target="wuzhu_guards"))
+    events = eng.apply(AnswerDuel(accept=True))
+    assert "duel_joined" in eng.state.fired_events and isinstance(events[0], DuelBegun)
+    st = eng.state
+    last = duel.WINS_NEEDED - 1
+    yue, guards = st.formations["yue_fei_riders"], st.formations["wuzhu_guards"]
+    duel._mark(st, yue, last)
+    duel._mark(st, guards, last)  # whoever lands the next blow, both fall
+    eng.apply(EndTurn())
+    events = eng.apply(Challenge(unit="wuzhu_guards", target="yue_fei_riders"))
+    fought = next(e for e in events if isinstance(e, DuelFought))
+    assert set(fought.wounded) == {"yue_fei", "wanyan_wuzhu"} and not fought.goes_on
+    assert st.over and st.winner == "zhenguo" and "truce" in st.fired_events
+    assert "yue_beaten" not in st.fired_events and "field_won" not in st.fired_events
+    assert st.side("tangut").gates_open_to == ["jin"]
+    spoken = narrations(events)
+    assert [n.speaker for n in spoken] == [None, "wanyan_wuzhu", None]
+    assert "Yue Pengju" in spoken[1].text and "envoy" in spoken[2].text
+    assert st.objectives["hold_out"] == "done" and st.objectives["wound_wuzhu"] == "done"
+    assert "failed" not in st.objectives.values()  # the chronicle's ending costs no bonus
+    assert debriefing(eng.scenario, st) == dict(eng.scenario.debriefings)["truce"]
+    assert decide(eng.scenario, st).event.spec.id == "truce"
+
+
+def test_events_fire_in_the_chronicles_order() -> None:
+    """Each event waits for what it speaks of: the order to ride at the officers before the first
+    officer falls, the first officer before the duel, two quarters only once the duel is on."""
+    eng = engine()
+    to_turn(eng, 5, "zhenguo")
+    assert "two_quarters" not in eng.state.fired_events  # no duel, no two quarters
+    assert "line_cut" not in eng.state.fired_events  # no contact, no cut
+    assert "first_officer" not in eng.state.fired_events
+
+
+# -- the computer ------------------------------------------------------------------------------------
+
+
+def test_the_computers_yue_fei_charges_and_wuzhu_lets_him_come() -> None:
     eng = engine()
     start = {k: f.pos for k, f in eng.state.formations.items()}
-    eng.apply(EndTurn())
+    play_general_turn(eng, General(eng, "zhenguo"))
+    yue = eng.state.formations["yue_fei_riders"].pos
+    host = [f.pos for f in eng.state.formations.values() if f.side == "jin"]
+    assert min(distance(yue, h) for h in host) < min(distance(start["yue_fei_riders"], h) for h in host) - 4
     play_general_turn(eng, General(eng, "jin"))
-    yue: Hex = eng.state.formations["yue_fei_riders"].pos
-    assert distance(eng.state.formations["wuzhu_guards"].pos, yue) < distance(start["wuzhu_guards"], yue)
+    # Nobody touches Yue Fei but Wuzhu, and Wuzhu waits for him to come into the host.
+    assert not eng.state.pending_duel and "duel_joined" not in eng.state.fired_events
     line = eng.board.regions["before_walls"]
-    for unit in ("jin_vets_1", "jin_vets_2", "jin_vets_3", "jin_horse_1"):
+    for unit in ("jin_vets_1", "jin_vets_2", "jin_vets_3", "jin_horse_1", "jin_horse_2"):
         assert eng.state.formations[unit].pos in line, unit
+
+
+def test_ai_against_ai_plays_the_chronicle() -> None:
+    """The computer on both sides: Yue Fei cuts down officers, then the duel, over several
+    turns, and the battle ends with a wound."""
+    loaded = load_scenario(B3)
+    match = Match(loaded, 1, GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}))
+    seen: list[tuple[int, object]] = []
+    match.listeners.append(lambda events: seen.extend((match.state.turn, e) for e in events))
+    ais = make_ais(match)
+    while not match.state.over:
+        play_ai_turn(match, ais[match.state.active_side.id], others=ais)
+    yue_blows = [t for t, e in seen if isinstance(e, Attacked) and e.unit == "yue_fei_riders"]
+    slain = [t for t, e in seen if isinstance(e, OfficerSlain)]
+    begun = [t for t, e in seen if isinstance(e, DuelBegun)]
+    ended = [t for t, e in seen if isinstance(e, DuelFought) and not e.goes_on]
+    assert yue_blows and slain and begun and ended
+    assert min(slain) <= begun[0] < ended[0]
+    assert match.state.wounded_heroes
+    # Each narration waits for what it speaks of, in the chronicle's order.
+    fired = match.state.fired_events
+    story = ["yue_rides_in", "first_officer", "line_cut", "duel_joined", "two_quarters", "guo_arrives"]
+    assert [e for e in fired if e in story] == story

@@ -111,8 +111,14 @@ class BasicAI:
         return AnswerDuel(accept=gap <= ACCEPT_MARGIN)
 
     def _hero_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
-        """Signature skills where a simple rule says they pay, then favourable challenges."""
+        """A duel already fought is pressed first, then signature skills where a simple rule says
+        they pay, then favourable challenges."""
         engine = self.engine
+        for f in own:
+            if duel.in_duel(f):
+                pressing = duel.legal_challenges(engine, f.id)
+                if pressing:
+                    return pressing[0]
         for f in own:
             for use in skills.legal_uses(engine, f.id):
                 if (f.id, use.skill) not in self._used and self._worth_using(f, use, enemies):

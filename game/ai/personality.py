@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from ..core import combat, skills
-from ..core.actions import Action, AnswerDuel, Attack, Challenge, UseSkill
-from ..core.hexgrid import Hex, distance, spiral
+from ..core import combat, duel, officers, skills
+from ..core.actions import Action, AnswerDuel, Attack, Challenge, Move, UseSkill
+from ..core.hexgrid import Hex, distance, neighbours, spiral
 from ..core.movement import are_enemies, max_steps
 from ..core.scenario_events import Defeat, EventSpec, OnDestroyed, OnEntersRegion, OnRouted, SetObjective, Victory
 from ..core.state import Formation, GameState
@@ -43,6 +43,14 @@ REFORM_REACH = 8
 # Jin falls back when its men are below this share of the start or of the enemies in sight.
 LOSING_SHARE = 0.5
 LOSING_RATIO = 0.6
+# A formation ordered to charge into the host (Yue Fei) weighs its own losses this lightly, and
+# strikes first where officers are still standing to be cut down.
+CHARGE_LOSS_WEIGHT = 0.25
+OFFICERS_WEIGHT = 1.5
+# Formations that follow the charge keep this far from its leader.
+FOLLOW_GAP = 2
+# Free formations this near the enemy hero in a duel with ours ride up to press on him.
+RING_REACH = 8
 # Weight of an attack on a formation barring the pass the Jin mean to force.
 PASS_WEIGHT = 1.5
 # A delaying detachment is at most this share of the army.
@@ -50,6 +58,10 @@ DETACHMENT_SHARE = 0.25
 # A formation whose loss loses the battle strikes only if the worst case leaves it at least a
 # quarter of its men.
 VITAL_RISK = 0.75
+# Wuzhu lets Yue Fei come into the host, cutting down this many officers, for at most this many
+# turns before he rides out for him.
+WAIT_OFFICERS = 3
+WAIT_TURNS = 3
 LIANG = "wanyan_liang"
 WUZHU = "wanyan_wuzhu"
 YUE_FEI = "yue_fei"
@@ -73,7 +85,10 @@ class Persona:
                 if spec.until is not None:
                     self.hold_until[unit] = spec.until
         # Ordered to stand and die, or to fall back as bait: never kept back as a reserve.
-        self.under_orders = frozenset(hints.rear_guard) | frozenset(hints.feint)
+        self.under_orders = frozenset(hints.rear_guard) | frozenset(hints.feint) | frozenset(hints.charge)
+        # Ordered to ride into the enemy host, cutting down its officers, or close behind them.
+        self.charging = frozenset(hints.charge)
+        self.following = frozenset(hints.follow)
         # Regions whose taking wins the battle (a hard general reads the scenario's events).
         self.winning_ground: Ground = _winning_ground(general) if general.style.objectives else ()
         # Regions whose taking by the enemy loses it: one of ours always stands in each.
@@ -148,16 +163,83 @@ class Persona:
         return self._reserves_cache
 
     def may_strike(self, f: Formation, target: Formation) -> bool:
+        if self._duel_ring(f):
+            return False  # it rides to press on the enemy hero instead
+        if f.id in self.following:
+            # It strikes only at those engaging the charge, to take them in the flank.
+            state = self.g.engine.state
+            leaders = [state.formations[u] for u in self.charging if u in state.formations]
+            return any(distance(lead.pos, target.pos) <= 1 for lead in leaders) or not leaders
+        if f.id in self.charging and not officers.standing(self.g.engine, target):
+            # The charge goes for the officers while any are left in the field.
+            return not any(officers.standing(self.g.engine, e) for e in self.g.engine.state.formations.values())
         return True
 
     def may_capture(self, f: Formation) -> bool:
         return True
 
     def target_weight(self, target: Formation) -> float:
+        if self.charging and officers.standing(self.g.engine, target):
+            return OFFICERS_WEIGHT
         return 1.0
 
     def loss_weight(self, attacker: Formation) -> float:
-        return 1.0
+        return CHARGE_LOSS_WEIGHT if attacker.id in self.charging else 1.0
+
+    def _duel_ring(self, f: Formation) -> frozenset[Hex]:
+        """While a hero of ours fights a duel, a formation within ``RING_REACH`` that keeps no front
+        and is out of contact rides up next to him or his opponent: friends close round a duel
+        shift it."""
+        state, board = self.g.engine.state, self.g.engine.board
+        if duel.in_duel(f) or self.held_region(f.id) is not None:
+            return frozenset()
+        if any(distance(e.pos, f.pos) <= 1 for e in state.formations.values() if are_enemies(state, f.side, e.side)):
+            return frozenset()  # in contact: it fights where it stands
+        occupied = state.occupancy()
+        for ours in state.formations_of(f.side):
+            opp = duel.opponent(state, ours)
+            if opp is None or distance(opp.pos, f.pos) > RING_REACH:
+                continue
+            if distance(opp.pos, f.pos) == 1 or distance(ours.pos, f.pos) == 1:
+                return frozenset()  # already there
+            ring = set(neighbours(opp.pos)) | set(neighbours(ours.pos))
+            free = frozenset(h for h in ring if h in board and h not in occupied)
+            if free:
+                return free
+        return frozenset()
+
+    def _behind_the_charge(self, f: Formation) -> frozenset[Hex] | None:
+        """Free hexes two off the nearest charging friend, those farthest from the enemy (behind
+        the charge); None: no charge in the field, or already there."""
+        state, board = self.g.engine.state, self.g.engine.board
+        leaders = [state.formations[u] for u in sorted(self.charging) if u in state.formations]
+        if not leaders:
+            return None
+        lead = min(leaders, key=lambda o: (distance(o.pos, f.pos), o.id))
+        if distance(lead.pos, f.pos) == FOLLOW_GAP:
+            return None
+        occupied = state.occupancy()
+        ring = [
+            h
+            for h in spiral(lead.pos, FOLLOW_GAP)
+            if distance(h, lead.pos) == FOLLOW_GAP and h in board and h not in occupied
+        ]
+        foes = [e.pos for e in state.formations.values() if are_enemies(state, f.side, e.side) and not e.routed]
+        if not ring or not foes:
+            return frozenset(ring) or None
+
+        def clear(h: Hex) -> int:
+            return min(distance(h, e) for e in foes)
+
+        best = max(clear(h) for h in ring)
+        return frozenset(h for h in ring if clear(h) == best)
+
+    def _charge_goals(self, enemies: list[Formation]) -> frozenset[Hex]:
+        """Where a charging formation rides: the enemy formations whose officers still stand,
+        else any enemy in the field."""
+        live = [e for e in enemies if not e.routed]
+        led = [e.pos for e in live if officers.standing(self.g.engine, e)]
+        return frozenset(led or [e.pos for e in live])
 
     def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
         """Where ``f`` may stop to strike: a holder that stands on its front stays on it, and so
@@ -173,6 +255,15 @@ class Persona:
         guard = self._guarded_region(f)
         if guard is not None:
             return guard, guard
+        ring = self._duel_ring(f)
+        if ring:
+            return ring, None
+        if f.id in self.charging:
+            return self._charge_goals(enemies) or goals, None
+        if f.id in self.following:
+            behind = self._behind_the_charge(f)
+            if behind is not None:
+                return behind, None
         region = self.held_region(f.id)
         if region is None:
             return self._winning_region(f) or goals, None
@@ -411,7 +502,9 @@ class Jin(Persona):
         ours = sum(blow(rules, f) for f in state.formations_of(self.g.side_id))
         theirs = sum(blow(rules, e) for e in enemies if not e.routed)
         self.losing = bool(self.refuge) and (
-            own_men < LOSING_SHARE * side.men_start or (theirs > 0 and ours < LOSING_RATIO * theirs)
+            own_men < LOSING_SHARE * side.men_start
+            or (theirs > 0 and ours < LOSING_RATIO * theirs)
+            or WUZHU in state.wounded_heroes  # his guards carry him to the refuge, and the host follows
         )
         self.delaying = self._detachment(state, enemies) if self.losing else None
         self._watch_the_pass(state, enemies)
@@ -444,6 +537,13 @@ class Jin(Persona):
         return PASS_WEIGHT if target.id in self.barring else 1.0
 
     def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
+        if f.hero == WUZHU:
+            yue = self.hero_formation(YUE_FEI)
+            if yue is not None and yue.side != f.side:
+                return self._cut_off(yue) or None  # he comes at Yue Fei from between him and his men
+        return self._allowed_hexes(f)
+
+    def _allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
         """While forcing the pass no one turns aside to strike: the vanguard stops only where it
         is no farther from the pass, the rest no farther from the vanguard."""
         held = super().allowed_hexes(f)
@@ -483,8 +583,11 @@ class Jin(Persona):
     def may_strike(self, f: Formation, target: Formation) -> bool:
         if f.hero == WUZHU:
             yue = self.hero_formation(YUE_FEI)
-            # He will not be drawn into lesser fights while Yue Fei is in the field.
-            return yue is None or yue.side == f.side or target.id == yue.id
+            # He will not be drawn into lesser fights while Yue Fei is in the field, and waits
+            # for him to come into the host.
+            return yue is None or yue.side == f.side or (target.id == yue.id and self._yue_in_the_host(yue))
+        if target.hero == YUE_FEI and self.hero_formation(WUZHU, self.g.side_id) is not None:
+            return False  # "Nobody touches Yue Fei but me."
         return not (self.losing and self.role(f) == "flee" and f.hero != WUZHU)
 
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
@@ -492,9 +595,12 @@ class Jin(Persona):
         if role == "rear_guard":
             return None  # stand and die where ordered
         yue = self.hero_formation(YUE_FEI)
-        # He rides for Yue Fei unless the scenario has ordered him to keep some ground.
+        # He rides for Yue Fei unless the scenario has ordered him to keep some ground, cutting
+        # through the Zhenguo line to come at him from between him and his men.
         if f.hero == WUZHU and yue is not None and yue.side != f.side and self.held_region(f.id) is None:
-            return frozenset([yue.pos]), None
+            if not self._yue_in_the_host(yue):
+                return None  # he lets Yue Fei come on into the host before he rides out
+            return self._cut_off(yue) or frozenset([yue.pos]), None
         if role == "flee":
             return self.refuge, None
         if self.vanguard is not None and self.held_region(f.id) is None and f.id not in self.reserves():
@@ -505,11 +611,45 @@ class Jin(Persona):
             return frozenset(spiral(vanguard, 2)) - {vanguard}, None
         return super().destination(f, enemies, goals)
 
+    def _yue_in_the_host(self, yue: Formation) -> bool:
+        """Whether Yue Fei has ridden into the host: he has cut down ``WAIT_OFFICERS`` officers,
+        or the waiting has gone on past ``WAIT_TURNS``. In a scenario with no named officers
+        Wuzhu does not wait."""
+        engine = self.g.engine
+        if not engine.scenario.officers or engine.state.turn > WAIT_TURNS:
+            return True
+        return len(officers.slain(engine)) >= WAIT_OFFICERS
+
+    def _cut_off(self, yue: Formation) -> frozenset[Hex]:
+        """Free hexes next to Yue Fei that lie between him and his nearest friend: standing there
+        cuts his line in two."""
+        state, board = self.g.engine.state, self.g.engine.board
+        friends = [o for o in state.formations_of(yue.side) if o.id != yue.id and not o.routed]
+        if not friends:
+            return frozenset()
+        friend = min(friends, key=lambda o: (distance(o.pos, yue.pos), o.id))
+        apart = distance(friend.pos, yue.pos)
+        occupied = state.occupancy()
+        return frozenset(
+            h
+            for h in spiral(yue.pos, 1)
+            if h != yue.pos and h in board and h not in occupied and distance(h, friend.pos) + 1 == apart
+        )
+
     def special_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
-        # Wuzhu seeks Yue Fei for single combat whatever the odds.
+        # Wuzhu seeks Yue Fei for single combat whatever the odds, first slipping in between
+        # him and his men if he can (the Zhenguo line cut in two).
+        engine = self.g.engine
         for f in own:
             if f.hero != WUZHU:
                 continue
+            yue = self.hero_formation(YUE_FEI)
+            if yue is not None and yue.side != f.side and distance(yue.pos, f.pos) <= 1 and engine.can_move(f):
+                cut = self._cut_off(yue)
+                if cut and f.pos not in cut:
+                    reach = sorted(engine.moves(f.id).destinations & cut)
+                    if reach:
+                        return Move(unit=f.id, to=reach[0])
             for challenge in self.g.challenges(f):
                 target = self.g.engine.state.formations[challenge.target]
                 if target.hero == YUE_FEI:
@@ -618,8 +758,10 @@ class Zhenguo(Persona):
         return region is None or f.pos in region
 
     def may_strike(self, f: Formation, target: Formation) -> bool:
-        if f.id not in self.vital:
-            return True
+        if not super().may_strike(f, target):
+            return False
+        if f.id not in self.vital or f.id in self.charging:
+            return True  # a hero ordered to charge (Yue Fei at the border) weighs his losses lightly
         engine = self.g.engine
         setup = combat.setup_attack(engine.state, engine.board, engine.rules, f, target)
         return combat.forecast_from(setup).attacker_losses[2] < f.men * VITAL_RISK

@@ -26,10 +26,13 @@ from ..core.scenario_events import (
     Defeat,
     EventSpec,
     Narrate,
+    OnCutsLine,
     OnDestroyed,
+    OnDuelBegun,
     OnEntersRegion,
     OnHeroWounded,
     OnObjectivesDone,
+    OnOfficersSlain,
     OnRouted,
     OnSideWipedOut,
     OnSouls,
@@ -319,6 +322,13 @@ def _check_trigger(known: _Known, ev: EventSpec) -> list[ContentError]:
     elif isinstance(w, OnObjectivesDone):
         for k, o in enumerate(w.done):
             c.objective(f"done[{k}]", o)
+    elif isinstance(w, OnCutsLine):
+        c.unit("unit", w.unit)
+        c.side("side", w.side)
+    elif isinstance(w, OnDuelBegun):
+        c.hero("hero", w.hero)
+    elif isinstance(w, OnOfficersSlain):
+        c.side("side", w.side)
     return c.errors
 
 

@@ -10,12 +10,21 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.board import Board
 from ..core.rules import Ruleset
-from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, AiHints, FormationSpec, Scenario, SideSpec
+from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, AiHints, FormationSpec, OfficerSpec, Scenario, SideSpec
 from ..paths import DATA_DIR, MAPS_DIR
 from .errors import ContentError, ContentErrors, error, from_validation
 from .event_checks import check_events, check_region_labels, declared_ids, parse_events, parse_objectives
 from .ruleset import digest_of, load_ruleset, read_toml
 from .tmx import HexLayout, load_tmx, played_bytes
+
+
+class EndingDebriefing(BaseModel):
+    """What the player reads when the battle ends by ``event`` (a scenario event that decides it)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    event: str
+    text: str = Field(min_length=1)
 
 
 class ScenarioFile(BaseModel):
@@ -33,6 +42,10 @@ class ScenarioFile(BaseModel):
     # What the player reads after the battle, won or lost (the campaign's debriefing).
     debriefing_victory: str = ""
     debriefing_defeat: str = ""
+    # [[debriefings]]: the debriefing of an ending a scenario event decides, over the two above.
+    debriefings: list[EndingDebriefing] = Field(default_factory=list)
+    # [[officers]]: named officers of formations, cut down one by one by an officer-killing hero.
+    officers: list[OfficerSpec] = Field(default_factory=list)
     # [[objectives]] and [[events]] tables, checked one by one (event_checks) so each error
     # names its objective or event.
     objectives: list[dict[str, Any]] = Field(default_factory=list)
@@ -40,6 +53,24 @@ class ScenarioFile(BaseModel):
     sides: list[SideSpec] = Field(min_length=2)
     # Hints for the computer generals (regions and formations they should know about).
     ai: AiHints = AiHints()
+
+
+def _officer_and_ending_errors(
+    path: Path, obj: str, spec: ScenarioFile, units: set[str], event_ids: set[str]
+) -> list[ContentError]:
+    """Officers serve in formations of the map, once each; endings name events of the file."""
+    errors: list[ContentError] = []
+    seen: set[str] = set()
+    for i, officer in enumerate(spec.officers):
+        if officer.unit not in units:
+            errors.append(error(path, obj, f"officers.{i}.unit", f"unknown formation {officer.unit!r}"))
+        if officer.id in seen:
+            errors.append(error(path, obj, f"officers.{i}.id", f"officer {officer.id!r} listed twice"))
+        seen.add(officer.id)
+    for i, ending in enumerate(spec.debriefings):
+        if ending.event not in event_ids:
+            errors.append(error(path, obj, f"debriefings.{i}.event", f"unknown event {ending.event!r}"))
+    return errors
 
 
 def _ai_hint_errors(
@@ -51,7 +82,7 @@ def _ai_hint_errors(
         region = getattr(hints, name)
         if region is not None and region not in board.regions:
             errors.append(error(path, obj, f"ai.{name}", f"unknown region {region!r}"))
-    for name in ("rear_guard", "feint"):
+    for name in ("rear_guard", "feint", "charge", "follow"):
         for unit in getattr(hints, name):
             if unit not in units:
                 errors.append(error(path, obj, f"ai.{name}", f"unknown formation {unit!r}"))
@@ -208,6 +239,9 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None, rules_dir:
         formation_ids={p.id for p in tmx.formations},
     )
     errors += check_region_labels(map_path, events, tmx.board)
+    errors += _officer_and_ending_errors(
+        toml_path, obj, spec, {f.id for f in formations}, set(declared_ids(spec.events))
+    )
     errors += _ai_hint_errors(
         toml_path, obj, spec.ai, set(sides), {f.id for f in formations}, tmx.board, set(declared_ids(spec.events))
     )
@@ -230,6 +264,8 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None, rules_dir:
         objective_specs=tuple(objectives),
         events=tuple(events),
         ai=spec.ai,
+        officers=tuple(spec.officers),
+        debriefings=tuple((d.event, d.text) for d in spec.debriefings),
     )
     # The map's place names are left out: they are shown, never played (``played_bytes``).
     played = [(toml_path.name, toml_path.read_bytes()), (map_path.name, played_bytes(map_path))]

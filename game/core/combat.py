@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .board import Board
+from .duel import WATCH_PERCENT, watching
 from .hexgrid import neighbours, opposite
 from .morale import VICTORY_MORALE, best_aura, is_death_ground, loss_morale
 from .rng import Rng
@@ -171,6 +172,10 @@ def setup_attack(
             charge = True
             mods.append(Modifier(DOWNHILL_MODIFIER, down.power, "attacker", "power"))
             shock += down.shock
+    if watching(state, attacker, defender):
+        # Both armies watch the heroes' single combat: nobody near it fights with a will.
+        mods.append(Modifier("Watching the duel", WATCH_PERCENT, "attacker", "power"))
+        mods.append(Modifier("Watching the duel", WATCH_PERCENT, "defender", "power"))
     if defender.routed:
         mods.append(Modifier("Caught routing", ROUTED_BONUS, "attacker", "power"))
     elif is_death_ground(state, board, rules, defender):

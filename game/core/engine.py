@@ -165,6 +165,7 @@ class Engine:
             and f.side == self.state.active_side.id
             and self.state.pending_duel is None
             and f.group not in self.state.side(f.side).held_groups
+            and not duel.in_duel(f)
         )
 
     def can_act(self, f: Formation) -> bool:
@@ -177,7 +178,7 @@ class Engine:
         )
 
     def can_attack(self, f: Formation) -> bool:
-        return self.can_act(f) and "no_line_combat" not in self.rules.units[f.type].abilities
+        return self.can_act(f) and "no_line_combat" not in self.rules.units[f.type].abilities and not duel.in_duel(f)
 
     def attack_targets(self, unit_id: str) -> list[str]:
         """Formations this unit may attack in melee from where it stands (as its side sees them)."""
@@ -189,19 +190,26 @@ class Engine:
         return [
             e.id
             for e in adjacent
-            if self._visible_target(f, e) and may_attack(self.state, f.side, e.side) and self._may_assault(f, e)
+            if self._visible_target(f, e)
+            and may_attack(self.state, f.side, e.side)
+            and self._may_assault(f, e)
+            and not duel.in_duel(e)
         ]
 
     def fire_targets(self, unit_id: str) -> list[str]:
         f = self.formation(unit_id)
         utype = self.rules.units[f.type]
-        if not self.can_act(f) or utype.ranged <= 0 or f.ammo == 0 or skills.DOWNHILL in f.effects:
+        if not self.can_act(f) or utype.ranged <= 0 or f.ammo == 0 or skills.DOWNHILL in f.effects or duel.in_duel(f):
             return []
         in_range = sorted(
             (e for e in self.state.formations.values() if 1 <= distance(f.pos, e.pos) <= utype.range),
             key=lambda x: x.id,
         )
-        return [e.id for e in in_range if are_enemies(self.state, f.side, e.side) and self._visible_target(f, e)]
+        return [
+            e.id
+            for e in in_range
+            if are_enemies(self.state, f.side, e.side) and self._visible_target(f, e) and not duel.in_duel(e)
+        ]
 
     def can_capture(self, f: Formation) -> bool:
         if not self.can_act(f) or self.rules.units[f.type].capture_rate <= 0:
@@ -296,6 +304,8 @@ class Engine:
         # A breakthrough charge that broke its enemy may ride on after the blow.
         if f.acted and skills.MAY_MOVE_AFTER_ATTACK not in f.effects:
             raise IllegalAction("already_acted", f"{f.id} has already acted this turn")
+        if duel.in_duel(f):
+            raise IllegalAction("duelling", f"{f.id} is in single combat")
         if action.forced and f.fatigue > MAX_FATIGUE_TO_FORCE:
             raise IllegalAction("too_tired", f"{f.id} is too tired to force-march")
         to = Hex(*action.to)
@@ -358,6 +368,7 @@ class Engine:
         self._target(attacker, action.target)
         if not self._may_assault(attacker, defender):
             raise IllegalAction("fortress", f"{attacker.id} cannot assault a fortress")
+        duel.check_not_duelling(attacker, defender)
         return attacker, defender
 
     def _attack(self, action: Attack) -> list[Event]:
@@ -379,6 +390,7 @@ class Engine:
             raise IllegalAction("not_an_enemy", f"{defender.id} is not an enemy of {attacker.id}")
         if not 1 <= distance(attacker.pos, defender.pos) <= utype.range:
             raise IllegalAction("out_of_range", f"{defender.id} is out of range")
+        duel.check_not_duelling(attacker, defender)
         return attacker, defender
 
     def _fire(self, action: Fire) -> list[Event]:
@@ -394,6 +406,8 @@ class Engine:
             raise IllegalAction("no_area_weapon", f"{f.id} has no area weapon")
         if f.charges <= 0:
             raise IllegalAction("no_charges", f"{f.id} has used all its charges")
+        if duel.in_duel(f):
+            raise IllegalAction("duelling", f"{f.id} is in single combat")
         at = Hex(*action.at)
         if at not in self.board:
             raise IllegalAction("off_map", f"{at.key()} is not on the map")
@@ -403,7 +417,10 @@ class Engine:
         targets = [
             e
             for e in sorted(self.state.formations.values(), key=lambda x: x.id)
-            if e.pos in area and are_enemies(self.state, f.side, e.side) and self._visible_target(f, e)
+            if e.pos in area
+            and are_enemies(self.state, f.side, e.side)
+            and self._visible_target(f, e)
+            and not duel.in_duel(e)
         ]
         if not targets:
             raise IllegalAction("no_target", f"no enemy is seen within the blast at {at.key()}")
@@ -544,6 +561,7 @@ class Engine:
         events += morale.start_of_turn(state, self.board, self.rules, side_id)
         events += morale.check_routs(state, self.rules)
         events += vision.refresh_explored(state, self.board, self.rules, side_id)
+        events += duel.start_of_turn(self, side_id)
         return events
 
     # Victory -------------------------------------------------------------------------

@@ -136,6 +136,36 @@ class DuelFought(_Event):
     rounds: tuple[DuelRound, ...]
     # Hero ids wounded by the duel (one or both).
     wounded: tuple[str, ...]
+    # A duel lasts several exchanges: the rounds won so far by the challenger's and the target's
+    # hero (here the challenger is the one who pressed this exchange), and whether it goes on.
+    tally: tuple[int, int] = (0, 0)
+    goes_on: bool = False
+
+
+class DuelBegun(_Event):
+    """A challenge accepted: the two heroes are in single combat until it is decided."""
+
+    kind: Literal["duel_begun"] = "duel_begun"
+    challenger: str
+    target: str
+
+
+class DuelBroken(_Event):
+    """A duel broken off undecided (a side let it lapse, or a hero's men broke or were lost)."""
+
+    kind: Literal["duel_broken"] = "duel_broken"
+    unit: str
+    opponent: str | None = None
+
+
+class OfficerSlain(_Event):
+    """A named enemy officer cut down by a hero's blow (Yue Fei's officer kills)."""
+
+    kind: Literal["officer_slain"] = "officer_slain"
+    unit: str  # the formation that lost him
+    by: str
+    rank: str  # an officer rank id (game.core.officers.RANKS)
+    name: str  # an English msgid from the scenario file
 
 
 class DuelRefused(_Event):
@@ -238,6 +268,9 @@ Event = Annotated[
     | DuelChallenged
     | DuelFought
     | DuelRefused
+    | DuelBegun
+    | DuelBroken
+    | OfficerSlain
     | HeroWounded
     | Narration
     | ObjectiveChanged

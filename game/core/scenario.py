@@ -54,6 +54,16 @@ class ObjectiveSpec(_Strict):
     bonus: bool = False
 
 
+class OfficerSpec(_Strict):
+    """A named officer of a formation (謀克, 猛安, 萬戶): a hero whose blows fell officers cuts
+    them down one by one, in the order the scenario lists them."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    unit: str
+    rank: Literal["mouke", "mengan", "wanhu"]
+    name: str
+
+
 class HoldSpec(_Strict):
     """Formations of ``side`` that must keep ``region`` (a defile to shut) rather than chase."""
 
@@ -73,7 +83,10 @@ class AiHints(_Strict):
     army means to force: while it is winning, its formations mass on it behind the vanguard and
     strike first at whoever holds it. ``rear_guard``: formations that
     stand and die to buy time. ``feint``: formations that fall back toward hidden friends to draw
-    pursuers into an ambush. ``hold``: fronts a side must keep.
+    pursuers into an ambush. ``hold``: fronts a side must keep. ``charge``: formations that ride
+    into the enemy host whatever the odds, cutting down its officers (Yue Fei at the Tangut
+    border), until they are locked in single combat. ``follow``: formations that ride close
+    behind the charge (two hexes off the nearest charging friend) and strike where it pays.
     """
 
     palace_region: str | None = None
@@ -83,6 +96,8 @@ class AiHints(_Strict):
     rear_guard: tuple[str, ...] = ()
     feint: tuple[str, ...] = ()
     hold: tuple[HoldSpec, ...] = ()
+    charge: tuple[str, ...] = ()
+    follow: tuple[str, ...] = ()
 
 
 # What decides the game when the last turn ends: a side id wins outright, "draw", or
@@ -114,6 +129,10 @@ class Scenario:
     ai: AiHints = AiHints()
     debriefing_victory: str = ""
     debriefing_defeat: str = ""
+    # Named officers of formations (``OfficerSpec``), in the order they are cut down.
+    officers: tuple[OfficerSpec, ...] = ()
+    # Debriefings for endings a scenario event decides: event id -> text, over the two above.
+    debriefings: tuple[tuple[str, str], ...] = ()
 
     def side_ids(self) -> list[str]:
         return [s.id for s in self.sides]

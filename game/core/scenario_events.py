@@ -122,8 +122,44 @@ class OnObjectivesDone(_Spec):
     done: tuple[str, ...] = Field(min_length=1)
 
 
+class OnCutsLine(_Spec):
+    """``unit`` has cut ``side``'s line in two: it stands next to a formation of ``side``, in the
+    gap between it and another of ``side``'s formations (not next to it, no more than ``reach``
+    away), no farther from that other than the first is."""
+
+    kind: Literal["cuts_line"] = "cuts_line"
+    unit: str
+    side: str
+    reach: int = Field(6, ge=2, le=20)
+
+
+class OnDuelBegun(_Spec):
+    """``hero`` has met an enemy hero in single combat (a challenge accepted)."""
+
+    kind: Literal["duel_begun"] = "duel_begun"
+    hero: str
+
+
+class OnOfficersSlain(_Spec):
+    """At least ``at_least`` named officers of ``side``'s formations have been cut down."""
+
+    kind: Literal["officers_slain"] = "officers_slain"
+    side: str
+    at_least: int = Field(ge=1)
+
+
 Trigger = Annotated[
-    OnTurn | OnEntersRegion | OnRouted | OnDestroyed | OnHeroWounded | OnSouls | OnSideWipedOut | OnObjectivesDone,
+    OnTurn
+    | OnEntersRegion
+    | OnRouted
+    | OnDestroyed
+    | OnHeroWounded
+    | OnSouls
+    | OnSideWipedOut
+    | OnObjectivesDone
+    | OnCutsLine
+    | OnDuelBegun
+    | OnOfficersSlain,
     Field(discriminator="kind"),
 ]
 TRIGGER_KINDS: tuple[str, ...] = (
@@ -135,6 +171,9 @@ TRIGGER_KINDS: tuple[str, ...] = (
     "souls",
     "side_wiped_out",
     "objectives_done",
+    "cuts_line",
+    "duel_begun",
+    "officers_slain",
 )
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import baggage, morale, vision
+from . import baggage, morale, officers, vision
 from .actions import UseSkill
-from .duel import wound_hero
+from .duel import DUELLING, wound_hero
 from .errors import IllegalAction
 from .events import Attacked, BaggageDropped, Destroyed, Event, Rallied, Routed, SkillUsed, SoulsDrifted
 from .hexgrid import Hex, distance, neighbours, spiral
@@ -58,6 +58,7 @@ EFFECT_NAMES: dict[str, str] = {
     FORCED_COLUMN: N_("Forced column"),
     HOLD_HILL: N_("Holding the hill"),
     DOWNHILL: N_("Charging downhill"),
+    DUELLING: N_("In single combat"),
 }
 
 # Names of combat modifiers and reasons of morale changes (English msgids).
@@ -211,7 +212,8 @@ def after_attack(engine: Engine, attacker: Formation, defender: Formation, setup
     for friend in _friends_within(engine.state, attacker, skill.radius):
         if not friend.routed:
             events += morale.change_morale(engine.rules, friend, skill.area_morale, OFFICER_KILLS_NEARBY)
-    return events
+    # The scenario's named officers fall one by one, each lifting the hero's men.
+    return events + officers.cut_down(engine, attacker, defender)
 
 
 def after_combat(engine: Engine, attacker: Formation, defender: Formation, events: list[Event]) -> list[Event]:

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from . import vision
+from . import officers, vision
 from .board import Board
 from .campaign import carry_in, carry_key
 from .events import (
     Destroyed,
+    DuelBegun,
     Event,
     GatesOpened,
     GroupReleased,
@@ -35,10 +36,13 @@ from .scenario_events import (
     EventAction,
     EventSpec,
     Narrate,
+    OnCutsLine,
     OnDestroyed,
+    OnDuelBegun,
     OnEntersRegion,
     OnHeroWounded,
     OnObjectivesDone,
+    OnOfficersSlain,
     OnRouted,
     OnSideWipedOut,
     OnSouls,
@@ -179,6 +183,37 @@ def _objectives_done(engine: Engine, when: OnObjectivesDone, seen: list[Event]) 
     return all(engine.state.objectives.get(o) == "done" for o in when.done)
 
 
+def _cuts_line(engine: Engine, when: OnCutsLine, seen: list[Event]) -> bool:
+    state = engine.state
+    cutter = state.formations.get(when.unit)
+    if cutter is None or cutter.routed:
+        return False
+    line = [f for f in state.formations_of(when.side) if not f.routed]
+    at = cutter.pos
+    for a in line:
+        if distance(a.pos, at) != 1:
+            continue
+        for b in line:
+            apart = distance(a.pos, b.pos)
+            # In contact with one, in the gap between it and another no farther off: wedged in.
+            if b.id != a.id and 2 <= apart <= when.reach and distance(b.pos, at) <= apart:
+                return True
+    return False
+
+
+def _duel_begun(engine: Engine, when: OnDuelBegun, seen: list[Event]) -> bool:
+    formations = engine.state.formations
+    for e in _of(seen, (DuelBegun,)):
+        heroes = {formations[u].hero for u in (e.challenger, e.target) if u in formations}
+        if when.hero in heroes:
+            return True
+    return False
+
+
+def _officers_slain(engine: Engine, when: OnOfficersSlain, seen: list[Event]) -> bool:
+    return len(officers.slain(engine, when.side)) >= when.at_least
+
+
 _TRIGGERS: dict[type, Callable] = {
     OnTurn: _turn,
     OnEntersRegion: _enters_region,
@@ -188,6 +223,9 @@ _TRIGGERS: dict[type, Callable] = {
     OnSouls: _souls,
     OnSideWipedOut: _side_wiped_out,
     OnObjectivesDone: _objectives_done,
+    OnCutsLine: _cuts_line,
+    OnDuelBegun: _duel_begun,
+    OnOfficersSlain: _officers_slain,
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import __version__
 from ..content.scenarios import LoadedScenario
 from ..core.engine import Engine
 from ..core.state import state_hash
@@ -60,4 +61,8 @@ def _snapshot_differs(rerun: Rerun, snap: Snapshot) -> str | None:
 
 def _fail(rerun: Rerun, problem: str | None) -> VerifyResult:
     st = rerun.state
+    made_by = rerun.record.game_version
+    if made_by != __version__:
+        # The same maps and data, other rules: an earlier game may well have played it otherwise.
+        problem = f"{problem} (made by version {made_by} of the game, whose rules may differ from {__version__}'s)"
     return VerifyResult(False, st.action_index, st.turn, state_hash(st), problem)

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from ..core import duel
 from ..core.actions import AnswerDuel
 from ..core.events import DuelFought, Event
 from ..core.rules import Ruleset
@@ -164,7 +165,8 @@ class DuelPromptScene(Scene):
 
 
 class DuelScene(Scene):
-    """The fight: both banners, the rounds appearing one by one, then the outcome."""
+    """The fight: both banners, the rounds appearing one by one, then the outcome; in a duel that
+    goes on, the chances from here as the field stands."""
 
     def __init__(self, app, battle: BattleScene, fought: DuelFought) -> None:
         self.battle = battle
@@ -182,6 +184,22 @@ class DuelScene(Scene):
 
     def animating(self) -> bool:
         return not self.finished
+
+    def _odds_from_here(self) -> str:
+        engine = self.battle.match.engine
+        ev = self.fought
+        f, opp = engine.state.formations.get(ev.challenger), engine.state.formations.get(ev.target)
+        if f is None or opp is None or f.hero is None or opp.hero is None:
+            return ""
+        win, both, lose = duel.current_odds(engine, f, opp)
+        rules = self.battle.rules
+        return _("From here, as the field stands: {a} wins {win}%, both wounded {both}%, {b} wins {lose}%").format(
+            a=hero_name(rules, f.hero),
+            b=hero_name(rules, opp.hero),
+            win=round(100 * win),
+            both=round(100 * both),
+            lose=round(100 * lose),
+        )
 
     def update(self, dt: float) -> None:
         self.elapsed += dt
@@ -205,7 +223,9 @@ class DuelScene(Scene):
             surface.blit(martial, martial.get_rect(midtop=(x, rect.bottom + 44)))
         y = 400
         for i, r in enumerate(ev.rounds[: self.rounds_shown]):
-            label = font(18).render(_("Round {n}").format(n=i + 1), True, MUTED)
+            # A duel over several turns shows one exchange at a time.
+            text = _("This exchange") if ev.goes_on or ev.tally != (0, 0) else _("Round {n}").format(n=i + 1)
+            label = font(18).render(text, True, MUTED)
             surface.blit(label, label.get_rect(center=(w // 2, y)))
             for score, other, x in (
                 (r.challenger_score, r.target_score, left),
@@ -216,6 +236,8 @@ class DuelScene(Scene):
                 surface.blit(surf, surf.get_rect(center=(x, y)))
             y += 34
         if self.finished:
-            _centred(surface, duel_outcome(rules, ev), 26, GOLD, y + 16, bold=True)
+            y = _centred(surface, duel_outcome(rules, ev), 26, GOLD, y + 16, bold=True)
+            if ev.goes_on:
+                _centred(surface, self._odds_from_here(), 18, TEXT, y + 12)
         hint = font(15).render(_("Press any key to return to the battle"), True, MUTED)
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - 16)))

@@ -306,10 +306,26 @@ def duels_text(rules: Ruleset) -> list[str]:
             "action. Refusing costs the refuser {refuse} morale and heartens the challenger by {cheer}."
         ).format(refuse=-duel.REFUSE_MORALE, cheer=duel.CHALLENGER_MORALE),
         _(
-            "A duel is up to {rounds} rounds of martial skill plus a roll of 1 to {roll}; the first "
-            "to win {wins} ends it. Win by {margin} rounds or more and the other hero is wounded; a "
-            "closer fight wounds both."
-        ).format(rounds=duel.ROUNDS, roll=duel.ROLL, wins=duel.WINS_NEEDED, margin=duel.CLOSE + 1),
+            "A duel lasts several turns, one exchange a side-turn: martial skill plus a roll of 1 to "
+            "{roll}, plus {support} for each friend next to either hero (at most {most}), less a point "
+            "for every {weary} of his men's fatigue. The better score lands a blow; scores within "
+            "{clash} of each other trade blows. The first to land {wins} blows ends it: ahead by "
+            "{margin} or more, the other hero is wounded; closer, both are."
+        ).format(
+            roll=duel.ROLL,
+            support=duel.SUPPORT,
+            most=duel.MAX_SUPPORTERS,
+            weary=duel.WEARINESS,
+            clash=duel.CLASH - 1,
+            wins=duel.WINS_NEEDED,
+            margin=duel.CLOSE + 1,
+        ),
+        _(
+            "While they fight, the two formations stay locked together and nobody may strike them; "
+            "fighting within {radius} hexes of them goes at half strength while both armies watch. "
+            "Each hero fights the next exchange on his side's turn; a duel left for a whole turn is "
+            "broken off."
+        ).format(radius=duel.WATCH_RADIUS),
         _(
             "A wounded hero leaves the field: his formation loses {own} morale and friends within "
             "{radius} hexes {near}, while the winner gains {win} and his friends {win_near}."

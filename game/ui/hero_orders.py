@@ -10,16 +10,19 @@ from collections.abc import Callable
 import pygame
 from pygame_gui.elements import UIButton
 
-from ..core import duel, skills
+from ..core import duel, officers, skills
 from ..core.actions import Challenge, UseSkill
 from ..core.engine import Engine
 from ..core.events import (
     BaggageDropped,
+    DuelBegun,
+    DuelBroken,
     DuelChallenged,
     DuelFought,
     DuelRefused,
     Event,
     HeroWounded,
+    OfficerSlain,
     SkillUsed,
 )
 from ..core.hexgrid import Hex
@@ -78,11 +81,19 @@ def aimed_action(engine: Engine, f: Formation, order: str, h: Hex) -> UseSkill |
     return None
 
 
-def duel_odds_line(rules: Ruleset, challenger: str | None, target: str | None) -> str:
-    """The chances of a duel between two heroes, in words, from the challenger's side."""
+def duel_odds_line(
+    rules: Ruleset,
+    challenger: str | None,
+    target: str | None,
+    odds: tuple[float, float, float] | None = None,
+) -> str:
+    """The chances of a duel between two heroes, in words, from the challenger's side: ``odds``
+    as things stand on the field (``duel.current_odds``), else from martial skill alone."""
     if challenger is None or target is None:
         return ""
-    win, both, lose = duel.duel_odds(rules.heroes[challenger].martial, rules.heroes[target].martial)
+    if odds is None:
+        odds = duel.duel_odds(rules.heroes[challenger].martial, rules.heroes[target].martial)
+    win, both, lose = odds
     return _("Against {b}: {a} wins {win}%, both wounded {both}%, {b} wins {lose}%").format(
         a=hero_name(rules, challenger),
         b=hero_name(rules, target),
@@ -125,14 +136,23 @@ class SkillButtons:
             )
         challenges = duel.legal_challenges(engine, f.id) if active else []
         if challenges:
-            tip = _(
-                "Click an adjacent enemy hero: your hero challenges him to single combat. "
-                "The loser is carried from the field; refusing costs morale."
-            )
+            fighting = duel.in_duel(f)
+            if fighting:
+                tip = _(
+                    "Click the enemy hero: your hero fights the next exchange of the duel. "
+                    "The first to land {wins} blows wounds the other; a close fight wounds both."
+                ).format(wins=duel.WINS_NEEDED)
+            else:
+                tip = _(
+                    "Click an adjacent enemy hero: your hero challenges him to single combat. "
+                    "The loser is carried from the field; refusing costs morale."
+                )
             for c in challenges:
                 target = engine.state.formations[c.target]
-                tip += "\n" + duel_odds_line(self.rules, f.hero, target.hero)
-            self._add(_("Challenge to a duel"), tip, CHALLENGE, True)
+                odds = duel.current_odds(engine, f, target)
+                tip += "\n" + duel_odds_line(self.rules, f.hero, target.hero, odds)
+            label = _("Fight the next exchange") if fighting else _("Challenge to a duel")
+            self._add(label, tip, CHALLENGE, True)
 
     def _add(self, label: str, tip: str, order: str, enabled: bool) -> None:
         button = UIButton(pygame.Rect(0, 0, self._width, px(BUTTON_H)), label, self.manager, tool_tip_text=tip)
@@ -217,8 +237,19 @@ def hero_log_line(ev: Event, state: GameState, rules: Ruleset, names: dict[str, 
         return _("{a} challenges {b} to single combat").format(a=hero_of(ev.challenger), b=hero_of(ev.target))
     if isinstance(ev, DuelRefused):
         return _("{b} refuses the challenge of {a}").format(a=hero_of(ev.challenger), b=hero_of(ev.target))
+    if isinstance(ev, DuelBegun):
+        return _("{a} and {b} meet in single combat; both armies hold back to watch").format(
+            a=hero_of(ev.challenger), b=hero_of(ev.target)
+        )
+    if isinstance(ev, DuelBroken):
+        return _("The single combat of {a} is broken off").format(a=hero_of(ev.unit))
     if isinstance(ev, DuelFought):
         return duel_outcome(rules, ev)
+    if isinstance(ev, OfficerSlain):
+        rank = officers.RANKS.get(ev.rank, (ev.rank, 0))[0]
+        return _("{hero} cuts down the {rank} {name} of {unit}").format(
+            hero=hero_of(ev.by), rank=_(rank), name=_(ev.name), unit=name(ev.unit)
+        )
     if isinstance(ev, BaggageDropped):
         return _("Abandoned baggage lies on the road")
     return None
@@ -226,6 +257,8 @@ def hero_log_line(ev: Event, state: GameState, rules: Ruleset, names: dict[str, 
 
 def duel_outcome(rules: Ruleset, ev: DuelFought) -> str:
     a, b = hero_name(rules, ev.challenger_hero), hero_name(rules, ev.target_hero)
+    if ev.goes_on:
+        return _("{a} and {b} fight on: blows landed {x} to {y}").format(a=a, b=b, x=ev.tally[0], y=ev.tally[1])
     if len(ev.wounded) >= 2:
         return _("{a} and {b} wound each other; both are carried from the field").format(a=a, b=b)
     loser = ev.wounded[0] if ev.wounded else ""

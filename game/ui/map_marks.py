@@ -12,9 +12,11 @@ import pygame
 from ..core.events import (
     Attacked,
     Destroyed,
+    DuelBegun,
     DuelFought,
     Event,
     Moved,
+    OfficerSlain,
     Reinforced,
     Revealed,
     Routed,
@@ -74,6 +76,12 @@ class MapMarks:
                 self.add(ev.at, "", GOLD, ring=True)
             elif isinstance(ev, DuelFought) and (at := where(ev.target)) is not None:
                 self.add(at, _("Duel"), GOLD, ring=True)
+            elif isinstance(ev, DuelBegun):
+                for unit in (ev.challenger, ev.target):
+                    if (at := where(unit)) is not None:
+                        self.add(at, "", GOLD, ring=True)
+            elif isinstance(ev, OfficerSlain) and (at := where(ev.unit)) is not None:
+                self.add(at, _(ev.name), GOLD)
             elif isinstance(ev, Reinforced):
                 for unit in ev.units:
                     if (at := where(unit)) is not None:

@@ -163,9 +163,14 @@ def debriefing(scenario: Scenario, state: GameState) -> str:
     texts are written for the scenario's player side, so the victory text is shown when that
     side (or an ally) won and the defeat text otherwise, whoever played it: the side that beat
     the player side reads of its own victory in the defeat text. A draw is not a victory (a
-    campaign fights it again), so it reads the defeat text."""
+    campaign fights it again), so it reads the defeat text. A battle ended by a scenario event
+    that has a debriefing of its own (``[[debriefings]]``) reads that one."""
     if not state.over:
         return ""
+    endings = dict(scenario.debriefings)
+    for event_id in reversed(state.fired_events):
+        if event_id in endings:
+            return endings[event_id]  # an ending of its own (B3's truce)
     player = scenario.default_player_side()
     won = state.winner is not None and are_allied(state, player, state.winner)
     return scenario.debriefing_victory if won else scenario.debriefing_defeat
