@@ -12,6 +12,7 @@ from ..core.actions import Action, AnswerDuel, Attack, Capture, EndTurn, Move, U
 from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import are_enemies, enemy_zoc, search_moves
+from ..core.skills import HALTED
 from ..core.state import Formation
 from .distance_field import CostField
 
@@ -152,7 +153,29 @@ class BasicAI:
             )
         if effect in ("hold_hill", "sword_surge"):
             return in_contact or any(distance(f.pos, e.pos) <= 2 for e in enemies)
+        if effect == "lane":
+            return use.target is not None and use.target == self._lane_target(f, use.skill)
+        if effect == "halt":
+            # Stop the strongest enemy formation next to the band in its tracks.
+            near = [e for e in enemies if distance(e.pos, f.pos) == 1 and not e.routed and HALTED not in e.effects]
+            return bool(near) and use.target == max(near, key=lambda e: (e.men, e.id)).id
         return False
+
+    def _lane_target(self, f: Formation, skill_id: str) -> str | None:
+        """The enemy formation a charge down an opened lane hurts most for what it costs, if
+        any such charge pays."""
+        engine = self.engine
+        best: tuple[float, str] | None = None
+        for use in skills.targets(engine, f, skill_id):
+            fc = skills.lane_forecast(engine, f, use)
+            if fc is None or use.target is None:
+                continue
+            target = engine.state.formations[use.target]
+            gain = fc.defender_losses[1] * self._value(target) * (1 + fc.rout_chance / 100.0)
+            score = gain - fc.attacker_losses[1] * self._value(f)
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, use.target)
+        return best[1] if best else None
 
     # -- souls ----------------------------------------------------------------------------
 

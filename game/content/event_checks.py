@@ -28,10 +28,12 @@ from ..core.scenario_events import (
     Narrate,
     OnDestroyed,
     OnEntersRegion,
+    OnFallen,
     OnHeroWounded,
     OnObjectivesDone,
     OnRouted,
     OnSideWipedOut,
+    OnSkillUsed,
     OnSouls,
     OnTurn,
     OpenGates,
@@ -39,6 +41,7 @@ from ..core.scenario_events import (
     Release,
     Reveal,
     SetObjective,
+    Shake,
     Victory,
     parse_offset,
 )
@@ -319,6 +322,13 @@ def _check_trigger(known: _Known, ev: EventSpec) -> list[ContentError]:
     elif isinstance(w, OnObjectivesDone):
         for k, o in enumerate(w.done):
             c.objective(f"done[{k}]", o)
+    elif isinstance(w, OnFallen):
+        for k, u in enumerate(w.units):
+            c.unit(f"units[{k}]", u)
+    elif isinstance(w, OnSkillUsed):
+        c.unit("unit", w.unit)
+        if w.skill not in known.rules.skills:
+            c.fail("skill", f"unknown skill {w.skill!r}")
     return c.errors
 
 
@@ -361,6 +371,8 @@ def _check_action(known: _Known, ev: EventSpec, j: int, a: BaseModel) -> list[Co
         side = known.sides.get(a.side)
         if side is not None and side.gates is None:
             c.fail("side", f"{a.side!r} holds no gates")
+    elif isinstance(a, Shake):
+        c.side("side", a.side)
     elif isinstance(a, Ally):
         c.side("side", a.side)
         c.side("with", a.with_)

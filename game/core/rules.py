@@ -116,6 +116,8 @@ SkillEffect = Literal[
     "hold_hill",  # on high ground: cannot rout and defends better this turn
     "reform",  # routed soul formations nearby rally; the side's souls nearby rejoin
     "ride_light",  # faster horse this turn; baggage is left on the roads
+    "lane",  # friends on the line to an enemy step aside and the formation charges through
+    "halt",  # an adjacent enemy formation loses morale and cannot move on its next turn
 ]
 
 
