@@ -176,3 +176,18 @@ def test_the_lane_order_is_told_when_it_is_given() -> None:
     told = [e for e in events if isinstance(e, Narration)]
     assert told and told[0].speaker == "han_xin"
     assert events.index(told[0]) > max(i for i, e in enumerate(events) if isinstance(e, SkillUsed))
+
+
+def test_the_order_button_previews_each_lane_and_the_panel_words_the_tally() -> None:
+    from game.ui.hero_orders import lane_preview
+    from game.ui.narration import tally_line
+
+    eng = new_engine()
+    lined_up(eng)
+    han = eng.state.formations["han_xin_5000"]
+    lines = lane_preview(eng, han, "open_the_lane")
+    toward = [line for line in lines if "1 formation steps aside" in line]
+    assert len(toward) == 1
+    forecast = skills.lane_forecast(eng, han, LANE)
+    assert forecast is not None and f"{forecast.defender_losses[1]:,}" in toward[0]
+    assert tally_line(12_345, 30_000) == "Souls struck down: 12,345 of 30,000"
