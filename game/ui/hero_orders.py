@@ -203,10 +203,10 @@ def lane_preview(engine: Engine, f: Formation, skill_id: str) -> list[str]:
         aside = len(plan.steps_aside)
         out.append(
             ngettext(
-                "Toward {target}: {n} formation steps aside; the charge strikes down about {kill}, "
-                "loses about {loss}, {rout}% it breaks",
-                "Toward {target}: {n} formations step aside; the charge strikes down about {kill}, "
-                "loses about {loss}, {rout}% it breaks",
+                "Toward {target}: {n} formation steps aside; the charge strikes down about {kill} and "
+                "loses about {loss}; chance it breaks: {rout}%",
+                "Toward {target}: {n} formations step aside; the charge strikes down about {kill} and "
+                "loses about {loss}; chance it breaks: {rout}%",
                 aside,
             ).format(
                 target=names.get(target.id, target.id),
