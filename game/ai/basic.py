@@ -38,6 +38,8 @@ class BasicAI:
         self._turn_key: tuple[int, int] | None = None
         self._fields: dict[tuple[str, frozenset[Hex]], CostField] = {}
         self._used: set[tuple[str, str]] = set()
+        # The lane charge chosen for a formation in one state: (key, target id).
+        self._lane_pick: tuple[tuple[str, int, int], str | None] | None = None
 
     @property
     def engine(self) -> Engine:
@@ -163,8 +165,11 @@ class BasicAI:
 
     def _lane_target(self, f: Formation, skill_id: str) -> str | None:
         """The enemy formation a charge down an opened lane hurts most for what it costs, if
-        any such charge pays."""
+        any such charge pays (worked out once per state: every target asks)."""
         engine = self.engine
+        key = (f.id, engine.state.action_index, engine.state.active)
+        if self._lane_pick is not None and self._lane_pick[0] == key:
+            return self._lane_pick[1]
         best: tuple[float, str] | None = None
         for use in skills.targets(engine, f, skill_id):
             fc = skills.lane_forecast(engine, f, use)
@@ -175,7 +180,8 @@ class BasicAI:
             score = gain - fc.attacker_losses[1] * self._value(f)
             if score > 0 and (best is None or score > best[0]):
                 best = (score, use.target)
-        return best[1] if best else None
+        self._lane_pick = (key, best[1] if best else None)
+        return self._lane_pick[1]
 
     # -- souls ----------------------------------------------------------------------------
 
