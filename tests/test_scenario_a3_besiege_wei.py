@@ -137,8 +137,8 @@ def test_validation_names_an_unknown_palace_region(tmp_path: Path) -> None:
 
 
 def test_posts_follow_the_story_for_every_general() -> None:
-    """The five thousand wait behind the line until the alarm, are loosed for the charge, then
-    march back to the pass mouth; the Hegemon-King shows himself, then waits outside the city.
+    """The five thousand wait just behind the line until the alarm, are loosed for the charge,
+    then march back to the pass mouth; the Hegemon-King shows himself, then waits outside the city.
     A normal general keeps these ``until_all`` posts as a hard one does."""
     eng = new_engine()
     eng.apply(EndTurn())
@@ -154,7 +154,7 @@ def test_posts_follow_the_story_for_every_general() -> None:
     assert persona.held_region("xiang_yu_500") == regions["waiting_ground"]
     eng.state.fired_events.append("lane_opened")
     han.pos = at(eng, 42, 15)
-    assert persona.held_region("han_xin_5000") == regions["muster"] and persona.marching(han)
+    assert persona.held_region("han_xin_5000") == regions["pass_mouth"] and persona.marching(han)
     assert not persona.may_strike(han, eng.state.formations["host_levy_1"])  # on the march back
     han.pos = at(eng, 48, 16)
     assert not persona.marching(han)
