@@ -147,7 +147,7 @@ def test_posts_follow_the_story_for_every_general() -> None:
     persona = general.persona
     regions = eng.board.regions
     han = eng.state.formations["han_xin_5000"]
-    assert persona.held_region("han_xin_5000") == regions["muster"]
+    assert persona.held_region("han_xin_5000") == regions["behind_the_line"]
     assert persona.held_region("xiang_yu_500") == regions["palace_sight"]
     eng.state.fired_events += ["palace_threatened", "palace_alarm"]
     assert persona.held_region("han_xin_5000") is None
