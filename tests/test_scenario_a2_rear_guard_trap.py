@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import end_turns_until
 
+from game.ai.general import General
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario
 from game.core import triggers
@@ -45,7 +46,7 @@ def test_the_ambush_lies_hidden_and_held_until_the_rear_enters_the_pass() -> Non
     assert "ambush_sprung" in eng.state.fired_events
     assert {e.unit for e in events if isinstance(e, Revealed)} == set(AMBUSH)
     assert any(isinstance(e, GroupReleased) and e.group == "pass_ambush" for e in events)
-    assert [e.speaker for e in events if isinstance(e, Narration)] == ["cao_zhi", "han_xin"]
+    assert [e.speaker for e in events if isinstance(e, Narration)] == ["cao_zhi", "han_xin", "su_lin"]
     assert not any(fs[a].hidden for a in AMBUSH)
     assert eng.state.side("hailing").held_groups == []
     eng.apply(EndTurn())
@@ -96,3 +97,48 @@ def test_holding_out_to_the_end_of_turn_13_wins() -> None:
     eng.apply(EndTurn())
     assert eng.state.over and eng.state.winner == "coalition"
     assert eng.state.objectives["hold_out"] == "done" and eng.state.objectives["save_retainers"] == "done"
+
+
+def rear_is_alone(events: list) -> int | None:
+    """Where in ``events`` Su Lin says the rear is alone (None: not said)."""
+    return next((i for i, e in enumerate(events) if isinstance(e, Narration) and "the rear is alone" in e.text), None)
+
+
+def test_the_rear_is_alone_only_once_the_ambush_has_shown_itself() -> None:
+    eng = new_engine()
+    events = end_turns_until(eng, 3, "coalition")
+    assert rear_is_alone(events) is None  # nothing has shown itself yet: nobody speaks of it
+    events = end_turns_until(eng, 4, "hailing")  # the ambush tires of waiting on turn 4
+    said = rear_is_alone(events)
+    shown = [i for i, e in enumerate(events) if isinstance(e, Revealed)]
+    assert said is not None and shown and said > max(shown)
+
+
+def test_the_rear_is_alone_after_the_hillsides_move_when_the_rear_walks_in() -> None:
+    eng = new_engine()
+    eng.apply(Move(unit="cao_zhi_2000", to=at(eng, 54, 15)))
+    eng.apply(EndTurn())
+    eng.apply(EndTurn())
+    events = eng.apply(Move(unit="cao_zhi_2000", to=at(eng, 51, 14)))
+    said = rear_is_alone(events)
+    assert said is not None and said > max(i for i, e in enumerate(events) if isinstance(e, Revealed))
+
+
+def test_the_feigned_rout_runs_on_away_from_the_pursuers_rear() -> None:
+    eng = new_engine()
+    eng.apply(EndTurn())
+    general = General(eng, "hailing")
+    general.next_action()
+    persona = general.persona
+    steppe = eng.board.regions["north_steppe"]
+    the_pass = eng.board.regions["the_pass"]
+    for fid in ("fleeing_1", "fleeing_2", "fleeing_3"):
+        f = eng.state.formations[fid]
+        assert persona.role(f) == "feint"
+        goal, _keep = persona.destination(f, [], frozenset())
+        assert goal == steppe
+    # The steppe lies west, beyond the pursuers' van; the pass with the hidden men lies east,
+    # behind them: the feint draws the chase away from it.
+    west = max(eng.board.offset(h)[0] for h in steppe)
+    assert west < min(eng.board.offset(h)[0] for h in the_pass)
+    assert west < eng.board.offset(eng.state.formations["han_xin_5000"].pos)[0]

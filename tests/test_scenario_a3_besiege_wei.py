@@ -43,7 +43,7 @@ def test_the_host_turns_back_only_when_riders_are_seen_at_the_palace() -> None:
     assert far.persona.may_strike(calm.state.formations["host_levy_1"], calm.state.formations["han_xin_5000"])
 
     eng = new_engine()
-    eng.state.formations["xiang_yu_500"].pos = at(eng, 7, 15)  # at the gates, in the guard's sight
+    eng.state.formations["xiang_yu_500"].pos = at(eng, 7, 15)  # before the gates, in the guard's sight
     near = hailing_general(eng)
     assert near.persona.threatening == frozenset({"xiang_yu_500"})
     state = eng.state
@@ -54,13 +54,41 @@ def test_the_host_turns_back_only_when_riders_are_seen_at_the_palace() -> None:
     assert near.persona.destination(levy, [], frozenset()) == (frozenset([xiang_yu.pos]), None)
 
 
-def test_the_hegemon_king_at_the_gates_raises_the_alarm() -> None:
+def test_the_hegemon_king_before_datong_raises_the_alarm_after_liangs_boast() -> None:
     eng = new_engine()
-    eng.state.formations["xiang_yu_500"].pos = at(eng, 7, 14)
-    events = triggers.after_action(eng, [])
-    assert eng.state.fired_events[-2:] == ["palace_alarm", "palace_threatened"]
-    assert [e.speaker for e in events if isinstance(e, Narration)] == ["wanyan_liang", "han_xin", "xiang_yu"]
+    eng.state.formations["xiang_yu_500"].pos = at(eng, 9, 18)  # in sight of the palace
+    # Seen before Wanyan Liang has even made his boast: the alarm waits for it.
+    assert triggers.after_action(eng, []) == [] and "palace_alarm" not in eng.state.fired_events
+    events = eng.apply(EndTurn())  # Wanyan Liang's turn 1: the boast, then the alarm
+    fired = eng.state.fired_events
+    assert fired.index("liang_boasts") < fired.index("palace_threatened") < fired.index("palace_alarm")
+    told = [(e.speaker, e.text) for e in events if isinstance(e, Narration)]
+    assert [who for who, _text in told] == ["wanyan_liang", "xiang_yu", "wanyan_liang", "han_xin"]
+    assert told[0][1].startswith("They have crawled into the pass")
+    # He waits outside the city: the threat is what turns the host back.
+    assert "outside your city" in told[1][1]
     assert eng.state.objectives["threaten_palace"] == "done" and not eng.state.over
+
+
+def test_the_host_turns_about_on_the_guards_alarm_though_it_never_saw_the_raiders() -> None:
+    eng = new_engine()
+    eng.state.fired_events += ["liang_boasts", "palace_alarm"]
+    general = hailing_general(eng)
+    assert general.persona.threatening == frozenset() and general.persona.alarmed()
+    state = eng.state
+    levy = state.formations["host_levy_1"]
+    palace = eng.board.regions["palace_sight"]
+    assert general.persona.destination(levy, [], frozenset()) == (palace, None)
+    assert not general.persona.may_strike(levy, state.formations["han_xin_5000"])
+    # The palace guard keeps its post.
+    assert not general.persona.homeward(state.formations["palace_guard"])
+
+
+def test_nobody_says_lord_xinling_besieged_wei() -> None:
+    toml = (MAPS_DIR / f"{A3}.toml").read_text(encoding="utf-8")
+    assert "Sun Bin" in toml and "tiger tally" in toml
+    assert "Lord Xinling saved Zhao by marching on Wei" not in toml
+    assert "as it was in my day" not in toml
 
 
 def rout(eng: Engine, units: tuple[str, ...]) -> list:
@@ -93,8 +121,8 @@ def test_losing_han_xin_loses_the_battle_but_losing_the_retainers_does_not() -> 
 
 def test_validation_names_an_unknown_palace_region(tmp_path: Path) -> None:
     toml = (MAPS_DIR / f"{A3}.toml").read_text(encoding="utf-8")
-    assert toml.count('palace_region = "datong"') == 1
-    (tmp_path / f"{A3}.toml").write_text(toml.replace('palace_region = "datong"', 'palace_region = "xijing"'))
+    assert toml.count('palace_region = "palace_sight"') == 1
+    (tmp_path / f"{A3}.toml").write_text(toml.replace('palace_region = "palace_sight"', 'palace_region = "xijing"'))
     tmx = (MAPS_DIR / f"{A3}.tmx").read_text(encoding="utf-8")
     tmx = tmx.replace('source="../assets/tiles/terrain.tsx"', f'source="{(TILES_DIR / "terrain.tsx").as_posix()}"')
     (tmp_path / f"{A3}.tmx").write_text(tmx, encoding="utf-8")
@@ -106,3 +134,27 @@ def test_validation_names_an_unknown_palace_region(tmp_path: Path) -> None:
         ]
     else:
         raise AssertionError("a scenario naming an unknown palace region was accepted")
+
+
+def test_posts_follow_the_story_for_every_general() -> None:
+    """The five thousand wait just behind the line until the alarm, are loosed for the charge,
+    then march back to the pass mouth; the Hegemon-King shows himself, then waits outside the city.
+    A normal general keeps these ``until_all`` posts as a hard one does."""
+    eng = new_engine()
+    eng.apply(EndTurn())
+    eng.apply(EndTurn())
+    general = General(eng, "coalition")
+    persona = general.persona
+    regions = eng.board.regions
+    han = eng.state.formations["han_xin_5000"]
+    assert persona.held_region("han_xin_5000") == regions["behind_the_line"]
+    assert persona.held_region("xiang_yu_500") == regions["palace_sight"]
+    eng.state.fired_events += ["palace_threatened", "palace_alarm"]
+    assert persona.held_region("han_xin_5000") is None
+    assert persona.held_region("xiang_yu_500") == regions["waiting_ground"]
+    eng.state.fired_events.append("lane_opened")
+    han.pos = at(eng, 42, 15)
+    assert persona.held_region("han_xin_5000") == regions["pass_mouth"] and persona.marching(han)
+    assert not persona.may_strike(han, eng.state.formations["host_levy_1"])  # on the march back
+    han.pos = at(eng, 48, 16)
+    assert not persona.marching(han)

@@ -128,7 +128,7 @@ def test_an_own_card_tells_the_commander_everything(rules: Ruleset) -> None:
     view = SideView(match.state, match.engine.board, rules, "a")
     card = view.card("a_foot")
     assert card is not None and card.relation == "own" and card.statuses == ("ready",)
-    assert [(s.id, s.cooldown) for s in card.skills] == [("backs_to_the_river", 2)]
+    assert [(s.id, s.cooldown) for s in card.skills] == [("backs_to_the_river", 2), ("open_the_lane", 0)]
     assert (card.missile_range, card.ammo, card.thunder_range, card.charges) == (0, None, 0, None)
     hidden = view.card("a_hidden")
     assert hidden is not None and hidden.statuses == ("hidden", "ready")

@@ -69,7 +69,7 @@ def end_round(engine: Engine) -> None:
 
 def test_every_named_hero_has_his_signature_skills(rules: Ruleset) -> None:
     effects = {h: {rules.skills[s].effect for s in hero.skills} for h, hero in rules.heroes.items()}
-    assert effects["han_xin"] == {"no_rout"}
+    assert effects["han_xin"] == {"no_rout", "lane"}
     assert effects["xiang_yu"] == {"breakthrough"}
     assert effects["geng_gong"] == {"raid", "sabotage"}
     for wing in ("liu_bosheng", "huan_xuan", "xinling"):
@@ -744,6 +744,7 @@ def test_legal_uses_are_exactly_the_accepted_uses(small_engine: EngineFactory) -
         ("a_squad", "decapitation_raid"),
         ("a_squad", "sabotage"),
         ("a_han", "backs_to_the_river"),
+        ("a_han", "open_the_lane"),
         ("a_horse", "breakthrough_charge"),
     }
 
@@ -856,14 +857,14 @@ def test_skill_buttons_use_skills_and_show_cooldowns(app, rules: Ruleset) -> Non
     battle = app.go("battle", match=match)
     frame(app)
     select(app, battle, "a_han")
-    [(button, order)] = battle.hud.skills.buttons
+    (button, order), _lane = battle.hud.skills.buttons
     assert order == "backs_to_the_river" and button.text == "Backs to the river" and button.is_enabled
     assert button.tool_tip_text.startswith(rules.skills["backs_to_the_river"].description)
     assert battle.hud.panel_rect.contains(button.rect)
     click(app, button.rect.center)
     assert match.record.actions == [UseSkill(unit="a_han", skill="backs_to_the_river")]
     frame(app)
-    [(button, _order)] = battle.hud.skills.buttons
+    (button, _order), _lane = battle.hud.skills.buttons
     assert not button.is_enabled and button.text == "Backs to the river (4 turns)"
     # Yue Fei's skills are passive: shown, never pressed.
     select(app, battle, "a_yue")

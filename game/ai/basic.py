@@ -12,6 +12,7 @@ from ..core.actions import Action, AnswerDuel, Attack, Capture, EndTurn, Move, U
 from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import are_enemies, enemy_zoc, search_moves
+from ..core.skills import HALTED
 from ..core.state import Formation
 from .distance_field import CostField
 
@@ -37,6 +38,8 @@ class BasicAI:
         self._turn_key: tuple[int, int] | None = None
         self._fields: dict[tuple[str, frozenset[Hex]], CostField] = {}
         self._used: set[tuple[str, str]] = set()
+        # The lane charge chosen for a formation in one state: (key, target id).
+        self._lane_pick: tuple[tuple[str, int, int], str | None] | None = None
 
     @property
     def engine(self) -> Engine:
@@ -160,7 +163,33 @@ class BasicAI:
             return False  # charging down, not standing fast
         if effect in ("hold_hill", "sword_surge"):
             return in_contact or any(distance(f.pos, e.pos) <= 2 for e in enemies)
+        if effect == "lane":
+            return use.target is not None and use.target == self._lane_target(f, use.skill)
+        if effect == "halt":
+            # Stop the strongest enemy formation next to the band in its tracks.
+            near = [e for e in enemies if distance(e.pos, f.pos) == 1 and not e.routed and HALTED not in e.effects]
+            return bool(near) and use.target == max(near, key=lambda e: (e.men, e.id)).id
         return False
+
+    def _lane_target(self, f: Formation, skill_id: str) -> str | None:
+        """The enemy formation a charge down an opened lane hurts most for what it costs, if
+        any such charge pays (worked out once per state: every target asks)."""
+        engine = self.engine
+        key = (f.id, engine.state.action_index, engine.state.active)
+        if self._lane_pick is not None and self._lane_pick[0] == key:
+            return self._lane_pick[1]
+        best: tuple[float, str] | None = None
+        for use in skills.targets(engine, f, skill_id):
+            fc = skills.lane_forecast(engine, f, use)
+            if fc is None or use.target is None:
+                continue
+            target = engine.state.formations[use.target]
+            gain = fc.defender_losses[1] * self._value(target) * (1 + fc.rout_chance / 100.0)
+            score = gain - fc.attacker_losses[1] * self._value(f)
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, use.target)
+        self._lane_pick = (key, best[1] if best else None)
+        return self._lane_pick[1]
 
     # -- souls ----------------------------------------------------------------------------
 

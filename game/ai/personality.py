@@ -36,6 +36,8 @@ PRIDE_TURNS = 2
 PRIDE_RADIUS = 3
 PRIDE_LOSS_WEIGHT = 0.3
 PRIDE_MEN_DROP = 0.15
+# Turns the host keeps marching home after the raiders at the palace were last seen.
+ALARM_TURNS = 3
 # A reserve waits within this many hexes of its commander and at least this far from the enemy.
 RESERVE_GAP = 3
 # Wanyan Liang rides to routed souls within this many hexes to re-form them.
@@ -75,15 +77,20 @@ class Persona:
         self.hold: dict[str, frozenset[Hex]] = {}
         # Formation id -> the event after which its front no longer needs holding.
         self.hold_until: dict[str, str] = {}
+        # Formation id -> its posts in order: (region, from event, until event, kept by every
+        # general, a march order). The first post whose start has come and whose end has not is
+        # held.
+        self.posts: dict[str, list[tuple[frozenset[Hex], str | None, str | None, bool, bool]]] = {}
         for spec in hints.hold:
             if spec.side != general.side_id or spec.region not in board.regions:
                 continue
             region = board.regions[spec.region]
             units = spec.units or tuple(s.id for s in general.game.scenario.formations if s.side == general.side_id)
             for unit in units:
-                self.hold[unit] = region
+                self.hold.setdefault(unit, region)
                 if spec.until is not None:
-                    self.hold_until[unit] = spec.until
+                    self.hold_until.setdefault(unit, spec.until)
+                self.posts.setdefault(unit, []).append((region, spec.after, spec.until, spec.until_all, spec.march))
         # Ordered to stand and die, or to fall back as bait: never kept back as a reserve.
         self.under_orders = frozenset(hints.rear_guard) | frozenset(hints.feint) | frozenset(hints.charge)
         # Ordered to ride into the enemy host, cutting down its officers, or close behind them.
@@ -121,16 +128,35 @@ class Persona:
     def held_region(self, unit: str) -> frozenset[Hex] | None:
         """The front ``unit`` is to keep; a hard general lets it go once the event the hold
         waited for has fired (the trap it protected is sprung)."""
-        region = self.hold.get(unit)
-        if region is None or self.hold_until.get(unit) in self._released():
-            return None
-        return region
+        post = self._post(unit)
+        return post[0] if post is not None else None
+
+    def _post(self, unit: str) -> tuple[frozenset[Hex], str | None, str | None, bool, bool] | None:
+        fired = self.g.engine.state.fired_events
+        for post in self.posts.get(unit, ()):
+            _region, after, until, until_all, _march = post
+            if after is not None and after not in fired:
+                continue
+            if until is not None and until in fired and (until_all or self.g.style.objectives):
+                continue
+            return post
+        return None
+
+    def marching(self, f: Formation) -> bool:
+        """Under a march order and not yet on the post: it strikes at nothing on the way."""
+        post = self._post(f.id)
+        return post is not None and post[4] and f.pos not in post[0]
 
     def _released(self) -> frozenset[str]:
-        if not self.g.style.objectives or not self.hold_until:
-            return frozenset()
+        """The events that have changed some formation's post (what the scores depend on)."""
         fired = self.g.engine.state.fired_events
-        return frozenset(e for e in self.hold_until.values() if e in fired)
+        return frozenset(
+            e
+            for posts in self.posts.values()
+            for _region, after, until, until_all, _march in posts
+            for e in (after, until if (until_all or self.g.style.objectives) else None)
+            if e is not None and e in fired
+        )
 
     def reserves(self) -> frozenset[str]:
         """Formations a hard general keeps out of the fight, so that a host the enemy must
@@ -163,6 +189,8 @@ class Persona:
         return self._reserves_cache
 
     def may_strike(self, f: Formation, target: Formation) -> bool:
+        if self.marching(f):
+            return False
         if self._duel_ring(f):
             return False  # it rides to press on the enemy hero instead
         if f.id in self.following:
@@ -279,6 +307,14 @@ class Persona:
         return None
 
     def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
+        skill = self.g.engine.rules.skills[use.skill]
+        region = self.held_region(f.id)
+        if skill.effect == "lane" and region is not None:
+            # A formation kept at its post charges only where the charge leaves it on the post.
+            target = self.g.engine.state.formations.get(use.target or "")
+            plan = skills.lane_plan(self.g.engine, f, skill, target) if target is not None else "no_target"
+            if isinstance(plan, str) or plan.path[-1] not in region:
+                return False
         return None
 
     def _guarded_region(self, f: Formation) -> frozenset[Hex] | None:
@@ -365,6 +401,12 @@ class Hailing(Persona):
         self.palace = board.regions.get(hints.palace_region, frozenset()) if hints.palace_region else frozenset()
         self.alarm = hints.palace_alarm
         self.feint = frozenset(hints.feint)
+        self.feint_ground = board.regions.get(hints.feint_region, frozenset()) if hints.feint_region else frozenset()
+        # Once the palace has been threatened the host marches home, and keeps on for a while
+        # after the raiders draw off.
+        self.alarm_until = 0
+        self.alarm_event = hints.palace_alarm_event
+        self.alarm_heard = False
         self.sprung: set[str] = set()
         self.men_seen: dict[str, int] = {}
         self.pos_seen: dict[str, Hex] = {}
@@ -393,13 +435,25 @@ class Hailing(Persona):
             for e in enemies
             if self.palace and not e.routed and any(distance(e.pos, h) <= self.alarm for h in self.palace)
         )
+        heard = self.alarm_event is not None and self.alarm_event in state.fired_events
+        if self.threatening or (heard and not self.alarm_heard):
+            self.alarm_until = state.turn + ALARM_TURNS
+        self.alarm_heard = heard
 
     def memory(self) -> Hashable:
-        return (super().memory(), frozenset(self.sprung), self.threatening, self.pride_until)
+        return (super().memory(), frozenset(self.sprung), self.threatening, self.pride_until, self.alarm_until)
 
     def reserves(self) -> frozenset[str]:
         # With the palace threatened, every man rides back for it.
-        return frozenset() if self.threatening else super().reserves()
+        return frozenset() if self.alarmed() else super().reserves()
+
+    def alarmed(self) -> bool:
+        return self.g.engine.state.turn <= self.alarm_until
+
+    def homeward(self, f: Formation) -> bool:
+        """Whether ``f`` marches back for the palace: the alarm has been given and it is not
+        posted where the scenario wants it."""
+        return self.alarmed() and self.held_region(f.id) is None
 
     def hurt(self, turn: int) -> None:
         self.pride_until = max(self.pride_until, turn + PRIDE_TURNS)
@@ -417,7 +471,7 @@ class Hailing(Persona):
         return "ambush" in self.g.engine.rules.units[f.type].abilities
 
     def waiting(self, f: Formation) -> bool:
-        return self._is_ambusher(f) and f.id not in self.sprung and not self.threatening
+        return self._is_ambusher(f) and f.id not in self.sprung and not self.alarmed()
 
     def role(self, f: Formation) -> str | None:
         if self.waiting(f):
@@ -439,7 +493,7 @@ class Hailing(Persona):
             return weak
         if f.id in self.feint and self._ambush_waiting():
             return False
-        if self.threatening:
+        if self.homeward(f):
             return target.id in self.threatening  # the palace first, whatever else is near
         return True
 
@@ -457,11 +511,15 @@ class Hailing(Persona):
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
         if self.waiting(f):
             return None  # hidden men do not stir
-        if self.threatening:
+        if self.homeward(f):
             state = self.g.engine.state
-            return frozenset(state.formations[e].pos for e in sorted(self.threatening)), None
+            if self.threatening:
+                return frozenset(state.formations[e].pos for e in sorted(self.threatening)), None
+            return self.palace, None  # the raiders withdrew: home anyway, to see the halls safe
         if f.id in self.feint and self._ambush_waiting():
-            # Fall back past the hidden friends so the pursuers walk into them.
+            if self.feint_ground:
+                # Run on, away from the pursuers' rear, and draw them past the hidden friends.
+                return self.feint_ground, None
             return frozenset(a.pos for a in self._ambush_waiting()), None
         if f.hero == LIANG:
             routed = [
@@ -476,7 +534,7 @@ class Hailing(Persona):
     def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
         if self.g.engine.rules.skills[use.skill].effect == "reform":
             return True
-        return None
+        return super().worth_using(f, use, enemies)
 
 
 class Jin(Persona):
@@ -669,7 +727,7 @@ class Jin(Persona):
     def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
         if self.g.engine.rules.skills[use.skill].effect == "ride_light":
             return self.losing
-        return None
+        return super().worth_using(f, use, enemies)
 
 
 Ground = tuple[tuple[EventSpec, frozenset[Hex]], ...]

@@ -30,11 +30,13 @@ from ..core.scenario_events import (
     OnDestroyed,
     OnDuelBegun,
     OnEntersRegion,
+    OnFallen,
     OnHeroWounded,
     OnObjectivesDone,
     OnOfficersSlain,
     OnRouted,
     OnSideWipedOut,
+    OnSkillUsed,
     OnSouls,
     OnTurn,
     OpenGates,
@@ -42,6 +44,7 @@ from ..core.scenario_events import (
     Release,
     Reveal,
     SetObjective,
+    Shake,
     Victory,
     parse_offset,
 )
@@ -329,6 +332,13 @@ def _check_trigger(known: _Known, ev: EventSpec) -> list[ContentError]:
         c.hero("hero", w.hero)
     elif isinstance(w, OnOfficersSlain):
         c.side("side", w.side)
+    elif isinstance(w, OnFallen):
+        for k, u in enumerate(w.units):
+            c.unit(f"units[{k}]", u)
+    elif isinstance(w, OnSkillUsed):
+        c.unit("unit", w.unit)
+        if w.skill not in known.rules.skills:
+            c.fail("skill", f"unknown skill {w.skill!r}")
     return c.errors
 
 
@@ -371,6 +381,8 @@ def _check_action(known: _Known, ev: EventSpec, j: int, a: BaseModel) -> list[Co
         side = known.sides.get(a.side)
         if side is not None and side.gates is None:
             c.fail("side", f"{a.side!r} holds no gates")
+    elif isinstance(a, Shake):
+        c.side("side", a.side)
     elif isinstance(a, Ally):
         c.side("side", a.side)
         c.side("with", a.with_)

@@ -78,7 +78,7 @@ def _ai_hint_errors(
 ) -> list:
     """Every region, formation and event an ``[ai]`` hint names must exist."""
     errors: list[ContentError] = []
-    for name in ("palace_region", "refuge_region", "pass_region"):
+    for name in ("palace_region", "refuge_region", "pass_region", "feint_region"):
         region = getattr(hints, name)
         if region is not None and region not in board.regions:
             errors.append(error(path, obj, f"ai.{name}", f"unknown region {region!r}"))
@@ -86,6 +86,8 @@ def _ai_hint_errors(
         for unit in getattr(hints, name):
             if unit not in units:
                 errors.append(error(path, obj, f"ai.{name}", f"unknown formation {unit!r}"))
+    if hints.palace_alarm_event is not None and hints.palace_alarm_event not in event_ids:
+        errors.append(error(path, obj, "ai.palace_alarm_event", f"unknown event {hints.palace_alarm_event!r}"))
     for i, hold in enumerate(hints.hold):
         if hold.side not in sides:
             errors.append(error(path, obj, f"ai.hold.{i}.side", f"unknown side {hold.side!r}"))
@@ -96,6 +98,8 @@ def _ai_hint_errors(
                 errors.append(error(path, obj, f"ai.hold.{i}.units", f"unknown formation {unit!r}"))
         if hold.until is not None and hold.until not in event_ids:
             errors.append(error(path, obj, f"ai.hold.{i}.until", f"unknown event {hold.until!r}"))
+        if hold.after is not None and hold.after not in event_ids:
+            errors.append(error(path, obj, f"ai.hold.{i}.after", f"unknown event {hold.after!r}"))
     return errors
 
 

@@ -17,7 +17,7 @@ from .morale import VICTORY_MORALE, best_aura, is_death_ground, loss_morale
 from .rng import Rng
 from .rules import Ruleset
 from .sides import are_allied
-from .skills import DOWNHILL_MODIFIER, attack_shock, downhill, skill_modifiers
+from .skills import DOWNHILL_MODIFIER, LANE_CHARGE, attack_shock, downhill, skill_modifiers
 from .state import Formation, GameState
 
 # Share of a formation's fighting strength that turns into enemy casualties in one attack.
@@ -163,7 +163,9 @@ def setup_attack(
         if pincer:
             mods.append(Modifier("Pincer", PINCER_BONUS, "attacker", "power"))
             shock += PINCER_SHOCK
-        if "charge" in att_type.abilities and attacker.charge_run >= CHARGE_RUN:
+        # Cavalry with a run-up, or a formation charging down a lane its friends opened.
+        run_up = "charge" in att_type.abilities and attacker.charge_run >= CHARGE_RUN
+        if run_up or LANE_CHARGE in attacker.effects:
             charge = True
             mods.append(Modifier("Charge", CHARGE_BONUS, "attacker", "power"))
             shock += CHARGE_SHOCK

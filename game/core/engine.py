@@ -166,6 +166,7 @@ class Engine:
             and self.state.pending_duel is None
             and f.group not in self.state.side(f.side).held_groups
             and not duel.in_duel(f)
+            and skills.HALTED not in f.effects
         )
 
     def can_act(self, f: Formation) -> bool:
@@ -301,6 +302,8 @@ class Engine:
         f = self._own_ready(action.unit, act=False)
         if f.moved:
             raise IllegalAction("already_moved", f"{f.id} has already moved this turn")
+        if skills.HALTED in f.effects:
+            raise IllegalAction("halted", f"{f.id} is halted and cannot move this turn")
         # A breakthrough charge that broke its enemy may ride on after the blow.
         if f.acted and skills.MAY_MOVE_AFTER_ATTACK not in f.effects:
             raise IllegalAction("already_acted", f"{f.id} has already acted this turn")
@@ -436,6 +439,10 @@ class Engine:
         f.acted = True
         f.moved = True
         return events + morale.check_routs(self.state, self.rules)
+
+    def strike(self, attacker: Formation, defender: Formation) -> list[Event]:
+        """A melee blow a skill has already cleared (a charge down Han Xin's lane)."""
+        return self._resolve(attacker, defender, "melee")
 
     def _resolve(self, attacker: Formation, defender: Formation, mode: combat.Mode, spend_action: bool = True):
         """One attack from setup to morale: the same setup the forecast showed, rolled with the dice."""

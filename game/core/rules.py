@@ -117,6 +117,8 @@ SkillEffect = Literal[
     "reform",  # routed soul formations nearby rally; the side's souls nearby rejoin
     "ride_light",  # faster horse this turn; baggage is left on the roads
     "downhill_charge",  # from high ground onto an enemy the relief engages below: a charge
+    "lane",  # friends on the line to an enemy step aside and the formation charges through
+    "halt",  # an adjacent enemy formation loses morale and cannot move on its next turn
 ]
 
 

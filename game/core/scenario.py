@@ -52,6 +52,10 @@ class ObjectiveSpec(_Strict):
     text: str
     side: str | None = None  # whose objective (None: the player side)
     bonus: bool = False
+    # A tally the panel shows beside the text: men of these formations struck down so far, out
+    # of ``tally_of`` (see ``triggers.fallen_men``).
+    tally: tuple[str, ...] = ()
+    tally_of: int = Field(0, ge=0)
 
 
 class OfficerSpec(_Strict):
@@ -73,6 +77,13 @@ class HoldSpec(_Strict):
     # An event whose firing ends the need to hold (the trap the front protected is sprung): a
     # hard general then lets these formations fight where they will.
     until: str | None = None
+    # With ``until_all``, every general lets them go then, not only a hard one (a set piece the
+    # chronicle times by that event).
+    until_all: bool = False
+    # The hold starts only once this event has fired (a second post after the first).
+    after: str | None = None
+    # A march order: until they stand on the post they strike at nothing on the way.
+    march: bool = False
 
 
 class AiHints(_Strict):
@@ -91,10 +102,16 @@ class AiHints(_Strict):
 
     palace_region: str | None = None
     palace_alarm: int = Field(3, ge=0, le=20)  # hexes from the palace at which an enemy threatens it
+    # An event that raises the palace alarm as the scenario tells it (the guard's riders bring
+    # word), whether or not the host itself sees the raiders.
+    palace_alarm_event: str | None = None
     refuge_region: str | None = None
     pass_region: str | None = None
     rear_guard: tuple[str, ...] = ()
     feint: tuple[str, ...] = ()
+    # Where the feigned rout runs: away from the pursuers' rear, drawing them on past the
+    # ambush (without it, the feint falls back on the hidden friends).
+    feint_region: str | None = None
     hold: tuple[HoldSpec, ...] = ()
     charge: tuple[str, ...] = ()
     follow: tuple[str, ...] = ()

@@ -115,6 +115,23 @@ class OnSideWipedOut(_Spec):
     side: str
 
 
+class OnFallen(_Spec):
+    """At least ``at_least`` men of ``units`` have fallen (a tally of souls struck down): the
+    men each had when it took the field less those it has now."""
+
+    kind: Literal["fallen"] = "fallen"
+    units: tuple[str, ...] = Field(min_length=1)
+    at_least: int = Field(ge=1)
+
+
+class OnSkillUsed(_Spec):
+    """A formation (only ``unit``, if given) uses the skill ``skill`` (an order given on the field)."""
+
+    kind: Literal["skill_used"] = "skill_used"
+    skill: str
+    unit: str | None = None
+
+
 class OnObjectivesDone(_Spec):
     """Every objective in ``done`` has been achieved (for victories that need several)."""
 
@@ -159,7 +176,9 @@ Trigger = Annotated[
     | OnObjectivesDone
     | OnCutsLine
     | OnDuelBegun
-    | OnOfficersSlain,
+    | OnOfficersSlain
+    | OnFallen
+    | OnSkillUsed,
     Field(discriminator="kind"),
 ]
 TRIGGER_KINDS: tuple[str, ...] = (
@@ -173,7 +192,8 @@ TRIGGER_KINDS: tuple[str, ...] = (
     "objectives_done",
     "cuts_line",
     "duel_begun",
-    "officers_slain",
+    "officers_slainfallen",
+    "skill_used",
 )
 
 
@@ -264,8 +284,18 @@ class Ally(_Spec):
     with_: str = Field(alias="with")
 
 
+class Shake(_Spec):
+    """News runs through ``side``'s army: every formation of it still standing gains or (when
+    ``delta`` is negative) loses morale; ``text`` (an English msgid) is the reason the log shows."""
+
+    kind: Literal["morale"] = "morale"
+    side: str
+    delta: int = Field(ge=-100, le=100)
+    text: str = Field(min_length=1)
+
+
 EventAction = Annotated[
-    Reinforce | Reveal | Release | Narrate | SetObjective | Victory | Defeat | OpenGates | Ally,
+    Reinforce | Reveal | Release | Narrate | SetObjective | Victory | Defeat | OpenGates | Ally | Shake,
     Field(discriminator="kind"),
 ]
 ACTION_KINDS: tuple[str, ...] = (
@@ -278,6 +308,7 @@ ACTION_KINDS: tuple[str, ...] = (
     "defeat",
     "open_gates",
     "ally",
+    "morale",
 )
 
 

@@ -13,21 +13,23 @@ effect ids are honoured by other modules: ``no_rout`` (morale), ``breakthrough``
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import baggage, morale, officers, vision
 from .actions import UseSkill
 from .duel import DUELLING, wound_hero
 from .errors import IllegalAction
-from .events import Attacked, BaggageDropped, Destroyed, Event, Rallied, Routed, SkillUsed, SoulsDrifted
-from .hexgrid import Hex, distance, neighbours, spiral
+from .events import Attacked, BaggageDropped, Destroyed, Event, Moved, Rallied, Routed, SkillUsed, SoulsDrifted
+from .hexgrid import Hex, distance, line, neighbours, spiral
+from .movement import movement_points
 from .rules import Ruleset, Skill
-from .sides import are_enemies
-from .state import Formation, GameState
+from .sides import are_enemies, closed_hexes
+from .state import Formation, GameState, copy_state
 
 if TYPE_CHECKING:
     from .board import Board
-    from .combat import CombatSetup
+    from .combat import CombatSetup, Forecast
     from .engine import Engine
 
 
@@ -46,6 +48,8 @@ SWORD_SURGE = "sword_surge"
 FORCED_COLUMN = "forced_column"
 HOLD_HILL = "hold_hill"
 DOWNHILL = "downhill_charge"
+LANE_CHARGE = "lane_charge"
+HALTED = "halted"
 
 # What the unit panel calls each effect.
 EFFECT_NAMES: dict[str, str] = {
@@ -59,6 +63,8 @@ EFFECT_NAMES: dict[str, str] = {
     HOLD_HILL: N_("Holding the hill"),
     DOWNHILL: N_("Charging downhill"),
     DUELLING: N_("In single combat"),
+    LANE_CHARGE: N_("Charging through the lane"),
+    HALTED: N_("Halted"),
 }
 
 # Names of combat modifiers and reasons of morale changes (English msgids).
@@ -75,6 +81,7 @@ RAID_WOUNDED = N_("Commander struck down")
 RAID_FAILED = N_("A note on the helmet")
 SABOTAGE_REASON = N_("Sabotage")
 REFORMED_REASON = N_("Re-formed")
+HALT_REASON = N_("The blades' sally")
 
 
 # -- which skills a formation has ---------------------------------------------------------------
@@ -353,6 +360,10 @@ def check(engine: Engine, f: Formation, action: UseSkill) -> None:
     _check_aim(engine, f, skill, action)
     if skill.effect == "downhill_charge" and not downhill_targets(engine, f, skill):
         raise IllegalAction("no_relief", f"no enemy below {f.id} is engaged by its relief")
+    if skill.effect == "lane":
+        plan = lane_plan(engine, f, skill, engine.state.formations[action.target or ""])
+        if isinstance(plan, str):
+            raise IllegalAction(plan, f"{f.id} cannot charge {action.target} through a lane: {plan}")
     if _does_nothing(engine, f, skill):
         raise IllegalAction("no_effect", f"{skill.id} would do nothing now")
 
@@ -551,6 +562,127 @@ def _ride_light(engine: Engine, f: Formation, skill: Skill, action: UseSkill) ->
     return [o.id for o in affected], None, events
 
 
+# -- Han Xin's lane ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LanePlan:
+    """How a lane opens: the friends who step aside (id, from, to) and the hexes the charge runs
+    over, from the charging formation's hex to the one next to its target."""
+
+    steps_aside: tuple[tuple[str, Hex, Hex], ...]
+    path: tuple[Hex, ...]
+
+
+def lane_plan(engine: Engine, f: Formation, skill: Skill, target: Formation) -> LanePlan | str:
+    """The lane from ``f`` straight to ``target``, or why there is none (an IllegalAction reason):
+    the hexes between must be ground ``f`` can cross within a forced march, free of anyone but its
+    own side's formations, and each of those must have a free hex beside the lane to step to."""
+    state, board, rules = engine.state, engine.board, engine.rules
+    between = line(f.pos, target.pos)[1:-1]
+    if not between:
+        return "adjacent"
+    move_class = rules.units[f.type].move_class
+    closed = closed_hexes(state, board, f.side)
+    occupancy = state.occupancy()
+    cost = 0
+    for h in between:
+        step = board.move_cost(h, move_class) if h in board else None
+        if step is None or h in closed:
+            return "lane_blocked"
+        who = occupancy.get(h)
+        if who is not None and state.formations[who].side != f.side:
+            return "lane_blocked"
+        cost += step
+    if cost > movement_points(f, rules, forced=True):
+        return "too_far"  # a charge runs as far as a forced march
+    lane = {f.pos, target.pos, *between}
+    taken = set(occupancy)
+    steps: list[tuple[str, Hex, Hex]] = []
+    for h in between:
+        who = occupancy.get(h)
+        if who is None:
+            continue
+        friend = state.formations[who]
+        friend_class = rules.units[friend.type].move_class
+        room = [
+            n
+            for n in neighbours(h)
+            if n in board
+            and n not in lane
+            and n not in taken
+            and n not in closed
+            and board.move_cost(n, friend_class) is not None
+        ]
+        if not room:
+            return "no_room"
+        # The friend steps to the side nearest the enemy: the line still faces him.
+        to = min(room, key=lambda n: (distance(n, target.pos), n))
+        taken.add(to)
+        steps.append((who, h, to))
+    return LanePlan(steps_aside=tuple(steps), path=(f.pos, *between))
+
+
+def _open_lane(state: GameState, f: Formation, plan: LanePlan, until: int) -> None:
+    """Put the plan on the board: friends aside, the charging formation at the end of the lane."""
+    for who, _frm, to in plan.steps_aside:
+        state.formations[who].pos = to
+    f.pos = plan.path[-1]
+    f.moved = True
+    f.charge_run = len(plan.path) - 1
+    f.effects[LANE_CHARGE] = until
+
+
+def lane_forecast(engine: Engine, f: Formation, action: UseSkill) -> Forecast | None:
+    """The odds of the charge an Open-the-lane order would make (None if it cannot be given):
+    worked out on a copy of the board with the lane opened, as the order itself will fight."""
+    from . import combat  # combat reads this module's effects: imported late
+
+    skill = engine.rules.skills[action.skill]
+    target = engine.state.formations.get(action.target or "")
+    if target is None:
+        return None
+    plan = lane_plan(engine, f, skill, target)
+    if isinstance(plan, str):
+        return None
+    state = copy_state(engine.state)
+    charger = state.formations[f.id]
+    _open_lane(state, charger, plan, _until(engine, skill))
+    setup = combat.setup_attack(state, engine.board, engine.rules, charger, state.formations[target.id])
+    return combat.forecast_from(setup)
+
+
+def _lane(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+    """Han Xin's order: the friends on the line to the enemy step aside, and the formation
+    charges down the lane and strikes with a charge's weight."""
+    state = engine.state
+    target = state.formations[action.target or ""]
+    plan = lane_plan(engine, f, skill, target)
+    assert not isinstance(plan, str)
+    _open_lane(state, f, plan, _until(engine, skill))
+    events: list[Event] = [Moved(unit=who, path=(frm, to)) for who, frm, to in plan.steps_aside]
+    events.append(Moved(unit=f.id, path=plan.path))
+    events += vision.refresh_explored(state, engine.board, engine.rules, f.side)
+    events += engine.strike(f, target)
+    return [who for who, _frm, _to in plan.steps_aside], None, events
+
+
+# -- Su Lin's sally ---------------------------------------------------------------------------------
+
+
+def halt_until(state: GameState, side_id: str) -> int:
+    """The turn at whose start a halt laid now on ``side_id`` ends: once its next turn is over."""
+    later = [s.id for s in state.sides].index(side_id) > state.active
+    return state.turn + (1 if later else 2)
+
+
+def _halt(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+    """The blades dart into an enemy's front ranks and out: it loses heart and stands still."""
+    target = _enemy_target(engine, f, skill, action)
+    target.effects[HALTED] = halt_until(engine.state, target.side)
+    return [target.id], None, morale.change_morale(engine.rules, target, skill.morale, HALT_REASON)
+
+
 EFFECTS: dict[str, Callable[[Engine, Formation, Skill, UseSkill], Outcome]] = {
     "no_rout": _marker(NO_ROUT, RIVER_REASON),
     "breakthrough": _marker(BREAKTHROUGH),
@@ -563,4 +695,6 @@ EFFECTS: dict[str, Callable[[Engine, Formation, Skill, UseSkill], Outcome]] = {
     "reform": _reform,
     "ride_light": _ride_light,
     "downhill_charge": _marker(DOWNHILL),
+    "lane": _lane,
+    "halt": _halt,
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from . import officers, vision
+from . import morale, officers, vision
 from .board import Board
 from .campaign import carry_in, carry_key
 from .events import (
@@ -26,10 +26,11 @@ from .events import (
     Reinforced,
     Routed,
     SidesAllied,
+    SkillUsed,
     TurnEnded,
 )
 from .hexgrid import Hex, distance, from_centre, neighbours
-from .scenario import FormationSpec
+from .scenario import FormationSpec, Scenario
 from .scenario_events import (
     Ally,
     Defeat,
@@ -40,11 +41,13 @@ from .scenario_events import (
     OnDestroyed,
     OnDuelBegun,
     OnEntersRegion,
+    OnFallen,
     OnHeroWounded,
     OnObjectivesDone,
     OnOfficersSlain,
     OnRouted,
     OnSideWipedOut,
+    OnSkillUsed,
     OnSouls,
     OnTurn,
     OpenGates,
@@ -52,6 +55,7 @@ from .scenario_events import (
     Release,
     Reveal,
     SetObjective,
+    Shake,
     Trigger,
     Victory,
     parse_offset,
@@ -62,7 +66,7 @@ from .state import GameState
 if TYPE_CHECKING:
     from .engine import Engine
 
-__all__ = ["EventSpec", "after_action", "defeat_winner", "placement_area"]
+__all__ = ["EventSpec", "after_action", "defeat_winner", "fallen_men", "placement_area"]
 
 # GameOver reason when an event decides the battle.
 REASON_EVENT = "scenario_event"
@@ -214,6 +218,30 @@ def _officers_slain(engine: Engine, when: OnOfficersSlain, seen: list[Event]) ->
     return len(officers.slain(engine, when.side)) >= when.at_least
 
 
+def fallen_men(scenario: Scenario, state: GameState, units: Iterable[str]) -> int:
+    """Men of ``units`` struck down so far: what each had when it took the field (at the start,
+    or on arriving as a reinforcement) less what it has now; none for one not yet arrived, and
+    never below none for one that has gathered souls back into its ranks."""
+    wanted = set(units)
+    start = {spec.id: spec.men for spec in scenario.formations if spec.id in wanted}
+    fired = set(state.fired_events)
+    for spec in scenario.events:
+        if spec.id in fired:
+            for action in spec.actions:
+                if isinstance(action, Reinforce):
+                    start.update((r.id, r.men) for r in action.formations if r.id in wanted)
+    formations = state.formations
+    return sum(max(0, men - (formations[u].men if u in formations else 0)) for u, men in start.items())
+
+
+def _fallen(engine: Engine, when: OnFallen, seen: list[Event]) -> bool:
+    return fallen_men(engine.scenario, engine.state, when.units) >= when.at_least
+
+
+def _skill_used(engine: Engine, when: OnSkillUsed, seen: list[Event]) -> bool:
+    return any(e.skill == when.skill and when.unit in (None, e.unit) for e in _of(seen, (SkillUsed,)))
+
+
 _TRIGGERS: dict[type, Callable] = {
     OnTurn: _turn,
     OnEntersRegion: _enters_region,
@@ -226,6 +254,8 @@ _TRIGGERS: dict[type, Callable] = {
     OnCutsLine: _cuts_line,
     OnDuelBegun: _duel_begun,
     OnOfficersSlain: _officers_slain,
+    OnFallen: _fallen,
+    OnSkillUsed: _skill_used,
 }
 
 
@@ -388,6 +418,14 @@ def _ally(engine: Engine, action: Ally) -> list[Event]:
     return [SidesAllied(side=a.id, ally=b.id)]
 
 
+def _shake(engine: Engine, action: Shake) -> list[Event]:
+    events: list[Event] = []
+    for f in engine.state.formations_of(action.side):
+        if not f.routed:
+            events += morale.change_morale(engine.rules, f, action.delta, action.text)
+    return events + morale.check_routs(engine.state, engine.rules)
+
+
 _ACTIONS: dict[type, Callable] = {
     Reinforce: _reinforce,
     Reveal: _reveal,
@@ -398,4 +436,5 @@ _ACTIONS: dict[type, Callable] = {
     Defeat: _defeat,
     OpenGates: _open_gates,
     Ally: _ally,
+    Shake: _shake,
 }

@@ -28,8 +28,8 @@ from ..core.events import (
 from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
 from ..core.state import Formation, GameState
-from ..i18n import _, ngettext
-from ..view.names import hero_name
+from ..i18n import _, format_men, ngettext
+from ..view.names import formation_names, hero_name
 from .scale import px
 
 # The order id of the Challenge button (skill ids name the others).
@@ -171,6 +171,8 @@ class SkillButtons:
 
     def _skill_tip(self, f: Formation, skill) -> str:
         tip = _(skill.description)
+        if skill.effect == "lane":
+            tip += "".join("\n" + line for line in lane_preview(self._engine(), f, skill.id))
         left = f.cooldowns.get(skill.id, 0)
         if left:
             tip += "\n" + ngettext("Ready again in {n} turn.", "Ready again in {n} turns.", left).format(n=left)
@@ -204,6 +206,37 @@ class SkillButtons:
 
     def button_for(self, order: str) -> UIButton | None:
         return next((b for b, o in self.buttons if o == order), None)
+
+
+def lane_preview(engine: Engine, f: Formation, skill_id: str) -> list[str]:
+    """One line per enemy the lane could be opened toward: who steps aside and the odds of the
+    charge, from the same code the order fights with."""
+    state = engine.state
+    names = formation_names(engine.rules, engine.scenario, engine.settings.roster)
+    out = []
+    for use in skills.targets(engine, f, skill_id):
+        target = state.formations.get(use.target or "")
+        forecast = skills.lane_forecast(engine, f, use)
+        plan = skills.lane_plan(engine, f, engine.rules.skills[skill_id], target) if target else None
+        if target is None or forecast is None or plan is None or isinstance(plan, str):
+            continue
+        aside = len(plan.steps_aside)
+        out.append(
+            ngettext(
+                "Toward {target}: {n} formation steps aside; the charge strikes down about {kill} and "
+                "loses about {loss}; chance it breaks: {rout}%",
+                "Toward {target}: {n} formations step aside; the charge strikes down about {kill} and "
+                "loses about {loss}; chance it breaks: {rout}%",
+                aside,
+            ).format(
+                target=names.get(target.id, target.id),
+                n=aside,
+                kill=format_men(forecast.defender_losses[1]),
+                loss=format_men(forecast.attacker_losses[1]),
+                rout=forecast.rout_chance,
+            )
+        )
+    return out
 
 
 def _ready(engine: Engine, f: Formation, skill) -> bool:

@@ -37,7 +37,8 @@ from ..core.events import (
 from ..core.rules import Ruleset
 from ..core.scenario import ObjectiveSpec, Scenario
 from ..core.state import GameState
-from ..i18n import Men, _, ngettext
+from ..core.triggers import fallen_men
+from ..i18n import Men, _, format_men, ngettext
 from ..view.names import hero_name
 from .fonts import font
 from .hero_orders import hero_log_line
@@ -237,20 +238,25 @@ class ObjectivesPanel:
             self.rect.height = 0
             return
         statuses = tuple(state.objectives.get(o.id, "open") for o in objectives)
-        key = (i18n.language(), self.rect.width, px(16), tuple(o.id for o in objectives), statuses)
+        tallies = tuple(fallen_men(self.scenario, state, o.tally) if o.tally else None for o in objectives)
+        key = (i18n.language(), self.rect.width, px(16), tuple(o.id for o in objectives), statuses, tallies)
         if self._picture is None or self._picture[0] != key:
-            self._picture = (key, self._paint(objectives, statuses))
+            self._picture = (key, self._paint(objectives, statuses, tallies))
         picture = self._picture[1]
         self.rect.height = picture.get_height()
         surface.blit(picture, self.rect.topleft)
 
-    def _paint(self, objectives: list[ObjectiveSpec], statuses: tuple[str, ...]) -> pygame.Surface:
-        """The panel as a picture, kept until an objective's status or the language changes."""
+    def _paint(
+        self, objectives: list[ObjectiveSpec], statuses: tuple[str, ...], tallies: tuple[int | None, ...]
+    ) -> pygame.Surface:
+        """The panel as a picture, kept until an objective's status, a tally or the language
+        changes."""
         text_w = px(self.WIDTH) - 60
         rows = [(o, wrap(_(o.text), 16, text_w)) for o in objectives]
         lh = font(16).get_linesize()
         title_h = font(19).get_linesize() + 8
-        height = 14 + title_h + sum(lh * len(lines) + (lh if o.bonus else 0) + 8 for o, lines in rows) + 6
+        extra = sum(lh for t in tallies if t is not None)
+        height = 14 + title_h + sum(lh * len(lines) + (lh if o.bonus else 0) + 8 for o, lines in rows) + extra + 6
         surface = pygame.Surface((self.rect.width, height), pygame.SRCALPHA)
         surface.fill(PANEL_BG)
         x, y = 14, 10
@@ -259,18 +265,28 @@ class ObjectivesPanel:
         hint = font(13).render(_("O: hide"), True, MUTED)
         surface.blit(hint, hint.get_rect(topright=(right - 12, y + 4)))
         y += title_h
-        for (o, lines), status in zip(rows, statuses, strict=True):
+        for (o, lines), status, tally in zip(rows, statuses, tallies, strict=True):
             colour = {"done": GOOD, "failed": BAD}.get(status, TEXT)
             _mark(surface, pygame.Rect(x, y + 3, lh - 6, lh - 6), status)
             ty = y
             for line in lines:
                 surface.blit(font(16).render(line, True, colour), (x + px(30), ty))
                 ty += lh
+            if tally is not None:
+                surface.blit(font(15, bold=True).render(tally_line(tally, o.tally_of), True, GOLD), (x + px(30), ty))
+                ty += lh
             if o.bonus:
                 surface.blit(font(14).render(_("Bonus"), True, GOLD), (x + px(30), ty + 1))
                 ty += lh
             y = ty + 8
         return for_screen(surface)
+
+
+def tally_line(struck: int, of: int) -> str:
+    """An objective's tally of souls struck down, as the panel shows it."""
+    if of:
+        return _("Souls struck down: {n} of {of}").format(n=format_men(struck), of=format_men(of))
+    return _("Souls struck down: {n}").format(n=format_men(struck))
 
 
 def _mark(surface: pygame.Surface, box: pygame.Rect, status: str) -> None:

@@ -1,0 +1,193 @@
+"""Han Xin's lane (friends step aside, the five thousand charge through), Su Lin's sally (the
+enemy stands where it is through its next turn) and the tally of souls struck down."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.general import General
+from game.content.ruleset import load_ruleset
+from game.content.scenarios import load_scenario
+from game.core import skills, triggers
+from game.core.actions import Attack, EndTurn, Move, UseSkill
+from game.core.engine import Engine, IllegalAction
+from game.core.events import Attacked, Moved, Narration, SkillUsed
+
+A3 = "a3_besiege_wei"
+LANE = UseSkill(unit="han_xin_5000", skill="open_the_lane", target="host_levy_1")
+
+
+def new_engine(seed: int = 1) -> Engine:
+    return Engine(load_scenario(A3).scenario, load_ruleset(), seed)
+
+
+def at(eng: Engine, col: int, row: int):
+    return eng.board.at_offset(col, row)
+
+
+def lined_up(eng: Engine) -> None:
+    """The host at the line, Huan Xuan's spirits standing in it between the enemy and Han Xin."""
+    fs = eng.state.formations
+    fs["host_levy_1"].pos = at(eng, 44, 15)
+    fs["huan_xuan_650"].pos = at(eng, 47, 15)
+
+
+def test_the_line_steps_aside_and_the_five_thousand_charge_through() -> None:
+    eng = new_engine()
+    lined_up(eng)
+    fs = eng.state.formations
+    han, huan = fs["han_xin_5000"], fs["huan_xuan_650"]
+    assert LANE in skills.legal_uses(eng, han.id)
+    forecast = skills.lane_forecast(eng, han, LANE)
+    assert forecast is not None and "Charge" in [m.name for m in forecast.modifiers]
+    events = eng.apply(LANE)
+    used = next(e for e in events if isinstance(e, SkillUsed))
+    assert used.affected == ("huan_xuan_650",)
+    # The spirits stepped off the line, still facing the enemy; Han Xin ran down the lane to
+    # the hex next to the host and struck it there.
+    lane = [at(eng, c, 15) for c in (46, 47, 48, 49)]
+    assert huan.pos not in lane and eng.board.offset(huan.pos) == (47, 16)
+    assert eng.board.offset(han.pos) == (45, 15)
+    moves = [e.unit for e in events if isinstance(e, Moved)]
+    assert moves == ["huan_xuan_650", "han_xin_5000"]
+    blow = next(e for e in events if isinstance(e, Attacked))
+    assert blow.unit == han.id and blow.target == "host_levy_1" and blow.mode == "melee"
+    low, _mid, high = forecast.defender_losses
+    assert low <= blow.defender_losses <= high  # the preview told the truth
+    assert han.acted and han.moved and han.id in eng.state.formations
+    assert han.cooldowns["open_the_lane"] > 0
+
+
+def test_the_lane_charge_hits_harder_than_walking_up_and_striking() -> None:
+    charged = new_engine()
+    lined_up(charged)
+    forecast = skills.lane_forecast(charged, charged.state.formations["han_xin_5000"], LANE)
+    assert forecast is not None
+    walked = new_engine()
+    lined_up(walked)
+    walked.state.formations["huan_xuan_650"].pos = at(walked, 47, 16)
+    walked.apply(Move(unit="han_xin_5000", to=at(walked, 45, 15), forced=True))
+    plain = walked.forecast(Attack(unit="han_xin_5000", target="host_levy_1"))
+    assert forecast.defender_losses[1] > plain.defender_losses[1]
+
+
+def test_no_lane_through_an_enemy_or_beyond_a_forced_march() -> None:
+    eng = new_engine()
+    lined_up(eng)
+    eng.state.formations["huan_xuan_650"].pos = at(eng, 47, 16)
+    eng.state.formations["host_levy_2"].pos = at(eng, 47, 15)  # an enemy stands in the lane
+    with pytest.raises(IllegalAction) as blocked:
+        eng.apply(LANE)
+    assert blocked.value.reason == "lane_blocked"
+    far = new_engine()
+    far.state.formations["host_levy_1"].pos = at(far, 42, 15)
+    assert all(u.target != "host_levy_1" for u in skills.legal_uses(far, "han_xin_5000"))
+
+
+def test_su_lins_sally_halts_the_enemy_through_its_next_turn() -> None:
+    eng = new_engine()
+    fs = eng.state.formations
+    blades, ambush = fs["du_xuan_20"], fs["host_levy_1"]
+    blades.pos, ambush.pos = at(eng, 45, 16), at(eng, 44, 16)
+    ambush.morale = 55  # steady: the sally shakes it without breaking it
+    sally = UseSkill(unit="du_xuan_20", skill="blades_sally", target="host_levy_1")
+    assert sally in skills.legal_uses(eng, blades.id)
+    morale = ambush.morale
+    events = eng.apply(sally)
+    assert any(isinstance(e, SkillUsed) and e.affected == ("host_levy_1",) for e in events)
+    assert ambush.morale < morale and blades.acted
+    assert skills.HALTED in ambush.effects
+    eng.apply(EndTurn())  # the Hailing turn: it may strike, but not move
+    assert eng.state.active_side.id == "hailing" and not eng.can_move(ambush)
+    with pytest.raises(IllegalAction) as halted:
+        eng.apply(Move(unit="host_levy_1", to=at(eng, 42, 16)))
+    assert halted.value.reason == "halted"
+    assert not ambush.routed and "du_xuan_20" in eng.attack_targets("host_levy_1")
+    eng.apply(EndTurn())
+    eng.apply(EndTurn())  # its next turn: it marches again
+    assert eng.state.active_side.id == "hailing" and skills.HALTED not in ambush.effects
+    assert eng.can_move(ambush)
+
+
+def test_the_blades_sally_is_su_lins_and_the_bands() -> None:
+    rules = load_ruleset()
+    assert "blades_sally" in rules.heroes["su_lin"].skills
+    eng = new_engine()
+    owned = [s.id for s in skills.formation_skills(rules, eng.state.formations["du_xuan_20"])]
+    assert "blades_sally" in owned
+    assert all(
+        "blades_sally" not in [s.id for s in skills.formation_skills(rules, f)]
+        for f in eng.state.formations.values()
+        if f.type != "divine_blade"
+    )
+
+
+def test_the_computer_opens_the_lane_once_the_word_is_given() -> None:
+    eng = new_engine()
+    lined_up(eng)
+    general = General(eng, "coalition")
+    # Held behind the line before the alarm: the five thousand do not charge.
+    assert general.next_action() != LANE
+    eng2 = new_engine()
+    lined_up(eng2)
+    eng2.state.fired_events += ["liang_boasts", "palace_alarm"]
+    actions = [General(eng2, "coalition").next_action()]
+    assert LANE in actions
+
+
+def test_the_computer_uses_the_blades_sally_on_the_strongest_neighbour() -> None:
+    eng = new_engine()
+    eng.state.formations["du_xuan_20"].pos = at(eng, 53, 13)
+    general = General(eng, "coalition")
+    seen = []
+    for _ in range(6):
+        action = general.next_action()
+        seen.append(action)
+        if isinstance(action, EndTurn):
+            break
+        eng.apply(action)
+    assert UseSkill(unit="du_xuan_20", skill="blades_sally", target="ambush_1") in seen
+
+
+def test_the_tally_counts_souls_struck_down_and_the_han_soldiers_beat_the_retainers() -> None:
+    eng = new_engine()
+    scenario = eng.scenario
+    host = ("liang_guard", "host_levy_1", "host_levy_2")
+    assert triggers.fallen_men(scenario, eng.state, host) == 0
+    fs = eng.state.formations
+    fs["host_levy_1"].men -= 12_000
+    f = fs.pop("host_levy_2")  # gone entirely: all 18,000 fell
+    assert triggers.fallen_men(scenario, eng.state, host) == 30_000
+    assert eng.state.objectives["outdo_retainers"] == "open"
+    fs["liang_guard"].men -= 1
+    events = triggers.after_action(eng, [])
+    assert eng.state.objectives["outdo_retainers"] == "done"
+    assert any(isinstance(e, Narration) and e.speaker == "cao_zhi" for e in events)
+    assert f.id not in eng.state.formations
+    spec = next(o for o in scenario.objective_specs if o.id == "outdo_retainers")
+    assert spec.bonus and spec.tally_of == 30_000 and "host_levy_1" in spec.tally
+
+
+def test_the_lane_order_is_told_when_it_is_given() -> None:
+    eng = new_engine()
+    lined_up(eng)
+    events = eng.apply(LANE)
+    assert "lane_opened" in eng.state.fired_events
+    told = [e for e in events if isinstance(e, Narration)]
+    assert told and told[0].speaker == "han_xin"
+    assert events.index(told[0]) > max(i for i, e in enumerate(events) if isinstance(e, SkillUsed))
+
+
+def test_the_order_button_previews_each_lane_and_the_panel_words_the_tally() -> None:
+    from game.ui.hero_orders import lane_preview
+    from game.ui.narration import tally_line
+
+    eng = new_engine()
+    lined_up(eng)
+    han = eng.state.formations["han_xin_5000"]
+    lines = lane_preview(eng, han, "open_the_lane")
+    toward = [line for line in lines if "1 formation steps aside" in line]
+    assert len(toward) == 1
+    forecast = skills.lane_forecast(eng, han, LANE)
+    assert forecast is not None and f"{forecast.defender_losses[1]:,}" in toward[0]
+    assert tally_line(12_345, 30_000) == "Souls struck down: 12,345 of 30,000"
