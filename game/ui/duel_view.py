@@ -24,6 +24,7 @@ from .fonts import font
 from .hero_orders import duel_odds_line, duel_outcome
 from .hud import BAD, GOLD, GOOD, MUTED, TEXT
 from .narration import wrap
+from .scale import px
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -64,19 +65,19 @@ def draw_banner(surface: pygame.Surface, rules: Ruleset, hero: str, centre: tupl
     """A hero's banner: his faction's colours and the character of his name."""
     h = rules.heroes[hero]
     faction = rules.factions[h.faction]
-    rect = pygame.Rect(0, 0, *BANNER)
+    rect = pygame.Rect(0, 0, px(BANNER[0]), px(BANNER[1]))
     rect.center = centre
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 5), border_radius=8)
-    pygame.draw.rect(surface, faction.colour, rect, border_radius=8)
-    pygame.draw.rect(surface, faction.trim, rect, 4, border_radius=8)
-    notch = BANNER[1] // 6
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(px(4), px(5)), border_radius=px(8))
+    pygame.draw.rect(surface, faction.colour, rect, border_radius=px(8))
+    pygame.draw.rect(surface, faction.trim, rect, px(4), border_radius=px(8))
+    notch = rect.height // 6
     pygame.draw.polygon(
         surface,
         BACKGROUND,
         [(rect.centerx - notch, rect.bottom), (rect.centerx, rect.bottom - notch), (rect.centerx + notch, rect.bottom)],
     )
     glyph = font(76, bold=True).render(h.surname, True, faction.trim)
-    surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery - 6)))
+    surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery - px(6))))
     return rect
 
 
@@ -105,13 +106,13 @@ class DuelPromptScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         self.accept = UIButton(
-            pygame.Rect(w // 2 - 250, h - 170, 240, 52),
+            pygame.Rect(w // 2 - 10 - px(240), h - px(170), px(240), px(52)),
             _("Accept the challenge"),
             self.manager,
             object_id="#big_button",
         )
         self.refuse = UIButton(
-            pygame.Rect(w // 2 + 10, h - 170, 240, 52), _("Refuse"), self.manager, object_id="#big_button"
+            pygame.Rect(w // 2 + 10, h - px(170), px(240), px(52)), _("Refuse"), self.manager, object_id="#big_button"
         )
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -139,12 +140,12 @@ class DuelPromptScene(Scene):
         w, _h = surface.get_size()
         c_hero, t_hero = self.challenger.hero, self.target.hero
         assert c_hero is not None and t_hero is not None
-        y = _centred(surface, self.battle.hud.side_name(self.target.side), 40, GOLD, 50, bold=True)
-        draw_banner(surface, rules, c_hero, (w // 2 - 180, y + 110))
-        draw_banner(surface, rules, t_hero, (w // 2 + 180, y + 110))
+        y = _centred(surface, self.battle.hud.side_name(self.target.side), 40, GOLD, px(50), bold=True)
+        draw_banner(surface, rules, c_hero, (w // 2 - px(180), y + px(110)))
+        draw_banner(surface, rules, t_hero, (w // 2 + px(180), y + px(110)))
         vs = font(40, bold=True).render(_("against"), True, MUTED)
-        surface.blit(vs, vs.get_rect(center=(w // 2, y + 110)))
-        y += 200
+        surface.blit(vs, vs.get_rect(center=(w // 2, y + px(110))))
+        y += px(200)
         a, b = hero_name(rules, c_hero), hero_name(rules, t_hero)
         y = _centred(surface, _("{a} challenges {b} to single combat").format(a=a, b=b), 24, TEXT, y)
         martial = _("Martial skill: {a} {x}, {b} {y}").format(
@@ -213,15 +214,15 @@ class DuelScene(Scene):
         rules = self.battle.rules
         ev = self.fought
         w, h = surface.get_size()
-        _centred(surface, _("Single combat"), 40, GOLD, 30, bold=True)
-        left, right = w // 2 - 220, w // 2 + 220
+        _centred(surface, _("Single combat"), 40, GOLD, px(30), bold=True)
+        left, right = w // 2 - px(220), w // 2 + px(220)
         for hero, x in ((ev.challenger_hero, left), (ev.target_hero, right)):
-            rect = draw_banner(surface, rules, hero, (x, 200))
+            rect = draw_banner(surface, rules, hero, (x, px(200)))
             name = font(24, bold=True).render(hero_name(rules, hero), True, TEXT)
-            surface.blit(name, name.get_rect(midtop=(x, rect.bottom + 12)))
+            surface.blit(name, name.get_rect(midtop=(x, rect.bottom + px(12))))
             martial = font(16).render(_("Martial {n}").format(n=rules.heroes[hero].martial), True, MUTED)
-            surface.blit(martial, martial.get_rect(midtop=(x, rect.bottom + 44)))
-        y = 400
+            surface.blit(martial, martial.get_rect(midtop=(x, rect.bottom + px(44))))
+        y = px(400)
         for i, r in enumerate(ev.rounds[: self.rounds_shown]):
             # A duel over several turns shows one exchange at a time.
             text = _("This exchange") if ev.goes_on or ev.tally != (0, 0) else _("Round {n}").format(n=i + 1)
@@ -234,10 +235,10 @@ class DuelScene(Scene):
                 colour = GOOD if score > other else BAD if score < other else TEXT
                 surf = font(22, bold=score > other).render(str(score), True, colour)
                 surface.blit(surf, surf.get_rect(center=(x, y)))
-            y += 34
+            y += px(34)
         if self.finished:
             y = _centred(surface, duel_outcome(rules, ev), 26, GOLD, y + 16, bold=True)
             if ev.goes_on:
                 _centred(surface, self._odds_from_here(), 18, TEXT, y + 12)
         hint = font(15).render(_("Press any key to return to the battle"), True, MUTED)
-        surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - 16)))
+        surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - px(16))))

@@ -118,6 +118,10 @@ def log_line(ev: Event, scenario: Scenario, side_name: Callable[[str], str]) -> 
     return None
 
 
+# The speaker's banner beside a narration, at 100%.
+PORTRAIT = 64
+
+
 class NarrationPopup:
     """Queued narrations, shown one at a time until dismissed with a click or Enter."""
 
@@ -154,7 +158,7 @@ class NarrationPopup:
         text, speaker = self.queue[0]
         w, h = surface.get_size()
         width = min(px(self.WIDTH), w - 80)
-        portrait = 64 if speaker in self.rules.heroes else 0
+        portrait = px(PORTRAIT) if speaker in self.rules.heroes else 0
         text_x = 20 + (portrait + 16 if portrait else 0)
         lines = wrap(_(text), 18, width - text_x - 20)
         name = self.speaker_name(speaker)
@@ -191,7 +195,8 @@ class NarrationPopup:
         trim = faction.trim if faction else TEXT
         pygame.draw.circle(surface, colour, box.center, box.w // 2)
         pygame.draw.circle(surface, trim, box.center, box.w // 2, 2)
-        glyph = font(box.h * 5 // 9, bold=True).render(hero.surname, True, trim)
+        # At 100% size: ``font`` scales it with the UI, as the circle is scaled.
+        glyph = font(PORTRAIT * 5 // 9, bold=True).render(hero.surname, True, trim)
         surface.blit(glyph, glyph.get_rect(center=box.center))
 
 
