@@ -34,6 +34,9 @@ class Board:
         self._fortress_hexes: dict[str, frozenset[Hex]] = {}
         # Move class -> hex -> (neighbour, cost to enter it) for every neighbour it may enter.
         self._steps: dict[str, dict[Hex, tuple[tuple[Hex, int], ...]]] = {}
+        # What ``vision`` has worked out about this board (lines of sight, unions of sight), kept
+        # as long as the board is: set and read by ``vision`` only.
+        self.vision_cache: object | None = None
 
     @classmethod
     def from_offset_grid(

@@ -17,10 +17,8 @@ hexes and ints rather than pydantic objects.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Set
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
 
 from . import baggage
 from .board import Board
@@ -49,32 +47,33 @@ __all__ = [
 _NUDGES = ((1e-6, 2e-6), (-1e-6, -2e-6))
 # Unions of sight per set of viewers, kept per board; cleared when it grows past this.
 _UNION_CACHE_SIZE = 256
-
-
-class _PerBoard:
-    """A dict per board, weakly keyed, with the last board's at hand: the caches are consulted
-    for every formation on every move, and a weak-keyed look-up costs more than the answer."""
-
-    def __init__(self) -> None:
-        self._all: WeakKeyDictionary[Board, dict] = WeakKeyDictionary()
-        self._last: tuple[weakref.ref[Board], dict] | None = None
-
-    def of(self, board: Board) -> dict:
-        last = self._last
-        if last is not None and last[0]() is board:
-            return last[1]
-        found = self._all.setdefault(board, {})
-        self._last = (weakref.ref(board), found)
-        return found
-
-
-_sight_cache = _PerBoard()
-_blocking_cache: WeakKeyDictionary[Board, frozenset[Hex]] = WeakKeyDictionary()
+# The sights' keys kept per board; cleared when it grows past this.
 _KEYS_CACHE_SIZE = 8192
-_keys_cache: dict[frozenset[Hex], frozenset[str]] = {}
-_union_cache = _PerBoard()
-# Side id -> (the explored list last seen, the same hexes as a set): see _explored_set.
-_explored_sets: dict[str, tuple[list[str], frozenset[str]]] = {}
+
+
+class _VisionCache:
+    """What vision has worked out about one board, kept on the board (``Board.vision_cache``)
+    and living as long as it. Every entry is a pure function of its key, so the AI's thread and
+    the drawing thread may share it: an entry written twice is written with the same value,
+    and a cleared cache is only work to do again."""
+
+    def __init__(self, board: Board) -> None:
+        self.blocking = frozenset(h for h, t in board.terrain.items() if t.blocks_sight)
+        # (q, r, radius) -> the hexes seen from there.
+        self.sight: dict[tuple[int, int, int], frozenset[Hex]] = {}
+        # Where every viewer stands and how far it sees -> the union of their sight.
+        self.unions: dict[tuple[tuple[int, int, int], ...], frozenset[Hex]] = {}
+        # A sight's hexes -> their "q,r" keys (a replay spent a third of its time making them).
+        self.keys: dict[frozenset[Hex], frozenset[str]] = {}
+        # Side id -> (the explored list last seen, the same hexes as a set): see _explored_set.
+        self.explored: dict[str, tuple[list[str], frozenset[str]]] = {}
+
+
+def _cache(board: Board) -> _VisionCache:
+    cache = board.vision_cache
+    if not isinstance(cache, _VisionCache):
+        cache = board.vision_cache = _VisionCache(board)
+    return cache
 
 
 def new_formation(spec: FormationSpec, rules: Ruleset) -> Formation:
@@ -132,16 +131,12 @@ def _line_clear(blocking: frozenset[Hex], a: Hex, b: Hex, n: int) -> bool:
 
 
 def _blocking(board: Board) -> frozenset[Hex]:
-    found = _blocking_cache.get(board)
-    if found is None:
-        found = frozenset(h for h, t in board.terrain.items() if t.blocks_sight)
-        _blocking_cache[board] = found
-    return found
+    return _cache(board).blocking
 
 
 def sight_from(board: Board, pos: Hex, radius: int) -> frozenset[Hex]:
     """The hexes seen from ``pos`` with sight ``radius`` (the hex itself included)."""
-    cache = _sight_cache.of(board)
+    cache = _cache(board).sight
     key = (pos.q, pos.r, radius)
     seen = cache.get(key)
     if seen is not None:
@@ -177,7 +172,7 @@ def _union_of_sight(board: Board, rules: Ruleset, viewers: list[Formation]) -> f
     """Every hex one of ``viewers`` sees; unions are cached per board by where the eyes are."""
     units, terrain = rules.units, board.terrain  # sight_radius, spelled out: this is a hot loop
     eyes = tuple(sorted((f.pos.q, f.pos.r, units[f.type].vision + terrain[f.pos].vision_bonus) for f in viewers))
-    cache = _union_cache.of(board)
+    cache = _cache(board).unions
     seen = cache.get(eyes)
     if seen is None:
         union: set[Hex] = set()
@@ -250,15 +245,16 @@ def sight_of(state: GameState, board: Board, rules: Ruleset, side_id: str) -> Si
 # -- exploring and revealing ------------------------------------------------------------------
 
 
-def _hex_keys(hexes: frozenset[Hex]) -> frozenset[str]:
+def _hex_keys(board: Board, hexes: frozenset[Hex]) -> frozenset[str]:
     """The "q,r" keys of one formation's sight (a set the sight cache hands out again and
     again), cached in turn: replays spent a third of their time making these strings."""
-    keys = _keys_cache.get(hexes)
+    cache = _cache(board).keys
+    keys = cache.get(hexes)
     if keys is None:
         keys = frozenset(h.key() for h in hexes)
-        if len(_keys_cache) >= _KEYS_CACHE_SIZE:
-            _keys_cache.clear()
-        _keys_cache[hexes] = keys
+        if len(cache) >= _KEYS_CACHE_SIZE:
+            cache.clear()
+        cache[hexes] = keys
     return keys
 
 
@@ -266,25 +262,26 @@ def _explore(state: GameState, board: Board, rules: Ruleset, side: SideState) ->
     """Add every hex ``side`` (with its allies) sees now to its explored hexes."""
     seen: set[str] = set()
     for f in _viewers(state, side.id):
-        seen |= _hex_keys(sight_from(board, f.pos, sight_radius(board, rules, f)))
-    _add_explored(side, seen)
+        seen |= _hex_keys(board, sight_from(board, f.pos, sight_radius(board, rules, f)))
+    _add_explored(board, side, seen)
 
 
-def _add_explored(side: SideState, keys: Set[str]) -> None:
-    known = _explored_set(side)
+def _add_explored(board: Board, side: SideState, keys: Set[str]) -> None:
+    known = _explored_set(board, side)
     if not keys <= known:
         side.explored = sorted(known | keys)
 
 
-def _explored_set(side: SideState) -> frozenset[str]:
+def _explored_set(board: Board, side: SideState) -> frozenset[str]:
     """``side.explored`` as a set. The list is only ever replaced, never changed in place, so
     the set made from a list stays right while that same list object is the side's: a replay
     asked for it after every move and rebuilt it each time."""
-    cached = _explored_sets.get(side.id)
+    sets = _cache(board).explored
+    cached = sets.get(side.id)
     if cached is not None and cached[0] is side.explored:
         return cached[1]
     known = frozenset(side.explored)
-    _explored_sets[side.id] = (side.explored, known)
+    sets[side.id] = (side.explored, known)
     return known
 
 
@@ -385,7 +382,7 @@ def walk(
             break
         f.pos = h
         sight_here = sight_from(board, h, sight_radius(board, rules, f))
-        glimpsed |= _hex_keys(sight_here)
+        glimpsed |= _hex_keys(board, sight_here)
         if f.hidden and not board.terrain[h].cover:
             f.hidden = False
             events += revealed(f)
@@ -410,7 +407,7 @@ def walk(
     # What the column glimpsed on the way is known, even where it turned back.
     for s in state.sides:
         if are_allied(state, side, s.id):
-            _add_explored(s, glimpsed)
+            _add_explored(board, s, glimpsed)
     return walked, events
 
 
