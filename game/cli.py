@@ -160,7 +160,7 @@ def _simulate_one(job: SimJob) -> dict:
 def parse_difficulties(values: Sequence[str], side_ids: Sequence[str]) -> tuple[str, dict[str, str]]:
     """``--difficulty`` values: ``LEVEL`` for every side, ``SIDE=LEVEL`` for one side. Returns
     (every side's level, the sides' own levels)."""
-    from .core.engine import DIFFICULTIES
+    from .core.game_settings import DIFFICULTIES
 
     default, per_side = "normal", {}
     for value in values:

@@ -72,6 +72,28 @@ def test_a_layer_imports_nothing_above_it(package: str) -> None:
     assert breaches(package) == []
 
 
+def test_the_rules_core_has_no_import_cycle() -> None:
+    """Read at module level (a deferred import inside a function is a cycle all the same)."""
+    graph = {module_name(p): {t for t in imports(p) if t.startswith("game.core.")} for p in sources("game.core")}
+    graph = {m: {t for t in targets if t in graph and t != m} for m, targets in graph.items()}
+    cycles = []
+    state: dict[str, int] = {}
+
+    def visit(m: str, path: list[str]) -> None:
+        state[m] = 1
+        for t in sorted(graph[m]):
+            if state.get(t) == 1:
+                cycles.append(" -> ".join(path[path.index(t) :] + [m, t]) if t in path else f"{m} -> {t}")
+            elif t not in state:
+                visit(t, path + [m])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [])
+    assert cycles == []
+
+
 def test_the_checker_sees_a_breach() -> None:
     """The rule is read right: a relative import two levels up is resolved to its package."""
     ui_file = GAME_DIR / "ui" / "snapshot.py"

@@ -8,7 +8,7 @@ import pytest
 from game.ai.general import General
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario
-from game.core import skills, triggers
+from game.core import skill_marks, skills, triggers
 from game.core.actions import Attack, EndTurn, Move, UseSkill
 from game.core.engine import Engine, IllegalAction
 from game.core.events import Attacked, Moved, Narration, SkillUsed
@@ -96,7 +96,7 @@ def test_su_lins_sally_halts_the_enemy_through_its_next_turn() -> None:
     events = eng.apply(sally)
     assert any(isinstance(e, SkillUsed) and e.affected == ("host_levy_1",) for e in events)
     assert ambush.morale < morale and blades.acted
-    assert skills.HALTED in ambush.effects
+    assert skill_marks.HALTED in ambush.effects
     eng.apply(EndTurn())  # the Hailing turn: it may strike, but not move
     assert eng.state.active_side.id == "hailing" and not eng.can_move(ambush)
     with pytest.raises(IllegalAction) as halted:
@@ -105,7 +105,7 @@ def test_su_lins_sally_halts_the_enemy_through_its_next_turn() -> None:
     assert not ambush.routed and "du_xuan_20" in eng.attack_targets("host_levy_1")
     eng.apply(EndTurn())
     eng.apply(EndTurn())  # its next turn: it marches again
-    assert eng.state.active_side.id == "hailing" and skills.HALTED not in ambush.effects
+    assert eng.state.active_side.id == "hailing" and skill_marks.HALTED not in ambush.effects
     assert eng.can_move(ambush)
 
 
@@ -113,10 +113,10 @@ def test_the_blades_sally_is_su_lins_and_the_bands() -> None:
     rules = load_ruleset()
     assert "blades_sally" in rules.heroes["su_lin"].skills
     eng = new_engine()
-    owned = [s.id for s in skills.formation_skills(rules, eng.state.formations["du_xuan_20"])]
+    owned = [s.id for s in skill_marks.formation_skills(rules, eng.state.formations["du_xuan_20"])]
     assert "blades_sally" in owned
     assert all(
-        "blades_sally" not in [s.id for s in skills.formation_skills(rules, f)]
+        "blades_sally" not in [s.id for s in skill_marks.formation_skills(rules, f)]
         for f in eng.state.formations.values()
         if f.type != "divine_blade"
     )

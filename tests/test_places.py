@@ -180,7 +180,7 @@ def test_a_name_leaves_the_centre_to_a_smaller_place_inside_its_region(rules: Ru
 
 
 def test_the_reinforcement_anchor_is_the_same_centre(rules: Ruleset) -> None:
-    from game.core.triggers import placement_area
+    from game.core.placement import placement_area
 
     board = load_scenario(A1).scenario.board
     for region, hexes in board.regions.items():

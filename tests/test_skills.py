@@ -12,7 +12,7 @@ from conftest import EngineFactory, Unit
 from game.ai.basic import BasicAI
 from game.content.errors import ContentErrors
 from game.content.ruleset import load_ruleset_from
-from game.core import baggage, combat, morale, skills, souls
+from game.core import baggage, combat, morale, skill_marks, skills, souls
 from game.core.actions import ACTION_LIST_ADAPTER, Action, Attack, Capture, EndTurn, Fire, Move, UseSkill
 from game.core.engine import FORCED_MARCH_FATIGUE, MOVE_FATIGUE, Engine, IllegalAction
 from game.core.events import (
@@ -307,7 +307,7 @@ def test_raids_need_the_squad_and_an_adjacent_enemy_hero(small_engine: EngineFac
     refused(led, UseSkill(unit="a_horse", skill="decapitation_raid", target="b_liang"), "unknown_skill")
     # The squad's own skills go with it even without its master.
     alone = squad(small_engine, hero=None)
-    ids = [s.id for s in skills.formation_skills(alone.rules, alone.state.formations["a_squad"])]
+    ids = [s.id for s in skill_marks.formation_skills(alone.rules, alone.state.formations["a_squad"])]
     assert ids == ["decapitation_raid", "sabotage"]
     assert {a.target for a in skills.legal_uses(alone, "a_squad")} == {"b_liang", "b_plain"}
 

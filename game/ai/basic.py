@@ -7,12 +7,12 @@ view of the game (``vision.side_view``): what it cannot see, it does not know.
 
 from __future__ import annotations
 
-from ..core import combat, duel, skills, souls, vision
+from ..core import combat, duel, skill_marks, skills, souls, vision
 from ..core.actions import Action, AnswerDuel, Attack, Capture, EndTurn, Move, UseSkill
 from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import are_enemies, enemy_zoc, search_moves
-from ..core.skills import HALTED
+from ..core.skill_marks import HALTED
 from ..core.state import Formation
 from .distance_field import CostField
 
@@ -147,7 +147,7 @@ class BasicAI:
             return True  # (the downhill charge is only open when the relief has struck)
         if effect == "verse":
             # Before the retainers sweep the field: the verse doubles what they bag.
-            radius = skills.area_radius(rules, f, rules.skills[use.skill])
+            radius = skill_marks.area_radius(rules, f, rules.skills[use.skill])
             return any(
                 engine.can_capture(o) and distance(o.pos, f.pos) <= radius and o.type in rules.skills[use.skill].affects
                 for o in engine.state.formations_of(self.side_id)
@@ -157,9 +157,9 @@ class BasicAI:
                 o.morale < rules.units[o.type].rout_threshold + SHAKEN_MARGIN
                 and any(distance(o.pos, e.pos) <= 1 for e in enemies)
                 for o in engine.state.formations_of(self.side_id)
-                if distance(o.pos, f.pos) <= skills.area_radius(rules, f, rules.skills[use.skill])
+                if distance(o.pos, f.pos) <= skill_marks.area_radius(rules, f, rules.skills[use.skill])
             )
-        if effect == "hold_hill" and skills.DOWNHILL in f.effects:
+        if effect == "hold_hill" and skill_marks.DOWNHILL in f.effects:
             return False  # charging down, not standing fast
         if effect in ("hold_hill", "sword_surge"):
             return in_contact or any(distance(f.pos, e.pos) <= 2 for e in enemies)

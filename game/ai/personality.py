@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from ..core import combat, duel, officers, skills
+from ..core import combat, duel, officers, skill_marks, skills
 from ..core.actions import Action, AnswerDuel, Attack, Challenge, Move, UseSkill
 from ..core.hexgrid import Hex, distance, neighbours, spiral
 from ..core.movement import are_enemies, max_steps
@@ -835,7 +835,7 @@ class Zhenguo(Persona):
     def special_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
         # Down the hill the moment the order is given: the blow follows the charge at once.
         for f in own:
-            if skills.DOWNHILL in f.effects and self.g.engine.can_attack(f):
+            if skill_marks.DOWNHILL in f.effects and self.g.engine.can_attack(f):
                 target = self._downhill_blow(f)
                 if target is not None:
                     return Attack(unit=f.id, target=target.id)
@@ -846,10 +846,10 @@ class Zhenguo(Persona):
         relief next to it has struck (a relief that can still strike this turn goes first: the
         besiegers turn to meet it, and the hill falls on their backs)."""
         engine = self.g.engine
-        skill = skills.effect_skill(engine.rules, skills.DOWNHILL)
+        skill = skill_marks.effect_skill(engine.rules, skill_marks.DOWNHILL)
         if skill is None:
             return None
-        charging = f.model_copy(update={"effects": {**f.effects, skills.DOWNHILL: engine.state.turn + 1}})
+        charging = f.model_copy(update={"effects": {**f.effects, skill_marks.DOWNHILL: engine.state.turn + 1}})
         waiting = [o.pos for o in engine.state.formations_of(f.side) if o.id != f.id and engine.can_attack(o)]
         scored = [
             (self.g.attack_score(charging, e), e.id, e)

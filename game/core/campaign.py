@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from . import vision
 from .board import Board
 from .hexgrid import Hex
+from .placement import nearest_free, placement_area
 from .rules import MAX_EXPERIENCE, Ruleset
 from .scenario import FormationSpec, Scenario
 from .scenario_events import Reinforce
@@ -244,9 +245,6 @@ def raised_formations(roster: Roster, rules: Ruleset) -> list[Formation]:
 def place_raised(formations: dict[str, Formation], board: Board, rules: Ruleset, roster: Roster) -> None:
     """Add the raised formations at the nearest free hexes of the muster region (or, on a map
     without one, around the side's first formation). One that finds no room stays in camp."""
-    # Imported here: the trigger module itself carries formations in with this one.
-    from .triggers import nearest_free, placement_area
-
     raised = raised_formations(roster, rules)
     if not raised:
         return

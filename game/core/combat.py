@@ -17,7 +17,7 @@ from .morale import VICTORY_MORALE, best_aura, is_death_ground, loss_morale
 from .rng import Rng
 from .rules import Ruleset
 from .sides import are_allied
-from .skills import DOWNHILL_MODIFIER, LANE_CHARGE, attack_shock, downhill, skill_modifiers
+from .skill_marks import DOWNHILL_MODIFIER, LANE_CHARGE, attack_shock, downhill, skill_modifiers
 from .state import Formation, GameState
 
 # Share of a formation's fighting strength that turns into enemy casualties in one attack.

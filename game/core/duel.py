@@ -21,8 +21,6 @@ duel that neither side presses for a whole turn, or whose hero is gone or routed
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import morale, vision
 from .actions import Challenge
 from .errors import IllegalAction
@@ -40,9 +38,7 @@ from .hexgrid import distance, neighbours
 from .rng import Rng
 from .sides import are_allied, are_enemies
 from .state import Formation, GameState, PendingDuel
-
-if TYPE_CHECKING:
-    from .engine import Engine
+from .table import Table
 
 
 def N_(message: str) -> str:
@@ -95,7 +91,7 @@ WATCHING = N_("Watching the duel")
 # -- wounds -------------------------------------------------------------------------------------
 
 
-def wound_hero(engine: Engine, f: Formation, own_delta: int, area_delta: int, radius: int, reason: str) -> list[Event]:
+def wound_hero(engine: Table, f: Formation, own_delta: int, area_delta: int, radius: int, reason: str) -> list[Event]:
     """The hero of ``f`` is carried from the field: he leaves the formation for good, it and
     his side's formations within ``radius`` lose heart."""
     state, rules = engine.state, engine.rules
@@ -113,7 +109,7 @@ def wound_hero(engine: Engine, f: Formation, own_delta: int, area_delta: int, ra
     return events
 
 
-def _hearten(engine: Engine, f: Formation, own_delta: int, area_delta: int) -> list[Event]:
+def _hearten(engine: Table, f: Formation, own_delta: int, area_delta: int) -> list[Event]:
     rules = engine.rules
     events = morale.change_morale(rules, f, own_delta, DUEL_WON)
     for o in engine.state.formations_of(f.side):
@@ -190,7 +186,7 @@ def check_not_duelling(attacker: Formation, defender: Formation) -> None:
             raise IllegalAction("duelling", f"{f.id} is in single combat")
 
 
-def start_of_turn(engine: Engine, side_id: str) -> list[Event]:
+def start_of_turn(engine: Table, side_id: str) -> list[Event]:
     """Duels that have lapsed (a side let a whole turn go by), or whose hero is gone, routed or
     no longer face to face with his opponent, are broken off."""
     state = engine.state
@@ -211,7 +207,7 @@ def start_of_turn(engine: Engine, side_id: str) -> list[Event]:
 # -- challenge ----------------------------------------------------------------------------------
 
 
-def check_challenge(engine: Engine, challenger: Formation, target: Formation) -> None:
+def check_challenge(engine: Table, challenger: Formation, target: Formation) -> None:
     """Beyond the challenger being ready to act and seeing the target (the engine checks those)."""
     state = engine.state
     if challenger.hero is None:
@@ -231,7 +227,7 @@ def check_challenge(engine: Engine, challenger: Formation, target: Formation) ->
         raise IllegalAction("target_in_duel", f"{target.id}'s hero is fighting another duel")
 
 
-def challenge(engine: Engine, challenger: Formation, target: Formation) -> list[Event]:
+def challenge(engine: Table, challenger: Formation, target: Formation) -> list[Event]:
     """A new challenge waits for its answer; against the opponent already faced, it is the
     next exchange of the duel."""
     if in_duel(challenger):
@@ -242,7 +238,7 @@ def challenge(engine: Engine, challenger: Formation, target: Formation) -> list[
     return [DuelChallenged(challenger=challenger.id, target=target.id)]
 
 
-def legal_challenges(engine: Engine, unit_id: str) -> list[Challenge]:
+def legal_challenges(engine: Table, unit_id: str) -> list[Challenge]:
     """Every Challenge action the formation's hero could issue now (in a duel: the next exchange)."""
     state = engine.state
     f = state.formations.get(unit_id)
@@ -340,7 +336,7 @@ def duel_odds(
     return ends[0], ends[1], ends[2]
 
 
-def current_odds(engine: Engine, f: Formation, opp: Formation) -> tuple[float, float, float]:
+def current_odds(engine: Table, f: Formation, opp: Formation) -> tuple[float, float, float]:
     """The odds of the duel ``f`` fights or would fight with ``opp``, as things stand: its
     blows landed, both sides' support and weariness (``f`` as the challenger)."""
     rules, state = engine.rules, engine.state
@@ -355,7 +351,7 @@ def current_odds(engine: Engine, f: Formation, opp: Formation) -> tuple[float, f
     )
 
 
-def answer(engine: Engine, accept: bool) -> list[Event]:
+def answer(engine: Table, accept: bool) -> list[Event]:
     state = engine.state
     pending = state.pending_duel
     assert pending is not None
@@ -372,7 +368,7 @@ def answer(engine: Engine, accept: bool) -> list[Event]:
     return [begun, *_exchange(engine, challenger, target)]
 
 
-def _refuse(engine: Engine, challenger: Formation, target: Formation) -> list[Event]:
+def _refuse(engine: Table, challenger: Formation, target: Formation) -> list[Event]:
     rules = engine.rules
     events: list[Event] = [DuelRefused(challenger=challenger.id, target=target.id)]
     events += morale.change_morale(rules, target, REFUSE_MORALE, REFUSED)
@@ -380,7 +376,7 @@ def _refuse(engine: Engine, challenger: Formation, target: Formation) -> list[Ev
     return events + morale.check_routs(engine.state, rules)
 
 
-def _exchange(engine: Engine, f: Formation, opp: Formation) -> list[Event]:
+def _exchange(engine: Table, f: Formation, opp: Formation) -> list[Event]:
     """One exchange, pressed by ``f``'s hero: a round, the marks kept up, and the end of the
     duel if a hero has won enough rounds."""
     state, rules = engine.state, engine.rules

@@ -8,28 +8,23 @@ own modules (combat, morale, souls, vision, skills, duel, triggers); the engine 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Literal
 
-from pydantic import BaseModel, Field
-
-from . import baggage, combat, duel, morale, skills, souls, triggers, vision
+from . import baggage, combat, duel, morale, skill_marks, skills, souls, triggers, vision
 from .actions import Action, AnswerDuel, Attack, Blast, Capture, Challenge, EndTurn, Fire, Move, Rest, UseSkill
 from .board import Board
-from .campaign import Roster, carry_in, carry_key, place_raised
+from .campaign import carry_in, carry_key, place_raised
 from .errors import IllegalAction
 from .events import Attacked, Event, GameOver, Moved, Rested, SideJoined, TurnEnded
+from .game_settings import GameSettings
 from .hexgrid import Hex, distance, neighbours
 from .movement import MoveMap
 from .rng import Rng
 from .rules import MAX_EXPERIENCE, Ruleset
 from .scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, Scenario
 from .sides import are_allied, are_enemies, may_attack
-from .state import Controller, Formation, GameState, SideState
+from .state import Formation, GameState, SideState
 
 __all__ = ["Engine", "GameSettings", "IllegalAction", "initial_state"]
-
-Difficulty = Literal["easy", "normal", "hard"]
-DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
 
 # Fatigue: gained by moving (forced march far more), fighting and being attacked; lost by resting.
 MOVE_FATIGUE = 4
@@ -41,22 +36,6 @@ IDLE_FATIGUE = 15  # recovered at turn start by a formation that neither moved n
 REST_MORALE = 10
 MAX_FATIGUE_TO_FORCE = 80
 # Experience is capped so veterans stay mortal.
-
-
-class GameSettings(BaseModel):
-    """Choices made before the battle that change how it plays; part of every record."""
-
-    controllers: dict[str, Controller] = Field(default_factory=dict)
-    # The computer's level for every side not named in ``difficulties``.
-    difficulty: str = "normal"
-    difficulties: dict[str, Difficulty] = Field(default_factory=dict)
-    # Optional cap on turns below the scenario's own limit (headless simulations).
-    max_turns: int | None = Field(None, ge=1)
-    # A campaign battle: what the campaign's side carries in from the battles before.
-    roster: Roster | None = None
-
-    def difficulty_of(self, side_id: str) -> str:
-        return self.difficulties.get(side_id, self.difficulty)
 
 
 def initial_state(scenario: Scenario, rules: Ruleset, settings: GameSettings) -> GameState:
@@ -160,13 +139,13 @@ class Engine:
     def can_move(self, f: Formation) -> bool:
         return (
             not f.moved
-            and (not f.acted or skills.MAY_MOVE_AFTER_ATTACK in f.effects)
+            and (not f.acted or skill_marks.MAY_MOVE_AFTER_ATTACK in f.effects)
             and not f.routed
             and f.side == self.state.active_side.id
             and self.state.pending_duel is None
             and f.group not in self.state.side(f.side).held_groups
             and not duel.in_duel(f)
-            and skills.HALTED not in f.effects
+            and skill_marks.HALTED not in f.effects
         )
 
     def can_act(self, f: Formation) -> bool:
@@ -200,7 +179,13 @@ class Engine:
     def fire_targets(self, unit_id: str) -> list[str]:
         f = self.formation(unit_id)
         utype = self.rules.units[f.type]
-        if not self.can_act(f) or utype.ranged <= 0 or f.ammo == 0 or skills.DOWNHILL in f.effects or duel.in_duel(f):
+        if (
+            not self.can_act(f)
+            or utype.ranged <= 0
+            or f.ammo == 0
+            or skill_marks.DOWNHILL in f.effects
+            or duel.in_duel(f)
+        ):
             return []
         in_range = sorted(
             (e for e in self.state.formations.values() if 1 <= distance(f.pos, e.pos) <= utype.range),
@@ -302,10 +287,10 @@ class Engine:
         f = self._own_ready(action.unit, act=False)
         if f.moved:
             raise IllegalAction("already_moved", f"{f.id} has already moved this turn")
-        if skills.HALTED in f.effects:
+        if skill_marks.HALTED in f.effects:
             raise IllegalAction("halted", f"{f.id} is halted and cannot move this turn")
         # A breakthrough charge that broke its enemy may ride on after the blow.
-        if f.acted and skills.MAY_MOVE_AFTER_ATTACK not in f.effects:
+        if f.acted and skill_marks.MAY_MOVE_AFTER_ATTACK not in f.effects:
             raise IllegalAction("already_acted", f"{f.id} has already acted this turn")
         if duel.in_duel(f):
             raise IllegalAction("duelling", f"{f.id} is in single combat")
@@ -334,7 +319,7 @@ class Engine:
         f.charge_run = self._open_run(walked)
         rate = self.rules.units[f.type].fatigue_rate
         # A forced column (Guo Yaoshi) marches hard at the cost of an ordinary move.
-        hard = action.forced and skills.FORCED_COLUMN not in f.effects
+        hard = action.forced and skill_marks.FORCED_COLUMN not in f.effects
         f.fatigue = min(100, f.fatigue + round((FORCED_MARCH_FATIGUE if hard else MOVE_FATIGUE) * rate))
         moved = Moved(unit=f.id, path=tuple(walked), forced=action.forced, interrupted=walked[-1] != path[-1])
         events = [moved, *events]
@@ -387,7 +372,7 @@ class Engine:
             raise IllegalAction("no_missiles", f"{attacker.id} has no missile weapons")
         if attacker.ammo == 0:
             raise IllegalAction("no_ammo", f"{attacker.id} has no missiles left")
-        if skills.DOWNHILL in attacker.effects:
+        if skill_marks.DOWNHILL in attacker.effects:
             raise IllegalAction("charging", f"{attacker.id} has left its bows to charge downhill")
         if not are_enemies(self.state, attacker.side, defender.side):
             raise IllegalAction("not_an_enemy", f"{defender.id} is not an enemy of {attacker.id}")

@@ -9,14 +9,10 @@ runs out (``Formation.effects``, so a save needs no new field).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import morale
 from .events import Event, OfficerSlain
 from .state import Formation
-
-if TYPE_CHECKING:
-    from .engine import Engine
+from .table import Table
 
 
 def N_(message: str) -> str:
@@ -35,12 +31,12 @@ NEVER = 1_000_000  # marks that never run out
 OFFICER_REASON = N_("An officer cut down")
 
 
-def standing(engine: Engine, f: Formation) -> list:
+def standing(engine: Table, f: Formation) -> list:
     """The formation's named officers not yet cut down, in the order they fall."""
     return [o for o in engine.scenario.officers if o.unit == f.id and SLAIN + o.id not in f.effects]
 
 
-def cut_down(engine: Engine, attacker: Formation, defender: Formation) -> list[Event]:
+def cut_down(engine: Table, attacker: Formation, defender: Formation) -> list[Event]:
     """The blow fells the defender's next officer, if it has one left; the attacker's men take heart."""
     if defender.id not in engine.state.formations:
         return []
@@ -55,7 +51,7 @@ def cut_down(engine: Engine, attacker: Formation, defender: Formation) -> list[E
     return events
 
 
-def slain(engine: Engine, side: str | None = None) -> list[str]:
+def slain(engine: Table, side: str | None = None) -> list[str]:
     """Ids of the named officers cut down so far (of ``side``'s formations, if given); those of a
     destroyed formation are not counted, since its marks are gone with it."""
     state = engine.state

@@ -14,178 +14,50 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from . import baggage, morale, officers, vision
+from . import baggage, combat, morale, officers, vision
 from .actions import UseSkill
-from .duel import DUELLING, wound_hero
+from .combat import CombatSetup, Forecast
+from .duel import wound_hero
 from .errors import IllegalAction
 from .events import Attacked, BaggageDropped, Destroyed, Event, Moved, Rallied, Routed, SkillUsed, SoulsDrifted
 from .hexgrid import Hex, distance, line, neighbours, spiral
 from .movement import movement_points
 from .rules import Ruleset, Skill
 from .sides import are_enemies, closed_hexes
+from .skill_marks import (
+    BANNER_REASON,
+    BREAKTHROUGH,
+    DOWNHILL,
+    FORCED_COLUMN,
+    HALT_REASON,
+    HALTED,
+    HOLD_HILL,
+    LANE_CHARGE,
+    MAY_MOVE_AFTER_ATTACK,
+    NO_ROUT,
+    OFFICER_KILLS_NEARBY,
+    OFFICERS_SLAIN,
+    RAID_FAILED,
+    RAID_WOUNDED,
+    REFORMED_REASON,
+    RIDE_LIGHT,
+    RIVER_REASON,
+    SABOTAGE_REASON,
+    SWORD_SURGE,
+    VERSE,
+    VERSE_REASON,
+    area_radius,
+    downhill_from,
+    formation_skills,
+    friends_within,
+    passive_skill,
+)
 from .state import Formation, GameState, copy_state
-
-if TYPE_CHECKING:
-    from .board import Board
-    from .combat import CombatSetup, Forecast
-    from .engine import Engine
+from .table import Table
 
 
-def N_(message: str) -> str:
-    """Marks an English msgid for extraction; the UI translates it when it shows it."""
-    return message
-
-
-# Effect ids (keys of Formation.effects).
-NO_ROUT = morale.NO_ROUT
-BREAKTHROUGH = "breakthrough"
-MAY_MOVE_AFTER_ATTACK = "may_move_after_attack"
-VERSE = "verse"
-RIDE_LIGHT = "ride_light"
-SWORD_SURGE = "sword_surge"
-FORCED_COLUMN = "forced_column"
-HOLD_HILL = "hold_hill"
-DOWNHILL = "downhill_charge"
-LANE_CHARGE = "lane_charge"
-HALTED = "halted"
-
-# What the unit panel calls each effect.
-EFFECT_NAMES: dict[str, str] = {
-    NO_ROUT: N_("Cannot rout"),
-    BREAKTHROUGH: N_("Breakthrough"),
-    MAY_MOVE_AFTER_ATTACK: N_("May ride on"),
-    VERSE: N_("Inspired by verse"),
-    RIDE_LIGHT: N_("Riding light"),
-    SWORD_SURGE: N_("Sword unsheathed"),
-    FORCED_COLUMN: N_("Forced column"),
-    HOLD_HILL: N_("Holding the hill"),
-    DOWNHILL: N_("Charging downhill"),
-    DUELLING: N_("In single combat"),
-    LANE_CHARGE: N_("Charging through the lane"),
-    HALTED: N_("Halted"),
-}
-
-# Names of combat modifiers and reasons of morale changes (English msgids).
-SEALING_SWORD = N_("Sealing Sword")
-VERSE_MODIFIER = N_("Verse")
-HILL_MODIFIER = N_("Holding the hill")
-DOWNHILL_MODIFIER = N_("Downhill charge")
-RIVER_REASON = N_("Backs to the river")
-VERSE_REASON = N_("Verse")
-OFFICERS_SLAIN = N_("Officers cut down")
-OFFICER_KILLS_NEARBY = N_("Enemy officers cut down")
-BANNER_REASON = N_("The Yue banner")
-RAID_WOUNDED = N_("Commander struck down")
-RAID_FAILED = N_("A note on the helmet")
-SABOTAGE_REASON = N_("Sabotage")
-REFORMED_REASON = N_("Re-formed")
-HALT_REASON = N_("The blades' sally")
-
-
-# -- which skills a formation has ---------------------------------------------------------------
-
-
-def formation_skills(rules: Ruleset, f: Formation) -> list[Skill]:
-    """The hero's skills, then those of the unit type, each once; a skill limited to other unit
-    types is left out."""
-    ids: list[str] = []
-    if f.hero is not None and f.hero in rules.heroes:
-        ids.extend(s for s in rules.heroes[f.hero].skills if s in rules.skills)
-    for sid in sorted(rules.skills):
-        if f.type in rules.skills[sid].granted_to and sid not in ids:
-            ids.append(sid)
-    out = []
-    for sid in ids:
-        skill = rules.skills[sid]
-        if not skill.only_units or f.type in skill.only_units:
-            out.append(skill)
-    return out
-
-
-def _passive(rules: Ruleset, f: Formation, effect: str) -> Skill | None:
-    for skill in formation_skills(rules, f):
-        if skill.passive and skill.effect == effect:
-            return skill
-    return None
-
-
-def effect_skill(rules: Ruleset, effect: str) -> Skill | None:
-    """The skill that sets an effect id, for its numbers (the first by id if several do)."""
-    for sid in sorted(rules.skills):
-        if rules.skills[sid].effect == effect:
-            return rules.skills[sid]
-    return None
-
-
-def area_radius(rules: Ruleset, f: Formation, skill: Skill) -> int:
-    if skill.radius:
-        return skill.radius
-    return rules.heroes[f.hero].aura if f.hero is not None else 0
-
-
-def _friends_within(state: GameState, f: Formation, radius: int) -> list[Formation]:
-    """Formations of ``f``'s side within ``radius`` of it, ``f`` included, by id."""
-    return [o for o in state.formations_of(f.side) if distance(o.pos, f.pos) <= radius]
-
-
-# -- passive skills -----------------------------------------------------------------------------
-
-
-def _sword_bonus(state: GameState, rules: Ruleset, f: Formation, skill: Skill) -> int:
-    """The Sealing Sword: a bonus while the bearer leads a formation of this side, larger within
-    his aura, larger still while he holds the sword up."""
-    if skill.bearer is None:
-        return 0
-    bearer = next((o for o in state.formations_of(f.side) if o.hero == skill.bearer), None)
-    if bearer is None:
-        return 0
-    percent = skill.power
-    if distance(bearer.pos, f.pos) <= rules.heroes[skill.bearer].aura:
-        percent = max(percent, skill.near_power)
-    if SWORD_SURGE in bearer.effects:
-        surge = effect_skill(rules, SWORD_SURGE)
-        percent += surge.power if surge is not None else 0
-    return percent
-
-
-def skill_modifiers(state: GameState, rules: Ruleset, f: Formation) -> list[tuple[str, int, str]]:
-    """(name msgid, percent, "power" or "defence") for every skill effect on ``f``."""
-    mods: list[tuple[str, int, str]] = []
-    sword = _passive(rules, f, "sealing_sword")
-    if sword is not None:
-        percent = _sword_bonus(state, rules, f, sword)
-        if percent:
-            mods.append((SEALING_SWORD, percent, "power"))
-    if VERSE in f.effects:
-        verse = effect_skill(rules, VERSE)
-        if verse is not None and verse.power:
-            mods.append((VERSE_MODIFIER, verse.power, "power"))
-    if HOLD_HILL in f.effects:
-        hill = effect_skill(rules, HOLD_HILL)
-        if hill is not None and hill.defence:
-            mods.append((HILL_MODIFIER, hill.defence, "defence"))
-    return mods
-
-
-def downhill(board: Board, rules: Ruleset, attacker: Formation, defender: Formation) -> Skill | None:
-    """The downhill charge (上下對衝) that ``attacker`` makes on ``defender`` in melee, if any: it
-    is charging this turn, stands on high ground, and the enemy is below it."""
-    if DOWNHILL not in attacker.effects:
-        return None
-    skill = effect_skill(rules, DOWNHILL)
-    if skill is None or not _downhill_from(board, skill, attacker.pos, defender.pos):
-        return None
-    return skill
-
-
-def _downhill_from(board: Board, skill: Skill, at: Hex, target: Hex) -> bool:
-    high = skill.stand_on
-    return board.terrain_at(at).id in high and board.terrain_at(target).id not in high
-
-
-def downhill_targets(engine: Engine, f: Formation, skill: Skill) -> list[Formation]:
+def downhill_targets(engine: Table, f: Formation, skill: Skill) -> list[Formation]:
     """Enemies below ``f`` that the relief has come up against: formed enemies next to ``f`` on
     lower ground with a formation of ``f``'s side already next to them. By id."""
     state, board = engine.state, engine.board
@@ -194,36 +66,30 @@ def downhill_targets(engine: Engine, f: Formation, skill: Skill) -> list[Formati
     for e in sorted(state.formations.values(), key=lambda x: x.id):
         if e.id not in seen or e.routed or distance(e.pos, f.pos) != 1 or not are_enemies(state, f.side, e.side):
             continue
-        if not _downhill_from(board, skill, f.pos, e.pos):
+        if not downhill_from(board, skill, f.pos, e.pos):
             continue
         if any(o.id != f.id and not o.routed and distance(o.pos, e.pos) == 1 for o in state.formations_of(f.side)):
             out.append(e)
     return out
 
 
-def attack_shock(rules: Ruleset, attacker: Formation, mode: str) -> int:
-    """Morale the defender will lose to the attacker's skills after the blow (for the forecast)."""
-    skill = _passive(rules, attacker, "officer_kills") if mode == "melee" else None
-    return -skill.morale if skill is not None else 0
-
-
-def after_attack(engine: Engine, attacker: Formation, defender: Formation, setup: CombatSetup) -> list[Event]:
+def after_attack(engine: Table, attacker: Formation, defender: Formation, setup: CombatSetup) -> list[Event]:
     """Yue Fei's officer kills: every melee blow of his formation fells officers, which shakes
     the defender and heartens his own men nearby."""
     if setup.mode != "melee":
         return []
-    skill = _passive(engine.rules, attacker, "officer_kills")
+    skill = passive_skill(engine.rules, attacker, "officer_kills")
     if skill is None:
         return []
     events = morale.change_morale(engine.rules, defender, skill.morale, OFFICERS_SLAIN)
-    for friend in _friends_within(engine.state, attacker, skill.radius):
+    for friend in friends_within(engine.state, attacker, skill.radius):
         if not friend.routed:
             events += morale.change_morale(engine.rules, friend, skill.area_morale, OFFICER_KILLS_NEARBY)
     # The scenario's named officers fall one by one, each lifting the hero's men.
     return events + officers.cut_down(engine, attacker, defender)
 
 
-def after_combat(engine: Engine, attacker: Formation, defender: Formation, events: list[Event]) -> list[Event]:
+def after_combat(engine: Table, attacker: Formation, defender: Formation, events: list[Event]) -> list[Event]:
     """A breakthrough charge, or a downhill charge, that broke or destroyed the defender in melee
     may ride on: the formation may move again this turn (it still cannot fight again)."""
     state = engine.state
@@ -239,13 +105,13 @@ def after_combat(engine: Engine, attacker: Formation, defender: Formation, event
     return []
 
 
-def start_of_turn(engine: Engine, side_id: str) -> list[Event]:
+def start_of_turn(engine: Table, side_id: str) -> list[Event]:
     """The Yue banner: formations of the side whose turn starts lose morale near it."""
     state, rules = engine.state, engine.rules
     banners = [
         (f, skill)
         for f in (state.formations[k] for k in sorted(state.formations))
-        if not f.routed and (skill := _passive(rules, f, "banner")) is not None
+        if not f.routed and (skill := passive_skill(rules, f, "banner")) is not None
     ]
     if not banners:
         return []
@@ -271,7 +137,7 @@ def _skill_of(rules: Ruleset, f: Formation, skill_id: str) -> Skill:
     raise IllegalAction("unknown_skill", f"{f.id} has no skill {skill_id!r}")
 
 
-def _enemy_target(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Formation:
+def _enemy_target(engine: Table, f: Formation, skill: Skill, action: UseSkill) -> Formation:
     if action.target is None or action.at is not None:
         raise IllegalAction("bad_target", f"{skill.id} is aimed at an enemy formation")
     target = engine.formation(action.target)
@@ -286,7 +152,7 @@ def _enemy_target(engine: Engine, f: Formation, skill: Skill, action: UseSkill) 
     return target
 
 
-def _check_aim(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> None:
+def _check_aim(engine: Table, f: Formation, skill: Skill, action: UseSkill) -> None:
     if skill.target == "enemy":
         _enemy_target(engine, f, skill, action)
         return
@@ -303,15 +169,15 @@ def _check_aim(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> 
         raise IllegalAction("bad_target", f"{skill.id} takes no target")
 
 
-def _affected(engine: Engine, f: Formation, skill: Skill) -> list[Formation]:
+def _affected(engine: Table, f: Formation, skill: Skill) -> list[Formation]:
     """The formations of the user's side a self, area or side-wide skill works on."""
     state, rules = engine.state, engine.rules
     if skill.effect == "reform":
-        return [o for o in _friends_within(state, f, area_radius(rules, f, skill)) if _reformable(rules, o)]
+        return [o for o in friends_within(state, f, area_radius(rules, f, skill)) if _reformable(rules, o)]
     if skill.target == "self":
         pool = [f]
     elif skill.target == "ally_area":
-        pool = _friends_within(state, f, area_radius(rules, f, skill))
+        pool = friends_within(state, f, area_radius(rules, f, skill))
     elif skill.target == "none":
         pool = state.formations_of(f.side)
     else:
@@ -329,7 +195,7 @@ def _reformable(rules: Ruleset, f: Formation) -> bool:
     return f.routed and "soul" in rules.units[f.type].abilities
 
 
-def _returning_souls(engine: Engine, f: Formation, skill: Skill) -> list[tuple[str, int]]:
+def _returning_souls(engine: Table, f: Formation, skill: Skill) -> list[tuple[str, int]]:
     """("q,r", count) of the user's side's wandering souls within reach, sorted by hex."""
     out = []
     for key in sorted(engine.state.field_souls):
@@ -339,12 +205,12 @@ def _returning_souls(engine: Engine, f: Formation, skill: Skill) -> list[tuple[s
     return out
 
 
-def _has_room(engine: Engine, f: Formation, skill: Skill) -> bool:
+def _has_room(engine: Table, f: Formation, skill: Skill) -> bool:
     radius = area_radius(engine.rules, f, skill)
-    return any(o.men < o.max_men for o in _friends_within(engine.state, f, radius))
+    return any(o.men < o.max_men for o in friends_within(engine.state, f, radius))
 
 
-def check(engine: Engine, f: Formation, action: UseSkill) -> None:
+def check(engine: Table, f: Formation, action: UseSkill) -> None:
     """Everything about a skill use beyond the formation being ready to act (the engine checks
     that first). Raises IllegalAction; changes nothing."""
     skill = _skill_of(engine.rules, f, action.skill)
@@ -368,7 +234,7 @@ def check(engine: Engine, f: Formation, action: UseSkill) -> None:
         raise IllegalAction("no_effect", f"{skill.id} would do nothing now")
 
 
-def _does_nothing(engine: Engine, f: Formation, skill: Skill) -> bool:
+def _does_nothing(engine: Table, f: Formation, skill: Skill) -> bool:
     """An unaimed skill with no formation to work on (re-forming may still gather souls)."""
     if skill.target not in ("self", "ally_area", "none") or _affected(engine, f, skill):
         return False
@@ -377,7 +243,7 @@ def _does_nothing(engine: Engine, f: Formation, skill: Skill) -> bool:
     return True
 
 
-def apply(engine: Engine, f: Formation, action: UseSkill) -> list[Event]:
+def apply(engine: Table, f: Formation, action: UseSkill) -> list[Event]:
     """Carry out a skill use that ``check`` accepted."""
     skill = engine.rules.skills[action.skill]
     used = SkillUsed(unit=f.id, hero=f.hero, skill=skill.id, target=action.target, at=action.at)
@@ -393,7 +259,7 @@ def apply(engine: Engine, f: Formation, action: UseSkill) -> list[Event]:
     return [used, *events, *morale.check_routs(engine.state, engine.rules)]
 
 
-def legal_uses(engine: Engine, unit_id: str) -> list[UseSkill]:
+def legal_uses(engine: Table, unit_id: str) -> list[UseSkill]:
     """Every UseSkill action the formation could take now, in a stable order."""
     f = engine.state.formations.get(unit_id)
     if f is None or not engine.can_act(f):
@@ -411,7 +277,7 @@ def legal_uses(engine: Engine, unit_id: str) -> list[UseSkill]:
     return out
 
 
-def _candidates(engine: Engine, f: Formation, skill: Skill) -> list[UseSkill]:
+def _candidates(engine: Table, f: Formation, skill: Skill) -> list[UseSkill]:
     if skill.target == "enemy":
         formations = engine.state.formations
         if 3 * skill.range * (skill.range + 1) + 1 < len(formations):
@@ -431,12 +297,12 @@ def _candidates(engine: Engine, f: Formation, skill: Skill) -> list[UseSkill]:
     return [UseSkill(unit=f.id, skill=skill.id)]
 
 
-def ready(engine: Engine, f: Formation, skill_id: str) -> bool:
+def ready(engine: Table, f: Formation, skill_id: str) -> bool:
     """Whether the skill could be used now against at least one target (for buttons and the AI)."""
     return any(a.skill == skill_id for a in legal_uses(engine, f.id))
 
 
-def targets(engine: Engine, f: Formation, skill_id: str) -> list[UseSkill]:
+def targets(engine: Table, f: Formation, skill_id: str) -> list[UseSkill]:
     return [a for a in legal_uses(engine, f.id) if a.skill == skill_id]
 
 
@@ -445,14 +311,14 @@ def targets(engine: Engine, f: Formation, skill_id: str) -> list[UseSkill]:
 Outcome = tuple[list[str], bool | None, list[Event]]
 
 
-def _until(engine: Engine, skill: Skill) -> int:
+def _until(engine: Table, skill: Skill) -> int:
     return engine.state.turn + skill.duration
 
 
 def _marker(effect: str, reason: str = "") -> Callable[..., Outcome]:
     """An effect kind that marks the formations affected (and changes their morale)."""
 
-    def run(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+    def run(engine: Table, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
         affected = _affected(engine, f, skill)
         events: list[Event] = []
         for o in affected:
@@ -464,13 +330,13 @@ def _marker(effect: str, reason: str = "") -> Callable[..., Outcome]:
     return run
 
 
-def _hold_hill(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+def _hold_hill(engine: Table, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
     f.effects[HOLD_HILL] = _until(engine, skill)
     f.effects[NO_ROUT] = _until(engine, skill)
     return [f.id], None, []
 
 
-def _raid(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+def _raid(engine: Table, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
     """Go for the enemy commander: success wounds him, failure leaves a note and a fright and
     shows where the raiders are."""
     rules = engine.rules
@@ -502,12 +368,12 @@ def raid_chance(rules: Ruleset, f: Formation, skill: Skill, target: Formation) -
     return max(5, min(95, skill.chance + martial - rules.heroes[target.hero].martial))
 
 
-def _sabotage(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+def _sabotage(engine: Table, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
     target = _enemy_target(engine, f, skill, action)
     return [target.id], None, morale.change_morale(engine.rules, target, skill.morale, SABOTAGE_REASON)
 
 
-def _reform(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+def _reform(engine: Table, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
     """Routed soul formations in the aura rally at once; the side's souls near the hero rejoin
     the ranks of the nearest formations around him that have room (men are conserved)."""
     state, rules = engine.state, engine.rules
@@ -519,7 +385,7 @@ def _reform(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Out
         goal = min(utype.morale, utype.rout_threshold + skill.morale)
         events += morale.change_morale(rules, o, max(0, goal - o.morale), REFORMED_REASON)
         events.append(Rallied(unit=o.id))
-    ranks = _friends_within(state, f, area_radius(rules, f, skill))
+    ranks = friends_within(state, f, area_radius(rules, f, skill))
     for key, count in _returning_souls(engine, f, skill):
         at = Hex.parse(key)
         left = count
@@ -545,7 +411,7 @@ def _take_souls(state: GameState, key: str, side_id: str, count: int) -> None:
         del state.field_souls[key]
 
 
-def _ride_light(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+def _ride_light(engine: Table, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
     """Horse rides faster; what it leaves behind lies on the roads around it."""
     affected = _affected(engine, f, skill)
     dropped: set[Hex] = set()
@@ -574,7 +440,7 @@ class LanePlan:
     path: tuple[Hex, ...]
 
 
-def lane_plan(engine: Engine, f: Formation, skill: Skill, target: Formation) -> LanePlan | str:
+def lane_plan(engine: Table, f: Formation, skill: Skill, target: Formation) -> LanePlan | str:
     """The lane from ``f`` straight to ``target``, or why there is none (an IllegalAction reason):
     the hexes between must be ground ``f`` can cross within a forced march, free of anyone but its
     own side's formations, and each of those must have a free hex beside the lane to step to."""
@@ -633,10 +499,9 @@ def _open_lane(state: GameState, f: Formation, plan: LanePlan, until: int) -> No
     f.effects[LANE_CHARGE] = until
 
 
-def lane_forecast(engine: Engine, f: Formation, action: UseSkill) -> Forecast | None:
+def lane_forecast(engine: Table, f: Formation, action: UseSkill) -> Forecast | None:
     """The odds of the charge an Open-the-lane order would make (None if it cannot be given):
     worked out on a copy of the board with the lane opened, as the order itself will fight."""
-    from . import combat  # combat reads this module's effects: imported late
 
     skill = engine.rules.skills[action.skill]
     target = engine.state.formations.get(action.target or "")
@@ -652,7 +517,7 @@ def lane_forecast(engine: Engine, f: Formation, action: UseSkill) -> Forecast | 
     return combat.forecast_from(setup)
 
 
-def _lane(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+def _lane(engine: Table, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
     """Han Xin's order: the friends on the line to the enemy step aside, and the formation
     charges down the lane and strikes with a charge's weight."""
     state = engine.state
@@ -676,14 +541,14 @@ def halt_until(state: GameState, side_id: str) -> int:
     return state.turn + (1 if later else 2)
 
 
-def _halt(engine: Engine, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
+def _halt(engine: Table, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
     """The blades dart into an enemy's front ranks and out: it loses heart and stands still."""
     target = _enemy_target(engine, f, skill, action)
     target.effects[HALTED] = halt_until(engine.state, target.side)
     return [target.id], None, morale.change_morale(engine.rules, target, skill.morale, HALT_REASON)
 
 
-EFFECTS: dict[str, Callable[[Engine, Formation, Skill, UseSkill], Outcome]] = {
+EFFECTS: dict[str, Callable[[Table, Formation, Skill, UseSkill], Outcome]] = {
     "no_rout": _marker(NO_ROUT, RIVER_REASON),
     "breakthrough": _marker(BREAKTHROUGH),
     "raid": _raid,

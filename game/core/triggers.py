@@ -9,10 +9,8 @@ none fires twice the cascade always ends.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
 
 from . import morale, officers, vision
-from .board import Board
 from .campaign import carry_in, carry_key
 from .events import (
     Destroyed,
@@ -29,7 +27,8 @@ from .events import (
     SkillUsed,
     TurnEnded,
 )
-from .hexgrid import Hex, distance, from_centre, neighbours
+from .hexgrid import Hex, distance
+from .placement import nearest_free, placement_area
 from .scenario import FormationSpec, Scenario
 from .scenario_events import (
     Ally,
@@ -58,21 +57,18 @@ from .scenario_events import (
     Shake,
     Trigger,
     Victory,
-    parse_offset,
 )
 from .sides import are_allied, are_enemies, closed_hexes
 from .state import GameState
+from .table import Table
 
-if TYPE_CHECKING:
-    from .engine import Engine
-
-__all__ = ["EventSpec", "after_action", "defeat_winner", "fallen_men", "placement_area"]
+__all__ = ["EventSpec", "after_action", "defeat_winner", "fallen_men"]
 
 # GameOver reason when an event decides the battle.
 REASON_EVENT = "scenario_event"
 
 
-def after_action(engine: Engine, events: list[Event]) -> list[Event]:
+def after_action(engine: Table, events: list[Event]) -> list[Event]:
     """Fire every scenario event whose trigger the action (and what it set off) has met."""
     specs: tuple[EventSpec, ...] = engine.scenario.events
     state = engine.state
@@ -111,16 +107,16 @@ def conditions_hold(state: GameState, spec: EventSpec) -> bool:
 # -- triggers ----------------------------------------------------------------------------------
 
 
-def _matches(engine: Engine, when: Trigger, seen: list[Event]) -> bool:
+def _matches(engine: Table, when: Trigger, seen: list[Event]) -> bool:
     return _TRIGGERS[type(when)](engine, when, seen)
 
 
-def _turn(engine: Engine, when: OnTurn, seen: list[Event]) -> bool:
+def _turn(engine: Table, when: OnTurn, seen: list[Event]) -> bool:
     side = when.side or engine.state.sides[0].id
     return any(isinstance(e, TurnEnded) and e.turn == when.turn and e.next_side == side for e in seen)
 
 
-def _enters_region(engine: Engine, when: OnEntersRegion, seen: list[Event]) -> bool:
+def _enters_region(engine: Table, when: OnEntersRegion, seen: list[Event]) -> bool:
     state = engine.state
     region = engine.board.regions.get(when.region, frozenset())
     inside = [f for f in state.formations.values() if f.pos in region]
@@ -133,7 +129,7 @@ def _of(seen: Iterable[Event], kinds: tuple[type, ...]) -> list:
     return [e for e in seen if isinstance(e, kinds)]
 
 
-def _fielded(engine: Engine) -> set[str]:
+def _fielded(engine: Table) -> set[str]:
     """Formations that have taken the field: those deployed at the start and those whose
     reinforcement event has fired. One missing from the state now is gone; one not yet arrived
     is not."""
@@ -147,7 +143,7 @@ def _fielded(engine: Engine) -> set[str]:
     return out
 
 
-def _routed(engine: Engine, when: OnRouted, seen: list[Event]) -> bool:
+def _routed(engine: Table, when: OnRouted, seen: list[Event]) -> bool:
     formations = engine.state.formations
     if when.units:
         touched = any(e.unit in when.units for e in _of(seen, (Routed, Destroyed)))
@@ -158,7 +154,7 @@ def _routed(engine: Engine, when: OnRouted, seen: list[Event]) -> bool:
     return any(e.unit == when.unit or e.side == when.side for e in _of(seen, (Routed,)))
 
 
-def _destroyed(engine: Engine, when: OnDestroyed, seen: list[Event]) -> bool:
+def _destroyed(engine: Table, when: OnDestroyed, seen: list[Event]) -> bool:
     formations = engine.state.formations
     gone = _of(seen, (Destroyed,))
     if when.units:
@@ -169,25 +165,25 @@ def _destroyed(engine: Engine, when: OnDestroyed, seen: list[Event]) -> bool:
     return any(e.unit == when.unit or e.side == when.side for e in gone)
 
 
-def _hero_wounded(engine: Engine, when: OnHeroWounded, seen: list[Event]) -> bool:
+def _hero_wounded(engine: Table, when: OnHeroWounded, seen: list[Event]) -> bool:
     return any(e.hero == when.hero for e in _of(seen, (HeroWounded,)))
 
 
-def _souls(engine: Engine, when: OnSouls, seen: list[Event]) -> bool:
+def _souls(engine: Table, when: OnSouls, seen: list[Event]) -> bool:
     return engine.state.side(when.side).pouch >= when.at_least
 
 
-def _side_wiped_out(engine: Engine, when: OnSideWipedOut, seen: list[Event]) -> bool:
+def _side_wiped_out(engine: Table, when: OnSideWipedOut, seen: list[Event]) -> bool:
     if not any(e.side == when.side for e in _of(seen, (Destroyed,))):
         return False
     return not any(f.side == when.side for f in engine.state.formations.values())
 
 
-def _objectives_done(engine: Engine, when: OnObjectivesDone, seen: list[Event]) -> bool:
+def _objectives_done(engine: Table, when: OnObjectivesDone, seen: list[Event]) -> bool:
     return all(engine.state.objectives.get(o) == "done" for o in when.done)
 
 
-def _cuts_line(engine: Engine, when: OnCutsLine, seen: list[Event]) -> bool:
+def _cuts_line(engine: Table, when: OnCutsLine, seen: list[Event]) -> bool:
     state = engine.state
     cutter = state.formations.get(when.unit)
     if cutter is None or cutter.routed:
@@ -205,7 +201,7 @@ def _cuts_line(engine: Engine, when: OnCutsLine, seen: list[Event]) -> bool:
     return False
 
 
-def _duel_begun(engine: Engine, when: OnDuelBegun, seen: list[Event]) -> bool:
+def _duel_begun(engine: Table, when: OnDuelBegun, seen: list[Event]) -> bool:
     formations = engine.state.formations
     for e in _of(seen, (DuelBegun,)):
         heroes = {formations[u].hero for u in (e.challenger, e.target) if u in formations}
@@ -214,7 +210,7 @@ def _duel_begun(engine: Engine, when: OnDuelBegun, seen: list[Event]) -> bool:
     return False
 
 
-def _officers_slain(engine: Engine, when: OnOfficersSlain, seen: list[Event]) -> bool:
+def _officers_slain(engine: Table, when: OnOfficersSlain, seen: list[Event]) -> bool:
     return len(officers.slain(engine, when.side)) >= when.at_least
 
 
@@ -234,11 +230,11 @@ def fallen_men(scenario: Scenario, state: GameState, units: Iterable[str]) -> in
     return sum(max(0, men - (formations[u].men if u in formations else 0)) for u, men in start.items())
 
 
-def _fallen(engine: Engine, when: OnFallen, seen: list[Event]) -> bool:
+def _fallen(engine: Table, when: OnFallen, seen: list[Event]) -> bool:
     return fallen_men(engine.scenario, engine.state, when.units) >= when.at_least
 
 
-def _skill_used(engine: Engine, when: OnSkillUsed, seen: list[Event]) -> bool:
+def _skill_used(engine: Table, when: OnSkillUsed, seen: list[Event]) -> bool:
     return any(e.skill == when.skill and when.unit in (None, e.unit) for e in _of(seen, (SkillUsed,)))
 
 
@@ -262,48 +258,18 @@ _TRIGGERS: dict[type, Callable] = {
 # -- actions -----------------------------------------------------------------------------------
 
 
-def _run(engine: Engine, spec: EventSpec) -> list[Event]:
+def _run(engine: Table, spec: EventSpec) -> list[Event]:
     events: list[Event] = []
     for action in spec.actions:
         events += _do(engine, action)
     return events
 
 
-def _do(engine: Engine, action: EventAction) -> list[Event]:
+def _do(engine: Table, action: EventAction) -> list[Event]:
     return _ACTIONS[type(action)](engine, action)
 
 
-def placement_area(board: Board, at: str) -> tuple[frozenset[Hex], Hex] | None:
-    """The hexes a reinforcement ``at`` names and the one it prefers (the region's middle)."""
-    offset = parse_offset(at)
-    if offset is not None:
-        h = board.at_offset(*offset)
-        return (frozenset({h}), h) if h in board else None
-    area = board.regions.get(at)
-    if not area:
-        return None
-    return area, from_centre(area)[0]
-
-
-def nearest_free(board: Board, area: frozenset[Hex], anchor: Hex, ok: Callable[[Hex], bool]) -> Hex | None:
-    """The first acceptable hex of ``area``, else of the rings around it, nearest ``anchor`` first."""
-    layer = set(area)
-    seen = set(area)
-    while layer:
-        for h in sorted(layer, key=lambda x: (distance(x, anchor), x)):
-            if ok(h):
-                return h
-        nxt: set[Hex] = set()
-        for h in layer:
-            for n in neighbours(h):
-                if n in board and n not in seen:
-                    seen.add(n)
-                    nxt.add(n)
-        layer = nxt
-    return None
-
-
-def _reinforce(engine: Engine, action: Reinforce) -> list[Event]:
+def _reinforce(engine: Table, action: Reinforce) -> list[Event]:
     state, board, rules = engine.state, engine.board, engine.rules
     taken = set(state.occupancy())
     closed = closed_hexes(state, board, action.side)
@@ -345,7 +311,7 @@ def _reinforce(engine: Engine, action: Reinforce) -> list[Event]:
     return [Reinforced(units=tuple(placed), side=action.side)]
 
 
-def _reveal(engine: Engine, action: Reveal) -> list[Event]:
+def _reveal(engine: Table, action: Reveal) -> list[Event]:
     events: list[Event] = []
     for f in sorted(engine.state.formations.values(), key=lambda x: x.id):
         chosen = f.id == action.unit if action.unit else f.group == action.group
@@ -355,7 +321,7 @@ def _reveal(engine: Engine, action: Reveal) -> list[Event]:
     return events
 
 
-def _release(engine: Engine, action: Release) -> list[Event]:
+def _release(engine: Table, action: Release) -> list[Event]:
     side = engine.state.side(action.side)
     if action.group not in side.held_groups:
         return []
@@ -363,11 +329,11 @@ def _release(engine: Engine, action: Release) -> list[Event]:
     return [GroupReleased(group=action.group, side=action.side)]
 
 
-def _narrate(engine: Engine, action: Narrate) -> list[Event]:
+def _narrate(engine: Table, action: Narrate) -> list[Event]:
     return [Narration(text=action.text, speaker=action.speaker)]
 
 
-def _objective(engine: Engine, action: SetObjective) -> list[Event]:
+def _objective(engine: Table, action: SetObjective) -> list[Event]:
     objectives = engine.state.objectives
     if objectives.get(action.id) == action.status:
         return []
@@ -375,7 +341,7 @@ def _objective(engine: Engine, action: SetObjective) -> list[Event]:
     return [ObjectiveChanged(objective=action.id, status=action.status)]
 
 
-def _victory(engine: Engine, action: Victory) -> list[Event]:
+def _victory(engine: Table, action: Victory) -> list[Event]:
     return engine.finish(action.side, REASON_EVENT)
 
 
@@ -393,11 +359,11 @@ def defeat_winner(state: GameState, loser: str) -> str | None:
     return (players or enemies)[0].id
 
 
-def _defeat(engine: Engine, action: Defeat) -> list[Event]:
+def _defeat(engine: Table, action: Defeat) -> list[Event]:
     return engine.finish(defeat_winner(engine.state, action.side), REASON_EVENT)
 
 
-def _open_gates(engine: Engine, action: OpenGates) -> list[Event]:
+def _open_gates(engine: Table, action: OpenGates) -> list[Event]:
     holder = engine.state.side(action.side)
     if action.to in holder.gates_open_to:
         return []
@@ -405,7 +371,7 @@ def _open_gates(engine: Engine, action: OpenGates) -> list[Event]:
     return [GatesOpened(side=action.side, to=action.to)]
 
 
-def _ally(engine: Engine, action: Ally) -> list[Event]:
+def _ally(engine: Table, action: Ally) -> list[Event]:
     state = engine.state
     a, b = state.side(action.side), state.side(action.with_)
     if b.id in a.allies and a.id in b.allies:
@@ -418,7 +384,7 @@ def _ally(engine: Engine, action: Ally) -> list[Event]:
     return [SidesAllied(side=a.id, ally=b.id)]
 
 
-def _shake(engine: Engine, action: Shake) -> list[Event]:
+def _shake(engine: Table, action: Shake) -> list[Event]:
     events: list[Event] = []
     for f in engine.state.formations_of(action.side):
         if not f.routed:

@@ -16,7 +16,7 @@ import pygame
 
 from .. import i18n
 from ..core.rules import Ruleset
-from ..core.skills import EFFECT_NAMES
+from ..core.skill_marks import EFFECT_NAMES
 from ..i18n import N_, _, format_men
 from ..view.card import FormationCard
 from .badges import BADGES, render_badge

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pygame
 from pygame_gui.elements import UIButton
 
-from ..core import duel, officers, skills
+from ..core import duel, officers, skill_marks, skills
 from ..core.actions import Challenge, UseSkill
 from ..core.engine import Engine
 from ..core.events import (
@@ -27,6 +27,7 @@ from ..core.events import (
 )
 from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
+from ..core.skill_marks import EFFECT_NAMES
 from ..core.state import Formation, GameState
 from ..i18n import _, format_men, ngettext
 from ..view.names import formation_names, hero_name
@@ -41,7 +42,7 @@ DEFAULT_WIDTH = 276
 
 def effects_line(f: Formation) -> str:
     """The temporary effects on a formation, by name, for the unit panel ("" if none)."""
-    names = [_(skills.EFFECT_NAMES[e]) for e in sorted(f.effects) if e in skills.EFFECT_NAMES]
+    names = [_(EFFECT_NAMES[e]) for e in sorted(f.effects) if e in EFFECT_NAMES]
     return ", ".join(names)
 
 
@@ -130,7 +131,7 @@ class SkillButtons:
         self.buttons = []
         if f is None:
             return
-        for skill in skills.formation_skills(self.rules, f):
+        for skill in skill_marks.formation_skills(self.rules, f):
             self._add(
                 self._skill_label(f, skill), self._skill_tip(f, skill), skill.id, active and _ready(engine, f, skill)
             )

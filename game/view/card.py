@@ -12,11 +12,12 @@ from collections.abc import Set
 from dataclasses import dataclass
 from typing import Literal
 
-from ..core import skills
+from ..core import skill_marks
 from ..core.engine import MAX_FATIGUE_TO_FORCE
 from ..core.movement import movement_points
 from ..core.rules import MAX_EXPERIENCE, Ruleset
 from ..core.sides import are_allied, are_enemies
+from ..core.skill_marks import EFFECT_NAMES
 from ..core.state import Formation, GameState
 
 __all__ = ["TIRED_FATIGUE", "FormationCard", "HeroCard", "SkillCard", "formation_card"]
@@ -77,7 +78,7 @@ class FormationCard:
     charges: int | None  # palm-thunder charges left; None: no area weapon
     hero: HeroCard | None
     skills: tuple[SkillCard, ...]
-    effects: tuple[str, ...]  # ids of the temporary effects on it (skills.EFFECT_NAMES)
+    effects: tuple[str, ...]  # ids of the temporary effects on it (EFFECT_NAMES)
     statuses: tuple[Status, ...]
 
     @property
@@ -135,9 +136,9 @@ def formation_card(
         hero=None if hero is None else HeroCard(hero.id, hero.name, hero.leadership, hero.martial, hero.aura),
         skills=tuple(
             SkillCard(s.id, s.name, s.passive, f.cooldowns.get(s.id, 0) if insider else None)
-            for s in skills.formation_skills(rules, f)
+            for s in skill_marks.formation_skills(rules, f)
         ),
-        effects=tuple(e for e in sorted(f.effects) if e in skills.EFFECT_NAMES),
+        effects=tuple(e for e in sorted(f.effects) if e in EFFECT_NAMES),
         statuses=_statuses(state, f, insider),
     )
 
