@@ -288,9 +288,9 @@ def test_names_do_not_change_the_content_version(a1_copy: Path) -> None:
     before = load_scenario_file(a1_copy, load_ruleset()).content_version
     edit(tmx, 'value="The Defile"', 'value="The Gorge"')
     assert load_scenario_file(a1_copy, load_ruleset()).content_version == before
-    edit(tmx, '"1248">' + DEFILE_LABEL.replace("The Defile", "Eastern Plain"), '"1248"/>')
+    edit(tmx, '"1248">' + DEFILE_LABEL.replace("The Defile", "Western Plain"), '"1248"/>')
     assert load_scenario_file(a1_copy, load_ruleset()).content_version == before
-    edit(tmx, 'x="1190" y="536" width="168"', 'x="1190" y="536" width="112"')  # the ground changes
+    edit(tmx, 'x="686" y="536" width="168"', 'x="686" y="536" width="112"')  # the ground changes
     assert load_scenario_file(a1_copy, load_ruleset()).content_version != before
 
 
