@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..core import combat, duel, souls
 from ..core.actions import Action, AnswerDuel, Attack, Blast, Capture, EndTurn, Fire, Move, Rest, UseSkill
 from ..core.engine import Engine
+from ..core.herding import HEMMED_BAG_FACTOR, hemmed
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import MoveMap, are_enemies, enemy_zoc, max_steps, search_moves
 from ..core.rng import Rng
@@ -336,7 +337,7 @@ class General(BasicAI):
         near, bag = souls.capturable(self.engine.state, self.engine.rules, f)
         capacity = souls.capture_capacity(self.engine.rules, f)
         score = SOUL_VALUE * min(near, capacity)
-        if bag and capacity >= bag[0].men:
+        if bag and capacity * (HEMMED_BAG_FACTOR if hemmed(self.engine.state, bag[0]) else 1) >= bag[0].men:
             score += bag[0].men * (self._value(bag[0]) + SOUL_VALUE)
         # A fighter that can still strike prefers to; a soul-catcher's first duty is the bag.
         if self.engine.rules.units[f.type].capture_rate < 1.0:

@@ -57,6 +57,8 @@ class Fled(_Event):
     kind: Literal["fled"] = "fled"
     unit: str
     path: tuple[Hex, ...]
+    # Men cut down as it ran, hemmed in on two sides (they lie as souls where it stood).
+    stragglers: int = 0
 
 
 class Rallied(_Event):
