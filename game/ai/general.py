@@ -265,7 +265,7 @@ class General(BasicAI):
         # Flanks and death ground reach two hexes past the target, the target one past where
         # the striker stands.
         radius = 3
-        if engine.can_capture(f):
+        if engine.can_capture(f) and not self.persona.marching(f):
             out.append(Candidate(self._capture_score(f), Capture(unit=f.id)))
         if not engine.can_act(f) or self.persona.role(f) == "reserve":
             return out, radius  # a reserve is kept out of the fight; it may still bag souls
@@ -316,10 +316,22 @@ class General(BasicAI):
                     continue
                 if engine.board.terrain_at(n).fortress and "siege" not in engine.rules.units[f.type].abilities:
                     continue
-                moved = f.model_copy(update={"pos": dest})
+                # A rider that reaches the blow over open ground charges: count it.
+                moved = f.model_copy(update={"pos": dest, "charge_run": self._open_run(move_map, dest)})
                 score = self.attack_score(moved, target) * 0.98 - floor
                 out.append(Candidate(score, Move(unit=f.id, to=dest), dest))
         return out
+
+    def _open_run(self, move_map: MoveMap, dest: Hex) -> int:
+        """Hexes of open ground at the end of the way to ``dest`` (the engine's run-up)."""
+        path = move_map.path_to(dest) or [dest]
+        board = self.engine.board
+        run = 0
+        for h in reversed(path[1:]):
+            if not board.terrain_at(h).open:
+                break
+            run += 1
+        return run
 
     def _blast_score(self, f: Formation, at: Hex) -> float:
         engine = self.engine

@@ -18,6 +18,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from ..core.actions import Action, AnswerDuel, Challenge, UseSkill
+from ..core.combat import CHARGE_RUN
 from ..core.hexgrid import Hex, distance, spiral
 from ..core.movement import are_enemies, max_steps
 from ..core.scenario_events import Defeat, EventSpec, OnEntersRegion, OnRouted, SetObjective, Victory
@@ -59,6 +60,8 @@ class Persona:
         self.hold: dict[str, frozenset[Hex]] = {}
         # Formation id -> the event after which its front no longer needs holding.
         self.hold_until: dict[str, str] = {}
+        # Formation id -> the event before which its front does not need holding yet.
+        self.hold_after: dict[str, str] = {}
         for spec in hints.hold:
             if spec.side != general.side_id or spec.region not in board.regions:
                 continue
@@ -68,6 +71,17 @@ class Persona:
                 self.hold[unit] = region
                 if spec.until is not None:
                     self.hold_until[unit] = spec.until
+                if spec.after is not None:
+                    self.hold_after[unit] = spec.after
+        # Saved for one blow (the scenario's reserves): formation id -> (from event, until events).
+        self.saved: dict[str, tuple[str | None, tuple[str, ...]]] = {
+            unit: (spec.after, spec.until)
+            for spec in hints.reserve
+            if spec.side == general.side_id
+            for unit in spec.units
+        }
+        # Soul-catchers sweeping behind the army.
+        self.sweepers = frozenset(hints.sweepers)
         # Ordered to stand and die, or to fall back as bait: never kept back as a reserve.
         self.under_orders = frozenset(hints.rear_guard) | frozenset(hints.feint)
         # Regions whose taking wins the battle (a hard general reads the scenario's events).
@@ -89,23 +103,52 @@ class Persona:
     def memory(self) -> Hashable:
         """What the persona remembers that may change its choices (roles, targets, weights):
         while it stays the same, scores worked out earlier still hold."""
-        return (self._released(), self.reserves())
+        return (self._released(), self.reserves(), self._orders_fired())
+
+    def _orders_fired(self) -> frozenset[str]:
+        """The events the scenario's holds and reserves wait for that have fired."""
+        watched = set(self.hold_after.values())
+        for after, until in self.saved.values():
+            watched.update((after, *until) if after else until)
+        return frozenset(e for e in self.g.engine.state.fired_events if e in watched)
 
     def observe(self, state: GameState, enemies: list[Formation]) -> None:
         pass
 
     def role(self, f: Formation) -> str | None:
+        if f.id in self._saved_now():
+            return "reserve"
         if self.held_region(f.id) is not None:
             return "hold"
         return "reserve" if f.id in self.reserves() else None
 
     def held_region(self, unit: str) -> frozenset[Hex] | None:
         """The front ``unit`` is to keep; a hard general lets it go once the event the hold
-        waited for has fired (the trap it protected is sprung)."""
+        waited for has fired (the trap it protected is sprung). A formation the scenario saves
+        for one blow is bound by no front once its waiting has begun."""
         region = self.hold.get(unit)
         if region is None or self.hold_until.get(unit) in self._released():
             return None
+        if unit in self.saved and self._saving_began(unit):
+            return None
+        if unit in self.hold_after and self.hold_after[unit] not in self.g.engine.state.fired_events:
+            return None
         return region
+
+    def _saving_began(self, unit: str) -> bool:
+        after = self.saved[unit][0]
+        return after is None or after in self.g.engine.state.fired_events
+
+    def _saved_now(self) -> frozenset[str]:
+        """The scenario's reserves still waiting for their moment."""
+        if not self.saved:
+            return frozenset()
+        fired = self.g.engine.state.fired_events
+        return frozenset(
+            unit
+            for unit, (_after, until) in self.saved.items()
+            if self._saving_began(unit) and not any(e in fired for e in until)
+        )
 
     def _released(self) -> frozenset[str]:
         if not self.g.style.objectives or not self.hold_until:
@@ -116,11 +159,13 @@ class Persona:
     def reserves(self) -> frozenset[str]:
         """Formations a hard general keeps out of the fight, so that a host the enemy must
         break all at once never breaks: of each such host, the fresh formation farthest from
-        the enemy (a hero's own formation leads and is never held back). Worked out once per
-        view of the game."""
+        the enemy (a hero's own formation leads and is never held back); and at every level the
+        formations the scenario saves for one blow, while they wait. Worked out once per view of
+        the game."""
         state = self.g.engine.state
         if self._reserves_for is state:
             return self._reserves_cache
+        saved = self._saved_now()
         me = self.g.side_id
         live = [e.pos for e in state.formations.values() if are_enemies(state, me, e.side) and not e.routed]
         picks: set[str] = set()
@@ -140,11 +185,26 @@ class Persona:
             if len(fresh) < 2:
                 continue  # a lone formation kept back would be the host's last: it fights
             picks.add(max(fresh, key=lambda f: (min((distance(f.pos, e) for e in live), default=0), f.id)).id)
-        self._reserves_for, self._reserves_cache = state, frozenset(picks)
+        self._reserves_for, self._reserves_cache = state, frozenset(picks) | saved
         return self._reserves_cache
 
     def may_strike(self, f: Formation, target: Formation) -> bool:
-        return True
+        return self._worthy_blow(f, target)
+
+    def _worthy_blow(self, f: Formation, target: Formation) -> bool:
+        """A sweeper strikes only the routed. A formation saved for one blow, once released,
+        spends itself only on a charge (or on the routed): it is not thrown into a standing
+        fight."""
+        if f.id in self.sweepers:
+            return target.routed
+        if f.id not in self.saved or not self._released_reserve(f.id) or target.routed:
+            return True
+        rules = self.g.engine.rules
+        return "charge" in rules.units[f.type].abilities and f.charge_run >= CHARGE_RUN
+
+    def _released_reserve(self, unit: str) -> bool:
+        until = self.saved[unit][1]
+        return self._saving_began(unit) and any(e in self.g.engine.state.fired_events for e in until)
 
     def target_weight(self, target: Formation) -> float:
         return 1.0
@@ -158,14 +218,30 @@ class Persona:
         region = self.held_region(f.id) or self._guarded_region(f)
         if region is not None and f.pos in region:
             return region
+        if self.marching(f):
+            # Ordered to a front the moment an event fired: no turning aside on the way.
+            assert region is not None
+            now = min(distance(f.pos, h) for h in region)
+            reach = max_steps(f, self.g.engine.rules)
+            return frozenset(h for h in spiral(f.pos, reach) if min(distance(h, r) for r in region) < now)
         return None
 
+    def marching(self, f: Formation) -> bool:
+        """Whether ``f`` is on its way to a front it was ordered to from some event on."""
+        region = self.held_region(f.id)
+        return f.id in self.hold_after and region is not None and f.pos not in region
+
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
-        if f.id in self.reserves():
+        if f.id in self.reserves() or (f.id in self.saved and self._released_reserve(f.id)):
+            # Released, it still waits out of reach between its charges.
             return self._reserve_ground(f, enemies), None
         guard = self._guarded_region(f)
         if guard is not None:
             return guard, guard
+        if f.id in self.sweepers:
+            sweep = self._sweep_ground(enemies)
+            if sweep:
+                return sweep, None
         region = self.held_region(f.id)
         if region is None:
             return self._winning_region(f) or goals, None
@@ -217,6 +293,20 @@ class Persona:
             if spec.id not in state.fired_events and conditions_hold(state, spec) and when.selects(f.id):
                 return region
         return None
+
+    def _sweep_ground(self, enemies: list[Formation]) -> frozenset[Hex]:
+        """Where a sweeper goes: next to routed enemy soul formations, else to enemy souls lying
+        on the field."""
+        state, rules = self.g.engine.state, self.g.engine.rules
+        routed = frozenset(e.pos for e in enemies if e.routed and "soul" in rules.units[e.type].abilities)
+        if routed:
+            return routed
+        me = self.g.side_id
+        return frozenset(
+            Hex.parse(key)
+            for key, by_side in state.field_souls.items()
+            if any(n > 0 and are_enemies(state, me, side) for side, n in by_side.items())
+        )
 
     def _reserve_ground(self, f: Formation, enemies: list[Formation]) -> frozenset[Hex]:
         """Where a reserve waits: near the side's commander, out of the enemy's reach; with no

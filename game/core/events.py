@@ -32,6 +32,8 @@ class Attacked(_Event):
     mode: str = "melee"
     surprise: bool = False
     pincer: bool = False
+    # Cavalry that rode the last hexes over open ground into the blow.
+    charge: bool = False
 
 
 class Destroyed(_Event):

@@ -63,6 +63,20 @@ class HoldSpec(_Strict):
     # An event whose firing ends the need to hold (the trap the front protected is sprung): a
     # hard general then lets these formations fight where they will.
     until: str | None = None
+    # An event before which there is no front to hold yet (the valley must be swept first).
+    after: str | None = None
+
+
+class ReserveSpec(_Strict):
+    """Formations of ``side`` kept out of the fight for a blow at the right moment (the
+    Hegemon-King's charge): from the moment ``after`` fires (None: from the start) until any of
+    the events ``until`` fires. While in reserve they wait out of the enemy's reach, and a front they were
+    told to hold no longer binds them; once released they strike."""
+
+    side: str
+    units: tuple[str, ...] = Field(min_length=1)
+    after: str | None = None
+    until: tuple[str, ...] = Field(min_length=1)
 
 
 class AiHints(_Strict):
@@ -73,7 +87,8 @@ class AiHints(_Strict):
     army means to force: while it is winning, its formations mass on it behind the vanguard and
     strike first at whoever holds it. ``rear_guard``: formations that
     stand and die to buy time. ``feint``: formations that fall back toward hidden friends to draw
-    pursuers into an ambush. ``hold``: fronts a side must keep.
+    pursuers into an ambush. ``hold``: fronts a side must keep. ``reserve``: formations saved
+    for one blow. ``sweepers``: soul-catchers that sweep behind the army.
     """
 
     palace_region: str | None = None
@@ -83,6 +98,10 @@ class AiHints(_Strict):
     rear_guard: tuple[str, ...] = ()
     feint: tuple[str, ...] = ()
     hold: tuple[HoldSpec, ...] = ()
+    reserve: tuple[ReserveSpec, ...] = ()
+    # Soul-catchers that follow the army to sweep the field: they make for routed enemy soul
+    # formations and souls lying on the field, and keep out of standing fights.
+    sweepers: tuple[str, ...] = ()
 
 
 # What decides the game when the last turn ends: a side id wins outright, "draw", or

@@ -122,8 +122,40 @@ class OnObjectivesDone(_Spec):
     done: tuple[str, ...] = Field(min_length=1)
 
 
+class OnCharge(_Spec):
+    """``unit`` (or any of ``units``) charges: rides over open ground into a melee blow at a
+    formation (one of ``targets``, if given). The Hegemon-King's charge into the host."""
+
+    kind: Literal["charge"] = "charge"
+    unit: str | None = None
+    units: tuple[str, ...] = ()
+    targets: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _one_selector(self) -> OnCharge:
+        _exactly_one(self, ("unit", "units"))
+        return self
+
+
+class OnBagged(_Spec):
+    """A routed soul formation among ``units`` is bagged whole by a capture: caught, not cut down
+    (the broken host herded into the bag)."""
+
+    kind: Literal["bagged"] = "bagged"
+    units: tuple[str, ...] = Field(min_length=1)
+
+
 Trigger = Annotated[
-    OnTurn | OnEntersRegion | OnRouted | OnDestroyed | OnHeroWounded | OnSouls | OnSideWipedOut | OnObjectivesDone,
+    OnTurn
+    | OnEntersRegion
+    | OnRouted
+    | OnDestroyed
+    | OnHeroWounded
+    | OnSouls
+    | OnSideWipedOut
+    | OnObjectivesDone
+    | OnCharge
+    | OnBagged,
     Field(discriminator="kind"),
 ]
 TRIGGER_KINDS: tuple[str, ...] = (
@@ -135,6 +167,8 @@ TRIGGER_KINDS: tuple[str, ...] = (
     "souls",
     "side_wiped_out",
     "objectives_done",
+    "charge",
+    "bagged",
 )
 
 

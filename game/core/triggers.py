@@ -15,6 +15,7 @@ from . import vision
 from .board import Board
 from .campaign import carry_in, carry_key
 from .events import (
+    Attacked,
     Destroyed,
     Event,
     GatesOpened,
@@ -25,6 +26,7 @@ from .events import (
     Reinforced,
     Routed,
     SidesAllied,
+    SoulsCaptured,
     TurnEnded,
 )
 from .hexgrid import Hex, distance, from_centre, neighbours
@@ -35,6 +37,8 @@ from .scenario_events import (
     EventAction,
     EventSpec,
     Narrate,
+    OnBagged,
+    OnCharge,
     OnDestroyed,
     OnEntersRegion,
     OnHeroWounded,
@@ -179,6 +183,18 @@ def _objectives_done(engine: Engine, when: OnObjectivesDone, seen: list[Event]) 
     return all(engine.state.objectives.get(o) == "done" for o in when.done)
 
 
+def _charge(engine: Engine, when: OnCharge, seen: list[Event]) -> bool:
+    chargers = {when.unit} if when.unit else set(when.units)
+    return any(
+        e.charge and e.unit in chargers and (not when.targets or e.target in when.targets)
+        for e in _of(seen, (Attacked,))
+    )
+
+
+def _bagged(engine: Engine, when: OnBagged, seen: list[Event]) -> bool:
+    return any(u in when.units for e in _of(seen, (SoulsCaptured,)) for u in e.bagged_units)
+
+
 _TRIGGERS: dict[type, Callable] = {
     OnTurn: _turn,
     OnEntersRegion: _enters_region,
@@ -188,6 +204,8 @@ _TRIGGERS: dict[type, Callable] = {
     OnSouls: _souls,
     OnSideWipedOut: _side_wiped_out,
     OnObjectivesDone: _objectives_done,
+    OnCharge: _charge,
+    OnBagged: _bagged,
 }
 
 
