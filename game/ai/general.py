@@ -307,17 +307,21 @@ class General(BasicAI):
         for dest in sorted(move_map.destinations):
             if allowed is not None and dest not in allowed:
                 continue
+            moved: Formation | None = None
             for n in neighbours(dest):
                 target_id = occupancy.get(n)
                 if target_id is None:
                     continue
                 target = state.formations[target_id]
-                if not are_enemies(state, f.side, target.side) or not self.persona.may_strike(f, target):
+                if not are_enemies(state, f.side, target.side):
+                    continue
+                if moved is None:
+                    # A rider that reaches the blow over open ground charges: count it.
+                    moved = f.model_copy(update={"pos": dest, "charge_run": self._open_run(move_map, dest)})
+                if not self.persona.may_strike(moved, target):
                     continue
                 if engine.board.terrain_at(n).fortress and "siege" not in engine.rules.units[f.type].abilities:
                     continue
-                # A rider that reaches the blow over open ground charges: count it.
-                moved = f.model_copy(update={"pos": dest, "charge_run": self._open_run(move_map, dest)})
                 score = self.attack_score(moved, target) * 0.98 - floor
                 out.append(Candidate(score, Move(unit=f.id, to=dest), dest))
         return out
