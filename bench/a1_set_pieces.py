@@ -44,8 +44,18 @@ def play(seed: int, difficulty: str = "normal") -> dict[str, Any]:
     fired: dict[str, int] = {}
     out: dict[str, Any] = {"seed": seed, "charges": [], "retainer_souls": 0, "stragglers": 0, "xiang_yu_lost": None}
 
+    # The defile's eastern edge: a host formation past it has broken through.
+    board = loaded.scenario.board
+    east_edge = max(board.offset(h)[0] for h in board.regions["the_front"])
+
     def listen(events: list[Event]) -> None:
         turn = match.state.turn
+        if "army_joins" not in match.state.fired_events and "breached" not in out:
+            if any(
+                f.id in HOST and not f.routed and board.offset(f.pos)[0] > east_edge
+                for f in match.state.formations.values()
+            ):
+                out["breached"] = turn
         for e in match.state.fired_events:
             fired.setdefault(e, turn)
         for e in events:
@@ -88,6 +98,7 @@ def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
         "defile_held_until_army_joins": count(lambda g: g["held"] and "army_joins" in g["events"]),
         "defile_never_lost": count(lambda g: "front_lost" not in g["events"]),
         "defile_lost_turns": sorted(lost),
+        "host_through_the_defile_before_army_joins": count(lambda g: "breached" in g),
         "army_joins": count(lambda g: "army_joins" in g["events"]),
         "xiang_yu_charges_host": count(lambda g: bool(g["charges"])),
         "xiang_yu_lost_before_charging": count(lambda g: g["xiang_yu_lost"] is not None and not g["charges"]),
@@ -114,7 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ev = g["events"]
         print(
             f"seed {g['seed']:3}: {g['winner'] or 'draw':9} T{g['turns']:2}  swept {ev.get('valley_swept', '-')}"
-            f"  front lost {ev.get('front_lost', '-')}  army joins {ev.get('army_joins', '-')}"
+            f"  front lost {ev.get('front_lost', '-')}  breached {g.get('breached', '-')}"
+            f"  army joins {ev.get('army_joins', '-')}"
             f"  charges {g['charges']}  XY lost {g['xiang_yu_lost']}  broken {ev.get('host_broken', '-')}"
             f"  herded {ev.get('rout_herded', '-')}  pouch {g['pouch']} (at break {g.get('pouch_at_break', '-')})"
             f"  retainers {g['retainer_souls']}  stragglers {g['stragglers']}"
