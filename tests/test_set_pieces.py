@@ -153,11 +153,11 @@ def test_a_sweeper_makes_for_the_routed_and_leaves_formed_troops_alone(small_eng
 
 
 def test_a1_played_by_the_computer_tells_the_chronicle() -> None:
-    """Seed 10 at normal difficulty: the trapped host breaks and is bagged, the retainers come up
+    """Seed 12 at normal difficulty: the trapped host breaks and is bagged, the retainers come up
     the valley, the defile holds until Han Xin joins the wings, the Hegemon-King charges into the
     returning host, it breaks, and the battle is won only when a broken formation is bagged."""
     loaded = load_scenario("a1_valley_mouth")
-    match = Match(loaded, 10, GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}))
+    match = Match(loaded, 12, GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}))
     fired_at: dict[str, int] = {}
     charges: list[int] = []
 

@@ -316,8 +316,10 @@ class General(BasicAI):
                 if not are_enemies(state, f.side, target.side):
                     continue
                 if moved is None:
-                    # A rider that reaches the blow over open ground charges: count it.
-                    moved = f.model_copy(update={"pos": dest, "charge_run": self._open_run(move_map, dest)})
+                    # A rider saved for a charge counts the run-up a move would give it. (Counted for
+                    # every rider, it moved other battles' balance far: B2 from 60% to 100%.)
+                    run = self._open_run(move_map, dest) if f.id in self.persona.saved else 0
+                    moved = f.model_copy(update={"pos": dest, "charge_run": run})
                 if not self.persona.may_strike(moved, target):
                     continue
                 if engine.board.terrain_at(n).fortress and "siege" not in engine.rules.units[f.type].abilities:

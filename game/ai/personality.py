@@ -38,6 +38,8 @@ PRIDE_LOSS_WEIGHT = 0.3
 PRIDE_MEN_DROP = 0.15
 # A reserve waits within this many hexes of its commander and at least this far from the enemy.
 RESERVE_GAP = 3
+# A sweeper goes only where no formed enemy stands within this many hexes.
+SWEEP_CLEAR = 2
 # Wanyan Liang rides to routed souls within this many hexes to re-form them.
 REFORM_REACH = 8
 # Jin falls back when its men are below this share of the start or of the enemies in sight.
@@ -296,16 +298,25 @@ class Persona:
 
     def _sweep_ground(self, enemies: list[Formation]) -> frozenset[Hex]:
         """Where a sweeper goes: next to routed enemy soul formations, else to enemy souls lying
-        on the field."""
+        on the field; only where no formed enemy stands within SWEEP_CLEAR hexes (it sweeps
+        behind the army, not in front of it)."""
         state, rules = self.g.engine.state, self.g.engine.rules
-        routed = frozenset(e.pos for e in enemies if e.routed and "soul" in rules.units[e.type].abilities)
+        formed = [e.pos for e in enemies if not e.routed]
+
+        def clear(h: Hex) -> bool:
+            return all(distance(h, e) > SWEEP_CLEAR for e in formed)
+
+        routed = frozenset(
+            e.pos for e in enemies if e.routed and "soul" in rules.units[e.type].abilities and clear(e.pos)
+        )
         if routed:
             return routed
         me = self.g.side_id
         return frozenset(
-            Hex.parse(key)
+            h
             for key, by_side in state.field_souls.items()
             if any(n > 0 and are_enemies(state, me, side) for side, n in by_side.items())
+            and clear(h := Hex.parse(key))
         )
 
     def _reserve_ground(self, f: Formation, enemies: list[Formation]) -> frozenset[Hex]:
