@@ -50,12 +50,12 @@ def play(seed: int, difficulty: str = "normal") -> dict[str, Any]:
 
     def listen(events: list[Event]) -> None:
         turn = match.state.turn
-        if "army_joins" not in match.state.fired_events and "breached" not in out:
-            if any(
-                f.id in HOST and not f.routed and board.offset(f.pos)[0] > east_edge
-                for f in match.state.formations.values()
-            ):
-                out["breached"] = turn
+        waiting = "army_joins" not in match.state.fired_events and "breached" not in out
+        if waiting and any(
+            f.id in HOST and not f.routed and board.offset(f.pos)[0] > east_edge
+            for f in match.state.formations.values()
+        ):
+            out["breached"] = turn
         for e in match.state.fired_events:
             fired.setdefault(e, turn)
         for e in events:
