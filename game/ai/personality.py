@@ -315,8 +315,7 @@ class Persona:
         return frozenset(
             h
             for key, by_side in state.field_souls.items()
-            if any(n > 0 and are_enemies(state, me, side) for side, n in by_side.items())
-            and clear(h := Hex.parse(key))
+            if any(n > 0 and are_enemies(state, me, side) for side, n in by_side.items()) and clear(h := Hex.parse(key))
         )
 
     def _reserve_ground(self, f: Formation, enemies: list[Formation]) -> frozenset[Hex]:
