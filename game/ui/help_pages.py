@@ -200,8 +200,8 @@ def morale_text(rules: Ruleset) -> list[str]:
         _("A formation with no way out fights {bonus}% harder: death ground.").format(bonus=combat.DEATH_GROUND_BONUS),
         _(
             "A routed formation with enemies within {radius} hexes on two sides can only run along "
-            "the open side between them: {stragglers}% of its men fall as it runs, and capturers bag "
-            "it {factor} times as fast."
+            "the open side between them: {stragglers} men in a hundred fall as it runs, and capturers "
+            "bag it {factor} times as fast."
         ).format(
             radius=herding.HEMMED_RADIUS,
             stragglers=herding.HEMMED_STRAGGLERS,
