@@ -116,7 +116,7 @@ def test_a_front_ordered_from_an_event_is_marched_to_once_it_fires(small_engine:
     front = frozenset(base.board.at_offset(c, r) for c in (0, 1) for r in (2, 3, 4))
     board = make_board(base.rules, _grid_of(base), {"front": front})
     go = EventSpec.model_validate({"id": "go", "when": {"kind": "turn", "turn": 9}, "do": [_said("March.")]})
-    hints = AiHints(hold=(HoldSpec(side="a", region="front", units=("x",), after="go"),))
+    hints = AiHints(hold=(HoldSpec(side="a", region="front", units=("x",), after="go", march=True),))
     scenario = dataclasses.replace(base.scenario, board=board, ai=hints, events=(go,))
 
     def first_action(fired: bool):

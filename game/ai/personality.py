@@ -64,6 +64,8 @@ class Persona:
         self.hold_until: dict[str, str] = {}
         # Formation id -> the event before which its front does not need holding yet.
         self.hold_after: dict[str, str] = {}
+        # Formations under a march order: on the way to their post they turn aside for nothing.
+        self.marchers: set[str] = set()
         for spec in hints.hold:
             if spec.side != general.side_id or spec.region not in board.regions:
                 continue
@@ -75,6 +77,8 @@ class Persona:
                     self.hold_until[unit] = spec.until
                 if spec.after is not None:
                     self.hold_after[unit] = spec.after
+                if spec.march:
+                    self.marchers.add(unit)
         # Saved for one blow (the scenario's reserves): formation id -> (from event, until events).
         self.saved: dict[str, tuple[str | None, tuple[str, ...]]] = {
             unit: (spec.after, spec.until)
@@ -221,7 +225,7 @@ class Persona:
         if region is not None and f.pos in region:
             return region
         if self.marching(f):
-            # Ordered to a front the moment an event fired: no turning aside on the way.
+            # Under a march order: strike only where it brings the post nearer.
             assert region is not None
             now = min(distance(f.pos, h) for h in region)
             reach = max_steps(f, self.g.engine.rules)
@@ -229,9 +233,9 @@ class Persona:
         return None
 
     def marching(self, f: Formation) -> bool:
-        """Whether ``f`` is on its way to a front it was ordered to from some event on."""
+        """Whether ``f`` is on its way to a post under a march order."""
         region = self.held_region(f.id)
-        return f.id in self.hold_after and region is not None and f.pos not in region
+        return f.id in self.marchers and region is not None and f.pos not in region
 
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
         if f.id in self.reserves() or (f.id in self.saved and self._released_reserve(f.id)):

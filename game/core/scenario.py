@@ -63,8 +63,10 @@ class HoldSpec(_Strict):
     # An event whose firing ends the need to hold (the trap the front protected is sprung): a
     # hard general then lets these formations fight where they will.
     until: str | None = None
-    # An event before which there is no front to hold yet (the valley must be swept first).
+    # The hold starts only once this event has fired (a second post after the first).
     after: str | None = None
+    # A march order: until they stand on the post they strike at nothing on the way.
+    march: bool = False
 
 
 class ReserveSpec(_Strict):
