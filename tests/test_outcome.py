@@ -3,6 +3,7 @@ the shipped scenarios, a save loaded already finished, and the figures of the su
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -27,8 +28,10 @@ pytestmark = pytest.mark.usefixtures("english")
 CORPUS_B3 = Path(__file__).parent / "saves_corpus" / "v3" / "b3_finished.json"
 
 
-def engine(scenario_id: str, seed: int = 1, max_turns: int | None = None) -> Engine:
+def engine(scenario_id: str, seed: int = 1, max_turns: int | None = None, outcome: str | None = None) -> Engine:
     scenario = load_scenario(scenario_id).scenario
+    if outcome is not None:  # the same battle under another rule for the last turn
+        scenario = dataclasses.replace(scenario, turn_limit_outcome=outcome)
     if max_turns is None:
         return ai_engine(scenario, seed)
     settings = GameSettings(controllers={s.id: "ai" for s in scenario.sides}, max_turns=max_turns)
@@ -141,7 +144,7 @@ def test_annihilation_names_the_side_wiped_out() -> None:
 
 def test_the_last_turn_under_each_rule() -> None:
     # Attrition with nothing destroyed on either side: nobody wins.
-    even = engine("a1_valley_mouth", max_turns=1)
+    even = engine("a1_valley_mouth", max_turns=1, outcome="attrition")
     even.apply_all([EndTurn(), EndTurn()])
     outcome = decide(even.scenario, even.state)
     assert (outcome.ending, outcome.winner, outcome.turn_limit_rule) == ("turn_limit", None, "attrition")

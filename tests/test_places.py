@@ -123,8 +123,11 @@ def test_objective_regions_fade_once_their_events_can_no_longer_fire(rules: Rule
     # The valley swept: the relief of the trap can no longer lose the battle.
     state.fired_events.append("valley_swept")
     assert places.live_objective_regions(state) == {"the_front"}
-    # Past turn 8 the defile can no longer be lost.
+    # Past turn 8 the defile can no longer be lost, but Han Xin's arrival there still counts.
     state.turn = 9
+    assert places.live_objective_regions(state) == {"the_front"}
+    # Once the army has joined the wings, nothing more turns on the defile.
+    state.fired_events.append("army_joins")
     assert places.live_objective_regions(state) == frozenset()
     state.fired_events.remove("valley_swept")
     state.fired_events.append("trap_relieved")  # it fired: nothing more to come of it
@@ -288,9 +291,9 @@ def test_names_do_not_change_the_content_version(a1_copy: Path) -> None:
     before = load_scenario_file(a1_copy, load_ruleset()).content_version
     edit(tmx, 'value="The Defile"', 'value="The Gorge"')
     assert load_scenario_file(a1_copy, load_ruleset()).content_version == before
-    edit(tmx, '"1248">' + DEFILE_LABEL.replace("The Defile", "Eastern Plain"), '"1248"/>')
+    edit(tmx, '"1248">' + DEFILE_LABEL.replace("The Defile", "Western Plain"), '"1248"/>')
     assert load_scenario_file(a1_copy, load_ruleset()).content_version == before
-    edit(tmx, 'x="1190" y="536" width="168"', 'x="1190" y="536" width="112"')  # the ground changes
+    edit(tmx, 'x="686" y="536" width="168"', 'x="686" y="536" width="112"')  # the ground changes
     assert load_scenario_file(a1_copy, load_ruleset()).content_version != before
 
 

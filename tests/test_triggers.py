@@ -709,8 +709,8 @@ def test_the_ai_leaves_held_groups_alone_and_ends_its_turn(rules: Ruleset) -> No
 
 def test_a1_has_objectives_and_events() -> None:
     sc = load_scenario(A1).scenario
-    assert [o.id for o in sc.objective_specs] == ["sweep_valley", "hold_front", "break_host", "bag_souls"]
-    assert [o.bonus for o in sc.objective_specs] == [False, False, False, True]
+    assert [o.id for o in sc.objective_specs] == ["sweep_valley", "hold_front", "break_host", "herd_rout", "bag_souls"]
+    assert [o.bonus for o in sc.objective_specs] == [False, False, False, False, True]
     assert sc.objectives == tuple(o.text for o in sc.objective_specs)
     eng = Engine(sc, load_ruleset(), 3)
     assert set(eng.state.objectives.values()) == {"open"}
@@ -754,7 +754,7 @@ kind = "reinforce"
 side = "coalition"
 
 [[events.do.formations]]
-id = "cao_zhi_2000"
+id = "late_retainers"
 type = "retainer"
 men = 2000
 at = "valley"
@@ -772,9 +772,17 @@ BROKEN = {
         '{ kind = "fireworks" },',
         ("pouch_full", "do[0].kind", "unknown kind 'fireworks'"),
     ),
-    "region": ('region = "the_front"', 'region = "the_back"', ("front_lost", "when.region", "'the_back'")),
-    "unit": ('"trapped_4"]', '"trapped_9"]', ("valley_swept", "when.units[3]", "'trapped_9'")),
-    "speaker": ('speaker = "xiang_yu"', 'speaker = "sun_wukong"', ("host_broken", "do[1].speaker", "'sun_wukong'")),
+    "region": (
+        'region = "the_front", side = "hailing"',
+        'region = "the_back", side = "hailing"',
+        ("front_lost", "when.region", "'the_back'"),
+    ),
+    "unit": ('"trapped_4"]', '"trapped_9"]', ("trapped_broken", "when.units[3]", "'trapped_9'")),
+    "speaker": (
+        'speaker = "xiang_yu", text = "They break!',
+        'speaker = "sun_wukong", text = "They break!',
+        ("host_broken", "do[1].speaker", "'sun_wukong'"),
+    ),
     "side": (
         '{ kind = "victory", side = "coalition" }',
         '{ kind = "victory", side = "nobody" }',
@@ -828,13 +836,13 @@ BROKEN = {
     ),
     "reinforce_id": (
         "+",
-        LATE_HELP.replace("cao_zhi_2000", "han_xin_5000"),
+        LATE_HELP.replace("late_retainers", "han_xin_5000"),
         ("late_help", "do[0].formations[0].id", "already used"),
     ),
     "selector": (
         'kind = "routed", units = ["trapped_1"',
         'kind = "routed", side = "hailing", units = ["trapped_1"',
-        ("valley_swept", "when", "exactly one"),
+        ("trapped_broken", "when", "exactly one"),
     ),
     "objective_side": ('id = "bag_souls"\n', 'id = "bag_souls"\nside = "tangut"\n', ("bag_souls", "side", "'tangut'")),
 }

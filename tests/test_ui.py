@@ -337,8 +337,9 @@ def test_the_computer_plays_move_by_move(app: App) -> None:
 
     assert app.scene is scene and scene.state.active_side.id == "coalition" and scene.state.turn == 2
     assert scene.end_turn_button.is_enabled and scene.human_to_move()
-    assert scene.narration.active  # turn 2 opens with news from the front
-    press(app, pygame.K_RETURN)
+    assert scene.narration.active  # turn 2 opens with news from the front (and the retainers come up)
+    while scene.narration.active:
+        press(app, pygame.K_RETURN)
 
     # Space: the computer's next turn is played without pauses, as fast as it decides.
     press(app, pygame.K_SPACE)

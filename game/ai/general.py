@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..core import combat, duel, souls
 from ..core.actions import Action, AnswerDuel, Attack, Blast, Capture, EndTurn, Fire, Move, Rest, UseSkill
 from ..core.engine import Engine
+from ..core.herding import HEMMED_BAG_FACTOR, hemmed
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import MoveMap, are_enemies, enemy_zoc, max_steps, search_moves
 from ..core.rng import Rng
@@ -264,7 +265,7 @@ class General(BasicAI):
         # Flanks and death ground reach two hexes past the target, the target one past where
         # the striker stands.
         radius = 3
-        if engine.can_capture(f) and self.persona.may_capture(f):
+        if engine.can_capture(f) and self.persona.may_capture(f) and not self.persona.marching(f):
             out.append(Candidate(self._capture_score(f), Capture(unit=f.id)))
         if not engine.can_act(f) or self.persona.role(f) == "reserve":
             return out, radius  # a reserve is kept out of the fight; it may still bag souls
@@ -306,19 +307,37 @@ class General(BasicAI):
         for dest in sorted(move_map.destinations):
             if allowed is not None and dest not in allowed:
                 continue
+            moved: Formation | None = None
             for n in neighbours(dest):
                 target_id = occupancy.get(n)
                 if target_id is None:
                     continue
                 target = state.formations[target_id]
-                if not are_enemies(state, f.side, target.side) or not self.persona.may_strike(f, target):
+                if not are_enemies(state, f.side, target.side):
+                    continue
+                if moved is None:
+                    # A rider saved for a charge counts the run-up a move would give it. (Counted for
+                    # every rider, it moved other battles' balance far: B2 from 60% to 100%.)
+                    run = self._open_run(move_map, dest) if f.id in self.persona.saved else 0
+                    moved = f.model_copy(update={"pos": dest, "charge_run": run})
+                if not self.persona.may_strike(moved, target):
                     continue
                 if engine.board.terrain_at(n).fortress and "siege" not in engine.rules.units[f.type].abilities:
                     continue
-                moved = f.model_copy(update={"pos": dest})
                 score = self.attack_score(moved, target) * 0.98 - floor
                 out.append(Candidate(score, Move(unit=f.id, to=dest), dest))
         return out
+
+    def _open_run(self, move_map: MoveMap, dest: Hex) -> int:
+        """Hexes of open ground at the end of the way to ``dest`` (the engine's run-up)."""
+        path = move_map.path_to(dest) or [dest]
+        board = self.engine.board
+        run = 0
+        for h in reversed(path[1:]):
+            if not board.terrain_at(h).open:
+                break
+            run += 1
+        return run
 
     def _blast_score(self, f: Formation, at: Hex) -> float:
         engine = self.engine
@@ -336,7 +355,7 @@ class General(BasicAI):
         near, bag = souls.capturable(self.engine.state, self.engine.rules, f)
         capacity = souls.capture_capacity(self.engine.rules, f)
         score = SOUL_VALUE * min(near, capacity)
-        if bag and capacity >= bag[0].men:
+        if bag and capacity * (HEMMED_BAG_FACTOR if hemmed(self.engine.state, bag[0]) else 1) >= bag[0].men:
             score += bag[0].men * (self._value(bag[0]) + SOUL_VALUE)
         # A fighter that can still strike prefers to; a soul-catcher's first duty is the bag.
         if self.engine.rules.units[f.type].capture_rate < 1.0:

@@ -40,6 +40,8 @@ PRIDE_MEN_DROP = 0.15
 ALARM_TURNS = 3
 # A reserve waits within this many hexes of its commander and at least this far from the enemy.
 RESERVE_GAP = 3
+# A sweeper goes only where no formed enemy stands within this many hexes.
+SWEEP_CLEAR = 2
 # Wanyan Liang rides to routed souls within this many hexes to re-form them.
 REFORM_REACH = 8
 # Jin falls back when its men are below this share of the start or of the enemies in sight.
@@ -91,6 +93,15 @@ class Persona:
                 if spec.until is not None:
                     self.hold_until.setdefault(unit, spec.until)
                 self.posts.setdefault(unit, []).append((region, spec.after, spec.until, spec.until_all, spec.march))
+        # Saved for one blow (the scenario's reserves): formation id -> (from event, until events).
+        self.saved: dict[str, tuple[str | None, tuple[str, ...]]] = {
+            unit: (spec.after, spec.until)
+            for spec in hints.reserve
+            if spec.side == general.side_id
+            for unit in spec.units
+        }
+        # Soul-catchers sweeping behind the army.
+        self.sweepers = frozenset(hints.sweepers)
         # Ordered to stand and die, or to fall back as bait: never kept back as a reserve.
         self.under_orders = frozenset(hints.rear_guard) | frozenset(hints.feint) | frozenset(hints.charge)
         # Ordered to ride into the enemy host, cutting down its officers, or close behind them.
@@ -115,19 +126,32 @@ class Persona:
     def memory(self) -> Hashable:
         """What the persona remembers that may change its choices (roles, targets, weights):
         while it stays the same, scores worked out earlier still hold."""
-        return (self._released(), self.reserves())
+        return (self._released(), self.reserves(), self._orders_fired())
+
+    def _orders_fired(self) -> frozenset[str]:
+        """The events the scenario's reserves wait for that have fired (the holds' are in
+        ``_released``)."""
+        watched: set[str] = set()
+        for after, until in self.saved.values():
+            watched.update((after, *until) if after else until)
+        return frozenset(e for e in self.g.engine.state.fired_events if e in watched)
 
     def observe(self, state: GameState, enemies: list[Formation]) -> None:
         pass
 
     def role(self, f: Formation) -> str | None:
+        if f.id in self._saved_now():
+            return "reserve"
         if self.held_region(f.id) is not None:
             return "hold"
         return "reserve" if f.id in self.reserves() else None
 
     def held_region(self, unit: str) -> frozenset[Hex] | None:
         """The front ``unit`` is to keep; a hard general lets it go once the event the hold
-        waited for has fired (the trap it protected is sprung)."""
+        waited for has fired (the trap it protected is sprung). A formation the scenario saves
+        for one blow is bound by no front once its waiting has begun."""
+        if unit in self.saved and self._saving_began(unit):
+            return None
         post = self._post(unit)
         return post[0] if post is not None else None
 
@@ -147,6 +171,21 @@ class Persona:
         post = self._post(f.id)
         return post is not None and post[4] and f.pos not in post[0]
 
+    def _saving_began(self, unit: str) -> bool:
+        after = self.saved[unit][0]
+        return after is None or after in self.g.engine.state.fired_events
+
+    def _saved_now(self) -> frozenset[str]:
+        """The scenario's reserves still waiting for their moment."""
+        if not self.saved:
+            return frozenset()
+        fired = self.g.engine.state.fired_events
+        return frozenset(
+            unit
+            for unit, (_after, until) in self.saved.items()
+            if self._saving_began(unit) and not any(e in fired for e in until)
+        )
+
     def _released(self) -> frozenset[str]:
         """The events that have changed some formation's post (what the scores depend on)."""
         fired = self.g.engine.state.fired_events
@@ -161,11 +200,13 @@ class Persona:
     def reserves(self) -> frozenset[str]:
         """Formations a hard general keeps out of the fight, so that a host the enemy must
         break all at once never breaks: of each such host, the fresh formation farthest from
-        the enemy (a hero's own formation leads and is never held back). Worked out once per
-        view of the game."""
+        the enemy (a hero's own formation leads and is never held back); and at every level the
+        formations the scenario saves for one blow, while they wait. Worked out once per view of
+        the game."""
         state = self.g.engine.state
         if self._reserves_for is state:
             return self._reserves_cache
+        saved = self._saved_now()
         me = self.g.side_id
         live = [e.pos for e in state.formations.values() if are_enemies(state, me, e.side) and not e.routed]
         picks: set[str] = set()
@@ -185,7 +226,7 @@ class Persona:
             if len(fresh) < 2:
                 continue  # a lone formation kept back would be the host's last: it fights
             picks.add(max(fresh, key=lambda f: (min((distance(f.pos, e) for e in live), default=0), f.id)).id)
-        self._reserves_for, self._reserves_cache = state, frozenset(picks)
+        self._reserves_for, self._reserves_cache = state, frozenset(picks) | saved
         return self._reserves_cache
 
     def may_strike(self, f: Formation, target: Formation) -> bool:
@@ -201,10 +242,25 @@ class Persona:
         if f.id in self.charging and not officers.standing(self.g.engine, target):
             # The charge goes for the officers while any are left in the field.
             return not any(officers.standing(self.g.engine, e) for e in self.g.engine.state.formations.values())
-        return True
+        return self._worthy_blow(f, target)
 
     def may_capture(self, f: Formation) -> bool:
         return True
+
+    def _worthy_blow(self, f: Formation, target: Formation) -> bool:
+        """A sweeper strikes only the routed. A formation saved for one blow, once released,
+        spends itself only on a charge (or on the routed): it is not thrown into a standing
+        fight."""
+        if f.id in self.sweepers:
+            return target.routed
+        if f.id not in self.saved or not self._released_reserve(f.id) or target.routed:
+            return True
+        rules = self.g.engine.rules
+        return "charge" in rules.units[f.type].abilities and f.charge_run >= combat.CHARGE_RUN
+
+    def _released_reserve(self, unit: str) -> bool:
+        until = self.saved[unit][1]
+        return self._saving_began(unit) and any(e in self.g.engine.state.fired_events for e in until)
 
     def target_weight(self, target: Formation) -> float:
         if self.charging and officers.standing(self.g.engine, target):
@@ -275,10 +331,17 @@ class Persona:
         region = self.held_region(f.id) or self._guarded_region(f)
         if region is not None and f.pos in region:
             return region
+        if self.marching(f):
+            # Under a march order: strike only where it brings the post nearer.
+            assert region is not None
+            now = min(distance(f.pos, h) for h in region)
+            reach = max_steps(f, self.g.engine.rules)
+            return frozenset(h for h in spiral(f.pos, reach) if min(distance(h, r) for r in region) < now)
         return None
 
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
-        if f.id in self.reserves():
+        if f.id in self.reserves() or (f.id in self.saved and self._released_reserve(f.id)):
+            # Released, it still waits out of reach between its charges.
             return self._reserve_ground(f, enemies), None
         guard = self._guarded_region(f)
         if guard is not None:
@@ -292,6 +355,10 @@ class Persona:
             behind = self._behind_the_charge(f)
             if behind is not None:
                 return behind, None
+        if f.id in self.sweepers:
+            sweep = self._sweep_ground(enemies)
+            if sweep:
+                return sweep, None
         region = self.held_region(f.id)
         if region is None:
             return self._winning_region(f) or goals, None
@@ -308,6 +375,8 @@ class Persona:
 
     def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
         skill = self.g.engine.rules.skills[use.skill]
+        if skill.effect == "lane" and f.id not in self.g.game.scenario.ai.lane:
+            return False  # the lane is opened where the scenario's story has it opened
         region = self.held_region(f.id)
         if skill.effect == "lane" and region is not None:
             # A formation kept at its post charges only where the charge leaves it on the post.
@@ -351,6 +420,28 @@ class Persona:
             if spec.id not in state.fired_events and conditions_hold(state, spec) and when.selects(f.id):
                 return region
         return None
+
+    def _sweep_ground(self, enemies: list[Formation]) -> frozenset[Hex]:
+        """Where a sweeper goes: next to routed enemy soul formations, else to enemy souls lying
+        on the field; only where no formed enemy stands within SWEEP_CLEAR hexes (it sweeps
+        behind the army, not in front of it)."""
+        state, rules = self.g.engine.state, self.g.engine.rules
+        formed = [e.pos for e in enemies if not e.routed]
+
+        def clear(h: Hex) -> bool:
+            return all(distance(h, e) > SWEEP_CLEAR for e in formed)
+
+        routed = frozenset(
+            e.pos for e in enemies if e.routed and "soul" in rules.units[e.type].abilities and clear(e.pos)
+        )
+        if routed:
+            return routed
+        me = self.g.side_id
+        return frozenset(
+            h
+            for key, by_side in state.field_souls.items()
+            if any(n > 0 and are_enemies(state, me, side) for side, n in by_side.items()) and clear(h := Hex.parse(key))
+        )
 
     def _reserve_ground(self, f: Formation, enemies: list[Formation]) -> frozenset[Hex]:
         """Where a reserve waits: near the side's commander, out of the enemy's reach; with no

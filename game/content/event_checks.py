@@ -26,6 +26,8 @@ from ..core.scenario_events import (
     Defeat,
     EventSpec,
     Narrate,
+    OnBagged,
+    OnCharge,
     OnCutsLine,
     OnDestroyed,
     OnDuelBegun,
@@ -318,6 +320,13 @@ def _check_trigger(known: _Known, ev: EventSpec) -> list[ContentError]:
         for k, u in enumerate(w.units):
             c.unit(f"units[{k}]", u)
         c.side("side", w.side)
+    elif isinstance(w, OnBagged):
+        for k, u in enumerate(w.units):
+            c.unit(f"units[{k}]", u)
+    elif isinstance(w, OnCharge):
+        c.unit("unit", w.unit)
+        for k, u in enumerate((*w.units, *w.targets)):
+            c.unit(f"units[{k}]" if k < len(w.units) else f"targets[{k - len(w.units)}]", u)
     elif isinstance(w, OnHeroWounded):
         c.hero("hero", w.hero)
     elif isinstance(w, (OnSouls, OnSideWipedOut)):

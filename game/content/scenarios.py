@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..core.board import Board
 from ..core.rules import Ruleset
 from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, AiHints, FormationSpec, OfficerSpec, Scenario, SideSpec
+from ..core.scenario_events import Reinforce
 from ..paths import DATA_DIR, MAPS_DIR
 from .errors import ContentError, ContentErrors, error, from_validation
 from .event_checks import check_events, check_region_labels, declared_ids, parse_events, parse_objectives
@@ -82,7 +83,7 @@ def _ai_hint_errors(
         region = getattr(hints, name)
         if region is not None and region not in board.regions:
             errors.append(error(path, obj, f"ai.{name}", f"unknown region {region!r}"))
-    for name in ("rear_guard", "feint", "charge", "follow"):
+    for name in ("rear_guard", "feint", "charge", "follow", "sweepers", "lane"):
         for unit in getattr(hints, name):
             if unit not in units:
                 errors.append(error(path, obj, f"ai.{name}", f"unknown formation {unit!r}"))
@@ -100,6 +101,16 @@ def _ai_hint_errors(
             errors.append(error(path, obj, f"ai.hold.{i}.until", f"unknown event {hold.until!r}"))
         if hold.after is not None and hold.after not in event_ids:
             errors.append(error(path, obj, f"ai.hold.{i}.after", f"unknown event {hold.after!r}"))
+    for i, reserve in enumerate(hints.reserve):
+        if reserve.side not in sides:
+            errors.append(error(path, obj, f"ai.reserve.{i}.side", f"unknown side {reserve.side!r}"))
+        for unit in reserve.units:
+            if unit not in units:
+                errors.append(error(path, obj, f"ai.reserve.{i}.units", f"unknown formation {unit!r}"))
+        for name, events in (("after", (reserve.after,) if reserve.after else ()), ("until", reserve.until)):
+            for event in events:
+                if event not in event_ids:
+                    errors.append(error(path, obj, f"ai.reserve.{i}.{name}", f"unknown event {event!r}"))
     return errors
 
 
@@ -246,8 +257,16 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None, rules_dir:
     errors += _officer_and_ending_errors(
         toml_path, obj, spec, {f.id for f in formations}, set(declared_ids(spec.events))
     )
+    # Hints may name formations that arrive with a reinforcement too.
+    arriving = {r.id for ev in events for a in ev.actions if isinstance(a, Reinforce) for r in a.formations}
     errors += _ai_hint_errors(
-        toml_path, obj, spec.ai, set(sides), {f.id for f in formations}, tmx.board, set(declared_ids(spec.events))
+        toml_path,
+        obj,
+        spec.ai,
+        set(sides),
+        {p.id for p in tmx.formations} | arriving,
+        tmx.board,
+        set(declared_ids(spec.events)),
     )
     if errors:
         raise ContentErrors(errors)

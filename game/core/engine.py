@@ -457,6 +457,7 @@ class Engine:
                 mode=mode,
                 surprise=setup.surprise,
                 pincer=setup.pincer,
+                charge=setup.charge,
             )
         )
         events += morale.change_morale(

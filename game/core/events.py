@@ -32,6 +32,8 @@ class Attacked(_Event):
     mode: str = "melee"
     surprise: bool = False
     pincer: bool = False
+    # Cavalry that rode the last hexes over open ground into the blow.
+    charge: bool = False
 
 
 class Destroyed(_Event):
@@ -57,6 +59,8 @@ class Fled(_Event):
     kind: Literal["fled"] = "fled"
     unit: str
     path: tuple[Hex, ...]
+    # Men cut down as it ran, hemmed in on two sides (they lie as souls where it stood).
+    stragglers: int = 0
 
 
 class Rallied(_Event):

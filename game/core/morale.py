@@ -6,11 +6,13 @@ Pure functions over the state; the engine calls them and turns their results int
 from __future__ import annotations
 
 from .board import Board
-from .events import Event, Fled, MoraleChanged, Rallied, Routed
+from .events import Event, Fled, MoraleChanged, Rallied, Routed, SoulsReleased
+from .herding import HEMMED_STRAGGLERS, hemmed
 from .hexgrid import DIRECTIONS, Hex, distance
 from .movement import exerts_zoc, search_moves
 from .rules import Ruleset
 from .sides import are_allied, are_enemies
+from .souls import add_souls
 from .state import Formation, GameState
 
 # Morale lost per percent of men lost in one blow (losing a quarter costs 10).
@@ -127,7 +129,10 @@ def _nearest_enemy(state: GameState, f: Formation, enemies: list[Formation]) -> 
 
 
 def flee(state: GameState, board: Board, rules: Ruleset, f: Formation, enemies: list[Formation]) -> list[Event]:
-    """Run to the reachable hex farthest from the nearest enemy (ties: cheapest, then by hex)."""
+    """Run to the reachable hex farthest from the nearest enemy (ties: cheapest, then by hex).
+    Hemmed in, that is the way along the open side, and stragglers fall where it stood."""
+    caught = hemmed(state, f, enemies)
+    start = f.pos
     move_map = search_moves(state, board, rules, f)
     here = _nearest_enemy(state, f, enemies)
     best: tuple[int, int, Hex] | None = None
@@ -143,7 +148,12 @@ def flee(state: GameState, board: Board, rules: Ruleset, f: Formation, enemies: 
     path = move_map.path_to(best[2])
     assert path is not None
     f.pos = best[2]
-    return [Fled(unit=f.id, path=tuple(path))]
+    stragglers = min(f.men - 1, f.men * HEMMED_STRAGGLERS // 100) if caught else 0
+    if stragglers <= 0:
+        return [Fled(unit=f.id, path=tuple(path))]
+    f.men -= stragglers
+    add_souls(state, start, f.side, stragglers)
+    return [Fled(unit=f.id, path=tuple(path), stragglers=stragglers), SoulsReleased(at=start, count=stragglers)]
 
 
 def start_of_turn(state: GameState, board: Board, rules: Ruleset, side_id: str) -> list[Event]:

@@ -86,6 +86,18 @@ class HoldSpec(_Strict):
     march: bool = False
 
 
+class ReserveSpec(_Strict):
+    """Formations of ``side`` kept out of the fight for a blow at the right moment (the
+    Hegemon-King's charge): from the moment ``after`` fires (None: from the start) until any of
+    the events ``until`` fires. While in reserve they wait out of the enemy's reach, and a front they were
+    told to hold no longer binds them; once released they strike."""
+
+    side: str
+    units: tuple[str, ...] = Field(min_length=1)
+    after: str | None = None
+    until: tuple[str, ...] = Field(min_length=1)
+
+
 class AiHints(_Strict):
     """Optional ``[ai]`` table of a scenario: what the computer generals should know of the map.
 
@@ -98,6 +110,8 @@ class AiHints(_Strict):
     into the enemy host whatever the odds, cutting down its officers (Yue Fei at the Tangut
     border), until they are locked in single combat. ``follow``: formations that ride close
     behind the charge (two hexes off the nearest charging friend) and strike where it pays.
+    ``reserve``: formations saved for one blow. ``sweepers``: soul-catchers that sweep behind
+    the army.
     """
 
     palace_region: str | None = None
@@ -115,6 +129,13 @@ class AiHints(_Strict):
     hold: tuple[HoldSpec, ...] = ()
     charge: tuple[str, ...] = ()
     follow: tuple[str, ...] = ()
+    reserve: tuple[ReserveSpec, ...] = ()
+    # Soul-catchers that follow the army to sweep the field: they make for routed enemy soul
+    # formations and souls lying on the field, and keep out of standing fights.
+    sweepers: tuple[str, ...] = ()
+    # Formations the computer lets open a lane for a charge (Han Xin's order before Datong);
+    # elsewhere it leaves that order to a player.
+    lane: tuple[str, ...] = ()
 
 
 # What decides the game when the last turn ends: a side id wins outright, "draw", or

@@ -165,6 +165,29 @@ class OnOfficersSlain(_Spec):
     at_least: int = Field(ge=1)
 
 
+class OnCharge(_Spec):
+    """``unit`` (or any of ``units``) charges: rides over open ground into a melee blow at a
+    formation (one of ``targets``, if given). The Hegemon-King's charge into the host."""
+
+    kind: Literal["charge"] = "charge"
+    unit: str | None = None
+    units: tuple[str, ...] = ()
+    targets: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _one_selector(self) -> OnCharge:
+        _exactly_one(self, ("unit", "units"))
+        return self
+
+
+class OnBagged(_Spec):
+    """A routed soul formation among ``units`` is bagged whole by a capture: caught, not cut down
+    (the broken host herded into the bag)."""
+
+    kind: Literal["bagged"] = "bagged"
+    units: tuple[str, ...] = Field(min_length=1)
+
+
 Trigger = Annotated[
     OnTurn
     | OnEntersRegion
@@ -178,7 +201,9 @@ Trigger = Annotated[
     | OnDuelBegun
     | OnOfficersSlain
     | OnFallen
-    | OnSkillUsed,
+    | OnSkillUsed
+    | OnCharge
+    | OnBagged,
     Field(discriminator="kind"),
 ]
 TRIGGER_KINDS: tuple[str, ...] = (
@@ -194,6 +219,8 @@ TRIGGER_KINDS: tuple[str, ...] = (
     "duel_begun",
     "officers_slainfallen",
     "skill_used",
+    "charge",
+    "bagged",
 )
 
 

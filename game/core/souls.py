@@ -9,6 +9,7 @@ drift into its nearest formation, the rest fade. Men are conserved throughout:
 from __future__ import annotations
 
 from .events import Destroyed, Event, SoulsCaptured, SoulsDrifted, SoulsReleased
+from .herding import HEMMED_BAG_FACTOR, hemmed
 from .hexgrid import Hex, distance, neighbours
 from .rules import Ruleset
 from .sides import are_enemies
@@ -82,22 +83,46 @@ def capturable(state: GameState, rules: Ruleset, f: Formation) -> tuple[int, lis
 def capture_forecast(state: GameState, rules: Ruleset, f: Formation) -> int:
     """How many souls ``capture`` would bag now: what is in reach, up to the formation's capacity."""
     souls, bag = capturable(state, rules, f)
-    return min(capture_capacity(rules, f), souls + sum(o.men for o in bag))
+    taken, room = _bag_plan(state, f, bag, capture_capacity(rules, f))
+    return taken + min(room, souls)
+
+
+def _bag_plan(state: GameState, f: Formation, bag: list[Formation], capacity: int) -> tuple[int, int]:
+    """Men the capture would take from the routed formations of ``bag`` (one hemmed in on two
+    sides is bagged HEMMED_BAG_FACTOR times as fast), and the capacity left over after them."""
+    taken = 0
+    for o in bag:
+        if capacity <= 0:
+            break
+        n, used = _bag_one(state, f, o, capacity)
+        taken += n
+        capacity -= used
+    return taken, capacity
+
+
+def _bag_one(state: GameState, f: Formation, o: Formation, capacity: int) -> tuple[int, int]:
+    """(men bagged from ``o``, capacity used) for a capturer with ``capacity`` left."""
+    factor = HEMMED_BAG_FACTOR if hemmed(state, o) else 1
+    n = min(o.men, capacity * factor)
+    return n, -(-n // factor)
 
 
 def capture(state: GameState, rules: Ruleset, f: Formation) -> list[Event]:
     """Bag souls up to the formation's capacity: routed soul formations next to it first (the
-    bigger prize, and they would run), then the souls lying in its hex and around it."""
+    bigger prize, and they would run; one hemmed in on two sides costs half the capacity per
+    man), then the souls lying in its hex and around it."""
     capacity = capture_capacity(rules, f)
     pouch = state.side(f.side)
     taken = 0
     bagged: list[str] = []
     events: list[Event] = []
+    used = 0
     _, bag = capturable(state, rules, f)
     for o in bag:
-        n = min(o.men, capacity - taken)
-        if n <= 0:
+        if capacity - used <= 0:
             break
+        n, cost = _bag_one(state, f, o, capacity - used)
+        used += cost
         o.men -= n
         taken += n
         if o.men == 0:
@@ -109,11 +134,12 @@ def capture(state: GameState, rules: Ruleset, f: Formation) -> list[Event]:
         for side_id in sorted(state.field_souls.get(key, {})):
             if not are_enemies(state, f.side, side_id):
                 continue
-            n = min(state.field_souls[key][side_id], capacity - taken)
+            n = min(state.field_souls[key][side_id], capacity - used)
             if n <= 0:
                 break
             _take_souls(state, key, side_id, n)
             taken += n
+            used += n
     pouch.pouch += taken
     return [SoulsCaptured(unit=f.id, side=f.side, count=taken, bagged_units=tuple(bagged)), *events]
 

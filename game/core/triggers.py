@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from . import morale, officers, vision
 from .campaign import carry_in, carry_key
 from .events import (
+    Attacked,
     Destroyed,
     DuelBegun,
     Event,
@@ -25,6 +26,7 @@ from .events import (
     Routed,
     SidesAllied,
     SkillUsed,
+    SoulsCaptured,
     TurnEnded,
 )
 from .hexgrid import Hex, distance
@@ -36,6 +38,8 @@ from .scenario_events import (
     EventAction,
     EventSpec,
     Narrate,
+    OnBagged,
+    OnCharge,
     OnCutsLine,
     OnDestroyed,
     OnDuelBegun,
@@ -238,6 +242,18 @@ def _skill_used(engine: Table, when: OnSkillUsed, seen: list[Event]) -> bool:
     return any(e.skill == when.skill and when.unit in (None, e.unit) for e in _of(seen, (SkillUsed,)))
 
 
+def _charge(engine: Table, when: OnCharge, seen: list[Event]) -> bool:
+    chargers = {when.unit} if when.unit else set(when.units)
+    return any(
+        e.charge and e.unit in chargers and (not when.targets or e.target in when.targets)
+        for e in _of(seen, (Attacked,))
+    )
+
+
+def _bagged(engine: Table, when: OnBagged, seen: list[Event]) -> bool:
+    return any(u in when.units for e in _of(seen, (SoulsCaptured,)) for u in e.bagged_units)
+
+
 _TRIGGERS: dict[type, Callable] = {
     OnTurn: _turn,
     OnEntersRegion: _enters_region,
@@ -252,6 +268,8 @@ _TRIGGERS: dict[type, Callable] = {
     OnOfficersSlain: _officers_slain,
     OnFallen: _fallen,
     OnSkillUsed: _skill_used,
+    OnCharge: _charge,
+    OnBagged: _bagged,
 }
 
 

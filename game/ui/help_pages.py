@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import i18n
-from ..core import combat, duel, engine, morale, movement
+from ..core import combat, duel, engine, herding, morale, movement
 from ..core.rules import Ruleset, UnitType
 from ..i18n import N_, _
 
@@ -198,6 +198,15 @@ def morale_text(rules: Ruleset) -> list[str]:
             margin=morale.RALLY_MARGIN,
         ),
         _("A formation with no way out fights {bonus}% harder: death ground.").format(bonus=combat.DEATH_GROUND_BONUS),
+        _(
+            "A routed formation with enemies within {radius} hexes on two sides can only run along "
+            "the open side between them: {stragglers} men in a hundred fall as it runs, and capturers "
+            "bag it {factor} times as fast."
+        ).format(
+            radius=herding.HEMMED_RADIUS,
+            stragglers=herding.HEMMED_STRAGGLERS,
+            factor=herding.HEMMED_BAG_FACTOR,
+        ),
     ]
 
 
