@@ -316,13 +316,7 @@ def _validate_path(path: Path) -> tuple[int, list[ContentError]]:
     if path.is_dir():
         if (path / "units.toml").exists():
             return _validate_ruleset(path)
-        total = 0
-        errs: list[ContentError] = []
-        for p in scenario_paths(path):
-            n, e = _validate_path(p)
-            total += n
-            errs += e
-        return total, errs
+        return _validate_folder(path)
     if path.name in RULESET_FILES:
         return _validate_ruleset(path.parent)
     if path.name == CAMPAIGNS_FILE.name or (path.suffix == ".toml" and "campaigns" in (read_toml(path, []) or {})):
@@ -349,6 +343,31 @@ def _validate_path(path: Path) -> tuple[int, list[ContentError]]:
             load_tmx(path, _shipped_rules(), errs)
         return 1, errs
     return 0, [ContentError(str(path), "-", "-", "not a scenario (.toml), map (.tmx) or data folder")]
+
+
+def _validate_folder(path: Path) -> tuple[int, list[ContentError]]:
+    """Every scenario in a folder, and every map no scenario uses; a folder without a scenario
+    is an error saying what it holds (a map alone cannot say which sides and units it may name)."""
+    scenarios = scenario_paths(path)
+    total, errs = 0, []
+    for p in scenarios:
+        n, e = _validate_path(p)
+        total += n
+        errs += e
+    used = {_map_of(p) for p in scenarios}
+    maps = sorted(p for p in path.glob("*.tmx") if p.name not in used)
+    for p in maps:
+        n, e = _validate_path(p)
+        total += n
+        errs += e
+    if not scenarios:
+        if maps:
+            found = f"{len(maps)} map{'s' if len(maps) > 1 else ''} (.tmx) but no scenario (.toml): "
+            found += "formations are checked through the scenario that uses their map"
+        else:
+            found = "nothing to validate: no scenario (.toml), map (.tmx) or data (units.toml) in it"
+        errs.append(ContentError(str(path), "-", "-", found))
+    return total, errs
 
 
 def _map_of(scenario_toml: Path) -> str | None:

@@ -17,6 +17,9 @@ from .event_checks import check_events, check_region_labels, declared_ids, parse
 from .ruleset import digest_of, load_ruleset, read_toml
 from .tmx import HexLayout, load_tmx, played_bytes
 
+# A formation's men, as a campaign's roster bounds them (``core.campaign``).
+MAX_MEN = 10_000_000
+
 
 class ScenarioFile(BaseModel):
     """The schema of a scenario .toml file."""
@@ -127,6 +130,10 @@ def _formation_specs(
             continue
         if spec.hero is not None and spec.hero not in rules.heroes:
             errors.append(error(path, p.id, "hero", f"unknown hero {spec.hero!r}"))
+            continue
+        too_many = next((n for n in ("men", "max_men") if (getattr(spec, n) or 0) > MAX_MEN), None)
+        if too_many is not None:
+            errors.append(error(path, p.id, too_many, f"must be at most {MAX_MEN:,}"))
             continue
         if spec.max_men is not None and spec.max_men < spec.men:
             errors.append(error(path, p.id, "max_men", "must be at least men"))

@@ -28,6 +28,7 @@ from ..core.board import Board
 from ..core.hexgrid import Hex, axial_to_offset, offset_to_axial
 from ..core.rules import Ruleset, TerrainType
 from .errors import ContentError, error
+from .tmx_checks import check_map_file
 
 # A region's place name as Tiled writes it, and what is left of an object once it is gone.
 _LABEL_PROPERTY = re.compile(rb'\r?\n[ \t]*<property name="label"(?: type="string")? value="[^"]*"/>')
@@ -134,6 +135,8 @@ def _object_anchor(obj: Any) -> tuple[float, float]:
 
 def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap | None:
     """Read a map; on failure append errors and return None."""
+    if not check_map_file(path, errors):
+        return None
     try:
         tm = pytmx.TiledMap(str(path))
     except FileNotFoundError as exc:
@@ -152,7 +155,7 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
     if tm.staggeraxis != "y":
         errors.append(error(path, "map", "staggeraxis", "must be 'y' (pointy-top hexes)"))
         return None
-    stagger_odd = (tm.staggerindex or "odd") == "odd"
+    stagger_odd = tm.staggerindex == "odd"  # checked: "odd" or "even"
     layout = HexLayout(float(tm.tilewidth), float(tm.tileheight), float(tm.hexsidelength), stagger_odd)
 
     layer = next(

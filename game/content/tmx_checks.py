@@ -1,0 +1,204 @@
+"""What a Tiled map must be before pytmx reads it: the geometry is checked, never assumed.
+
+pytmx reads whatever it is given and guesses the rest (a missing stagger index is "even", a
+missing side length is 0, a layer longer than the map makes more rows); a guess moves every
+formation. So the map's XML is read first and every attribute the board depends on is checked
+here, each problem one ``ContentError`` that names its cause.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import logging
+import math
+import zlib
+from pathlib import Path
+from xml.etree import ElementTree
+
+from .errors import ContentError, error
+
+# pytmx logs its own complaints before raising; the game words every problem itself, in one line.
+logging.getLogger("pytmx").addHandler(logging.NullHandler())
+logging.getLogger("pytmx").propagate = False
+
+MAX_MAP_BYTES = 16 * 1024 * 1024
+MAX_MAP_SIDE = 256  # hexes across or down
+MAX_TILE_PIXELS = 1024
+LAYER_FORMATS = {("csv", None), ("base64", None), ("base64", "zlib"), ("base64", "gzip")}
+
+
+def check_map_file(path: Path, errors: list[ContentError]) -> bool:
+    """Whether the map's geometry is one the game reads exactly; appends an error per problem."""
+    before = len(errors)
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        errors.append(error(path, "-", "-", f"file not found: {path.name}"))
+        return False
+    except OSError as exc:
+        errors.append(error(path, "-", "-", f"cannot read map: {exc.strerror or exc}"))
+        return False
+    if size > MAX_MAP_BYTES:
+        errors.append(error(path, "-", "-", f"too large for a map ({size} bytes; at most {MAX_MAP_BYTES})"))
+        return False
+    try:
+        root = ElementTree.parse(path).getroot()
+    except ElementTree.ParseError as exc:
+        errors.append(error(path, "-", "-", f"not valid TMX/XML: {exc}"))
+        return False
+    except (OSError, ValueError) as exc:
+        errors.append(error(path, "-", "-", f"cannot read map: {exc}"))
+        return False
+    if root.tag != "map":
+        errors.append(error(path, "-", "-", f"not a Tiled map (the document is <{root.tag}>, not <map>)"))
+        return False
+    _check_header(path, root, errors)
+    if len(errors) > before:
+        return False
+    _check_tilesets(path, root, errors)
+    _check_layers(path, root, errors)
+    _check_objects(path, root, errors)
+    return len(errors) == before
+
+
+def _whole(path: Path, node: ElementTree.Element, obj: str, name: str, low: int, high: int, errors) -> int | None:
+    """A whole-number attribute within [low, high]; None (and an error) otherwise."""
+    text = node.get(name)
+    if text is None:
+        errors.append(error(path, obj, name, f"missing (a whole number from {low} to {high})"))
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        errors.append(error(path, obj, name, f"must be a whole number from {low} to {high}, not {text!r}"))
+        return None
+    if not low <= value <= high:
+        errors.append(error(path, obj, name, f"must be from {low} to {high}, not {value}"))
+        return None
+    return value
+
+
+def _check_header(path: Path, root: ElementTree.Element, errors: list[ContentError]) -> None:
+    orientation = root.get("orientation")
+    if orientation != "hexagonal":
+        errors.append(error(path, "map", "orientation", f"must be hexagonal, not {orientation!r}"))
+        return
+    if root.get("staggeraxis") != "y":
+        errors.append(error(path, "map", "staggeraxis", "must be 'y' (pointy-top hexes)"))
+    if root.get("staggerindex") not in ("odd", "even"):
+        errors.append(error(path, "map", "staggerindex", f"must be 'odd' or 'even', not {root.get('staggerindex')!r}"))
+    infinite = root.get("infinite", "0")
+    if infinite not in ("0", "1"):
+        errors.append(error(path, "map", "infinite", f"must be 0 or 1, not {infinite!r}"))
+    elif infinite == "1" or root.find(".//data/chunk") is not None:
+        errors.append(
+            error(path, "map", "infinite", "infinite maps are not supported: turn 'Infinite' off in Map Properties")
+        )
+    _whole(path, root, "map", "width", 1, MAX_MAP_SIDE, errors)
+    _whole(path, root, "map", "height", 1, MAX_MAP_SIDE, errors)
+    _whole(path, root, "map", "tilewidth", 1, MAX_TILE_PIXELS, errors)
+    tile_height = _whole(path, root, "map", "tileheight", 1, MAX_TILE_PIXELS, errors)
+    if tile_height is not None:
+        _whole(path, root, "map", "hexsidelength", 1, tile_height, errors)
+
+
+def _check_tilesets(path: Path, root: ElementTree.Element, errors: list[ContentError]) -> None:
+    for i, node in enumerate(root.findall("tileset")):
+        obj = f"tileset {node.get('name') or node.get('source') or i + 1}"
+        _whole(path, node, obj, "firstgid", 1, 1 << 29, errors)
+        source = node.get("source")
+        if source is None:
+            continue
+        if not source.lower().endswith(".tsx"):
+            errors.append(error(path, obj, "source", f"external tileset {source!r} is not a .tsx file: save it as TSX"))
+        elif not (path.parent / source).is_file():
+            errors.append(error(path, obj, "source", f"tileset file {source!r} not found beside the map"))
+
+
+def _check_layers(path: Path, root: ElementTree.Element, errors: list[ContentError]) -> None:
+    width, height = int(root.get("width", "0")), int(root.get("height", "0"))
+    for node in root.iter("layer"):
+        obj = f"layer {node.get('name') or node.get('id') or '?'}"
+        bad = len(errors)
+        for name, expected in (("width", width), ("height", height)):
+            value = node.get(name)
+            if value is not None and value != str(expected):
+                errors.append(error(path, obj, name, f"{value} disagrees with the map's {name} {expected}"))
+        data = node.find("data")
+        if data is None:
+            errors.append(error(path, obj, "data", "the layer has no data"))
+            continue
+        if data.find("chunk") is not None:
+            continue  # said once, for the map
+        encoding, compression = data.get("encoding"), data.get("compression")
+        if encoding is None and data.find("tile") is not None:
+            errors.append(
+                error(path, obj, "data", "tiles stored as XML elements (an old Tiled format): save the layer as CSV")
+            )
+            continue
+        if (encoding, compression) not in LAYER_FORMATS:
+            wording = " ".join(str(v) for v in (encoding, compression) if v) or "none"
+            errors.append(error(path, obj, "data", f"layer format {wording!r} is not supported: save the layer as CSV"))
+            continue
+        if len(errors) > bad:
+            continue
+        count = _value_count(data.text or "", encoding, compression)
+        if count is None:
+            errors.append(error(path, obj, "data", f"the {encoding} layer data cannot be decoded"))
+        elif count != width * height:
+            errors.append(
+                error(
+                    path,
+                    obj,
+                    "data",
+                    f"{count} tiles for a {width}x{height} map (needs {width * height}): "
+                    "the layer and the map's size disagree",
+                )
+            )
+
+
+def _value_count(text: str, encoding: str, compression: str | None) -> int | None:
+    """How many tiles a layer's data holds; None when it cannot be decoded."""
+    text = text.strip()
+    if encoding == "csv":
+        if not text:
+            return 0
+        values = text.split(",")
+        if not all(v.strip().isdigit() for v in values):
+            return None
+        return len(values)
+    try:
+        raw = base64.b64decode(text, validate=False)
+        if compression:
+            # At most one tile more than the largest map: a bomb is cut short, not unpacked.
+            wbits = 15 if compression == "zlib" else 31
+            raw = zlib.decompressobj(wbits).decompress(raw, 4 * MAX_MAP_SIDE * MAX_MAP_SIDE + 4)
+    except (binascii.Error, zlib.error, ValueError):
+        return None
+    return len(raw) // 4 if len(raw) % 4 == 0 else None
+
+
+def _check_objects(path: Path, root: ElementTree.Element, errors: list[ContentError]) -> None:
+    """Every object's position and size are finite numbers (``nan`` or ``inf`` place nothing)."""
+    for node in root.iter("object"):
+        obj = node.get("name") or f"object {node.get('id') or '?'}"
+        for name in ("x", "y", "width", "height"):
+            text = node.get(name)
+            if text is None:
+                continue
+            try:
+                value = float(text)
+            except ValueError:
+                errors.append(error(path, obj, name, f"must be a number, not {text!r}"))
+                continue
+            if not math.isfinite(value) or abs(value) > 1e7:
+                errors.append(error(path, obj, name, f"must be a finite number of pixels on the map, not {text!r}"))
+        for shape in ("polygon", "polyline"):
+            for poly in node.findall(shape):
+                try:
+                    coords = [float(c) for p in (poly.get("points") or "").split() for c in p.split(",")]
+                except ValueError:
+                    coords = [math.nan]
+                if not coords or not all(math.isfinite(c) and abs(c) < 1e7 for c in coords):
+                    errors.append(error(path, obj, "points", "must be pairs of finite numbers"))
