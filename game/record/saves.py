@@ -8,6 +8,7 @@ by ``migrations`` before they are validated.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
@@ -15,6 +16,11 @@ import time
 from pathlib import Path
 
 from pydantic import ValidationError
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: dead writers' files are cleared by age
+    fcntl = None  # type: ignore[assignment]
 
 from ..paths import SAVES_DIR
 from .errors import SaveError
@@ -28,20 +34,30 @@ QUICKSAVE_NAME = "quicksave"
 # if the writing process died; after this long no write can still be using it.
 TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 600
+# A temporary file younger than this is left alone even unlocked (it may be a moment old).
+TEMP_GRACE_SECONDS = 2
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` so that ``path`` holds either the old content or the new, never a mix.
+def write_atomic(path: Path, content: str | bytes) -> None:
+    """Write ``content`` so that ``path`` holds either the old content or the new, never a mix.
 
-    Temporary file in the same folder, flushed and fsynced, then renamed over the target.
+    Temporary file in the same folder, written, fsynced and checked to hold every byte, then
+    renamed over the target; any failure (OSError) leaves the old file as it was. The temporary
+    file is locked while it is written, so the next write to the folder can tell what a killed
+    writer left behind and clear it away.
     """
+    data = content.encode("utf-8") if isinstance(content, str) else content
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+    clear_dead_temps(path.parent)
+    fd, tmp_name = _locked_temp(path)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+            written = os.fstat(fh.fileno()).st_size
+            if written != len(data):
+                raise OSError(errno.EIO, f"wrote {written} of {len(data)} bytes")
         os.replace(tmp_name, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
@@ -55,6 +71,55 @@ def write_atomic(path: Path, text: str) -> None:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+def _locked_temp(path: Path) -> tuple[int, str]:
+    """A new temporary file beside ``path``, open and locked: (fd, name)."""
+    while True:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+        if fcntl is None:
+            return fd, tmp_name
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            # Another writer clearing the folder may have taken it for dead before it was locked.
+            if os.stat(tmp_name).st_ino == os.fstat(fd).st_ino:
+                return fd, tmp_name
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+
+
+def _is_temp(p: Path) -> bool:
+    return p.name.startswith(".") and p.name.endswith(TEMP_SUFFIX)
+
+
+def clear_dead_temps(folder: Path) -> None:
+    """Remove the temporary files of writers that died (best effort): those no live writer holds
+    locked, or (where files cannot be locked) those old enough to be certainly abandoned."""
+    try:
+        entries = [p for p in folder.iterdir() if _is_temp(p)]
+    except OSError:
+        return
+    now = time.time()
+    for p in entries:
+        with contextlib.suppress(OSError):
+            age = now - p.stat().st_mtime
+            if age > STALE_TEMP_SECONDS or (age > TEMP_GRACE_SECONDS and _unlocked(p)):
+                p.unlink()
+
+
+def _unlocked(p: Path) -> bool:
+    """Whether no process holds ``p`` locked (its writer is gone)."""
+    if fcntl is None:
+        return False
+    fd = os.open(p, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return True
 
 
 def write_record(record: GameRecord, path: Path) -> Path:
@@ -87,17 +152,12 @@ def own_path(stem: str, saves_dir: Path = SAVES_DIR) -> Path:
 
 def save_files(saves_dir: Path = SAVES_DIR) -> list[Path]:
     """The save files in a folder, by name; temporary files of interrupted writes are never
-    listed, and those old enough to be certainly abandoned are removed (best effort)."""
+    listed, and those of dead writers are removed (best effort)."""
+    clear_dead_temps(saves_dir)
     try:
         entries = list(saves_dir.iterdir())
     except OSError:
         return []
-    now = time.time()
-    for p in entries:
-        if p.name.startswith(".") and p.name.endswith(TEMP_SUFFIX):
-            with contextlib.suppress(OSError):
-                if now - p.stat().st_mtime > STALE_TEMP_SECONDS:
-                    p.unlink()
     return sorted(p for p in entries if p.suffix == ".json" and not p.name.startswith(".") and p.is_file())
 
 
