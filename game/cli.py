@@ -310,13 +310,19 @@ def _print_results(results, as_json: bool, progress: _Progress | None, tally) ->
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from .record.errors import SaveError
+    from .record.made_with import scenario_for
     from .record.saves import load_record
+    from .record.snapshot import settings_problem
     from .record.verify import verify
 
     try:
         record = load_record(args.save)
         if args.verify:
-            result = verify(record)
+            loaded = scenario_for(record)
+            problem = settings_problem(record, loaded.scenario)
+            if problem:
+                raise SaveError(f"damaged save: {problem}")
+            result = verify(record, loaded)
     except SaveError as exc:
         raise CliError(_naming_file(args.save, exc)) from None
     if not args.verify:
@@ -481,7 +487,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
                 raise CliError(f"{source!r} is neither a scenario id nor a save file")
             match = match_at_turn(load_record(path), turn)
     except SaveError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(_naming_file(Path(source), exc)) from None
     sides = [s.id for s in match.state.sides]
     if args.view != "all" and args.view not in sides:
         raise CliError(f"--view must be 'all' or a side id ({', '.join(sides)})")
