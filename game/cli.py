@@ -363,7 +363,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     files = 0
     paths: list[Path] = list(args.paths) or [DATA_DIR, MAPS_DIR]
     for path in paths:
-        if not path.exists():
+        if not _exists(path):
             raise CliError(f"{path}: no such file or folder")
         n, errs = _validate_path(path)
         files += n

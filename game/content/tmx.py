@@ -146,7 +146,8 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
         errors.append(error(path, "-", "-", f"not valid TMX/XML: {exc}"))
         return None
     except Exception as exc:  # pytmx raises many kinds on malformed content
-        errors.append(error(path, "-", "-", f"cannot read map: {type(exc).__name__}: {exc}"))
+        reason = str(exc).splitlines()[0] if str(exc).strip() else "pytmx gave no reason"
+        errors.append(error(path, "-", "-", f"cannot read map: {type(exc).__name__}: {reason}"))
         return None
 
     if tm.orientation != "hexagonal":

@@ -138,8 +138,9 @@ def _check_layers(path: Path, root: ElementTree.Element, errors: list[ContentErr
             )
             continue
         if (encoding, compression) not in LAYER_FORMATS:
-            wording = " ".join(str(v) for v in (encoding, compression) if v) or "none"
-            errors.append(error(path, obj, "data", f"layer format {wording!r} is not supported: save the layer as CSV"))
+            wording = " ".join(str(v) for v in (encoding, compression) if v)
+            what = f"layer format {wording!r} is not supported" if wording else "the layer data names no encoding"
+            errors.append(error(path, obj, "data", f"{what}: save the layer as CSV"))
             continue
         if len(errors) > bad:
             continue
