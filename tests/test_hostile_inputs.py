@@ -232,6 +232,8 @@ ARGUMENT_CASES = {
     "save_path_too_long": (["screenshot", "{tmp}/" + "a" * 300 + ".json", "--out", "{tmp}/b.png"], "too long"),
     "save_path_far_too_long": (["screenshot", "/tmp/" + "a/" * 3000 + "x.json", "--out", "{tmp}/b.png"], "too long"),
     "replay_path_too_long": (["replay", "--verify", "{tmp}/" + "a" * 300 + ".json"], "too long"),
+    "replay_path_with_nul": (["replay", "--verify", "a\x00b.json"], "not a file name"),
+    "screenshot_out_with_nul": (["screenshot", SCENARIO, "--out", "{tmp}/a\x00b.png"], "null"),
     "validate_path_too_long": (["validate", "{tmp}/" + "a" * 300 + ".toml"], "too long"),
 }
 
@@ -364,6 +366,9 @@ SAVE_CASES = {
     "souls_off_the_map": (lambda d: _state(d)["field_souls"].update({"900,900": {"hailing": 3}}), "'900,900'"),
     "souls_of_an_unknown_side": (lambda d: _state(d)["field_souls"].update({"3,3": {"ghosts": 3}}), "'ghosts'"),
     "negative_souls": (lambda d: _state(d)["field_souls"].update({"3,3": {"hailing": -3}}), "-3 souls"),
+    "men_beyond_the_bound": (lambda d: _first(d).update(men=10**30, max_men=10**30), "at most 10,000,000"),
+    "more_men_than_its_strength": (lambda d: _first(d).update(men=_first(d)["max_men"] + 1), "men of"),
+    "souls_out_of_nowhere": (lambda d: _state(d)["sides"][0].update(pouch=10**6), "accounted for"),
     "baggage_not_on_a_hex": (lambda d: _state(d)["baggage"].update(road=1), "'road'"),
     "explored_not_a_hex": (lambda d: _state(d)["sides"][0]["explored"].append("north"), "'north'"),
     "unknown_ally": (lambda d: _state(d)["sides"][0]["allies"].append("atlantis"), "'atlantis'"),

@@ -47,7 +47,7 @@ def check_map_file(path: Path, errors: list[ContentError]) -> bool:
     except ElementTree.ParseError as exc:
         errors.append(error(path, "-", "-", f"not valid TMX/XML: {exc}"))
         return False
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, LookupError) as exc:  # LookupError: an unknown encoding
         errors.append(error(path, "-", "-", f"cannot read map: {exc}"))
         return False
     if root.tag != "map":

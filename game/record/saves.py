@@ -173,6 +173,8 @@ def read_save_bytes(path: Path) -> bytes:
         raise SaveError(f"{path}: no such file") from None
     except OSError as exc:
         raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL character: no file can have this name
+        raise SaveError(f"{path!r}: not a file name") from None
     if not path.is_file():
         raise SaveError(f"{path}: not a file")
     if size > MAX_SAVE_BYTES:

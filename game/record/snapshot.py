@@ -10,7 +10,7 @@ action and comparing the state at the snapshot's action.
 
 from __future__ import annotations
 
-from ..content.scenarios import LoadedScenario
+from ..content.scenarios import MAX_MEN, LoadedScenario
 from ..core.engine import DIFFICULTIES
 from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
@@ -144,11 +144,17 @@ def _foreign_formations(state: GameState, scenario: Scenario, rules: Ruleset, ra
         if f.pos in taken:
             return f"formations {taken[f.pos]!r} and {f.id!r} on the same hex {f.pos.key()}"
         taken[f.pos] = f.id
+        if not 0 < f.men <= f.max_men <= MAX_MEN:
+            return f"formation {f.id!r} has {f.men} men of {f.max_men} (at most {MAX_MEN:,})"
+        if scenario.board.move_cost(f.pos, rules.units[f.type].move_class) is None:
+            return f"formation {f.id!r} stands where it cannot, on {scenario.board.terrain_at(f.pos).id}"
         if f.group is not None and f.group not in groups:
             return f"formation {f.id!r} of unknown group {f.group!r}"
         unknown = sorted(set(f.cooldowns) - set(rules.skills))
         if unknown:
             return f"formation {f.id!r} waits for unknown skill {unknown[0]!r}"
+    if state.men_ever() > MAX_MEN * len(known):
+        return f"{state.men_ever():,} men took the field, more than its formations can hold"
     return None
 
 
@@ -160,7 +166,7 @@ def _foreign_field(state: GameState, scenario: Scenario, rules: Ruleset) -> str 
         for side, count in by_side.items():
             if side not in side_ids:
                 return f"souls at {key} of unknown side {side!r}"
-            if count < 0:
+            if count <= 0:
                 return f"{count} souls at {key}"
     for key, loads in state.baggage.items():
         if _hex(key, scenario) is None:
@@ -178,6 +184,8 @@ def _foreign_field(state: GameState, scenario: Scenario, rules: Ruleset) -> str 
     unknown = sorted(set(state.wounded_heroes) - set(rules.heroes))
     if unknown:
         return f"unknown hero {unknown[0]!r} wounded"
+    if state.men_accounted() != state.men_ever():
+        return f"{state.men_accounted():,} men and souls are accounted for, but {state.men_ever():,} took the field"
     duel = state.pending_duel
     if duel is not None and not {duel.challenger, duel.target} <= set(state.formations):
         return f"a duel between {duel.challenger!r} and {duel.target!r}, not both on the field"
