@@ -79,6 +79,19 @@ def _with_data(text: str, data: str) -> str:
     return re.sub(r'<data encoding="csv">.*?</data>', lambda _m: data, text, count=1, flags=re.S)
 
 
+def _embedded_tileset(old: str, new: str) -> str:
+    """The map's tileset written into the map (as older maps have it), ``old`` replaced by ``new``."""
+    tsx = (TILES_DIR / "terrain.tsx").read_text(encoding="utf-8").split("\n", 1)[1]
+    tsx = re.sub(r'<tileset version="[^"]*" tiledversion="[^"]*" ', '<tileset firstgid="1" ', tsx)
+    tsx = tsx.replace('source="terrain.png"', f'source="{(TILES_DIR / "terrain.png").as_posix()}"')
+    assert old in tsx
+    return tsx.replace(old, new, 1)
+
+
+def _embed(old: str, new: str):
+    return lambda t: re.sub(r'<tileset firstgid="1" source="[^"]+"/>', lambda _m: _embedded_tileset(old, new), t)
+
+
 # name: (edit of the map's text, the field the one error names, a part of its message)
 MAP_CASES = {
     "tile_width_zero": (lambda t: t.replace('tilewidth="56"', 'tilewidth="0"', 1), "tilewidth", "from 1 to"),
@@ -123,6 +136,9 @@ MAP_CASES = {
         "base64 zstd",
     ),
     "external_tileset_of_unknown_type": (lambda t: t.replace("terrain.tsx", "terrain.tsj"), "source", "not a .tsx"),
+    "tileset_image_without_size": (_embed(' width="896" height="64"', ""), "width", "missing"),
+    "tileset_tile_id_not_a_number": (_embed('<tile id="0"', '<tile id="zero"'), "id", "'zero'"),
+    "embedded_tileset_fine_but_a_tile_unknown": (_embed('value="plain"', 'value="lava"'), "terrain", "'lava'"),
     "external_tileset_missing": (lambda t: t.replace("terrain.tsx", "nowhere.tsx"), "source", "not found"),
     "formation_at_nan": (lambda t: t.replace(FORMATION, FORMATION.replace('x="224"', 'x="nan"')), "x", "nan"),
     "formation_at_inf": (lambda t: t.replace(FORMATION, FORMATION.replace('y="656"', 'y="-inf"')), "y", "inf"),

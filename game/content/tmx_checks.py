@@ -109,11 +109,39 @@ def _check_tilesets(path: Path, root: ElementTree.Element, errors: list[ContentE
         _whole(path, node, obj, "firstgid", 1, 1 << 29, errors)
         source = node.get("source")
         if source is None:
+            _check_tileset(path, node, obj, errors)
             continue
         if not source.lower().endswith(".tsx"):
             errors.append(error(path, obj, "source", f"external tileset {source!r} is not a .tsx file: save it as TSX"))
         elif not (path.parent / source).is_file():
             errors.append(error(path, obj, "source", f"tileset file {source!r} not found beside the map"))
+        else:
+            tsx = path.parent / source
+            try:
+                tileset = ElementTree.parse(tsx).getroot()
+            except (ElementTree.ParseError, OSError, ValueError, LookupError) as exc:
+                errors.append(error(tsx, "-", "-", f"not a readable tileset: {exc}"))
+                continue
+            if tileset.tag != "tileset":
+                errors.append(error(tsx, "-", "-", f"not a Tiled tileset (the document is <{tileset.tag}>)"))
+            else:
+                _check_tileset(tsx, tileset, "tileset", errors)
+
+
+def _check_tileset(path: Path, node: ElementTree.Element, obj: str, errors: list[ContentError]) -> None:
+    """What pytmx needs of a tileset: its images' sizes, whole-number tile ids and animation frames
+    (an old tileset without them would fail deep inside pytmx)."""
+    for image in node.iter("image"):
+        where = f"{obj} image {Path(image.get('source') or '?').name}"
+        _whole(path, image, where, "width", 1, 1 << 16, errors) and _whole(
+            path, image, where, "height", 1, 1 << 16, errors
+        )
+    for tile in node.findall("tile"):
+        where = f"{obj} tile {tile.get('id') or '?'}"
+        _whole(path, tile, where, "id", 0, 1 << 29, errors)
+        for frame in tile.iter("frame"):
+            _whole(path, frame, where, "tileid", 0, 1 << 29, errors)
+            _whole(path, frame, where, "duration", 0, 1 << 31, errors)
 
 
 def _check_layers(path: Path, root: ElementTree.Element, errors: list[ContentError]) -> None:
