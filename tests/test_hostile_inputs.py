@@ -15,7 +15,6 @@ import os
 import re
 import shutil
 import statistics
-import time
 from pathlib import Path
 
 import pytest
@@ -25,7 +24,6 @@ from game.cli import main
 from game.content.scenarios import load_scenario_file
 from game.core.state import GameState, state_hash
 from game.paths import MAPS_DIR, TILES_DIR
-from game.record import saves
 from game.record.match import match_from_record
 from game.record.model import MAX_SEED
 from game.record.saves import SaveError, load_record, write_atomic
@@ -209,6 +207,18 @@ def test_a_broken_map_is_refused_alike_by_every_command(
         refusals.add(err)
     assert len(refusals) == 1
     assert not (tmp_path / "shot.png").exists()
+
+
+def test_reinforcements_are_bounded_like_the_men_on_the_map(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    sid = "a2_rear_guard_trap"
+    toml = (MAPS_DIR / f"{sid}.toml").read_text(encoding="utf-8")
+    assert 'men = 10000, hero = "wanyan_liang"' in toml
+    (tmp_path / f"{sid}.toml").write_text(toml.replace("men = 10000,", f"men = {10**18},", 1), encoding="utf-8")
+    tmx = (MAPS_DIR / f"{sid}.tmx").read_text(encoding="utf-8")
+    (tmp_path / f"{sid}.tmx").write_text(tmx.replace("../assets/tiles/", f"{TILES_DIR.as_posix()}/"), encoding="utf-8")
+    code, out, err = run(capsys, "validate", str(tmp_path))
+    assert (code, err) == (1, "") and len(out.splitlines()) == 1, out
+    assert out.rstrip().endswith("do[0].formations[0].men: must be at most 10,000,000")
 
 
 def test_a_folder_without_a_scenario_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -500,32 +510,58 @@ def test_simulate_into_a_full_folder_fails_in_one_line(
     assert list(tmp_path.iterdir()) == []
 
 
-def _age(path: Path, seconds: float) -> None:
-    then = time.time() - seconds
-    os.utime(path, (then, then))
-
-
 def test_the_next_write_clears_what_dead_writers_left(tmp_path: Path) -> None:
     target = tmp_path / "quicksave.json"
-    dead = [tmp_path / f".quicksave.json.dead{i}.tmp" for i in range(3)]
+    dead = [tmp_path / f".quicksave.json.dead{i}.tmp" for i in range(3)]  # killed a moment ago
     for p in dead:
         p.write_text("half", encoding="utf-8")
-        _age(p, saves.TEMP_GRACE_SECONDS + 5)
     alive = tmp_path / ".other.json.alive.tmp"  # a writer still at work holds its file locked
     alive.write_text("hal", encoding="utf-8")
-    _age(alive, saves.TEMP_GRACE_SECONDS + 5)
-    just_made = tmp_path / ".other.json.new.tmp"  # a moment old: its writer may not have locked it yet
-    just_made.write_text("h", encoding="utf-8")
     with open(alive, "rb") as held:
         fcntl.flock(held.fileno(), fcntl.LOCK_EX)
         write_atomic(target, "{}")
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([target.name, alive.name, just_made.name])
-    # Settings and campaign progress are written the same way.
-    _age(alive, saves.TEMP_GRACE_SECONDS + 5)
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted([target.name, alive.name])
+    # Its writer gone, the next write of settings (or campaign progress) clears it too.
     from game.settings import UserSettings, save_settings
 
     save_settings(UserSettings(), tmp_path)
-    assert not alive.exists() and (tmp_path / "settings.json").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["quicksave.json", "settings.json"]
+
+
+def test_killed_writers_leave_nothing_once_the_folder_is_written_again(tmp_path: Path) -> None:
+    """Writers stopped in the middle of a write, then killed: while they live their files stay,
+    once they are dead the next write leaves only the save."""
+    import signal
+    import subprocess
+    import sys
+
+    from game.paths import ROOT
+
+    target = tmp_path / "quicksave.json"
+    writer = (
+        "import os, sys, time; sys.path.insert(0, sys.argv[2]); from pathlib import Path\n"
+        "from game.record.saves import write_atomic\n"
+        "def stuck(fd): print('writing', flush=True); time.sleep(120)\n"
+        "os.fsync = stuck\n"
+        "write_atomic(Path(sys.argv[1]), 'half a save' * 1000)"
+    )
+    procs = [
+        subprocess.Popen([sys.executable, "-c", writer, str(target), str(ROOT)], stdout=subprocess.PIPE)
+        for _ in range(3)
+    ]
+    try:
+        for proc in procs:
+            assert proc.stdout is not None and proc.stdout.readline() == b"writing\n"
+        write_atomic(target, "{}")  # the writers are alive: their files stay
+        assert len([p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]) == 3
+    finally:
+        for proc in procs:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(timeout=30)
+            if proc.stdout is not None:
+                proc.stdout.close()
+    write_atomic(target, "{}")
+    assert [p.name for p in tmp_path.iterdir()] == ["quicksave.json"]
 
 
 def test_settings_and_progress_keep_the_old_file_when_the_disk_is_full(

@@ -89,6 +89,20 @@ class LoadedScenario:
         return self.rules if self.rules is not None else load_ruleset()
 
 
+def _reinforcement_bounds(path: Path, events) -> list[ContentError]:
+    """A reinforcement's men are bounded like a formation's on the map."""
+    errors = []
+    for event in events:
+        for j, action in enumerate(event.actions):
+            for k, r in enumerate(getattr(action, "formations", ())):
+                for name in ("men", "max_men"):
+                    if (getattr(r, name, None) or 0) > MAX_MEN:
+                        errors.append(
+                            error(path, event.id, f"do[{j}].formations[{k}].{name}", f"must be at most {MAX_MEN:,}")
+                        )
+    return errors
+
+
 def _hiding_error(spec: FormationSpec, rules: Ruleset, board: Board) -> str | None:
     """Only ambushers start hidden, and only on ground that hides them."""
     if not spec.hidden:
@@ -190,6 +204,7 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None, rules_dir:
     objectives, objective_errors = parse_objectives(toml_path, spec.objectives)
     events, event_errors = parse_events(toml_path, spec.events)
     errors += objective_errors + event_errors
+    errors += _reinforcement_bounds(toml_path, events)
     map_path = (toml_path.parent / spec.map).resolve()
     if toml_path.parent.resolve() not in map_path.parents:
         errors.append(error(toml_path, obj, "map", "must be a file beside the scenario"))

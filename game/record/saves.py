@@ -34,8 +34,6 @@ QUICKSAVE_NAME = "quicksave"
 # if the writing process died; after this long no write can still be using it.
 TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 600
-# A temporary file younger than this is left alone even unlocked (it may be a moment old).
-TEMP_GRACE_SECONDS = 2
 
 
 def write_atomic(path: Path, content: str | bytes) -> None:
@@ -79,7 +77,10 @@ def _locked_temp(path: Path) -> tuple[int, str]:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
         if fcntl is None:
             return fd, tmp_name
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:  # a file system without locks: nobody can lock it either (``_unlocked``)
+            return fd, tmp_name
         try:
             # Another writer clearing the folder may have taken it for dead before it was locked.
             if os.stat(tmp_name).st_ino == os.fstat(fd).st_ino:
@@ -103,8 +104,8 @@ def clear_dead_temps(folder: Path) -> None:
     now = time.time()
     for p in entries:
         with contextlib.suppress(OSError):
-            age = now - p.stat().st_mtime
-            if age > STALE_TEMP_SECONDS or (age > TEMP_GRACE_SECONDS and _unlocked(p)):
+            age = now - p.stat().st_mtime  # where nothing can be locked, age tells
+            if age > STALE_TEMP_SECONDS or _unlocked(p):
                 p.unlink()
 
 
