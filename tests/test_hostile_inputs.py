@@ -421,7 +421,8 @@ RECORD_CASES = {
     "unknown_side_difficulty": (lambda d: d["settings"].update(difficulties={"rome": "hard"}), "unknown side 'rome'"),
     "unknown_side_controller": (lambda d: d["settings"]["controllers"].update(rome="ai"), "unknown side 'rome'"),
     "seed_above_the_bound": (lambda d: d.update(seed=2**64), str(MAX_SEED)),
-    "snapshot_of_thousands_of_formations": (lambda d: _more_formations(d, 2500), "at most 2,000"),
+    "snapshot_of_too_many_formations": (lambda d: _more_formations(d, 2100), "the snapshot holds 2,1"),
+    "snapshot_of_150_000_formations": (lambda d: _more_formations(d, 150_000), "it holds 150,0"),
 }
 
 

@@ -188,8 +188,14 @@ def read_save_bytes(path: Path) -> bytes:
 
 
 def parse_record(raw: bytes, name: str = "save") -> GameRecord:
-    from .snapshot import check_integrity
+    from .snapshot import MAX_FORMATIONS, check_integrity
 
+    # Every formation in a snapshot (or a campaign's roster, at most 500) has one "max_men": a
+    # file of far more is refused before it is parsed into memory (``check_integrity`` counts
+    # exactly, for a file written in some other way).
+    held = raw.count(b'"max_men"')
+    if held > MAX_FORMATIONS + 500:
+        raise SaveError(f"{name}: damaged save: it holds {held:,} formations; a battle has at most {MAX_FORMATIONS:,}")
     record = _current_record(raw) or _any_record(raw, name)
     try:
         check_integrity(record)
