@@ -7,7 +7,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -53,13 +53,6 @@ def _non_negative(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError("must not be negative")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = _non_negative(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
     return value
 
 
@@ -211,7 +204,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
     save_dir = None if args.save_dir is None else str(_writable_folder(args.save_dir, "--save-dir"))
     # Made as they are played: memory does not grow with --games.
-    jobs = ((args.scenario, args.seed + i, args.max_turns, save_dir, default, per_side) for i in range(args.games))
+    jobs: Iterator[SimJob] = (
+        (args.scenario, args.seed + i, args.max_turns, save_dir, default, per_side) for i in range(args.games)
+    )
     progress = _Progress(args.games) if sys.stderr.isatty() else None
     workers = min(args.jobs, args.games, _cores())
     tally = Tally(side_ids)

@@ -165,7 +165,7 @@ def _check_layers(path: Path, root: ElementTree.Element, errors: list[ContentErr
                 error(path, obj, "data", "tiles stored as XML elements (an old Tiled format): save the layer as CSV")
             )
             continue
-        if (encoding, compression) not in LAYER_FORMATS:
+        if encoding is None or (encoding, compression) not in LAYER_FORMATS:
             wording = " ".join(str(v) for v in (encoding, compression) if v)
             what = f"layer format {wording!r} is not supported" if wording else "the layer data names no encoding"
             errors.append(error(path, obj, "data", f"{what}: save the layer as CSV"))
