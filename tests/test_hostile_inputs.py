@@ -153,6 +153,24 @@ MAP_CASES = {
         "men",
         "10,000,000",
     ),
+    "men_not_a_number": (lambda t: t.replace('type="int" value="5000"', 'type="int" value="lots"', 1), "men", "'lots'"),
+    "hidden_neither_true_nor_false": (
+        lambda t: t.replace(
+            'type="int" value="5000"/>',
+            'type="int" value="5000"/><property name="hidden" type="bool" value="maybe"/>',
+            1,
+        ),
+        "hidden",
+        "true or false",
+    ),
+    "class_property": (
+        lambda t: t.replace(
+            '<property name="label" value="Inner Valley"/>',
+            '<property name="label" type="class" propertytype="Place"><properties/></property>',
+        ),
+        "label",
+        "class properties",
+    ),
     "not_xml": (lambda t: t[: len(t) // 2], "-", "not valid TMX/XML"),
     "not_a_map": (lambda t: "<tileset/>", "-", "not a Tiled map"),
 }

@@ -57,6 +57,7 @@ def check_map_file(path: Path, errors: list[ContentError]) -> bool:
     if len(errors) > before:
         return False
     _check_tilesets(path, root, errors)
+    _check_properties(path, root, errors)
     _check_layers(path, root, errors)
     _check_objects(path, root, errors)
     return len(errors) == before
@@ -71,7 +72,7 @@ def _whole(path: Path, node: ElementTree.Element, obj: str, name: str, low: int,
     try:
         value = int(text)
     except ValueError:
-        errors.append(error(path, obj, name, f"must be a whole number from {low} to {high}, not {text!r}"))
+        errors.append(error(path, obj, name, f"must be a whole number from {low} to {high}, not {_shown(text)}"))
         return None
     if not low <= value <= high:
         errors.append(error(path, obj, name, f"must be from {low} to {high}, not {value}"))
@@ -82,15 +83,16 @@ def _whole(path: Path, node: ElementTree.Element, obj: str, name: str, low: int,
 def _check_header(path: Path, root: ElementTree.Element, errors: list[ContentError]) -> None:
     orientation = root.get("orientation")
     if orientation != "hexagonal":
-        errors.append(error(path, "map", "orientation", f"must be hexagonal, not {orientation!r}"))
+        errors.append(error(path, "map", "orientation", f"must be hexagonal, not {_shown(orientation)}"))
         return
     if root.get("staggeraxis") != "y":
         errors.append(error(path, "map", "staggeraxis", "must be 'y' (pointy-top hexes)"))
-    if root.get("staggerindex") not in ("odd", "even"):
-        errors.append(error(path, "map", "staggerindex", f"must be 'odd' or 'even', not {root.get('staggerindex')!r}"))
+    stagger = root.get("staggerindex")
+    if stagger not in ("odd", "even"):
+        errors.append(error(path, "map", "staggerindex", f"must be 'odd' or 'even', not {_shown(stagger)}"))
     infinite = root.get("infinite", "0")
     if infinite not in ("0", "1"):
-        errors.append(error(path, "map", "infinite", f"must be 0 or 1, not {infinite!r}"))
+        errors.append(error(path, "map", "infinite", f"must be 0 or 1, not {_shown(infinite)}"))
     elif infinite == "1" or root.find(".//data/chunk") is not None:
         errors.append(
             error(path, "map", "infinite", "infinite maps are not supported: turn 'Infinite' off in Map Properties")
@@ -112,9 +114,10 @@ def _check_tilesets(path: Path, root: ElementTree.Element, errors: list[ContentE
             _check_tileset(path, node, obj, errors)
             continue
         if not source.lower().endswith(".tsx"):
-            errors.append(error(path, obj, "source", f"external tileset {source!r} is not a .tsx file: save it as TSX"))
+            message = f"external tileset {_shown(source)} is not a .tsx file: save it as TSX"
+            errors.append(error(path, obj, "source", message))
         elif not (path.parent / source).is_file():
-            errors.append(error(path, obj, "source", f"tileset file {source!r} not found beside the map"))
+            errors.append(error(path, obj, "source", f"tileset file {_shown(source)} not found beside the map"))
         else:
             tsx = path.parent / source
             try:
@@ -126,6 +129,7 @@ def _check_tilesets(path: Path, root: ElementTree.Element, errors: list[ContentE
                 errors.append(error(tsx, "-", "-", f"not a Tiled tileset (the document is <{tileset.tag}>)"))
             else:
                 _check_tileset(tsx, tileset, "tileset", errors)
+                _check_properties(tsx, tileset, errors)
 
 
 def _check_tileset(path: Path, node: ElementTree.Element, obj: str, errors: list[ContentError]) -> None:
@@ -142,6 +146,55 @@ def _check_tileset(path: Path, node: ElementTree.Element, obj: str, errors: list
         for frame in tile.iter("frame"):
             _whole(path, frame, where, "tileid", 0, 1 << 29, errors)
             _whole(path, frame, where, "duration", 0, 1 << 31, errors)
+
+
+# Property types pytmx converts, and how (it words a bad value poorly, or misreads it).
+_BOOLS = {"true", "false", "1", "0"}
+
+
+def _check_properties(path: Path, root: ElementTree.Element, errors: list[ContentError]) -> None:
+    """Every typed custom property holds a value of its type (class properties, which need the
+    project's custom types, are not read)."""
+    for node in root.iter():
+        props = node.find("properties")
+        if props is None or node.tag == "property":
+            continue
+        owner = node.get("name") or f"{node.tag} {node.get('id') or '?'}"
+        for prop in props.findall("property"):
+            name, kind, value = prop.get("name") or "?", prop.get("type", "string"), prop.get("value")
+            if kind == "class":
+                errors.append(error(path, owner, name, "class properties are not supported: use plain values"))
+            elif kind not in ("string", "color", "file", "enum", "int", "object", "float", "bool"):
+                errors.append(error(path, owner, name, f"unknown property type {_shown(kind)}"))
+            elif kind != "string" and value is None:
+                errors.append(error(path, owner, name, f"a {kind} property needs a value"))
+            elif kind in ("int", "object") and not _is_int(value):
+                errors.append(error(path, owner, name, f"must be a whole number, not {_shown(value)}"))
+            elif kind == "float" and not _is_finite(value):
+                errors.append(error(path, owner, name, f"must be a finite number, not {_shown(value)}"))
+            elif kind == "bool" and value not in _BOOLS:
+                errors.append(error(path, owner, name, f"must be true or false, not {_shown(value)}"))
+
+
+def _shown(text: str | None) -> str:
+    """A value for a message: quoted, and cut short if it is long."""
+    text = text or ""
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+def _is_int(text: str | None) -> bool:
+    try:
+        int(text or "")
+    except ValueError:
+        return False
+    return True
+
+
+def _is_finite(text: str | None) -> bool:
+    try:
+        return math.isfinite(float(text or ""))
+    except ValueError:
+        return False
 
 
 def _check_layers(path: Path, root: ElementTree.Element, errors: list[ContentError]) -> None:
@@ -219,10 +272,10 @@ def _check_objects(path: Path, root: ElementTree.Element, errors: list[ContentEr
             try:
                 value = float(text)
             except ValueError:
-                errors.append(error(path, obj, name, f"must be a number, not {text!r}"))
+                errors.append(error(path, obj, name, f"must be a number, not {_shown(text)}"))
                 continue
             if not math.isfinite(value) or abs(value) > 1e7:
-                errors.append(error(path, obj, name, f"must be a finite number of pixels on the map, not {text!r}"))
+                errors.append(error(path, obj, name, f"must be a finite number of pixels, not {_shown(text)}"))
         for shape in ("polygon", "polyline"):
             for poly in node.findall(shape):
                 try:
