@@ -3,9 +3,11 @@
 A snapshot lets a save load for play without re-running its actions. It is redundant with the
 actions, so loading checks that it is the state it claims to be: its hash is the hash of its
 state, it stands at the end of the record, a checkpoint at the same action (a save at a turn's
-end) has the same hash, and everything it names exists in the scenario. Loading for play trusts
-it after that; ``verify`` (and so ``replay --verify``) proves the rest by re-running every
-action and comparing the state at the snapshot's action.
+end) has the same hash, everything it names (and every key it holds: hexes, sides, events...)
+exists in the scenario, its numbers stay within what play can reach, every man is accounted for,
+and the record's settings name known levels and sides. Loading for play trusts it after that;
+``verify`` (and so ``replay --verify``) proves the rest by re-running every action and comparing
+the state at the snapshot's action.
 """
 
 from __future__ import annotations
@@ -13,15 +15,20 @@ from __future__ import annotations
 from ..content.scenarios import MAX_MEN, LoadedScenario
 from ..core.engine import DIFFICULTIES
 from ..core.hexgrid import Hex
-from ..core.rules import Ruleset
+from ..core.rules import MAX_EXPERIENCE, Ruleset
 from ..core.scenario import Scenario
-from ..core.state import GameState, state_hash
+from ..core.state import Formation, GameState, state_hash
 from .errors import SaveError
 from .model import GameRecord
 
 # Far more than any scenario brings to the field (a snapshot is checked against its own scenario
 # later; this stops a hostile file before its state is hashed).
 MAX_FORMATIONS = 2_000
+# What a unit type may carry (``rules.UnitType``), which a camp's upgrades may double at most,
+# and the turns any skill's wait or effect may run.
+MAX_AMMO = 99
+MAX_CHARGES = 9
+MAX_WAIT = 100
 
 
 def check_integrity(record: GameRecord) -> None:
@@ -150,11 +157,30 @@ def _foreign_formations(state: GameState, scenario: Scenario, rules: Ruleset, ra
             return f"formation {f.id!r} stands where it cannot, on {scenario.board.terrain_at(f.pos).id}"
         if f.group is not None and f.group not in groups:
             return f"formation {f.id!r} of unknown group {f.group!r}"
+        problem = _out_of_bounds(f, rules, scenario)
+        if problem:
+            return f"formation {f.id!r} {problem}"
         unknown = sorted(set(f.cooldowns) - set(rules.skills))
         if unknown:
             return f"formation {f.id!r} waits for unknown skill {unknown[0]!r}"
     if state.men_ever() > MAX_MEN * len(known):
         return f"{state.men_ever():,} men took the field, more than its formations can hold"
+    return None
+
+
+def _out_of_bounds(f: Formation, rules: Ruleset, scenario: Scenario) -> str | None:
+    """What a formation holds beyond what play can give it (a camp's upgrades included)."""
+    if f.experience > MAX_EXPERIENCE:
+        return f"has experience {f.experience} (at most {MAX_EXPERIENCE})"
+    ammo = rules.units[f.type].ammo
+    if (ammo is None) != (f.ammo is None) or (f.ammo is not None and not 0 <= f.ammo <= 2 * MAX_AMMO):
+        return f"has ammunition {f.ammo} for a type of {ammo}"
+    if f.charges > 2 * MAX_CHARGES:
+        return f"has {f.charges} charges (at most {2 * MAX_CHARGES})"
+    if any(not 0 <= n <= MAX_WAIT for n in f.cooldowns.values()):
+        return f"waits {max(f.cooldowns.values())} turns for a skill (at most {MAX_WAIT})"
+    if any(not 0 <= n <= scenario.turn_limit + MAX_WAIT for n in f.effects.values()):
+        return f"has an effect lasting to turn {max(f.effects.values())}"
     return None
 
 
