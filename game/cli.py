@@ -7,7 +7,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -56,11 +56,23 @@ def _non_negative(text: str) -> int:
     return value
 
 
-def _positive(text: str) -> int:
-    value = _non_negative(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+# Bounds of the numbers the commands take (a seed is what a save can hold, ``model.MAX_SEED``).
+MAX_SEED = (1 << 63) - 1
+MAX_GAMES = 1_000_000
+MAX_JOBS = 64
+MAX_TURNS = 500  # a scenario's own turn limit is at most this (``ScenarioFile.turn_limit``)
+
+
+def _at_most(high: int, low: int = 1):
+    """An argument type: a whole number from ``low`` to ``high``, the bound named if it is not."""
+
+    def parse(text: str) -> int:
+        value = _non_negative(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {value}")
+        return value
+
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,17 +85,19 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--side", help="the side you command (default: the scenario's player side)")
     play.add_argument("--hotseat", action="store_true", help="two players at one screen: every side human")
     play.add_argument("--difficulty", choices=["easy", "normal", "hard"], default="normal")
-    play.add_argument("--seed", type=_non_negative)
+    play.add_argument("--seed", type=_at_most(MAX_SEED, 0))
 
     sc = sub.add_parser("scenarios", help="list the scenarios")
     sc.add_argument("--json", action="store_true")
 
     sim = sub.add_parser("simulate", help="AI against AI, headless")
     sim.add_argument("scenario")
-    sim.add_argument("--seed", type=_non_negative, default=1)
-    sim.add_argument("--games", type=_positive, default=1)
-    sim.add_argument("--jobs", type=_positive, default=1)
-    sim.add_argument("--max-turns", type=_positive)
+    sim.add_argument("--seed", type=_at_most(MAX_SEED, 0), default=1)
+    sim.add_argument("--games", type=_at_most(MAX_GAMES), default=1)
+    sim.add_argument(
+        "--jobs", type=_at_most(MAX_JOBS), default=1, help="worker processes (no more than games or cores)"
+    )
+    sim.add_argument("--max-turns", type=_at_most(MAX_TURNS))
     sim.add_argument("--save-dir", type=Path)
     sim.add_argument(
         "--difficulty",
@@ -104,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     sh = sub.add_parser("screenshot", help="render one frame headless")
     sh.add_argument("source", help="a scenario id or a save file")
     sh.add_argument("--out", type=Path, required=True)
-    sh.add_argument("--turn", type=_positive)
+    sh.add_argument("--turn", type=_at_most(MAX_TURNS + 1))
     sh.add_argument("--size", type=_size, default=(1280, 800))
     sh.add_argument("--view", default="all", help="a side id, or 'all'")
     return p
@@ -177,28 +191,36 @@ def parse_difficulties(values: Sequence[str], side_ids: Sequence[str]) -> tuple[
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import summarise
+    from .record.errors import SaveError
+    from .simulate import Tally
 
     side_ids = list(_loaded(args.scenario).scenario.side_ids())
     default, per_side = parse_difficulties(args.difficulty, side_ids)
-    if args.save_dir is not None:
-        try:
-            args.save_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise CliError(f"cannot use --save-dir {args.save_dir}: {exc.strerror or exc}") from None
-    save_dir = str(args.save_dir) if args.save_dir else None
-    jobs: list[SimJob] = [
+    last_seed = args.seed + args.games - 1
+    if last_seed > MAX_SEED:
+        raise CliError(
+            f"--seed {args.seed} with --games {args.games} would reach seed {last_seed}, "
+            f"above the largest seed {MAX_SEED}"
+        )
+    save_dir = None if args.save_dir is None else str(_writable_folder(args.save_dir, "--save-dir"))
+    # Made as they are played: memory does not grow with --games.
+    jobs: Iterator[SimJob] = (
         (args.scenario, args.seed + i, args.max_turns, save_dir, default, per_side) for i in range(args.games)
-    ]
-    progress = _Progress(len(jobs)) if sys.stderr.isatty() else None
-    if args.jobs > 1 and len(jobs) > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    )
+    progress = _Progress(args.games) if sys.stderr.isatty() else None
+    workers = min(args.jobs, args.games, _cores())
+    tally = Tally(side_ids)
+    try:
+        if workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            results = _print_results(pool.map(_simulate_one, jobs), args.json, progress)
-    else:
-        results = _print_results(map(_simulate_one, jobs), args.json, progress)
-    summary = summarise(results, side_ids)
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                _print_results(_in_order(pool, jobs, 2 * workers), args.json, progress, tally)
+        else:
+            _print_results(map(_simulate_one, jobs), args.json, progress, tally)
+    except SaveError as exc:
+        raise CliError(str(exc)) from None
+    summary = tally.summary()
     if args.json:
         print(json.dumps({"summary": summary}, ensure_ascii=False), flush=True)
     else:
@@ -206,6 +228,40 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         print(summary_table(summary), flush=True)
     return EXIT_OK
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _in_order(pool, jobs, ahead: int):
+    """The games' results in seed order, with at most ``ahead`` games queued at a time."""
+    from collections import deque
+
+    pending: deque = deque()
+    for job in jobs:
+        pending.append(pool.submit(_simulate_one, job))
+        if len(pending) >= ahead:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def _writable_folder(folder: Path, option: str) -> Path:
+    """``folder``, made if needed, once it proves writable; CliError naming the option if not."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            raise NotADirectoryError(20, "not a folder")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError(13, "not writable")
+    except OSError as exc:
+        raise CliError(f"cannot use {option} {folder}: {exc.strerror or exc}") from None
+    return folder
 
 
 class _Progress:
@@ -223,15 +279,14 @@ class _Progress:
         print(f"\r{done}/{self.total} games, {self.clock() - self.start:.1f} s", end=end, file=sys.stderr, flush=True)
 
 
-def _print_results(results, as_json: bool, progress: _Progress | None = None) -> list[dict]:
-    """Print each game's line in seed order as it comes; returns the results for the summary."""
+def _print_results(results, as_json: bool, progress: _Progress | None, tally) -> None:
+    """Print each game's line in seed order as it comes, counting it in ``tally``."""
     from .simulate import AI_SAMPLES
 
-    done: list[dict] = []
     if progress is not None:
         progress.show(0)
     for r in results:
-        done.append(r)
+        tally.add(r)
         r = {k: v for k, v in r.items() if k != AI_SAMPLES}
         if progress is not None:
             print("\r\033[K", end="", file=sys.stderr, flush=True)  # the line is not left under the output
@@ -245,19 +300,24 @@ def _print_results(results, as_json: bool, progress: _Progress | None = None) ->
                 flush=True,
             )
         if progress is not None:
-            progress.show(len(done))
-    return done
+            progress.show(tally.games)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from .record.errors import SaveError
+    from .record.made_with import scenario_for
     from .record.saves import load_record
+    from .record.snapshot import settings_problem
     from .record.verify import verify
 
     try:
         record = load_record(args.save)
         if args.verify:
-            result = verify(record)
+            loaded = scenario_for(record)
+            problem = settings_problem(record, loaded.scenario)
+            if problem:
+                raise SaveError(f"damaged save: {problem}")
+            result = verify(record, loaded)
     except SaveError as exc:
         raise CliError(_naming_file(args.save, exc)) from None
     if not args.verify:
@@ -298,7 +358,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     files = 0
     paths: list[Path] = list(args.paths) or [DATA_DIR, MAPS_DIR]
     for path in paths:
-        if not path.exists():
+        if not _exists(path):
             raise CliError(f"{path}: no such file or folder")
         n, errs = _validate_path(path)
         files += n
@@ -316,13 +376,7 @@ def _validate_path(path: Path) -> tuple[int, list[ContentError]]:
     if path.is_dir():
         if (path / "units.toml").exists():
             return _validate_ruleset(path)
-        total = 0
-        errs: list[ContentError] = []
-        for p in scenario_paths(path):
-            n, e = _validate_path(p)
-            total += n
-            errs += e
-        return total, errs
+        return _validate_folder(path)
     if path.name in RULESET_FILES:
         return _validate_ruleset(path.parent)
     if path.name == CAMPAIGNS_FILE.name or (path.suffix == ".toml" and "campaigns" in (read_toml(path, []) or {})):
@@ -349,6 +403,31 @@ def _validate_path(path: Path) -> tuple[int, list[ContentError]]:
             load_tmx(path, _shipped_rules(), errs)
         return 1, errs
     return 0, [ContentError(str(path), "-", "-", "not a scenario (.toml), map (.tmx) or data folder")]
+
+
+def _validate_folder(path: Path) -> tuple[int, list[ContentError]]:
+    """Every scenario in a folder, and every map no scenario uses; a folder without a scenario
+    is an error saying what it holds (a map alone cannot say which sides and units it may name)."""
+    scenarios = scenario_paths(path)
+    total, errs = 0, []
+    for p in scenarios:
+        n, e = _validate_path(p)
+        total += n
+        errs += e
+    used = {_map_of(p) for p in scenarios}
+    maps = sorted(p for p in path.glob("*.tmx") if p.name not in used)
+    for p in maps:
+        n, e = _validate_path(p)
+        total += n
+        errs += e
+    if not scenarios:
+        if maps:
+            found = f"{len(maps)} map{'s' if len(maps) > 1 else ''} (.tmx) but no scenario (.toml): "
+            found += "formations are checked through the scenario that uses their map"
+        else:
+            found = "nothing to validate: no scenario (.toml), map (.tmx) or data (units.toml) in it"
+        errs.append(ContentError(str(path), "-", "-", found))
+    return total, errs
 
 
 def _map_of(scenario_toml: Path) -> str | None:
@@ -385,37 +464,63 @@ def _shipped_rules():
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
-    from .content.scenarios import scenario_ids
     from .record.errors import SaveError
     from .record.match import match_at_turn, new_match
     from .record.saves import load_record
 
     source, out, turn = args.source, args.out, args.turn
-    if not out.parent.exists():
-        raise CliError(f"cannot write {out}: folder {out.parent} does not exist")
-    if out.suffix.lower() != ".png":
-        raise CliError(f"{out}: the screenshot must be a .png file")
+    _check_out(out, ".png", "the screenshot")
     try:
         if source in scenario_ids():
             if turn not in (None, 1):
                 raise CliError("--turn needs a save file; a scenario starts at turn 1")
+            _loaded(source)  # a broken scenario is refused here, as by every command
             match = new_match(source, {}, seed=0)
         else:
             path = Path(source)
-            if not path.exists():
+            if not _exists(path):
                 raise CliError(f"{source!r} is neither a scenario id nor a save file")
             match = match_at_turn(load_record(path), turn)
     except SaveError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(_naming_file(Path(source), exc)) from None
     sides = [s.id for s in match.state.sides]
     if args.view != "all" and args.view not in sides:
         raise CliError(f"--view must be 'all' or a side id ({', '.join(sides)})")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from .ui.snapshot import render_screenshot
 
-    render_screenshot(match, out, args.size, args.view)
+    try:
+        render_screenshot(match, out, args.size, args.view)
+    except OSError as exc:
+        raise CliError(f"cannot write {out}: {exc.strerror or exc}") from None
     print(f"wrote {out}")
     return EXIT_OK
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists; a path the system cannot even look up is a CliError."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except (OSError, ValueError) as exc:  # too long, a loop of links, a NUL byte...
+        raise CliError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
+    return True
+
+
+def _check_out(out: Path, suffix: str, what: str) -> None:
+    """A file a command is to write: in a folder that exists and may be written, not a folder."""
+    if out.suffix.lower() != suffix:
+        raise CliError(f"{out}: {what} must be a {suffix} file")
+    if _exists(out) and out.is_dir():
+        raise CliError(f"cannot write {out}: it is a folder")
+    folder = out.parent
+    if not _exists(folder):
+        raise CliError(f"cannot write {out}: folder {folder} does not exist")
+    if not folder.is_dir():
+        raise CliError(f"cannot write {out}: {folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CliError(f"cannot write {out}: folder {folder} is not writable")
 
 
 def cmd_play(args: argparse.Namespace) -> int:

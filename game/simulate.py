@@ -92,27 +92,67 @@ def _ms_stats(values: list[float]) -> dict[str, float]:
     }
 
 
+class Tally:
+    """The summary of many games, counted as they come: its memory does not grow with the
+    number of games (thinking times are counted by value; they are rounded to 0.01 ms)."""
+
+    def __init__(self, side_ids: list[str]) -> None:
+        self.side_ids = list(side_ids)
+        self.games = 0
+        self.wins: dict[str, int] = {side: 0 for side in side_ids} | {"draw": 0}
+        self.turns = 0
+        self.souls: dict[str, list[int]] = {side: [0, 0] for side in side_ids}  # total, games
+        self.ai_ms: Counter[float] = Counter()
+
+    def add(self, result: dict[str, Any]) -> None:
+        self.games += 1
+        self.wins[result["winner"] if result["winner"] in self.wins else "draw"] += 1
+        self.turns += result["turns"]
+        for s in result["sides"]:
+            total = self.souls.setdefault(s["id"], [0, 0])
+            total[0] += s["souls"]
+            total[1] += 1
+        self.ai_ms.update(result.get(AI_SAMPLES, []))
+
+    def summary(self) -> dict[str, Any]:
+        """Wins per side (a game without a winner is a draw), win rates, mean turns and souls,
+        and the AI's thinking time per side-turn over all games."""
+        n = self.games
+        return {
+            "games": n,
+            "wins": dict(self.wins),
+            "win_rate": {side: round(self.wins[side] / n, 4) if n else 0.0 for side in self.side_ids},
+            "mean_turns": round(self.turns / n, 2) if n else 0.0,
+            "mean_souls": {side: round(t / k, 2) if k else 0.0 for side, (t, k) in self.souls.items()},
+            "ai_ms": _counted_stats(self.ai_ms),
+        }
+
+
+def _counted_stats(counts: Counter[float]) -> dict[str, float]:
+    """``_ms_stats`` of the values ``counts`` holds, each as many times as it counts."""
+    n = counts.total()
+    if not n:
+        return _ms_stats([])
+    ordered = sorted(counts.items())
+
+    def nth(k: int) -> float:  # the k-th smallest value, from 0
+        for value, count in ordered:
+            if k < count:
+                return value
+            k -= count
+        raise IndexError(k)  # pragma: no cover - k < n
+
+    middle = nth(n // 2) if n % 2 else (nth(n // 2 - 1) + nth(n // 2)) / 2
+    p95 = nth(min(n - 1, max(0, round(95 / 100 * (n - 1)))))
+    return {"median": round(middle, 2), "p95": round(p95, 2), "max": round(ordered[-1][0], 2)}
+
+
 def summarise(results: list[dict[str, Any]], side_ids: list[str]) -> dict[str, Any]:
-    """Totals over many games: wins per side (a game without a winner is a draw), win rates,
-    mean turns and souls, and the AI's thinking time per side-turn over all games."""
-    n = len(results)
-    wins = {side: 0 for side in side_ids}
-    wins["draw"] = 0
-    souls: dict[str, list[int]] = {side: [] for side in side_ids}
-    samples: list[float] = []
+    """``Tally``'s summary of a list of games."""
+    tally = Tally(side_ids)
     for r in results:
-        wins[r["winner"] if r["winner"] in wins else "draw"] += 1
-        for s in r["sides"]:
-            souls.setdefault(s["id"], []).append(s["souls"])
-        samples += r.get(AI_SAMPLES, [])
-    return {
-        "games": n,
-        "wins": wins,
-        "win_rate": {side: round(wins[side] / n, 4) if n else 0.0 for side in side_ids},
-        "mean_turns": round(statistics.fmean(r["turns"] for r in results), 2) if n else 0.0,
-        "mean_souls": {side: round(statistics.fmean(v), 2) if v else 0.0 for side, v in souls.items()},
-        "ai_ms": _ms_stats(samples),
-    }
+        tally.add(r)
+    return tally.summary()
 
 
 def summary_table(summary: dict[str, Any]) -> str:

@@ -6,8 +6,8 @@ say); files that would be huge, or that depend on the shipped content, are made 
 
 from __future__ import annotations
 
+import fcntl
 import json
-import os
 import random
 import re
 import signal
@@ -208,15 +208,14 @@ def test_killing_the_writer_at_any_moment_leaves_a_whole_loadable_save(tmp_path:
         # The save list never shows a half-written file.
         assert save_files(folder) == [target]
     assert interrupted, "no kill landed in the middle of a write: the test proved nothing"
-    # Temporary files of dead writers are removed once they are certainly abandoned.
-    old = time.time() - saves.STALE_TEMP_SECONDS - 60
-    for p in folder.iterdir():
-        if p != target:
-            os.utime(p, (old, old))
-    fresh = folder / ".other.json.abc123.tmp"  # a write that may still be going on is left alone
+    # Temporary files of dead writers are removed; a write still going on (its writer holds its
+    # file locked) is left alone.
+    fresh = folder / ".other.json.abc123.tmp"
     fresh.write_text("{", encoding="utf-8")
-    assert save_files(folder) == [target]
-    assert sorted(p.name for p in folder.iterdir()) == [fresh.name, "quicksave.json"]
+    with open(fresh, "rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        assert save_files(folder) == [target]
+        assert sorted(p.name for p in folder.iterdir()) == [fresh.name, "quicksave.json"]
 
 
 def test_save_files_lists_only_saves(tmp_path: Path) -> None:

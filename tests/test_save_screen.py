@@ -3,8 +3,7 @@ load, delete asked twice, autosaves at the start of every human turn and only th
 
 from __future__ import annotations
 
-import os
-import time
+import fcntl
 from pathlib import Path
 
 import pygame
@@ -71,12 +70,12 @@ def test_the_list_shows_games_newest_first_autosaves_apart_and_bad_files_with_th
     (folder / "junk.json").write_bytes(b"\x00\xff")
     (folder / "campaign-yuqing.json").write_text("{}")
     (folder / "settings.json").write_text("{}")
-    (folder / ".older.json.1234.tmp").write_text("half")  # a write that may still be going on
-    abandoned = folder / ".newer.json.5678.tmp"  # what a writer killed long ago left behind
+    (folder / ".older.json.1234.tmp").write_text("half")  # a write still going on: locked
+    abandoned = folder / ".newer.json.5678.tmp"  # what a killed writer left behind
     abandoned.write_text("hal")
-    long_ago = time.time() - saves.STALE_TEMP_SECONDS - 60
-    os.utime(abandoned, (long_ago, long_ago))
-    entries = save_list.list_saves(folder)
+    with open(folder / ".older.json.1234.tmp", "rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        entries = save_list.list_saves(folder)
     names = [e.name for e in entries]
     assert set(names) == {"older", "newer", "autosave-a1-x", "junk"}
     assert (folder / ".older.json.1234.tmp").exists() and not abandoned.exists()

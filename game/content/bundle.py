@@ -75,17 +75,20 @@ def _unpack(_digest: str, bundle: str) -> LoadedScenario:
     maps = [p for p in files if p.startswith(f"{MAPS_FOLDER}/") and p.endswith(".toml")]
     if len(maps) != 1:
         raise BundleError(f"it holds {len(maps)} scenario files, not one")
-    with tempfile.TemporaryDirectory(prefix="qiankun-bundle-") as folder:
-        root = Path(folder)
-        for path, text in files.items():
-            target = root / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        try:
-            rules = load_ruleset_from(root / DATA_FOLDER)
-            return load_scenario_file(root / maps[0], rules)
-        except ContentErrors as exc:
-            raise BundleError(f"its content does not load: {exc.errors[0]}") from None
+    try:
+        with tempfile.TemporaryDirectory(prefix="qiankun-bundle-") as folder:
+            root = Path(folder)
+            for path, text in files.items():
+                target = root / path
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+            try:
+                rules = load_ruleset_from(root / DATA_FOLDER)
+                return load_scenario_file(root / maps[0], rules)
+            except ContentErrors as exc:
+                raise BundleError(f"its content does not load: {exc.errors[0]}") from None
+    except OSError as exc:  # a full or read-only temporary folder
+        raise BundleError(f"it cannot be unpacked: {exc.strerror or exc}") from None
 
 
 def _files(bundle: str) -> dict[str, str]:

@@ -18,6 +18,9 @@ from .event_checks import check_events, check_region_labels, declared_ids, parse
 from .ruleset import digest_of, load_ruleset, read_toml
 from .tmx import HexLayout, load_tmx, played_bytes
 
+# A formation's men, as a campaign's roster bounds them (``core.campaign``).
+MAX_MEN = 10_000_000
+
 
 class EndingDebriefing(BaseModel):
     """What the player reads when the battle ends by ``event`` (a scenario event that decides it)."""
@@ -132,6 +135,20 @@ class LoadedScenario:
         return self.rules if self.rules is not None else load_ruleset()
 
 
+def _reinforcement_bounds(path: Path, events) -> list[ContentError]:
+    """A reinforcement's men are bounded like a formation's on the map."""
+    errors = []
+    for event in events:
+        for j, action in enumerate(event.actions):
+            for k, r in enumerate(getattr(action, "formations", ())):
+                for name in ("men", "max_men"):
+                    if (getattr(r, name, None) or 0) > MAX_MEN:
+                        errors.append(
+                            error(path, event.id, f"do[{j}].formations[{k}].{name}", f"must be at most {MAX_MEN:,}")
+                        )
+    return errors
+
+
 def _hiding_error(spec: FormationSpec, rules: Ruleset, board: Board) -> str | None:
     """Only ambushers start hidden, and only on ground that hides them."""
     if not spec.hidden:
@@ -173,6 +190,10 @@ def _formation_specs(
             continue
         if spec.hero is not None and spec.hero not in rules.heroes:
             errors.append(error(path, p.id, "hero", f"unknown hero {spec.hero!r}"))
+            continue
+        too_many = next((n for n in ("men", "max_men") if (getattr(spec, n) or 0) > MAX_MEN), None)
+        if too_many is not None:
+            errors.append(error(path, p.id, too_many, f"must be at most {MAX_MEN:,}"))
             continue
         if spec.max_men is not None and spec.max_men < spec.men:
             errors.append(error(path, p.id, "max_men", "must be at least men"))
@@ -229,6 +250,7 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None, rules_dir:
     objectives, objective_errors = parse_objectives(toml_path, spec.objectives)
     events, event_errors = parse_events(toml_path, spec.events)
     errors += objective_errors + event_errors
+    errors += _reinforcement_bounds(toml_path, events)
     map_path = (toml_path.parent / spec.map).resolve()
     if toml_path.parent.resolve() not in map_path.parents:
         errors.append(error(toml_path, obj, "map", "must be a file beside the scenario"))

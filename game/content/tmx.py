@@ -28,6 +28,7 @@ from ..core.board import Board
 from ..core.hexgrid import Hex, axial_to_offset, offset_to_axial
 from ..core.rules import Ruleset, TerrainType
 from .errors import ContentError, error
+from .tmx_checks import check_map_file
 
 # A region's place name as Tiled writes it, and what is left of an object once it is gone.
 _LABEL_PROPERTY = re.compile(rb'\r?\n[ \t]*<property name="label"(?: type="string")? value="[^"]*"/>')
@@ -134,6 +135,8 @@ def _object_anchor(obj: Any) -> tuple[float, float]:
 
 def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap | None:
     """Read a map; on failure append errors and return None."""
+    if not check_map_file(path, errors):
+        return None
     try:
         tm = pytmx.TiledMap(str(path))
     except FileNotFoundError as exc:
@@ -143,7 +146,8 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
         errors.append(error(path, "-", "-", f"not valid TMX/XML: {exc}"))
         return None
     except Exception as exc:  # pytmx raises many kinds on malformed content
-        errors.append(error(path, "-", "-", f"cannot read map: {type(exc).__name__}: {exc}"))
+        reason = str(exc).splitlines()[0] if str(exc).strip() else "pytmx gave no reason"
+        errors.append(error(path, "-", "-", f"cannot read map: {type(exc).__name__}: {reason}"))
         return None
 
     if tm.orientation != "hexagonal":
@@ -152,7 +156,7 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
     if tm.staggeraxis != "y":
         errors.append(error(path, "map", "staggeraxis", "must be 'y' (pointy-top hexes)"))
         return None
-    stagger_odd = (tm.staggerindex or "odd") == "odd"
+    stagger_odd = tm.staggerindex == "odd"  # checked: "odd" or "even"
     layout = HexLayout(float(tm.tilewidth), float(tm.tileheight), float(tm.hexsidelength), stagger_odd)
 
     layer = next(
@@ -168,22 +172,28 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
         return None
 
     terrain: dict[Hex, TerrainType] = {}
-    bad_before = len(errors)
+    # One error per kind of tile gone wrong, at the first hex it is on: a bad tile painted over
+    # a hundred hexes is one problem, not a hundred.
+    problems: dict[tuple[str, str], tuple[str, int]] = {}
     for col, row, gid in layer.iter_data():
-        where = f"terrain@{col},{row}"
         if not gid:
-            errors.append(error(path, where, "tile", "empty hex: every hex needs terrain"))
-            continue
-        tid = _terrain_of_tile(tm.get_tile_properties_by_gid(gid))
-        if tid is None:
-            errors.append(error(path, where, "tile", "tile has no 'terrain' property"))
-        elif tid not in rules.terrain:
-            errors.append(error(path, where, "terrain", f"unknown terrain {tid!r}"))
+            problem = ("tile", "empty hex: every hex needs terrain")
         else:
-            terrain[offset_to_axial(col, row, stagger_odd)] = rules.terrain[tid]
-        if len(errors) - bad_before > 20:
-            errors.append(error(path, "terrain", "-", "too many errors, stopping"))
-            return None
+            tid = _terrain_of_tile(tm.get_tile_properties_by_gid(gid))
+            if tid is not None and tid in rules.terrain:
+                terrain[offset_to_axial(col, row, stagger_odd)] = rules.terrain[tid]
+                continue
+            if tid is None:
+                problem = ("tile", f"tile {gid} has no 'terrain' property")
+            else:
+                problem = ("terrain", f"unknown terrain {tid!r}")
+        where, count = problems.get(problem, (f"terrain@{col},{row}", 0))
+        problems[problem] = (where, count + 1)
+    for (field, message), (where, count) in list(problems.items())[:20]:
+        more = f" (and {count - 1} more hex{'es' if count > 2 else ''} like it)" if count > 1 else ""
+        errors.append(error(path, where, field, message + more))
+    if problems:
+        return None
 
     regions: dict[str, set[Hex]] = {}
     labels: dict[str, str] = {}

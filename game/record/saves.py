@@ -8,6 +8,7 @@ by ``migrations`` before they are validated.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
@@ -15,6 +16,11 @@ import time
 from pathlib import Path
 
 from pydantic import ValidationError
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: dead writers' files are cleared by age
+    fcntl = None  # type: ignore[assignment]
 
 from ..paths import SAVES_DIR
 from .errors import SaveError
@@ -30,18 +36,26 @@ TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 600
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` so that ``path`` holds either the old content or the new, never a mix.
+def write_atomic(path: Path, content: str | bytes) -> None:
+    """Write ``content`` so that ``path`` holds either the old content or the new, never a mix.
 
-    Temporary file in the same folder, flushed and fsynced, then renamed over the target.
+    Temporary file in the same folder, written, fsynced and checked to hold every byte, then
+    renamed over the target; any failure (OSError) leaves the old file as it was. The temporary
+    file is locked while it is written, so the next write to the folder can tell what a killed
+    writer left behind and clear it away.
     """
+    data = content.encode("utf-8") if isinstance(content, str) else content
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+    clear_dead_temps(path.parent)
+    fd, tmp_name = _locked_temp(path)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+            written = os.fstat(fh.fileno()).st_size
+            if written != len(data):
+                raise OSError(errno.EIO, f"wrote {written} of {len(data)} bytes")
         os.replace(tmp_name, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
@@ -55,6 +69,58 @@ def write_atomic(path: Path, text: str) -> None:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+def _locked_temp(path: Path) -> tuple[int, str]:
+    """A new temporary file beside ``path``, open and locked: (fd, name)."""
+    while True:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+        if fcntl is None:
+            return fd, tmp_name
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:  # a file system without locks: nobody can lock it either (``_unlocked``)
+            return fd, tmp_name
+        try:
+            # Another writer clearing the folder may have taken it for dead before it was locked.
+            if os.stat(tmp_name).st_ino == os.fstat(fd).st_ino:
+                return fd, tmp_name
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+
+
+def _is_temp(p: Path) -> bool:
+    return p.name.startswith(".") and p.name.endswith(TEMP_SUFFIX)
+
+
+def clear_dead_temps(folder: Path) -> None:
+    """Remove the temporary files of writers that died (best effort): those no live writer holds
+    locked, or (where files cannot be locked) those old enough to be certainly abandoned."""
+    try:
+        entries = [p for p in folder.iterdir() if _is_temp(p)]
+    except OSError:
+        return
+    now = time.time()
+    for p in entries:
+        with contextlib.suppress(OSError):
+            age = now - p.stat().st_mtime  # where nothing can be locked, age tells
+            if age > STALE_TEMP_SECONDS or _unlocked(p):
+                p.unlink()
+
+
+def _unlocked(p: Path) -> bool:
+    """Whether no process holds ``p`` locked (its writer is gone)."""
+    if fcntl is None:
+        return False
+    fd = os.open(p, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return True
 
 
 def write_record(record: GameRecord, path: Path) -> Path:
@@ -87,17 +153,12 @@ def own_path(stem: str, saves_dir: Path = SAVES_DIR) -> Path:
 
 def save_files(saves_dir: Path = SAVES_DIR) -> list[Path]:
     """The save files in a folder, by name; temporary files of interrupted writes are never
-    listed, and those old enough to be certainly abandoned are removed (best effort)."""
+    listed, and those of dead writers are removed (best effort)."""
+    clear_dead_temps(saves_dir)
     try:
         entries = list(saves_dir.iterdir())
     except OSError:
         return []
-    now = time.time()
-    for p in entries:
-        if p.name.startswith(".") and p.name.endswith(TEMP_SUFFIX):
-            with contextlib.suppress(OSError):
-                if now - p.stat().st_mtime > STALE_TEMP_SECONDS:
-                    p.unlink()
     return sorted(p for p in entries if p.suffix == ".json" and not p.name.startswith(".") and p.is_file())
 
 
@@ -113,6 +174,8 @@ def read_save_bytes(path: Path) -> bytes:
         raise SaveError(f"{path}: no such file") from None
     except OSError as exc:
         raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL character: no file can have this name
+        raise SaveError(f"{path!r}: not a file name") from None
     if not path.is_file():
         raise SaveError(f"{path}: not a file")
     if size > MAX_SAVE_BYTES:
@@ -125,8 +188,14 @@ def read_save_bytes(path: Path) -> bytes:
 
 
 def parse_record(raw: bytes, name: str = "save") -> GameRecord:
-    from .snapshot import check_integrity
+    from .snapshot import MAX_FORMATIONS, check_integrity
 
+    # Every formation in a snapshot (or a campaign's roster, at most 500) has one "max_men": a
+    # file of far more is refused before it is parsed into memory (``check_integrity`` counts
+    # exactly, for a file written in some other way).
+    held = raw.count(b'"max_men"')
+    if held > MAX_FORMATIONS + 500:
+        raise SaveError(f"{name}: damaged save: it holds {held:,} formations; a battle has at most {MAX_FORMATIONS:,}")
     record = _current_record(raw) or _any_record(raw, name)
     try:
         check_integrity(record)
