@@ -31,7 +31,7 @@ from game.simulate import AI_SAMPLES, Tally, percentile
 
 SCENARIO = "a1_valley_mouth"
 ERROR_LINE = re.compile(r"^(?P<file>[^:]+): (?P<object>[^:]+): (?P<field>[^:]+): (?P<message>.+)$")
-FORMATION = '<object id="5" name="han_xin_5000" class="formation" x="224" y="656">'
+FORMATION = '<object id="5" name="han_xin_5000" class="formation" x="1820" y="656">'
 
 
 @pytest.fixture(autouse=True)
@@ -98,11 +98,15 @@ MAP_CASES = {
     "huge_declared_size": (lambda t: t.replace('width="36" height', 'width="100000" height', 1), "width", "256"),
     "map_wider_than_its_layer": (lambda t: t.replace('width="36" height', 'width="35" height', 1), "width", "35"),
     "stagger_index_unknown": (
-        lambda t: t.replace('staggerindex="odd"', 'staggerindex="middle"'),
+        lambda t: re.sub(r'staggerindex="(odd|even)"', 'staggerindex="middle"', t),
         "staggerindex",
         "'odd' or 'even'",
     ),
-    "stagger_index_missing": (lambda t: t.replace(' staggerindex="odd"', ""), "staggerindex", "'odd' or 'even'"),
+    "stagger_index_missing": (
+        lambda t: re.sub(r' staggerindex="(odd|even)"', "", t),
+        "staggerindex",
+        "'odd' or 'even'",
+    ),
     "stagger_axis_x": (lambda t: t.replace('staggeraxis="y"', 'staggeraxis="x"'), "staggeraxis", "'y'"),
     "side_length_missing": (lambda t: t.replace(' hexsidelength="32"', ""), "hexsidelength", "missing"),
     "side_length_too_long": (lambda t: t.replace('hexsidelength="32"', 'hexsidelength="99"'), "hexsidelength", "99"),
@@ -138,12 +142,12 @@ MAP_CASES = {
     "tileset_tile_id_not_a_number": (_embed('<tile id="0"', '<tile id="zero"'), "id", "'zero'"),
     "embedded_tileset_fine_but_a_tile_unknown": (_embed('value="plain"', 'value="lava"'), "terrain", "'lava'"),
     "external_tileset_missing": (lambda t: t.replace("terrain.tsx", "nowhere.tsx"), "source", "not found"),
-    "formation_at_nan": (lambda t: t.replace(FORMATION, FORMATION.replace('x="224"', 'x="nan"')), "x", "nan"),
+    "formation_at_nan": (lambda t: t.replace(FORMATION, FORMATION.replace('x="1820"', 'x="nan"')), "x", "nan"),
     "formation_at_inf": (lambda t: t.replace(FORMATION, FORMATION.replace('y="656"', 'y="-inf"')), "y", "inf"),
     "region_polygon_nan": (
         lambda t: t.replace(
-            '<object id="21" name="muster" class="region" x="14" y="536" width="224" height="240"/>',
-            '<object id="21" name="muster" class="region" x="14" y="536"><polygon points="0,0 nan,5 9,9"/></object>',
+            '<object id="21" name="muster" class="region" x="1806" y="536" width="224" height="240"/>',
+            '<object id="21" name="muster" class="region" x="1806" y="536"><polygon points="0,0 nan,5 9,9"/></object>',
         ),
         "points",
         "finite",
@@ -250,7 +254,8 @@ def test_a_folder_without_a_scenario_is_an_error(capsys: pytest.CaptureFixture[s
     code, out, err = run(capsys, "validate", str(maps_only))
     assert (code, err) == (1, "") and "1 map (.tmx) but no scenario" in out and len(out.splitlines()) == 1
     # A broken map no scenario uses is still checked.
-    (maps_only / "field.tmx").write_text(_tmx().replace('staggerindex="odd"', 'staggerindex="x"'), encoding="utf-8")
+    broken = re.sub(r'staggerindex="(odd|even)"', 'staggerindex="x"', _tmx())
+    (maps_only / "field.tmx").write_text(broken, encoding="utf-8")
     code, out, _err = run(capsys, "validate", str(maps_only))
     assert code == 1 and "staggerindex" in out
 

@@ -75,11 +75,15 @@ def test_every_corpus_save_loads_verifies_and_reaches_the_same_state(path: Path)
         if record.snapshot is None:
             with pytest.raises(SaveError, match=says):
                 ReplayCursor(record)
-        else:
+            return
+        try:
             cursor = ReplayCursor(record)
-            assert cursor.position == cursor.length == record.snapshot.actions
-            assert cursor.state == record.snapshot.state
-            assert cursor.problem is not None and cursor.problem.startswith("made with other content by version")
+        except SaveError as exc:  # the position it was saved at does not fit the map as it is now
+            assert str(exc).startswith("the snapshot does not fit scenario") and "\n" not in str(exc)
+            return
+        assert cursor.position == cursor.length == record.snapshot.actions
+        assert cursor.state == record.snapshot.state
+        assert cursor.problem is not None and cursor.problem.startswith("made with other content by version")
         return
     result = verify(record)
     if record.game_version != __version__ and not result.ok:

@@ -25,7 +25,7 @@ from .model import MAX_SEED, GameRecord, Snapshot
 from .names import clean_name
 from .rerun import Rerun, checkpoints_after
 from .saves import write_record
-from .snapshot import trusted_state
+from .snapshot import settings_problem, trusted_state
 
 # Actions replayed between two progress reports (a few frames' worth on this machine).
 REPLAY_CHUNK = 120
@@ -184,6 +184,9 @@ def match_from_record(record: GameRecord, loaded: LoadedScenario | None = None) 
     if snap is not None and snap.actions == len(record.actions):
         state = trusted_state(record, loaded, loaded.ruleset())
     else:
+        problem = settings_problem(record, loaded.scenario)
+        if problem:
+            raise SaveError(f"damaged save: {problem}")
         rerun = Rerun(record, loaded)
         if not rerun.run() or not rerun.finished_exactly():
             raise SaveError(str(rerun.problem))

@@ -13,7 +13,7 @@ the state at the snapshot's action.
 from __future__ import annotations
 
 from ..content.scenarios import MAX_MEN, LoadedScenario
-from ..core.engine import DIFFICULTIES
+from ..core.game_settings import DIFFICULTIES
 from ..core.hexgrid import Hex
 from ..core.rules import MAX_EXPERIENCE, Ruleset
 from ..core.scenario import Scenario
