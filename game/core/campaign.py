@@ -25,8 +25,9 @@ and an illegal purchase raises ``CampError`` and changes nothing.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -48,7 +49,7 @@ STRAGGLERS = 0.3
 RECOVERY = 0.5
 # Region of a scenario map where formations raised at the camp enter.
 MUSTER_REGION = "muster"
-PROGRESS_FORMAT = "qiankun-campaign"
+PROGRESS_FORMAT: Final = "qiankun-campaign"
 PROGRESS_VERSION = 1
 
 
@@ -380,7 +381,7 @@ class CampaignProgress(_Strict):
 def new_progress(spec: CampaignSpec, seed: int, difficulty: str = "normal") -> CampaignProgress:
     return CampaignProgress(
         campaign_id=spec.id,
-        difficulty=difficulty,  # type: ignore[arg-type]
+        difficulty=difficulty,
         seed=seed,
         roster=Roster(side=spec.side),
     )
@@ -551,7 +552,7 @@ def buy_upgrade(
         raise CampError("not enough soul coins")
 
     def bought(c: CarriedFormation) -> CarriedFormation:
-        update: dict = {"upgrades": [*c.upgrades, upgrade.id]}
+        update: dict[str, object] = {"upgrades": [*c.upgrades, upgrade.id]}
         if upgrade.kind == "experience":
             update["experience"] = min(MAX_EXPERIENCE, c.experience + upgrade.amount)
         elif upgrade.kind == "ammo":
@@ -564,5 +565,5 @@ def buy_upgrade(
     return progress.model_copy(update={"coins": progress.coins - upgrade.cost, "roster": roster})
 
 
-def _with(roster: Roster, key: str, change) -> Roster:
+def _with(roster: Roster, key: str, change: Callable[[CarriedFormation], CarriedFormation]) -> Roster:
     return roster.model_copy(update={"formations": [change(c) if c.key == key else c for c in roster.formations]})

@@ -8,6 +8,7 @@ own modules (combat, morale, souls, vision, skills, duel, triggers); the engine 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from . import baggage, combat, duel, morale, skill_marks, skills, souls, triggers, vision
 from .actions import Action, AnswerDuel, Attack, Blast, Capture, Challenge, EndTurn, Fire, Move, Rest, UseSkill
@@ -104,7 +105,7 @@ class Engine:
         self.seed = seed
         self.settings = settings or GameSettings()
         self.state = state if state is not None else initial_state(scenario, rules, self.settings)
-        self._handlers: dict[type, Callable[[Action], list[Event]]] = {
+        self._handlers: dict[type, Callable[[Any], list[Event]]] = {
             Move: self._move,
             Attack: self._attack,
             Fire: self._fire,
@@ -429,7 +430,9 @@ class Engine:
         """A melee blow a skill has already cleared (a charge down Han Xin's lane)."""
         return self._resolve(attacker, defender, "melee")
 
-    def _resolve(self, attacker: Formation, defender: Formation, mode: combat.Mode, spend_action: bool = True):
+    def _resolve(
+        self, attacker: Formation, defender: Formation, mode: combat.Mode, spend_action: bool = True
+    ) -> list[Event]:
         """One attack from setup to morale: the same setup the forecast showed, rolled with the dice."""
         events: list[Event] = []
         defender_side = self.state.side(defender.side)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from . import morale
 from .events import Event, OfficerSlain
+from .scenario import OfficerSpec
 from .state import Formation
 from .table import Table
 
@@ -31,7 +32,7 @@ NEVER = 1_000_000  # marks that never run out
 OFFICER_REASON = N_("An officer cut down")
 
 
-def standing(engine: Table, f: Formation) -> list:
+def standing(engine: Table, f: Formation) -> list[OfficerSpec]:
     """The formation's named officers not yet cut down, in the order they fall."""
     return [o for o in engine.scenario.officers if o.unit == f.id and SLAIN + o.id not in f.effects]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -162,7 +162,7 @@ class Scenario:
     map_file: str = ""
     objective_specs: tuple[ObjectiveSpec, ...] = ()
     # Scenario events (``game.core.scenario_events.EventSpec``), checked after every action.
-    events: tuple = ()
+    events: tuple[Any, ...] = ()
     # Hints for the computer generals (the ``[ai]`` table).
     ai: AiHints = AiHints()
     debriefing_victory: str = ""

@@ -6,6 +6,8 @@ imports neither.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from . import morale
 from .board import Board
 from .duel import DUELLING
@@ -131,9 +133,11 @@ def _sword_bonus(state: GameState, rules: Ruleset, f: Formation, skill: Skill) -
     return percent
 
 
-def skill_modifiers(state: GameState, rules: Ruleset, f: Formation) -> list[tuple[str, int, str]]:
+def skill_modifiers(
+    state: GameState, rules: Ruleset, f: Formation
+) -> list[tuple[str, int, Literal["power", "defence"]]]:
     """(name msgid, percent, "power" or "defence") for every skill effect on ``f``."""
-    mods: list[tuple[str, int, str]] = []
+    mods: list[tuple[str, int, Literal["power", "defence"]]] = []
     sword = passive_skill(rules, f, "sealing_sword")
     if sword is not None:
         percent = _sword_bonus(state, rules, f, sword)

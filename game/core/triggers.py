@@ -9,6 +9,7 @@ none fires twice the cascade always ends.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from . import morale, officers, vision
 from .campaign import carry_in, carry_key
@@ -112,7 +113,7 @@ def conditions_hold(state: GameState, spec: EventSpec) -> bool:
 
 
 def _matches(engine: Table, when: Trigger, seen: list[Event]) -> bool:
-    return _TRIGGERS[type(when)](engine, when, seen)
+    return bool(_TRIGGERS[type(when)](engine, when, seen))
 
 
 def _turn(engine: Table, when: OnTurn, seen: list[Event]) -> bool:
@@ -129,7 +130,7 @@ def _enters_region(engine: Table, when: OnEntersRegion, seen: list[Event]) -> bo
     return not (when.unopposed and any(are_enemies(state, when.side, f.side) for f in inside))
 
 
-def _of(seen: Iterable[Event], kinds: tuple[type, ...]) -> list:
+def _of(seen: Iterable[Event], kinds: tuple[type, ...]) -> list[Any]:
     return [e for e in seen if isinstance(e, kinds)]
 
 
@@ -254,7 +255,7 @@ def _bagged(engine: Table, when: OnBagged, seen: list[Event]) -> bool:
     return any(u in when.units for e in _of(seen, (SoulsCaptured,)) for u in e.bagged_units)
 
 
-_TRIGGERS: dict[type, Callable] = {
+_TRIGGERS: dict[type, Callable[..., bool]] = {
     OnTurn: _turn,
     OnEntersRegion: _enters_region,
     OnRouted: _routed,
@@ -284,7 +285,8 @@ def _run(engine: Table, spec: EventSpec) -> list[Event]:
 
 
 def _do(engine: Table, action: EventAction) -> list[Event]:
-    return _ACTIONS[type(action)](engine, action)
+    events: list[Event] = _ACTIONS[type(action)](engine, action)
+    return events
 
 
 def _reinforce(engine: Table, action: Reinforce) -> list[Event]:
@@ -410,7 +412,7 @@ def _shake(engine: Table, action: Shake) -> list[Event]:
     return events + morale.check_routs(engine.state, engine.rules)
 
 
-_ACTIONS: dict[type, Callable] = {
+_ACTIONS: dict[type, Callable[..., list[Event]]] = {
     Reinforce: _reinforce,
     Reveal: _reveal,
     Release: _release,
