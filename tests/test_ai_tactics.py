@@ -17,7 +17,6 @@ from game.core.actions import Attack, Challenge, EndTurn, Move, UseSkill
 from game.core.engine import Engine, GameSettings
 from game.core.events import Attacked
 from game.core.hexgrid import Hex, distance
-from game.core.legal import legal_actions
 from game.core.rules import Ruleset
 from game.core.scenario import AiHints, HoldSpec, ObjectiveSpec, Scenario
 from game.core.scenario_events import EventSpec
@@ -46,7 +45,7 @@ def play_side(eng: Engine, ai: General, limit: int = 60) -> list:
     events: list = []
     for _ in range(limit):
         action = ai.next_action()
-        assert action in legal_actions(eng), f"illegal {action}"
+        assert action in eng.legal_actions(), f"illegal {action}"
         events += eng.apply(action)
         if isinstance(action, EndTurn) or eng.state.over:
             break
@@ -527,7 +526,7 @@ def test_a_deadline_in_the_past_returns_at_once(scenario: Scenario, rules: Rules
     start = time.perf_counter()
     action = General(eng, "a").next_action(deadline=start - 1.0)
     assert time.perf_counter() - start < 0.05
-    assert action in legal_actions(eng)
+    assert action in eng.legal_actions()
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -541,7 +540,7 @@ def test_never_an_illegal_action_in_random_states(scenario: Scenario, rules: Rul
         if step % 10 == 9 and not eng.state.over:
             side = eng.deciding_side()
             for level in ("easy", "normal", "hard"):
-                assert General(eng, side, level).next_action() in legal_actions(eng)
+                assert General(eng, side, level).next_action() in eng.legal_actions()
 
 
 def test_same_seed_same_game(scenario: Scenario) -> None:

@@ -21,7 +21,6 @@ from game.core.events import (
     MoraleChanged,
 )
 from game.core.hexgrid import Hex, neighbours
-from game.core.legal import legal_actions
 from game.core.rules import Ruleset
 from game.core.state import state_hash
 from game.record import match as match_module
@@ -109,7 +108,7 @@ def test_a_challenge_waits_for_its_answer(small_engine: EngineFactory) -> None:
     xiang = st.formations["a_xiang"]
     assert xiang.acted and xiang.moved  # the challenger's action is spent
     assert eng.deciding_side() == "b" and st.active_side.id == "a"
-    assert legal_actions(eng) == [AnswerDuel(accept=True), AnswerDuel(accept=False)]
+    assert eng.legal_actions() == [AnswerDuel(accept=True), AnswerDuel(accept=False)]
     for action in (
         EndTurn(),
         Move(unit="a_friend", to=Hex(0, 1)),

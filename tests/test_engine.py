@@ -9,7 +9,6 @@ from game.core.actions import Attack, EndTurn, Move
 from game.core.engine import Engine, GameSettings, IllegalAction
 from game.core.events import Attacked, Destroyed, GameOver, Moved, SoulsReleased, TurnEnded
 from game.core.hexgrid import Hex, distance
-from game.core.legal import legal_actions
 from game.core.rules import Ruleset
 from game.core.scenario import Scenario
 from game.core.state import state_hash
@@ -237,7 +236,7 @@ def test_annihilation_wins_and_ends_the_game(small_engine: EngineFactory) -> Non
     assert events[-1] == GameOver(winner="a", reason="annihilation")
     st = eng.state
     assert st.over and st.winner == "a" and st.end_reason == "annihilation"
-    assert legal_actions(eng) == []
+    assert eng.legal_actions() == []
     refused(eng, EndTurn(), "game_over")
     refused(eng, Move(unit="han", to=eng.board.at_offset(0, 0)), "game_over")
 
@@ -322,9 +321,9 @@ def test_max_turns_ends_the_game_early(scenario: Scenario, rules: Ruleset) -> No
 
 def test_legal_actions_are_complete_and_all_apply(small_engine: EngineFactory) -> None:
     eng = _front(small_engine)
-    acts = legal_actions(eng)
+    acts = eng.legal_actions()
     assert acts[-1] == EndTurn()
-    assert acts == legal_actions(eng)  # stable
+    assert acts == eng.legal_actions()  # stable
     attacks = [a for a in acts if isinstance(a, Attack)]
     assert attacks == [Attack(unit="han", target="near")]  # the squad may not, 'far' is far
     moves = {(a.unit, a.to) for a in acts if isinstance(a, Move)}
@@ -339,8 +338,39 @@ def test_legal_actions_are_complete_and_all_apply(small_engine: EngineFactory) -
 def test_legal_actions_shrink_as_units_are_used(small_engine: EngineFactory) -> None:
     eng = _front(small_engine)
     eng.apply(Attack(unit="han", target="near"))
-    acts = legal_actions(eng)
+    acts = eng.legal_actions()
     assert not any(getattr(a, "unit", None) == "han" for a in acts)
     eng.apply(Move(unit="ret", to=eng.board.at_offset(1, 3)))
-    acts = legal_actions(eng)
+    acts = eng.legal_actions()
     assert not any(isinstance(a, Move) and a.unit == "ret" for a in acts)
+
+
+# -- the engine's API: one way each ------------------------------------------------------------
+
+
+def test_a_clone_is_the_same_game_on_a_state_of_its_own(engine: Engine) -> None:
+    twin = engine.clone()
+    assert twin.hash() == engine.hash() == state_hash(engine.state) and twin.state == engine.state
+    twin.apply(EndTurn())
+    assert twin.hash() != engine.hash() and engine.state.action_index == 0
+
+
+def test_is_legal_says_what_apply_would_and_changes_nothing(engine: Engine) -> None:
+    before = engine.hash()
+    legal = engine.legal_actions()
+    assert legal and all(engine.is_legal(a) for a in legal)
+    f = engine.state.formations_of("a")[0]
+    assert not engine.is_legal(Move(unit=f.id, to=Hex(99, 99)))
+    assert not engine.is_legal(Move(unit="nobody", to=f.pos))
+    assert engine.hash() == before  # asking tries on a clone
+
+
+def test_seeing_another_state_keeps_the_game(engine: Engine) -> None:
+    view = engine.state.model_copy(deep=True)
+    seen = engine.seeing(view)
+    assert seen.state is view and (seen.scenario, seen.rules, seen.seed, seen.settings) == (
+        engine.scenario,
+        engine.rules,
+        engine.seed,
+        engine.settings,
+    )

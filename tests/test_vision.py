@@ -17,7 +17,6 @@ from game.core.actions import Attack, EndTurn, Move
 from game.core.engine import Engine, GameSettings
 from game.core.events import Attacked, Moved, Revealed
 from game.core.hexgrid import Hex, distance
-from game.core.legal import legal_actions
 from game.core.movement import search_moves
 from game.core.rules import Ruleset
 from game.core.state import state_hash
@@ -321,7 +320,7 @@ def test_ai_games_stay_deterministic_and_legal_in_the_fog(rules: Ruleset) -> Non
         kinds: set[str] = set()
         while not match.state.over:
             action = ais[match.state.active_side.id].next_action()
-            assert action in legal_actions(match.engine)
+            assert action in match.engine.legal_actions()
             kinds.update(ev.kind for ev in match.apply(action))
         assert {"revealed", "attacked"} <= kinds  # the ambush was sprung and fought
         return [c.hash for c in match.record.checkpoints]

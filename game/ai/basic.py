@@ -49,7 +49,7 @@ class BasicAI:
         if self._view is None:
             game = self.game
             view = vision.side_view(game.state, game.board, game.rules, self.side_id)
-            self._view = Engine(game.scenario, game.rules, game.seed, game.settings, state=view)
+            self._view = game.seeing(view)
         return self._view
 
     # -- public ---------------------------------------------------------------------------

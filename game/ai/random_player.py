@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from ..core.actions import Action, AnswerDuel, EndTurn
 from ..core.engine import Engine
-from ..core.legal import legal_actions
 from ..core.rng import Rng
 
 # A distinct stream so its draws never coincide with the game's own.
@@ -34,7 +33,7 @@ class RandomAI:
             return AnswerDuel(accept=rng.random() < 0.5)
         if state.active_side.id != self.side_id:
             return EndTurn()
-        actions = legal_actions(engine)
+        actions = engine.legal_actions()
         if len(actions) <= 1 or rng.random() < END_CHANCE:
             return EndTurn()
         return actions[rng.randint(0, len(actions) - 2)]  # EndTurn is last; ending is chosen above

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import baggage, combat, duel, morale, skill_marks, skills, souls, triggers, vision
+from . import baggage, combat, duel, legal, morale, skill_marks, skills, souls, triggers, vision
 from .actions import Action, AnswerDuel, Attack, Blast, Capture, Challenge, EndTurn, Fire, Move, Rest, UseSkill
 from .board import Board
 from .campaign import carry_in, carry_key, place_raised
@@ -18,12 +18,12 @@ from .errors import IllegalAction
 from .events import Attacked, Event, GameOver, Moved, Rested, SideJoined, TurnEnded
 from .game_settings import GameSettings
 from .hexgrid import Hex, distance, neighbours
-from .movement import MoveMap
+from .movement import MAX_FATIGUE_TO_FORCE, MoveMap
 from .rng import Rng
 from .rules import MAX_EXPERIENCE, Ruleset
 from .scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, Scenario
 from .sides import are_allied, are_enemies, may_attack
-from .state import Formation, GameState, SideState
+from .state import Formation, GameState, SideState, copy_state, state_hash
 
 __all__ = ["Engine", "GameSettings", "IllegalAction", "initial_state"]
 
@@ -35,7 +35,6 @@ DEFEND_FATIGUE = 4
 REST_FATIGUE = 30
 IDLE_FATIGUE = 15  # recovered at turn start by a formation that neither moved nor acted
 REST_MORALE = 10
-MAX_FATIGUE_TO_FORCE = 80
 # Experience is capped so veterans stay mortal.
 
 
@@ -117,6 +116,35 @@ class Engine:
             AnswerDuel: self._answer_duel,
             EndTurn: self._end_turn,
         }
+
+    # -- the game as a whole: one way each ------------------------------------------------
+
+    def seeing(self, state: GameState) -> Engine:
+        """An engine on ``state`` for the same game (scenario, rules, seed, settings): a side's
+        fogged view of the field, for forecasts and plans made on what that side knows."""
+        return Engine(self.scenario, self.rules, self.seed, self.settings, state=state)
+
+    def clone(self) -> Engine:
+        """The game as it stands, on a state of its own (what is done to one changes nothing
+        in the other)."""
+        return self.seeing(copy_state(self.state))
+
+    def hash(self) -> str:
+        """The state's hash: what a record's checkpoints hold."""
+        return state_hash(self.state)
+
+    def legal_actions(self, forced_marches: bool = False) -> list[Action]:
+        """Every action the deciding side may take now, in a stable order (``legal``)."""
+        return legal.legal_actions(self, forced_marches)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now: tried on a clone, so that the rules say it in
+        one place (``apply``, which checks everything before it changes anything)."""
+        try:
+            self.clone().apply(action)
+        except IllegalAction:
+            return False
+        return True
 
     # -- queries ----------------------------------------------------------------------
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from . import duel, skills
 from .actions import Action, AnswerDuel, Attack, Blast, Capture, EndTurn, Fire, Move, Rest
-from .engine import Engine
 from .hexgrid import neighbours
+from .movement import MAX_FATIGUE_TO_FORCE
+from .table import Table
 from .vision import search_moves_seen
 
 
-def legal_actions(engine: Engine, forced_marches: bool = False) -> list[Action]:
+def legal_actions(engine: Table, forced_marches: bool = False) -> list[Action]:
     """Every legal action in a stable order; EndTurn is last. Forced marches (the same hexes
     and more, at a cost) are listed only when asked for, to keep the list short."""
     state = engine.state
@@ -22,7 +24,7 @@ def legal_actions(engine: Engine, forced_marches: bool = False) -> list[Action]:
         if engine.can_move(f):
             move_map = search_moves_seen(state, engine.board, engine.rules, f)
             actions.extend(Move(unit=f.id, to=h) for h in sorted(move_map.destinations))
-            if forced_marches and f.fatigue <= 80:
+            if forced_marches and f.fatigue <= MAX_FATIGUE_TO_FORCE:
                 forced = search_moves_seen(state, engine.board, engine.rules, f, forced=True)
                 extra = sorted(forced.destinations - move_map.destinations)
                 actions.extend(Move(unit=f.id, to=h, forced=True) for h in extra)
@@ -40,14 +42,12 @@ def legal_actions(engine: Engine, forced_marches: bool = False) -> list[Action]:
     return actions
 
 
-def _adjacent_enemies(engine: Engine, unit_id: str) -> list[str]:
+def _adjacent_enemies(engine: Table, unit_id: str) -> list[str]:
     f = engine.state.formations[unit_id]
     around = set(neighbours(f.pos))
     return [t for t in engine.attack_targets(unit_id) if engine.state.formations[t].pos in around]
 
 
-def _skill_actions(engine: Engine, unit_id: str) -> list[Action]:
+def _skill_actions(engine: Table, unit_id: str) -> list[Action]:
     """Skills and challenges the formation's hero can use now (see game.core.skills and duel)."""
-    from . import duel, skills
-
     return [*skills.legal_uses(engine, unit_id), *duel.legal_challenges(engine, unit_id)]

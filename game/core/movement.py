@@ -19,7 +19,10 @@ ZOC_IGNORING = frozenset({"skirmisher", "infiltrator"})
 # Forced march: movement points multiplied by this.
 FORCED_MARCH_FACTOR = 1.5
 
-__all__ = ["are_enemies", "search_moves", "enemy_zoc", "MoveMap", "movement_points"]
+# A formation more tired than this cannot be driven on a forced march.
+MAX_FATIGUE_TO_FORCE = 80
+
+__all__ = ["MAX_FATIGUE_TO_FORCE", "are_enemies", "search_moves", "enemy_zoc", "MoveMap", "movement_points"]
 
 
 def exerts_zoc(formation: Formation) -> bool:

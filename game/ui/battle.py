@@ -252,8 +252,7 @@ class BattleScene(Scene):
     def knowing_engine(self, side: str) -> Engine:
         """The engine on what ``side`` knows of the field, for its forecasts (a hidden enemy
         hero's aura or an unseen formation's weight must not show in the odds)."""
-        engine = self.match.engine
-        return Engine(engine.scenario, engine.rules, engine.seed, engine.settings, state=self.side_view(side).state)
+        return self.match.engine.seeing(self.side_view(side).state)
 
     def _centre_on_side(self, side_id: str) -> None:
         fs = self.state.formations_of(side_id)

@@ -233,7 +233,7 @@ def fatigue_text(rules: Ruleset) -> list[str]:
         _(
             "Forced march (F, before moving) carries a formation half as far again; above "
             "{most} fatigue it cannot force-march."
-        ).format(most=engine.MAX_FATIGUE_TO_FORCE),
+        ).format(most=movement.MAX_FATIGUE_TO_FORCE),
         _(
             "A formation that neither moves nor acts sheds {idle} at the start of its next turn. "
             "Rest (R, instead of moving) sheds {rest} and restores {morale} morale."

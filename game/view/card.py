@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..core import skill_marks
-from ..core.engine import MAX_FATIGUE_TO_FORCE
-from ..core.movement import movement_points
+from ..core.movement import MAX_FATIGUE_TO_FORCE, movement_points
 from ..core.rules import MAX_EXPERIENCE, Ruleset
 from ..core.sides import are_allied, are_enemies
 from ..core.skill_marks import EFFECT_NAMES

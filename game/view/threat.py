@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 
 from ..core import baggage
 from ..core.board import Board
-from ..core.engine import IDLE_FATIGUE, MAX_FATIGUE_TO_FORCE
+from ..core.engine import IDLE_FATIGUE
 from ..core.hexgrid import Hex, neighbours, spiral
-from ..core.movement import enemy_zoc, search_moves
+from ..core.movement import MAX_FATIGUE_TO_FORCE, enemy_zoc, search_moves
 from ..core.rules import Ruleset
 from ..core.sides import are_allied, are_enemies
 from ..core.state import Formation, GameState
