@@ -10,6 +10,10 @@ same file's JSON (``json.loads`` of its bytes) in the same run:
   the parse time per action.
 - load for play: reading the file and building the game from its snapshot (``load_record`` +
   ``match_from_record``), the fastest of several runs; baseline the fastest parse.
+- verify on real battles: one game of every shipped scenario played by the computer on both
+  sides (fighting, souls, morale, events: harder than wandering), each verified whole and cut
+  at the checkpoint nearest its middle; the speed is the slope between the two (the actions
+  added over the time they add), so loading the scenario and starting the engine cancel out.
 
 Run from the repository root:
 
@@ -73,6 +77,63 @@ def measure(turns: int, seed: int, repeats: int, verify_runs: int = 1) -> dict[s
     }
 
 
+def _fastest_verify_ms(record: Any, runs: int) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = verify(record)
+        best = min(best, (time.perf_counter() - start) * 1000.0)
+        if not result.ok:
+            raise SystemExit(f"a real battle does not verify: {result.problem}")
+    return best
+
+
+def _first_half(record: Any) -> Any:
+    """The record cut at the checkpoint nearest its middle (a record as a save at that turn's end
+    would hold it, less its snapshot)."""
+    half = len(record.actions) // 2
+    cut = min(record.checkpoints, key=lambda cp: abs(cp.actions - half)).actions
+    return record.model_copy(
+        update={
+            "actions": record.actions[:cut],
+            "checkpoints": [cp for cp in record.checkpoints if cp.actions <= cut],
+            "snapshot": None,
+        }
+    )
+
+
+def measure_real(seed: int, runs: int) -> dict[str, Any]:
+    """The verify speed on one computer-played game of each shipped scenario (see the module)."""
+    from game.ai.driver import make_ais, play_ai_turn
+    from game.content.scenarios import load_scenario, scenario_ids
+    from game.core.engine import GameSettings
+    from game.record.match import Match
+
+    added_actions, added_ms, parse_ms, parsed_actions = 0, 0.0, 0.0, 0
+    for sid in scenario_ids():
+        loaded = load_scenario(sid)
+        match = Match(loaded, seed, GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}))
+        ais = make_ais(match)
+        while not match.state.over:
+            play_ai_turn(match, ais[match.state.active_side.id], budget=None, others=ais)
+        record = match.saved_record()
+        half = _first_half(record)
+        added_actions += len(record.actions) - len(half.actions)
+        added_ms += _fastest_verify_ms(record, runs) - _fastest_verify_ms(half, runs)
+        text = record.model_dump_json()
+        parse_ms += time_ms(lambda text=text: json.loads(text), runs, without_gc=True)
+        parsed_actions += len(record.actions)
+    per_action_ms = added_ms / max(1, added_actions)
+    parse_per_action_ms = parse_ms / max(1, parsed_actions)
+    return {
+        "real_scenarios": len(scenario_ids()),
+        "real_actions": added_actions,
+        "real_verify_actions_per_s": round(1000.0 / per_action_ms) if per_action_ms > 0 else 0,
+        "real_parse_us_per_action": round(parse_per_action_ms * 1000.0, 2),
+        "real_verify_ratio": ratio(per_action_ms, parse_per_action_ms),
+    }
+
+
 def table_rows(r: dict[str, Any]) -> list[dict[str, str]]:
     label = f"{r['turns']}-turn record, {r['actions']:,} actions, {r['bytes'] / 1e6:.1f} MB"
     per_action_us = r["parse_ms"] * 1000.0 / max(1, r["actions"])
@@ -91,6 +152,20 @@ def table_rows(r: dict[str, Any]) -> list[dict[str, str]]:
             r["load_ratio"],
             TARGET_LOAD,
         ),
+        *(
+            [
+                row(
+                    f"replay --verify, real battles: one computer-played game of each of the "
+                    f"{r['real_scenarios']} scenarios (slope over {r['real_actions']:,} actions)",
+                    f"{r['real_verify_actions_per_s']:,} actions/s",
+                    f"JSON parse: {r['real_parse_us_per_action']:.2f} µs per action",
+                    r["real_verify_ratio"],
+                    TARGET_VERIFY,
+                )
+            ]
+            if "real_actions" in r
+            else []
+        ),
     ]
 
 
@@ -106,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     repeats = args.repeats or (3 if args.quick else 15)
     verify_runs = args.verify_runs or (1 if args.quick else 3)
     result = measure(turns, args.seed, repeats, verify_runs)
+    if not args.quick:
+        result |= measure_real(args.seed, verify_runs)
     rows = table_rows(result)
     print(markdown_table(rows))
     print(

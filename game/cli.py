@@ -1,4 +1,4 @@
-"""The command line (DESIGN §6). Bad input gets one clear line and a non-zero exit, never a
+"""The command line (README "Command line"). Bad input gets one clear line and a non-zero exit, never a
 traceback; set QIANKUN_DEBUG=1 to see tracebacks of unexpected errors."""
 
 from __future__ import annotations

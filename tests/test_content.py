@@ -40,7 +40,7 @@ def test_shipped_ruleset_loads_and_is_consistent() -> None:
 
 
 def test_shipped_ruleset_has_the_designed_shape() -> None:
-    """DESIGN §3: mountains stop cavalry, roads speed everyone, elites outclass levies tenfold."""
+    """The rules: mountains stop cavalry, roads speed everyone, elites outclass levies tenfold."""
     rules = load_ruleset()
     t = rules.terrain
     assert "horse" not in t["mountain"].move_cost and "foot" in t["mountain"].move_cost

@@ -1,4 +1,4 @@
-"""The rules of war (DESIGN §3): flanks, pincers, charges, rout and rally, missiles and palm
+"""The rules of war: flanks, pincers, charges, rout and rally, missiles and palm
 thunder, fatigue and forced march, rest, souls and the pouch, looting and undo."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Reading Tiled hexagonal maps with pytmx (no display needed).
 
-Conventions a map follows (docs/maps.md in the README says the same for map authors):
+Conventions a map follows (the README's "Maps" section says the same for map authors):
 
 * orientation ``hexagonal``, ``staggeraxis="y"``, ``staggerindex`` odd or even;
 * a tile layer named ``terrain`` whose tiles carry their terrain id in a ``terrain`` property

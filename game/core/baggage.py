@@ -1,4 +1,4 @@
-"""Abandoned baggage (DESIGN §3, Wuzhu's order to ride light): who left it where, and who
+"""Abandoned baggage (Wuzhu's order to ride light): who left it where, and who
 stops to loot it.
 
 ``GameState.baggage`` maps "q,r@side" (the hex, and the side that abandoned the baggage there)

@@ -29,7 +29,7 @@ ROLL_HIGH = 1.2
 FRONTAGE = 3000
 DEPTH_WEIGHT = 0.25
 
-# Percent bonuses (power) and morale shocks of the manoeuvres of DESIGN §3.
+# Percent bonuses (power) and morale shocks of the manoeuvres (README "How to play").
 FLANK_BONUS = 15
 MAX_FLANKERS = 3
 PINCER_BONUS = 40

@@ -1,4 +1,4 @@
-"""Duels between heroes (单挑, DESIGN §3 "Duels"): challenge, answer, and the fight.
+"""Duels between heroes (单挑; README "How to play"): challenge, answer, and the fight.
 
 A hero next to an enemy hero may challenge him; that spends the challenger's action and leaves
 the game waiting for the challenged side's answer (``state.pending_duel``), which is an action

@@ -1,4 +1,4 @@
-"""Herding a rout (DESIGN §2, the valley mouth): the wings close from both flanks and drive the
+"""Herding a rout (the chronicle of the valley mouth): the wings close from both flanks and drive the
 broken host one way, where its souls can be caught.
 
 A routed formation with formed enemies within ``HEMMED_RADIUS`` on two sides (at least 120

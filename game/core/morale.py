@@ -1,4 +1,4 @@
-"""Morale, rout and rally (DESIGN §3): why formations break, flee and come back.
+"""Morale, rout and rally (README "How to play"): why formations break, flee and come back.
 
 Pure functions over the state; the engine calls them and turns their results into events.
 """

@@ -1,4 +1,4 @@
-"""Named officers (DESIGN §2: 謀克, 猛安, 萬戶) cut down by a hero whose blows fell officers.
+"""Named officers (謀克, 猛安, 萬戶) cut down by a hero whose blows fell officers.
 
 A scenario lists the officers of its formations (``Scenario.officers``) in the order they fall.
 Each melee blow of Yue Fei's formation cuts down the next one still standing in the formation it

@@ -1,4 +1,4 @@
-"""Heroes' signature skills (DESIGN §3 "Heroes"): the Use-skill action, temporary effects and
+"""Heroes' signature skills (README "How to play"): the Use-skill action, temporary effects and
 passive skills.
 
 A formation has the skills its hero lists plus those granted to its unit type (skills.toml).

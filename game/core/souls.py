@@ -1,4 +1,4 @@
-"""Wandering souls and the qiankun pouch (DESIGN §3).
+"""Wandering souls and the qiankun pouch (README "How to play").
 
 Every man lost becomes a soul on the hex where he fell, tagged with the side he fought for.
 Capturing moves souls into a pouch; uncaptured souls of a host whose faction calls them back
