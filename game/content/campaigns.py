@@ -12,7 +12,7 @@ from ..core.rules import Ruleset
 from ..paths import DATA_DIR, MAPS_DIR
 from .errors import ContentError, ContentErrors, error
 from .ruleset import load_ruleset, read_toml, validate_tables
-from .scenarios import load_scenario_file, scenario_ids
+from .scenarios import load_scenario, load_scenario_file, scenario_ids
 
 CAMPAIGNS_FILE = DATA_DIR / "campaigns.toml"
 
@@ -54,7 +54,11 @@ def load_campaigns_file(
                 errors.append(error(path, obj, f"scenarios.{i}", f"unknown scenario {sid!r}"))
                 continue
             try:
-                scenario = load_scenario_file(maps_dir / f"{sid}.toml", rules).scenario
+                scenario = (
+                    load_scenario(sid, maps_dir)
+                    if rules is load_ruleset()
+                    else load_scenario_file(maps_dir / f"{sid}.toml", rules)
+                ).scenario
             except ContentErrors:
                 errors.append(error(path, obj, f"scenarios.{i}", f"scenario {sid!r} does not load"))
                 continue

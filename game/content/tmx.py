@@ -198,6 +198,8 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
     regions: dict[str, set[Hex]] = {}
     labels: dict[str, str] = {}
     formations: list[PlacedFormation] = []
+    # Every hex's centre in pixels, worked out once, when the first region asks.
+    centres: dict[Hex, tuple[float, float]] | None = None
     seen_ids: set[str] = set()
     for group in tm.objectgroups:
         for obj in group:
@@ -218,7 +220,9 @@ def load_tmx(path: Path, rules: Ruleset, errors: list[ContentError]) -> TmxMap |
                 if not name:
                     errors.append(error(path, f"object {obj.id}", "name", "a region needs a name"))
                     continue
-                regions.setdefault(name, set()).update(_region_hexes(obj, layout, terrain, stagger_odd))
+                if centres is None:
+                    centres = {h: layout.centre(*axial_to_offset(h, stagger_odd)) for h in terrain}
+                regions.setdefault(name, set()).update(_region_hexes(obj, centres))
                 _read_label(path, name, obj, labels, errors)
 
     for name, hexes in regions.items():
@@ -250,14 +254,19 @@ def _read_label(path: Path, region: str, obj: Any, labels: dict[str, str], error
         errors.append(error(path, region, "label", "must be one line without leading or trailing spaces"))
 
 
-def _region_hexes(obj: Any, layout: HexLayout, terrain: dict[Hex, TerrainType], stagger_odd: bool) -> set[Hex]:
+def _region_hexes(obj: Any, centres: dict[Hex, tuple[float, float]]) -> set[Hex]:
+    """The hexes whose centre lies in the region object (a rectangle or a polygon); ``centres``
+    holds every hex's centre in pixels (worked out once per map)."""
     points = getattr(obj, "points", None)
-    out: set[Hex] = set()
-    for h in terrain:
-        cx, cy = layout.centre(*axial_to_offset(h, stagger_odd))
-        if points:
-            if _point_in_polygon(cx, cy, [(float(p[0]), float(p[1])) for p in points]):
-                out.add(h)
-        elif obj.x <= cx <= obj.x + (obj.width or 0) and obj.y <= cy <= obj.y + (obj.height or 0):
-            out.add(h)
-    return out
+    if points:
+        polygon = [(float(p[0]), float(p[1])) for p in points]
+        xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        return {
+            h
+            for h, (cx, cy) in centres.items()
+            if x0 <= cx <= x1 and y0 <= cy <= y1 and _point_in_polygon(cx, cy, polygon)
+        }
+    x0, y0 = obj.x, obj.y
+    x1, y1 = x0 + (obj.width or 0), y0 + (obj.height or 0)
+    return {h for h, (cx, cy) in centres.items() if x0 <= cx <= x1 and y0 <= cy <= y1}
