@@ -53,10 +53,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "idle": _fresh(idle.main, common),
         "frame": _fresh(frame.main, common),
         "first_frame": _fresh(first_frame.main, common),
-        "win_rates": win_rates.main([*common, "--jobs", str(jobs)]),
-        "mirror": win_rates.main(
-            [*common, "--jobs", str(jobs), "--scenario", win_rates.MIRROR, "--pairings", "hard-easy"]
-        ),
+        # On the mirror fields: the shipped scenarios are set pieces whose outcome turns on
+        # what the story asks of each side (a random Wanyan Liang never comes back to A1's
+        # valley, so nobody breaks his host), not on who plays better.
+        "win_rates": win_rates.main([*common, "--jobs", str(jobs), "--scenario", win_rates.MIRROR]),
     }
     rows = [r for part in parts.values() for r in part["rows"]]
     where = "one process" if jobs <= 1 else f"{jobs} processes"
@@ -83,6 +83,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "First frame: `python -m game` to the main menu's first frame (the process closing right after it), "
         "against a process that opens a bare pygame window, each the median of 7 runs taken in turns, "
         + ("in a real window (Xvfb)." if os.environ.get("DISPLAY") else "on SDL's dummy video driver.")
+    )
+    notes.append(
+        "Frame: the view panned at the arrow keys' pace, each frame timed in turn with the baseline blit "
+        "(medians and means of 240 frames); the board's still parts are one kept picture, blitted from a band "
+        "a little larger than the view (a view-wide copy out of a picture over 2048 pixels wide runs at half "
+        "speed here), and the panels are kept pictures; the means include the frames that re-cut the band."
     )
     text = markdown_table(rows) + "\n\n" + "\n".join(notes)
     print("\n" + "=" * 40 + "\n")
