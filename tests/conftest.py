@@ -313,3 +313,47 @@ def own_settings():
     yield
     settings_path().write_bytes(before)
     i18n.set_names_follow_story(True)
+
+
+# -- the command line and the UI scale ---------------------------------------------------------
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``qiankun ARGV...`` in this process: its exit code, standard output and standard error."""
+    from game.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def keep_language():
+    """The test may change the language (``main`` sets it from the system locale); the next one
+    starts with the one it had."""
+    from game import i18n
+
+    before = i18n.language()
+    yield
+    i18n.set_language(before)
+
+
+def at_each_scale(build: Callable[[object], object], percents: Sequence[int] = (100, 200), size=(3840, 2160)) -> dict:
+    """``build(app)`` in a window of ``size`` (4K by default) at each UI scale: by scale, what it
+    returned and the labels pygame_gui found too small for their text. The scale is 100% after."""
+    import warnings
+
+    from game.ui import scale
+    from game.ui.app import App
+
+    out: dict[int, tuple[object, list[str]]] = {}
+    try:
+        for percent in percents:
+            scale.set_ui_scale(percent)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                built = build(App(size))
+            out[percent] = (built, [str(w.message) for w in caught if "too small" in str(w.message)])
+    finally:
+        scale.set_ui_scale(100)
+    return out

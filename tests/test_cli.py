@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from conftest import run_cli
 
-from game import i18n
 from game.cli import main
 from game.content.scenarios import load_scenario, scenario_ids
 from game.core.scenario_events import Reinforce
@@ -27,18 +27,7 @@ OK_LINE = re.compile(r"^ok actions=(\d+) turns=(\d+) hash=([0-9a-f]+)$")
 ERROR_LINE = re.compile(r"^(?P<file>[^:]+): (?P<object>[^:]+): (?P<field>[^:]+): (?P<message>.+)$")
 
 
-@pytest.fixture(autouse=True)
-def _keep_language():
-    """``main`` sets the language from the system locale; leave it as it was for other tests."""
-    before = i18n.language()
-    yield
-    i18n.set_language(before)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+pytestmark = pytest.mark.usefixtures("keep_language")
 
 
 def assert_one_line_error(code: int, out: str, err: str, expected_code: int = 2) -> None:
@@ -89,7 +78,7 @@ def save_copy(saved: tuple[dict, Path], tmp_path: Path) -> Path:
 
 
 def test_scenarios_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "scenarios", "--json")
+    code, out, err = run_cli(capsys, "scenarios", "--json")
     assert code == 0 and err == ""
     rows = json.loads(out)
     assert isinstance(rows, list)
@@ -108,7 +97,7 @@ def test_scenarios_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_scenarios_as_text(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _err = run(capsys, "--lang", "en", "scenarios")
+    code, out, _err = run_cli(capsys, "--lang", "en", "scenarios")
     assert code == 0
     lines = out.splitlines()
     assert len(lines) == len(scenario_ids())
@@ -120,7 +109,7 @@ def test_scenarios_as_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_validate_shipped_content(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "validate")
+    code, out, err = run_cli(capsys, "validate")
     assert (code, err) == (0, "")
     m = re.fullmatch(r"ok (\d+) files\n", out)
     assert m and int(m.group(1)) >= 2
@@ -128,7 +117,7 @@ def test_validate_shipped_content(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_validate_named_files(capsys: pytest.CaptureFixture[str]) -> None:
     toml, tmx = MAPS_DIR / f"{SCENARIO}.toml", MAPS_DIR / f"{SCENARIO}.tmx"
-    assert run(capsys, "validate", str(toml), str(tmx)) == (0, "ok 3 files\n", "")
+    assert run_cli(capsys, "validate", str(toml), str(tmx)) == (0, "ok 3 files\n", "")
 
 
 @pytest.fixture
@@ -180,7 +169,7 @@ def test_validate_a_broken_copy(capsys: pytest.CaptureFixture[str], broken_copy:
     _corrupt(broken_copy / f"{SCENARIO}{suffix}", old, new)
     before = {p.name: p.read_bytes() for p in broken_copy.iterdir()}
     for target in (broken_copy, broken_copy / f"{SCENARIO}.toml"):
-        code, out, err = run(capsys, "validate", str(target))
+        code, out, err = run_cli(capsys, "validate", str(target))
         assert code == 1 and err == ""
         errors = [ERROR_LINE.match(line) for line in out.splitlines()]
         assert errors and all(errors), out
@@ -199,17 +188,17 @@ def test_validate_a_map_checks_its_formations(capsys: pytest.CaptureFixture[str]
     """Naming only the map still catches a unit type the ruleset does not know."""
     tmx = broken_copy / f"{SCENARIO}.tmx"
     _corrupt(tmx, '<property name="unit" value="han_soldier"/>', '<property name="unit" value="dragon_knight"/>')
-    code, out, _err = run(capsys, "validate", str(tmx))
+    code, out, _err = run_cli(capsys, "validate", str(tmx))
     assert code == 1
     assert out.rstrip("\n").endswith("han_xin_5000: unit: unknown unit type 'dragon_knight'")
     assert len(out.splitlines()) == 1
 
 
 def test_validate_bad_paths(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert_one_line_error(*run(capsys, "validate", str(tmp_path / "missing.toml")))
+    assert_one_line_error(*run_cli(capsys, "validate", str(tmp_path / "missing.toml")))
     other = tmp_path / "notes.txt"
     other.write_text("hello", encoding="utf-8")
-    code, out, _err = run(capsys, "validate", str(other))
+    code, out, _err = run_cli(capsys, "validate", str(other))
     assert code == 1
     assert ERROR_LINE.match(out.strip())
 
@@ -219,7 +208,7 @@ def test_validate_bad_paths(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
 
 def _simulate_all(capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[list[dict], dict]:
     """The per-game JSON lines and the summary line after them."""
-    code, out, err = run(capsys, "simulate", SCENARIO, "--max-turns", SIM_TURNS, "--json", *extra)
+    code, out, err = run_cli(capsys, "simulate", SCENARIO, "--max-turns", SIM_TURNS, "--json", *extra)
     assert (code, err) == (0, "")  # not a terminal: no progress on stderr
     *games, last = [json.loads(line) for line in out.splitlines()]
     assert list(last) == ["summary"] and all("summary" not in g for g in games)
@@ -276,7 +265,7 @@ def test_simulate_in_parallel_gives_the_same_games(capsys: pytest.CaptureFixture
 
 
 def test_simulate_text_output(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _err = run(capsys, "simulate", SCENARIO, "--max-turns", "1", "--seed", "2")
+    code, out, _err = run_cli(capsys, "simulate", SCENARIO, "--max-turns", "1", "--seed", "2")
     assert code == 0
     first, *table = out.splitlines()
     assert first.startswith("seed 2: winner ") and "actions" in first
@@ -334,7 +323,7 @@ def test_simulate_difficulty_for_every_side_or_one(capsys: pytest.CaptureFixture
     [("nowhere=hard", "unknown side 'nowhere'"), ("coalition=brutal", "unknown difficulty 'brutal'"), ("x", "'x'")],
 )
 def test_simulate_refuses_a_bad_difficulty(capsys: pytest.CaptureFixture[str], value: str, says: str) -> None:
-    code, out, err = run(capsys, "simulate", SCENARIO, "--difficulty", value)
+    code, out, err = run_cli(capsys, "simulate", SCENARIO, "--difficulty", value)
     assert_one_line_error(code, out, err)
     assert says in err
 
@@ -344,7 +333,7 @@ def test_simulate_save_dir_record_verifies(capsys: pytest.CaptureFixture[str], s
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["scenario_id"] == SCENARIO and record["seed"] == 11
     assert len(record["actions"]) == summary["actions"]
-    code, out, err = run(capsys, "replay", str(path), "--verify")
+    code, out, err = run_cli(capsys, "replay", str(path), "--verify")
     assert (code, err) == (0, "")
     m = OK_LINE.fullmatch(out.strip())
     assert m, out
@@ -380,7 +369,7 @@ def test_replay_names_a_tampered_checkpoint(capsys: pytest.CaptureFixture[str], 
     checkpoints[index]["hash"] = "0" * len(checkpoints[index]["hash"])
     save_copy.write_text(json.dumps(data), encoding="utf-8")
     before = save_copy.read_bytes()
-    code, out, _err = run(capsys, "replay", str(save_copy), "--verify")
+    code, out, _err = run_cli(capsys, "replay", str(save_copy), "--verify")
     assert code == 1
     number = index % len(checkpoints) + 1
     assert out.startswith(f"mismatch: checkpoint {number} ") and len(out.splitlines()) == 1
@@ -391,7 +380,7 @@ def test_replay_catches_a_missing_checkpoint(capsys: pytest.CaptureFixture[str],
     data = json.loads(save_copy.read_text(encoding="utf-8"))
     del data["checkpoints"][-1]
     save_copy.write_text(json.dumps(data), encoding="utf-8")
-    code, out, _err = run(capsys, "replay", str(save_copy), "--verify")
+    code, out, _err = run_cli(capsys, "replay", str(save_copy), "--verify")
     assert code == 1 and "checkpoint" in out
 
 
@@ -399,7 +388,7 @@ def test_replay_catches_a_changed_seed(capsys: pytest.CaptureFixture[str], save_
     data = json.loads(save_copy.read_text(encoding="utf-8"))
     data["seed"] += 1
     save_copy.write_text(json.dumps(data), encoding="utf-8")
-    code, out, _err = run(capsys, "replay", str(save_copy), "--verify")
+    code, out, _err = run_cli(capsys, "replay", str(save_copy), "--verify")
     assert code == 1 and out.startswith("mismatch: ")
 
 
@@ -443,15 +432,15 @@ def test_replay_refuses_unreadable_files(capsys: pytest.CaptureFixture[str], sav
     save_copy.write_bytes(spoil(save_copy.read_bytes()))
     before = save_copy.read_bytes()
     mtime = save_copy.stat().st_mtime_ns
-    assert_one_line_error(*run(capsys, "replay", str(save_copy), "--verify"))
+    assert_one_line_error(*run_cli(capsys, "replay", str(save_copy), "--verify"))
     assert save_copy.read_bytes() == before
     assert save_copy.stat().st_mtime_ns == mtime
     assert sorted(p.name for p in save_copy.parent.iterdir()) == [save_copy.name]
 
 
 def test_replay_refuses_missing_files_and_folders(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert_one_line_error(*run(capsys, "replay", str(tmp_path / "nothing.json"), "--verify"))
-    assert_one_line_error(*run(capsys, "replay", str(tmp_path), "--verify"))
+    assert_one_line_error(*run_cli(capsys, "replay", str(tmp_path / "nothing.json"), "--verify"))
+    assert_one_line_error(*run_cli(capsys, "replay", str(tmp_path), "--verify"))
 
 
 def test_replay_refusal_from_a_real_process(save_copy: Path) -> None:
@@ -477,7 +466,7 @@ def _colours(img: pygame.Surface, step: int = 23) -> set[tuple[int, int, int, in
 
 def test_screenshot_of_a_scenario(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_file = tmp_path / "a1.png"
-    code, out, err = run(capsys, "screenshot", SCENARIO, "--out", str(out_file), "--size", "640x400")
+    code, out, err = run_cli(capsys, "screenshot", SCENARIO, "--out", str(out_file), "--size", "640x400")
     assert (code, err) == (0, "")
     assert out.strip() == f"wrote {out_file}"
     img = _image(out_file)
@@ -489,8 +478,8 @@ def test_screenshot_of_a_scenario(capsys: pytest.CaptureFixture[str], tmp_path: 
 def test_screenshot_of_a_save_at_a_turn(capsys: pytest.CaptureFixture[str], saved: tuple[dict, Path], tmp_path: Path):
     _summary, path = saved
     first, last = tmp_path / "first.png", tmp_path / "last.png"
-    assert run(capsys, "screenshot", str(path), "--out", str(first), "--size", "800x600", "--turn", "1")[0] == 0
-    assert run(capsys, "screenshot", str(path), "--out", str(last), "--size", "800x600")[0] == 0
+    assert run_cli(capsys, "screenshot", str(path), "--out", str(first), "--size", "800x600", "--turn", "1")[0] == 0
+    assert run_cli(capsys, "screenshot", str(path), "--out", str(last), "--size", "800x600")[0] == 0
     a, b = _image(first), _image(last)
     assert a.get_size() == b.get_size() == (800, 600)
     # Armies moved and fought between the start and the end of the record.
@@ -524,7 +513,7 @@ def test_bad_arguments_give_one_line(capsys: pytest.CaptureFixture[str], tmp_pat
     existing = tmp_path / "out.png"
     existing.write_bytes(b"previous content")
     args = [a.format(out=existing, tmp=tmp_path) for a in argv]
-    assert_one_line_error(*run(capsys, *args))
+    assert_one_line_error(*run_cli(capsys, *args))
     assert existing.read_bytes() == b"previous content"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.png"]
 

@@ -18,8 +18,9 @@ import statistics
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
-from game import cli, i18n
+from game import cli
 from game.cli import main
 from game.content.scenarios import load_scenario_file
 from game.core.state import GameState, state_hash
@@ -34,17 +35,7 @@ ERROR_LINE = re.compile(r"^(?P<file>[^:]+): (?P<object>[^:]+): (?P<field>[^:]+):
 FORMATION = '<object id="5" name="han_xin_5000" class="formation" x="1820" y="656">'
 
 
-@pytest.fixture(autouse=True)
-def _keep_language():
-    before = i18n.language()
-    yield
-    i18n.set_language(before)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+pytestmark = pytest.mark.usefixtures("keep_language")
 
 
 def files_in(folder: Path) -> dict[str, bytes]:
@@ -197,7 +188,7 @@ def test_a_broken_map_is_named_in_one_line(capsys: pytest.CaptureFixture[str], m
     tmx.write_text(edit(tmx.read_text(encoding="utf-8")), encoding="utf-8")
     before = files_in(map_copy)
     for target in (map_copy, tmx, map_copy / f"{SCENARIO}.toml"):
-        code, out, err = run(capsys, "validate", str(target))
+        code, out, err = run_cli(capsys, "validate", str(target))
         assert (code, err) == (1, ""), (code, err)  # nothing from pytmx's own logging either
         lines = out.splitlines()
         assert len(lines) == 1, out
@@ -209,7 +200,7 @@ def test_a_broken_map_is_named_in_one_line(capsys: pytest.CaptureFixture[str], m
 
 def test_the_shipped_map_passes_the_checks(capsys: pytest.CaptureFixture[str], map_copy: Path) -> None:
     """The corpus above edits a map that is itself correct."""
-    assert run(capsys, "validate", str(map_copy)) == (0, "ok 2 files\n", "")
+    assert run_cli(capsys, "validate", str(map_copy)) == (0, "ok 2 files\n", "")
 
 
 def test_a_broken_map_is_refused_alike_by_every_command(
@@ -224,7 +215,7 @@ def test_a_broken_map_is_refused_alike_by_every_command(
         ["screenshot", SCENARIO, "--out", str(tmp_path / "shot.png")],
         ["play", SCENARIO],
     ):
-        code, out, err = run(capsys, *argv)
+        code, out, err = run_cli(capsys, *argv)
         assert_refused(code, out, err, "tilewidth")
         refusals.add(err)
     assert len(refusals) == 1
@@ -238,7 +229,7 @@ def test_reinforcements_are_bounded_like_the_men_on_the_map(capsys: pytest.Captu
     (tmp_path / f"{sid}.toml").write_text(toml.replace("men = 10000,", f"men = {10**18},", 1), encoding="utf-8")
     tmx = (MAPS_DIR / f"{sid}.tmx").read_text(encoding="utf-8")
     (tmp_path / f"{sid}.tmx").write_text(tmx.replace("../assets/tiles/", f"{TILES_DIR.as_posix()}/"), encoding="utf-8")
-    code, out, err = run(capsys, "validate", str(tmp_path))
+    code, out, err = run_cli(capsys, "validate", str(tmp_path))
     assert (code, err) == (1, "") and len(out.splitlines()) == 1, out
     assert out.rstrip().endswith("do[0].formations[0].men: must be at most 10,000,000")
 
@@ -246,17 +237,17 @@ def test_reinforcements_are_bounded_like_the_men_on_the_map(capsys: pytest.Captu
 def test_a_folder_without_a_scenario_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
-    code, out, err = run(capsys, "validate", str(empty))
+    code, out, err = run_cli(capsys, "validate", str(empty))
     assert (code, err) == (1, "") and ERROR_LINE.match(out.strip()) and "nothing to validate" in out
     maps_only = tmp_path / "maps_only"
     maps_only.mkdir()
     (maps_only / "field.tmx").write_text(_tmx(), encoding="utf-8")
-    code, out, err = run(capsys, "validate", str(maps_only))
+    code, out, err = run_cli(capsys, "validate", str(maps_only))
     assert (code, err) == (1, "") and "1 map (.tmx) but no scenario" in out and len(out.splitlines()) == 1
     # A broken map no scenario uses is still checked.
     broken = re.sub(r'staggerindex="(odd|even)"', 'staggerindex="x"', _tmx())
     (maps_only / "field.tmx").write_text(broken, encoding="utf-8")
-    code, out, _err = run(capsys, "validate", str(maps_only))
+    code, out, _err = run_cli(capsys, "validate", str(maps_only))
     assert code == 1 and "staggerindex" in out
 
 
@@ -293,7 +284,7 @@ def test_a_bad_argument_is_named_in_one_line(capsys: pytest.CaptureFixture[str],
     (tmp_path / "file.txt").write_text("keep", encoding="utf-8")
     (tmp_path / "folder.png").mkdir()
     before = files_in(tmp_path)
-    code, out, err = run(capsys, *(a.replace("{tmp}", str(tmp_path)) for a in argv))
+    code, out, err = run_cli(capsys, *(a.replace("{tmp}", str(tmp_path)) for a in argv))
     assert_refused(code, out, err, says)
     assert files_in(tmp_path) == before
 
@@ -316,11 +307,13 @@ def test_simulate_starts_no_more_workers_than_games_or_cores(
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
     monkeypatch.setattr(cli, "_cores", lambda: 8)
-    code, out, _err = run(capsys, "simulate", SCENARIO, "--max-turns", "1", "--jobs", "16", "--games", "2", "--json")
+    code, out, _err = run_cli(
+        capsys, "simulate", SCENARIO, "--max-turns", "1", "--jobs", "16", "--games", "2", "--json"
+    )
     assert code == 0 and len(out.splitlines()) == 3
     assert started == [2]
     monkeypatch.setattr(cli, "_cores", lambda: 1)
-    assert run(capsys, "simulate", SCENARIO, "--max-turns", "1", "--jobs", "16", "--games", "2")[0] == 0
+    assert run_cli(capsys, "simulate", SCENARIO, "--max-turns", "1", "--jobs", "16", "--games", "2")[0] == 0
     assert started == [2]  # one core: the games run in this process
 
 
@@ -474,7 +467,7 @@ def test_a_hostile_save_is_refused_in_one_line(
     before = files_in(tmp_path)
     with pytest.raises(SaveError, match=re.escape(says)):  # loading it for play
         match_from_record(load_record(path))
-    code, out, err = run(capsys, "screenshot", str(path), "--out", str(tmp_path / "shot.png"))
+    code, out, err = run_cli(capsys, "screenshot", str(path), "--out", str(tmp_path / "shot.png"))
     assert_refused(code, out, err, says)
     assert files_in(tmp_path) == before
 
@@ -491,7 +484,7 @@ def test_verify_refuses_settings_the_scenario_does_not_know(
     capsys: pytest.CaptureFixture[str], base_save: dict, tmp_path: Path, name: str
 ) -> None:
     path, says = _hostile(base_save, tmp_path, name)
-    assert_refused(*run(capsys, "replay", "--verify", str(path)), says)
+    assert_refused(*run_cli(capsys, "replay", "--verify", str(path)), says)
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -519,7 +512,7 @@ def test_a_screenshot_on_a_full_disk_fails_and_keeps_the_old_picture(
             return fh
 
         monkeypatch.setattr(os, "fdopen", short)
-    code, out_text, err = run(capsys, "screenshot", SCENARIO, "--out", str(out))
+    code, out_text, err = run_cli(capsys, "screenshot", SCENARIO, "--out", str(out))
     monkeypatch.undo()
     assert_refused(code, out_text, err, f"cannot write {out}")
     assert "wrote" not in out_text
@@ -531,7 +524,7 @@ def test_simulate_into_a_full_folder_fails_in_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(os, "fsync", _no_space)
-    code, out, err = run(capsys, "simulate", SCENARIO, "--max-turns", "1", "--save-dir", str(tmp_path))
+    code, out, err = run_cli(capsys, "simulate", SCENARIO, "--max-turns", "1", "--save-dir", str(tmp_path))
     monkeypatch.undo()
     assert_refused(code, out, err, "No space left on device")
     assert list(tmp_path.iterdir()) == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario
+from conftest import Unit, at_each_scale, frame, loaded_for, make_scenario
 
 from game.content.scenarios import load_scenario
 from game.core.actions import Attack, EndTurn, Move
@@ -192,28 +192,17 @@ def test_the_forecast_counts_only_what_the_attacker_can_see(app, rules) -> None:
 
 def test_the_hand_over_grows_with_the_ui_scale(rules) -> None:
     """At 200% the hand-over's button is twice as tall as at 100% and its labels stay whole."""
-    import warnings
 
-    from game.ui import scale
-    from game.ui.app import App
+    def hand_over(big) -> int:
+        scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
+        big.go("battle", match=Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "human"})))
+        big.step([], 0.0)
+        assert isinstance(big.scene, HandoverScene)
+        return big.scene.ready.rect.height
 
-    heights = {}
-    try:
-        for percent in (100, 200):
-            scale.set_ui_scale(percent)
-            big = App((3840, 2160))
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always")
-                scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
-                match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "human"}))
-                big.go("battle", match=match)
-                big.step([], 0.0)
-            assert isinstance(big.scene, HandoverScene)
-            assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
-            heights[percent] = big.scene.ready.rect.height
-    finally:
-        scale.set_ui_scale(100)
-    assert heights[200] >= 1.8 * heights[100]
+    shown = at_each_scale(hand_over)
+    assert shown[100][1] == shown[200][1] == []
+    assert shown[200][0] >= 1.8 * shown[100][0]
 
 
 # -- nothing outside the battle shows what the players must not see ---------------------------

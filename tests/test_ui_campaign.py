@@ -9,11 +9,13 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
+from conftest import at_each_scale
 from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.content.campaigns import load_campaigns
 from game.record.campaign_saves import load_progress
+from game.ui import scale
 from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.briefing import BriefingScene
@@ -204,36 +206,29 @@ def _buttons(scene) -> list[pygame.Rect]:
 def test_campaign_screens_grow_with_the_ui_scale_at_4k(tmp_path, two_battles, lang) -> None:
     """At 200% on a 4K screen the menu, briefing, result and camp keep every label whole and
     inside the window, and their buttons are twice as tall as at 100%, not only their text."""
-    from game.ui import scale
-
     i18n.set_language(lang)
-    heights: dict[int, list[int]] = {}
-    try:
-        for percent in (100, 200):
-            scale.set_ui_scale(percent)
-            big = App((3840, 2160))
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always")
-                battle = begin(big, tmp_path / str(percent))
-                run = battle.match.campaign
-                result = end_battle(big, battle, "coalition", pouch=3_000)
-                result_buttons = _buttons(result)
-                push(big, result.camp_button)
-                camp_buttons = _buttons(big.scene)
-                big.go("briefing", run=run)
-                big.step([], 0.0)
-                briefing_buttons = _buttons(big.scene)
-                big.go("campaigns", saves_dir=tmp_path / str(percent))
-                big.step([], 0.0)
-                menu_buttons = _buttons(big.scene)
-            screens = (result_buttons, camp_buttons, briefing_buttons, menu_buttons)
-            assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
-            window = pygame.Rect(0, 0, 3840, 2160)
-            for rects in screens:
-                assert rects and all(window.contains(r) for r in rects)
-            heights[percent] = [min(r.height for r in rects) for rects in screens]
-    finally:
-        scale.set_ui_scale(100)
+
+    def screens(big: App) -> list[list[pygame.Rect]]:
+        folder = tmp_path / str(scale.ui_scale())
+        battle = begin(big, folder)
+        run = battle.match.campaign
+        result = end_battle(big, battle, "coalition", pouch=3_000)
+        shown = [_buttons(result)]
+        push(big, result.camp_button)
+        shown.append(_buttons(big.scene))
+        for route, kwargs in (("briefing", {"run": run}), ("campaigns", {"saves_dir": folder})):
+            big.go(route, **kwargs)
+            big.step([], 0.0)
+            shown.append(_buttons(big.scene))
+        return shown
+
+    measured = at_each_scale(screens)
+    window = pygame.Rect(0, 0, 3840, 2160)
+    heights = {}
+    for percent, (shown, cut) in measured.items():
+        assert cut == []
+        assert all(rects and all(window.contains(r) for r in rects) for rects in shown)
+        heights[percent] = [min(r.height for r in rects) for rects in shown]
     assert all(big >= 1.8 * small for small, big in zip(heights[100], heights[200], strict=True)), heights
 
 
@@ -354,25 +349,17 @@ def test_the_zhenguo_camp_tells_what_followed_the_truce(app, tmp_path) -> None:
 def test_the_decision_and_the_ending_grow_with_the_ui_scale_at_4k(tmp_path, two_battles) -> None:
     """At 200% on a 4K screen the counsel's courses and the ending stay inside the window, the
     course buttons twice as tall as at 100%."""
-    from game.ui import scale
 
-    heights = {}
-    try:
-        for percent in (100, 200):
-            scale.set_ui_scale(percent)
-            big = App((3840, 2160))
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always")
-                battle = begin(big, tmp_path / str(percent))
-                push(big, end_battle(big, battle, "coalition", pouch=61_000).camp_button)
-                camp = big.scene
-                rects = [b.rect for b in camp.decision.buttons]
-                push(big, option_button(camp, "stop"))
-                ending = big.scene.ending
-            assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
-            window = pygame.Rect(0, 0, 3840, 2160)
-            assert all(window.contains(r) for r in rects) and window.contains(ending.rect)
-            heights[percent] = min(r.height for r in rects)
-    finally:
-        scale.set_ui_scale(100)
-    assert heights[200] >= 1.8 * heights[100]
+    def counsel(big: App) -> tuple[list[pygame.Rect], pygame.Rect]:
+        battle = begin(big, tmp_path / str(scale.ui_scale()))
+        push(big, end_battle(big, battle, "coalition", pouch=61_000).camp_button)
+        camp = big.scene
+        rects = [b.rect for b in camp.decision.buttons]
+        push(big, option_button(camp, "stop"))
+        return rects, big.scene.ending.rect
+
+    measured = at_each_scale(counsel)
+    window = pygame.Rect(0, 0, 3840, 2160)
+    for (rects, ending), cut in measured.values():
+        assert cut == [] and all(window.contains(r) for r in rects) and window.contains(ending)
+    assert min(r.height for r in measured[200][0][0]) >= 1.8 * min(r.height for r in measured[100][0][0])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import frame
+from conftest import at_each_scale, frame
 from pydantic import ValidationError
 
 from game.settings import load_settings, update_settings
@@ -213,23 +213,15 @@ def test_screens_at_4k_and_200_percent_cut_no_label(app, route) -> None:
 
 def test_the_replay_viewer_grows_with_the_ui_scale(app) -> None:
     """At 200% on a 4K screen the replay's controls are twice as tall and no label is cut."""
-    import warnings
-
     from game.record.match import new_match
-    from game.ui.app import App
 
     record = new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=1).record
-    heights = {}
-    try:
-        for percent in (100, 200):
-            scale.set_ui_scale(percent)
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always")
-                big = App((3840, 2160))
-                viewer = big.go("replay", record=record)
-                big.step([], 0.016)
-            assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
-            heights[percent] = (viewer.nav["play"].rect.height, viewer.menu_button.rect.height)
-    finally:
-        scale.set_ui_scale(100)
-    assert all(b >= 1.8 * a for a, b in zip(heights[100], heights[200], strict=True)), heights
+
+    def viewer(big) -> tuple[int, int]:
+        shown = big.go("replay", record=record)
+        big.step([], 0.016)
+        return shown.nav["play"].rect.height, shown.menu_button.rect.height
+
+    shown = at_each_scale(viewer)
+    assert shown[100][1] == shown[200][1] == []
+    assert all(b >= 1.8 * a for a, b in zip(shown[100][0], shown[200][0], strict=True)), shown
