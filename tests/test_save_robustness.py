@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
-from test_cli import assert_one_line_error, run, subprocess_game
+from conftest import run_cli
+from test_cli import assert_one_line_error, subprocess_game
 
 from game.cli import main
 from game.paths import ROOT
@@ -79,7 +80,7 @@ def test_the_command_line_refuses_each_bad_file(name: str, tmp_path: Path, capsy
     path = tmp_path / name
     path.write_bytes((BAD_DIR / name).read_bytes())
     before, mtime = path.read_bytes(), path.stat().st_mtime_ns
-    code, out, err = run(capsys, "replay", str(path), "--verify")
+    code, out, err = run_cli(capsys, "replay", str(path), "--verify")
     assert_one_line_error(code, out, err)
     assert err.startswith(f"error: {path}: ") and BAD_FILES[name] in err
     assert path.read_bytes() == before and path.stat().st_mtime_ns == mtime
@@ -99,7 +100,7 @@ def test_very_large_files_are_refused_before_they_are_read(tmp_path: Path, capsy
     with huge.open("wb") as fh:  # sparse: no disk is spent on it
         fh.truncate(saves.MAX_SAVE_BYTES + 1)
     assert "too large for a save" in _refusal(huge)
-    code, out, err = run(capsys, "replay", str(huge), "--verify")
+    code, out, err = run_cli(capsys, "replay", str(huge), "--verify")
     assert_one_line_error(code, out, err)
     assert "too large for a save" in err
     # Large but under the limit: a real save's header over a flood of actions it cannot hold.
@@ -147,7 +148,7 @@ def test_an_illegal_action_at_step_k(
     else:
         with pytest.raises(SaveError, match=rf"^action {k} \(move\) is illegal on replay: "):
             match_from_record(record)
-    code, out, err = run(capsys, "replay", str(path), "--verify")
+    code, out, err = run_cli(capsys, "replay", str(path), "--verify")
     assert (code, err) == (1, "")
     assert out.startswith(f"mismatch: action {k} (move) is illegal on replay: ") and out.count("\n") == 1
     assert path.read_bytes() == raw
