@@ -357,3 +357,37 @@ def at_each_scale(build: Callable[[object], object], percents: Sequence[int] = (
     finally:
         scale.set_ui_scale(100)
     return out
+
+
+@pytest.fixture
+def saves_folder(app, tmp_path: Path) -> Path:
+    """Every save the app's screens write goes to a folder of this test's own."""
+    from game.record.saves_folder import SavesFolder
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    app.saves = SavesFolder(folder)
+    return folder
+
+
+@pytest.fixture
+def a1_copy(tmp_path: Path) -> Path:
+    """A1's scenario file beside a copy of its map that still finds the shipped tileset: a map a
+    test may edit (``replace_once``). The scenario file's path."""
+    import shutil
+
+    from game.paths import MAPS_DIR, TILES_DIR
+
+    a1 = "a1_valley_mouth"
+    shutil.copyfile(MAPS_DIR / f"{a1}.toml", tmp_path / f"{a1}.toml")
+    tmx = (MAPS_DIR / f"{a1}.tmx").read_text(encoding="utf-8")
+    tmx = tmx.replace('source="../assets/tiles/terrain.tsx"', f'source="{(TILES_DIR / "terrain.tsx").as_posix()}"')
+    (tmp_path / f"{a1}.tmx").write_text(tmx, encoding="utf-8")
+    return tmp_path / f"{a1}.toml"
+
+
+def replace_once(path: Path, old: str, new: str) -> None:
+    """Edit a copied content file: ``old`` must stand in it exactly once."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")

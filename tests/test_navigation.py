@@ -17,7 +17,6 @@ from game.core.hexgrid import Hex
 from game.i18n import format_men
 from game.record import saves
 from game.record.match import Match
-from game.record.saves_folder import SavesFolder
 from game.settings import UserSettings, load_settings, save_settings, update_settings
 from game.ui.app import apply_user_settings
 from game.ui.battle import BattleScene
@@ -38,12 +37,8 @@ UNITS = [Unit("a_foot", "a", "han_soldier", 3000, (1, 2)), Unit("b_levy", "b", "
 
 
 @pytest.fixture
-def folder(app, tmp_path: Path) -> Path:
-    """The battle's saves go to a folder of this test's own."""
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    app.saves = SavesFolder(folder)
-    return folder
+def folder(saves_folder: Path) -> Path:
+    return saves_folder
 
 
 def battle(app, rules) -> BattleScene:

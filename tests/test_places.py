@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import make_board
+from conftest import make_board, replace_once
 
 from game.cli import main
 from game.content.errors import ContentErrors
@@ -24,7 +23,7 @@ from game.core.hexgrid import Hex, distance, from_centre
 from game.core.places import event_regions, label_candidates, map_places, objective_events, objective_region_ids
 from game.core.rules import Ruleset
 from game.core.scenario_events import EventSpec
-from game.paths import MAPS_DIR, TILES_DIR
+from game.paths import MAPS_DIR
 
 A1 = "a1_valley_mouth"
 ROOT = Path(__file__).resolve().parents[1]
@@ -195,22 +194,6 @@ def test_the_reinforcement_anchor_is_the_same_centre(rules: Ruleset) -> None:
 # -- validation -----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def a1_copy(tmp_path: Path) -> Path:
-    """A1's scenario beside a copy of its map that still finds the shipped tileset."""
-    shutil.copyfile(MAPS_DIR / f"{A1}.toml", tmp_path / f"{A1}.toml")
-    tmx = (MAPS_DIR / f"{A1}.tmx").read_text(encoding="utf-8")
-    tmx = tmx.replace('source="../assets/tiles/terrain.tsx"', f'source="{(TILES_DIR / "terrain.tsx").as_posix()}"')
-    (tmp_path / f"{A1}.tmx").write_text(tmx, encoding="utf-8")
-    return tmp_path / f"{A1}.toml"
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
-
 def errors_of(path: Path) -> list:
     with pytest.raises(ContentErrors) as exc:
         load_scenario_file(path, load_ruleset())
@@ -228,7 +211,7 @@ def test_every_region_an_event_names_has_a_name_on_the_map() -> None:
 
 
 def test_a_region_an_event_names_without_a_name_fails_validation(a1_copy: Path) -> None:
-    edit(a1_copy.with_suffix(".tmx"), '"240">' + DEFILE_LABEL, '"240"/>')
+    replace_once(a1_copy.with_suffix(".tmx"), '"240">' + DEFILE_LABEL, '"240"/>')
     [e] = errors_of(a1_copy)
     assert (Path(e.file).name, e.object, e.field) == (f"{A1}.tmx", "the_front", "label")
     assert "'front_lost'" in e.message and "when.region" in e.message
@@ -250,7 +233,7 @@ do = [{ kind = "reinforce", side = "coalition", formations = [
 
 
 def test_validate_prints_the_missing_name(a1_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    edit(a1_copy.with_suffix(".tmx"), '"240">' + DEFILE_LABEL, '"240"/>')
+    replace_once(a1_copy.with_suffix(".tmx"), '"240">' + DEFILE_LABEL, '"240"/>')
     assert main(["validate", str(a1_copy)]) == 1
     out = capsys.readouterr().out.strip()
     assert re.fullmatch(r".*a1_valley_mouth\.tmx: the_front: label: needs a label.*'front_lost'.*", out), out
@@ -261,7 +244,7 @@ def test_validate_prints_the_missing_name(a1_copy: Path, capsys: pytest.CaptureF
     [("", "not empty"), (" The Defile", "leading or trailing spaces"), ("   ", "not empty")],
 )
 def test_a_name_must_be_one_clean_line(a1_copy: Path, value: str, words: str) -> None:
-    edit(a1_copy.with_suffix(".tmx"), 'value="The Defile"', f'value="{value}"')
+    replace_once(a1_copy.with_suffix(".tmx"), 'value="The Defile"', f'value="{value}"')
     [e] = errors_of(a1_copy)
     assert (Path(e.file).name, e.object, e.field) == (f"{A1}.tmx", "the_front", "label") and words in e.message
 
@@ -271,7 +254,7 @@ def test_the_objects_of_one_region_agree_on_its_name(a1_copy: Path) -> None:
         '\n  <object id="90" name="the_front" class="region" x="1190" y="536" width="56" height="48">'
         + DEFILE_LABEL.replace("The Defile", "The Gorge")
     )
-    edit(
+    replace_once(
         a1_copy.with_suffix(".tmx"),
         ' <objectgroup id="2" name="regions">',
         ' <objectgroup id="2" name="regions">' + second,
@@ -289,11 +272,11 @@ def test_names_do_not_change_the_content_version(a1_copy: Path) -> None:
     """A name is shown, never played: renaming a place keeps the scenario's saves loadable."""
     tmx = a1_copy.with_suffix(".tmx")
     before = load_scenario_file(a1_copy, load_ruleset()).content_version
-    edit(tmx, 'value="The Defile"', 'value="The Gorge"')
+    replace_once(tmx, 'value="The Defile"', 'value="The Gorge"')
     assert load_scenario_file(a1_copy, load_ruleset()).content_version == before
-    edit(tmx, '"1248">' + DEFILE_LABEL.replace("The Defile", "Western Plain"), '"1248"/>')
+    replace_once(tmx, '"1248">' + DEFILE_LABEL.replace("The Defile", "Western Plain"), '"1248"/>')
     assert load_scenario_file(a1_copy, load_ruleset()).content_version == before
-    edit(tmx, 'x="686" y="536" width="168"', 'x="686" y="536" width="112"')  # the ground changes
+    replace_once(tmx, 'x="686" y="536" width="168"', 'x="686" y="536" width="112"')  # the ground changes
     assert load_scenario_file(a1_copy, load_ruleset()).content_version != before
 
 

@@ -17,7 +17,6 @@ from game.core.engine import GameSettings
 from game.record import save_list, saves
 from game.record.match import Match, new_match
 from game.record.saves import SaveError
-from game.record.saves_folder import SavesFolder
 from game.settings import UserSettings, load_settings, save_settings
 from game.simulate import run_game
 from game.ui.battle import BattleScene
@@ -32,12 +31,8 @@ UNITS = [Unit("a_foot", "a", "han_soldier", 3000, (1, 2)), Unit("b_levy", "b", "
 
 
 @pytest.fixture
-def folder(app, tmp_path: Path) -> Path:
-    """Every save the screens write goes to a folder of this test's own."""
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    app.saves = SavesFolder(folder)
-    return folder
+def folder(saves_folder: Path) -> Path:
+    return saves_folder
 
 
 def push(app, button) -> None:

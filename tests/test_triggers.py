@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import shutil
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
-from conftest import Unit, frame, loaded_for, make_board, make_scenario
+from conftest import Unit, frame, loaded_for, make_board, make_scenario, replace_once
 
 from game import i18n
 from game.ai.basic import BasicAI
@@ -44,7 +43,6 @@ from game.core.scenario import ObjectiveSpec, SideSpec
 from game.core.scenario_events import EventSpec
 from game.core.sides import are_allied, are_enemies
 from game.core.state import state_hash
-from game.paths import MAPS_DIR, TILES_DIR
 from game.record.match import Match
 from game.ui.app import App
 from game.ui.computer_turns import AI_STEP_DELAY
@@ -722,22 +720,6 @@ def test_a1_has_objectives_and_events() -> None:
 # -- validation --------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def a1_copy(tmp_path: Path) -> Path:
-    """A1's scenario file beside a copy of its map that still finds the shipped tileset."""
-    shutil.copyfile(MAPS_DIR / f"{A1}.toml", tmp_path / f"{A1}.toml")
-    tmx = (MAPS_DIR / f"{A1}.tmx").read_text(encoding="utf-8")
-    tmx = tmx.replace('source="../assets/tiles/terrain.tsx"', f'source="{(TILES_DIR / "terrain.tsx").as_posix()}"')
-    (tmp_path / f"{A1}.tmx").write_text(tmx, encoding="utf-8")
-    return tmp_path / f"{A1}.toml"
-
-
-def corrupt(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
-
 def errors_of(path: Path) -> list[ContentError]:
     with pytest.raises(ContentErrors) as exc:
         load_scenario_file(path, load_ruleset())
@@ -854,7 +836,7 @@ def test_a_broken_event_is_one_precise_error(a1_copy: Path, name: str) -> None:
     if old == "+":
         a1_copy.write_text(a1_copy.read_text(encoding="utf-8") + new, encoding="utf-8")
     else:
-        corrupt(a1_copy, old, new)
+        replace_once(a1_copy, old, new)
     errs = errors_of(a1_copy)
     assert len(errs) == 1, "\n".join(map(str, errs))
     e = errs[0]
@@ -866,7 +848,7 @@ def test_the_good_copy_loads_and_every_problem_is_reported(a1_copy: Path) -> Non
     load_scenario_file(a1_copy, load_ruleset())
     for name in ("trigger_kind", "region", "speaker"):
         old, new, _ = BROKEN[name]
-        corrupt(a1_copy, old, new)
+        replace_once(a1_copy, old, new)
     assert {(e.object, e.field) for e in errors_of(a1_copy)} == {
         ("host_in_sight", "when.kind"),
         ("front_lost", "when.region"),
@@ -875,14 +857,14 @@ def test_the_good_copy_loads_and_every_problem_is_reported(a1_copy: Path) -> Non
 
 
 def test_validate_prints_file_object_field_message(a1_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    corrupt(a1_copy, *BROKEN["region"][:2])
+    replace_once(a1_copy, *BROKEN["region"][:2])
     assert main(["validate", str(a1_copy)]) == 1
     out = capsys.readouterr().out.strip()
     assert re.fullmatch(r".*a1_valley_mouth\.toml: front_lost: when\.region: unknown region 'the_back'", out), out
 
 
 def test_gates_must_name_a_region(a1_copy: Path) -> None:
-    corrupt(a1_copy, 'role = "enemy"\n', 'role = "enemy"\ngates = "datong"\n')
+    replace_once(a1_copy, 'role = "enemy"\n', 'role = "enemy"\ngates = "datong"\n')
     e = errors_of(a1_copy)
     assert [(x.object, x.field) for x in e] == [("hailing", "sides[1].gates")] and "'datong'" in e[0].message
 
