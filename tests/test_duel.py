@@ -566,3 +566,33 @@ def test_the_odds_follow_the_rounds_already_won() -> None:
     assert ahead[0] > duel.duel_odds(100, 95)[0] and ahead[2] == 0.0
     for won in ((0, 0), (1, 0), (1, 2)):
         assert abs(sum(duel.duel_odds(90, 100, 5, 0, won)) - 1.0) < 1e-9
+
+
+def test_a_duel_in_progress_stays_marked_on_the_board(app, small_engine: EngineFactory) -> None:
+    """While the heroes fight, the board rings both hexes in gold and crosses blades between
+    them, from the first exchange to the last; after it, nothing."""
+    import pygame
+
+    from game.content.tmx import HexLayout
+    from game.ui.board_view import DUEL_COLOUR, BoardView, Overlays
+    from game.ui.camera import Camera
+    from game.ui.geometry import MapGeometry
+
+    eng = war_gods(small_engine, 3)
+    eng.apply(Challenge(unit="a_yue", target="b_wuzhu"))
+    eng.apply(AnswerDuel(accept=True))
+    geometry = MapGeometry(HexLayout(56.0, 64.0, 32.0, True), eng.board.width, eng.board.height)
+    camera = Camera(geometry.pixel_size, (800, 600))
+    view = BoardView(geometry, eng.board.terrain, eng.rules)
+    shown = list(eng.state.formations.values())
+    yue, wuzhu = eng.state.formations["a_yue"], eng.state.formations["b_wuzhu"]
+    assert view.duels_shown(eng.state, shown) == [(yue, wuzhu)]
+    surface = pygame.Surface((800, 600))
+    view.draw(surface, camera, eng.state, Overlays())
+    (ax, ay), (bx, by) = (camera.to_screen(geometry.centre(f.pos)) for f in (yue, wuzhu))
+    midpoint = surface.get_at((round((ax + bx) / 2), round((ay + by) / 2)))[:3]
+    assert midpoint == DUEL_COLOUR
+    eng.apply(EndTurn())  # the other side's turn: the duel goes on, and so does its mark
+    assert view.duels_shown(eng.state, list(eng.state.formations.values()))
+    fight_out_from(eng)
+    assert view.duels_shown(eng.state, list(eng.state.formations.values())) == []

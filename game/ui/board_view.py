@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ..core import duel
 from ..core.hexgrid import Hex, distance
 from ..core.places import MapPlaces
 from ..core.rules import Ruleset, TerrainType
@@ -36,6 +37,8 @@ REACH_EDGE = (255, 255, 255, 150)
 PATH_COLOUR = (255, 236, 140)
 TARGET_COLOUR = (235, 60, 50)
 SELECT_COLOUR = (255, 240, 120)
+# Two heroes in single combat: their hexes ringed and blades crossed between them.
+DUEL_COLOUR = (236, 190, 70)
 SOUL_COLOUR = (170, 235, 255)
 # Fog of war: never seen, and seen before but out of sight now.
 FOG_UNEXPLORED = (8, 9, 12, 255)
@@ -249,6 +252,7 @@ class BoardView:
         self._draw_places(target, camera, state, overlays, fog, shown)
         self._draw_overlays(target, camera, overlays)
         self._draw_souls(target, camera, state, None if fog is None else fog.visible)
+        self._draw_duels(target, camera, state, shown)
         labels: list[tuple[Formation, pygame.Rect]] = []
         for f in shown:
             done = dim_done_for == f.side and f.moved and f.acted
@@ -257,6 +261,33 @@ class BoardView:
         if camera.zoom >= 0.75:
             for f, bar in labels:
                 self.draw_strength(target, f, bar, camera.zoom)
+
+    def duels_shown(self, state: GameState, shown: list[Formation]) -> list[tuple[Formation, Formation]]:
+        """The pairs of heroes locked in single combat, both in sight, each pair once."""
+        ids = {f.id for f in shown}
+        pairs = []
+        for f in shown:
+            other = duel.opponent(state, f)
+            if other is not None and other.id in ids and f.id < other.id:
+                pairs.append((f, other))
+        return pairs
+
+    def _draw_duels(self, target: pygame.Surface, camera: Camera, state: GameState, shown: list[Formation]) -> None:
+        """A duel in progress stays marked for as long as it lasts: both hexes ringed in gold and
+        crossed blades between them, so the whole field can see the heroes are fighting."""
+        width = max(2, round(3 * camera.zoom))
+        for a, b in self.duels_shown(state, shown):
+            for h in (a.pos, b.pos):
+                pygame.draw.polygon(target, DUEL_COLOUR, self._poly(camera, h, 0.98), width)
+            (ax, ay), (bx, by) = (
+                camera.to_screen(self.geometry.centre(a.pos)),
+                camera.to_screen(self.geometry.centre(b.pos)),
+            )
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            arm = max(6.0, 12 * camera.zoom)
+            for dx in (-arm, arm):  # two blades crossed over the shared edge
+                pygame.draw.line(target, (20, 16, 8), (mx - dx, my - arm), (mx + dx, my + arm), width + 2)
+                pygame.draw.line(target, DUEL_COLOUR, (mx - dx, my - arm), (mx + dx, my + arm), width)
 
     def _draw_places(
         self,
