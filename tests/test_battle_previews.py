@@ -68,3 +68,30 @@ def test_a_duels_chances_are_told_in_words(rules) -> None:
     line = duel_odds_line(rules, "xiang_yu", "han_xin")
     numbers = [int(part.rstrip("%,")) for part in line.split() if part.rstrip("%,").isdigit()]
     assert len(numbers) == 3 and 98 <= sum(numbers) <= 102
+
+
+def test_in_the_smallest_window_a_forecast_keeps_its_buttons_clear(rules) -> None:
+    """A tall forecast in an 800x560 window: the view buttons under it give way (its Cancel and
+    Attack stay clickable) and no card of the target covers it; cancelled, they come back."""
+    from game.ui.app import App
+
+    app = App((800, 560))
+    units = [
+        Unit("a_yue", "a", "zhenguo_rider", 1300, (3, 3), hero="yue_fei"),
+        Unit("a_b", "a", "zhenguo_rider", 1000, (5, 3)),
+        Unit("b_x", "b", "jurchen_veteran", 2000, (4, 3)),
+        Unit("b_y", "b", "jurchen_veteran", 2000, (4, 2)),
+    ]
+    battle = open_field(app, rules, ("........",) * 7, units)
+    battle.click_hex(battle.state.formations["a_yue"].pos)
+    battle.click_hex(battle.state.formations["b_x"].pos)
+    frame(app)
+    frame(app)
+    panel = battle.hud.panel_rect
+    assert battle.hud.forecast is not None
+    for button in (battle.threat_toggle.button, battle.legend.button):
+        assert button is not None and (not button.visible or not panel.colliderect(button.rect))
+    assert battle.card_panel.rect.width == 0  # no card over the forecast
+    battle.cancel()
+    frame(app)
+    assert battle.threat_toggle.button.visible and battle.legend.button.visible

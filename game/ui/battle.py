@@ -790,6 +790,11 @@ class BattleScene(Scene):
             rows = roster(self.state, self.rules, side, self.match.record.actions, self.names)
             self.unit_list.update(rows, self.selected)
         self.unit_list.show_button(self.minimap.visible and side is not None)
+        # Its buttons (Cancel, Attack) must stay clickable: the view buttons under it give way too.
+        for button in (self.threat_toggle.button, self.legend.button):
+            clash = panel is not None and button is not None and panel.colliderect(button.rect)
+            if button is not None and bool(button.visible) == clash:
+                button.hide() if clash else button.show()
         # Ground never seen tells nothing, not even what it is.
         hover = self.hover if fog is None or self.hover in fog.explored else None
         self.hud.draw(
@@ -803,7 +808,10 @@ class BattleScene(Scene):
         self.log.draw(surface, log_area(surface.get_size()))  # over the objectives when expanded
         w, h = surface.get_size()
         self.legend.draw(surface, (w - 14, h - 66 - 2 * px(VIEW_BUTTON_STEP)), pygame.mouse.get_pos(), "bottomright")
-        self._draw_card(surface, hover)
+        if self.choice.pending_attack is None:  # a forecast tells of its target: no card over it
+            self._draw_card(surface, hover)
+        else:
+            self.card_panel.hide()
         panel = self.hud.panel_rect if self.hud.selected or self.hud.forecast else pygame.Rect(0, 0, 0, 0)
         self.hints.draw(surface, avoid=[self.objectives.rect, panel])
         self.narration.draw(surface)
