@@ -789,7 +789,9 @@ class BattleScene(Scene):
         if side is not None:
             rows = roster(self.state, self.rules, side, self.match.record.actions, self.names)
             self.unit_list.update(rows, self.selected)
-        self.unit_list.show_button(self.minimap.visible and side is not None)
+        # The legend (K), open over the same corner, has it too.
+        under_legend = button is not None and self.legend.visible and self.legend.rect.colliderect(button.rect)
+        self.unit_list.show_button(self.minimap.visible and side is not None and not under_legend)
         # Its buttons (Cancel, Attack) must stay clickable: the view buttons under it give way too.
         for button in (self.threat_toggle.button, self.legend.button):
             clash = panel is not None and button is not None and panel.colliderect(button.rect)

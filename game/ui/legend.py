@@ -16,7 +16,7 @@ from pygame_gui.elements import UIButton
 
 from ..i18n import N_, _
 from .badges import AMMO, HIDDEN, ROUTED, THUNDER, TIRED, Badge, render_badge
-from .board_view import SOUL_COLOUR, morale_colour, strength_colour
+from .board_view import DUEL_COLOUR, SOUL_COLOUR, morale_colour, strength_colour
 from .fonts import font
 from .hud import GOLD, MUTED, PANEL_BG, TEXT
 from .narration import wrap
@@ -65,6 +65,11 @@ ENTRIES: tuple[Entry, ...] = (
         "done",
         N_("Done for this turn"),
         N_("A dimmed banner of yours has moved and acted this turn."),
+    ),
+    Entry(
+        "duel",
+        N_("Single combat"),
+        N_("Two hexes ringed in gold, blades crossed between them: two heroes are fighting it out."),
     ),
     Entry(
         "souls",
@@ -174,6 +179,11 @@ class Legend:
             plate = label.get_rect(midleft=(box.left + 2, box.centery)).inflate(6, 2)
             pygame.draw.rect(surface, (20, 30, 50), plate, border_radius=4)
             surface.blit(label, label.get_rect(center=plate.center))
+            return
+        if entry.id == "duel":
+            mid = (box.left + 16, box.centery)
+            for dx in (-7, 7):  # the crossed blades, in the gold of the rings
+                pygame.draw.line(surface, DUEL_COLOUR, (mid[0] - dx, mid[1] - 7), (mid[0] + dx, mid[1] + 7), 3)
             return
         if entry.id == "morale":
             # Steady, shaken, near breaking: the pip's height is the morale, its colour the danger.
