@@ -486,3 +486,22 @@ def test_decisions_that_name_what_does_not_exist_are_reported(tmp_path):
 def test_every_decision_names_the_course_the_chronicle_took(campaigns):
     yuqing = campaigns.campaigns["yuqing"]
     assert {d.id: d.chronicle for d in yuqing.decisions} == {"war_aim": "march_on", "liang": "spare"}
+
+
+def test_a_formation_the_next_battle_has_no_place_for_stays_in_camp() -> None:
+    """Guo Yaoshi rides after the routed when the valley is won: the Pursuit has no place for his
+    formation, so the camp spends nothing on it; Yue Fei's rides on, and one raised at the camp
+    always takes the field (it enters at the muster)."""
+    from game.content.scenarios import load_scenario
+    from game.core.campaign import CarriedFormation, takes_the_field
+
+    pursuit = load_scenario("b2_the_pursuit").scenario
+    guo = CarriedFormation(key="guo_yaoshi", type="zhenguo_rider", hero="guo_yaoshi", men=3000, max_men=4000)
+    yue = CarriedFormation(key="yue_fei", type="zhenguo_rider", hero="yue_fei", men=4000, max_men=6200)
+    raised = CarriedFormation(key="raised_1", type="zhenguo_rider", men=500, max_men=500, raised=True)
+    assert not takes_the_field(pursuit, guo)
+    assert takes_the_field(pursuit, yue) and takes_the_field(pursuit, raised)
+    # A formation that arrives later in the battle, with a reinforcement, takes the field too.
+    border = load_scenario("b3_tangut_border").scenario
+    riders = CarriedFormation(key="guo_riders", type="zhenguo_rider", men=1000, max_men=1000)
+    assert takes_the_field(border, riders)

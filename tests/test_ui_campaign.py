@@ -363,3 +363,35 @@ def test_the_decision_and_the_ending_grow_with_the_ui_scale_at_4k(tmp_path, two_
     for (rects, ending), cut in measured.values():
         assert cut == [] and all(window.contains(r) for r in rects) and window.contains(ending)
     assert min(r.height for r in measured[200][0][0]) >= 1.8 * min(r.height for r in measured[100][0][0])
+
+
+def test_the_camp_spends_nothing_on_a_formation_the_next_battle_leaves_behind(app, tmp_path) -> None:
+    """After the valley Guo Yaoshi rides after the routed: at the camp before the Pursuit his
+    row says he stays in camp and offers no order; Yue Fei's row keeps its orders."""
+    from pygame_gui.elements import UILabel
+
+    from game.core import campaign as camp
+    from game.record.campaign_run import CampaignRun
+
+    campaigns = load_campaigns()
+    spec = campaigns.campaigns["zhenguo"]
+    roster = camp.Roster(
+        side="zhenguo",
+        formations=[
+            camp.CarriedFormation(key="yue_fei", type="zhenguo_rider", hero="yue_fei", men=4000, max_men=6200),
+            camp.CarriedFormation(key="guo_yaoshi", type="zhenguo_rider", hero="guo_yaoshi", men=3000, max_men=4000),
+        ],
+    )
+    won = camp.BattleResult(scenario_id=spec.scenarios[0], won=True, turns=8, souls=900, coins=36)
+    progress = camp.new_progress(spec, seed=3).model_copy(
+        update={"stage": 1, "results": [won], "roster": roster, "coins": 500}
+    )
+    app.switch(CampScene(app, CampaignRun(campaigns, spec, progress, tmp_path)))
+    app.step([], 0.0)
+    scene = app.scene
+    labels = [e for e in scene.container.get_container().elements if isinstance(e, UILabel)]
+    stays = [e for e in labels if e.text.startswith("Stays in camp")]
+    assert len(stays) == 1 and stays[0].rect.top > labels[0].rect.top  # the second row: Guo's
+    rows = sorted({round(e.rect.top) for e in labels})
+    orders_by_row = {top: [b for b in scene.actions if round(b.rect.top) == top] for top in rows}
+    assert orders_by_row[rows[0]] and not orders_by_row[rows[1]]

@@ -205,6 +205,20 @@ def carry_key(hero: str | None, formation_id: str) -> str:
     return hero or formation_id
 
 
+def takes_the_field(scenario: Scenario, carried: CarriedFormation) -> bool:
+    """Whether ``carried`` fights in ``scenario``: raised at the camp (it enters at the muster),
+    or named by a formation of the scenario's order of battle or of a reinforcement. One that
+    does not (Guo Yaoshi after the valley) waits in the camp for a battle that has a place for it."""
+    if carried.raised:
+        return True
+    keys = {carry_key(spec.hero, spec.id) for spec in scenario.formations}
+    for event in scenario.events:
+        for action in event.actions:
+            if isinstance(action, Reinforce):
+                keys.update(carry_key(r.hero, r.id) for r in action.formations)
+    return carried.key in keys
+
+
 def _entry_share(carried: CarriedFormation) -> float:
     """The share of its scenario strength a carried formation takes the field with."""
     return carried.men / carried.max_men if carried.men > 0 else STRAGGLERS

@@ -106,6 +106,16 @@ class CampScene(Scene):
         note = "" if self.ending is not None else self.note
         self.note_label = UILabel(pygame.Rect(0, h - px(132), w, px(36)), note, self.manager, object_id="#subtitle")
 
+    def columns(self) -> tuple[int, int, int]:
+        """The widths of the name, men and experience columns: as designed, narrowed in a small
+        window so that the orders keep at least two fifths of the table."""
+        shares = (NAME_W, MEN_W, EXPERIENCE_W)
+        wanted = [px(w) for w in shares]
+        room = int(self.width * 0.6)
+        if sum(wanted) <= room:
+            return wanted[0], wanted[1], wanted[2]
+        return tuple(room * w // sum(shares) for w in shares)  # type: ignore[return-value]
+
     def _roster(self, bottom: int) -> None:
         run, rules = self.run, self.rules
         formations = run.progress.roster.formations
@@ -115,7 +125,8 @@ class CampScene(Scene):
         inner_w = self.width - 20
         self.container.set_scrollable_area_dimensions((inner_w, max(box.h - 4, len(formations) * row_h)))
         upgrades = [run.campaigns.upgrades[u] for u in run.spec.upgrades if u in run.campaigns.upgrades]
-        name_w, men_w, experience_w = px(NAME_W), px(MEN_W), px(EXPERIENCE_W)
+        name_w, men_w, experience_w = self.columns()
+        ahead = load_scenario(run.scenario_id).scenario
         for i, c in enumerate(formations):
             y = i * row_h + 4
             UILabel(pygame.Rect(6, y, name_w, line_h), carried_name(rules, c), self.manager, container=self.container)
@@ -132,6 +143,11 @@ class CampScene(Scene):
                 container=self.container,
             )
             x = name_w + men_w + experience_w + 10
+            if not camp.takes_the_field(ahead, c):
+                # Nothing to spend on a formation the next battle has no place for.
+                away = _("Stays in camp: no part in {battle}").format(battle=_(ahead.title))
+                UILabel(pygame.Rect(x, y, inner_w - x, line_h), away, self.manager, container=self.container)
+                continue
             offer = run.spec.units.get(c.type)
             if offer is not None:
                 try:
@@ -235,9 +251,9 @@ class CampScene(Scene):
         )
         panel(surface, box)
         y = self.table_top - head + 6
-        columns = (NAME_W, MEN_W, EXPERIENCE_W)
+        columns = self.columns()
         for i, text in enumerate((_("Formation"), _("Men"), _("Experience"), _("Orders"))):
-            muted(surface, text, self.left + 6 + sum(px(w) for w in columns[:i]) + (10 if i == 3 else 0), y)
+            muted(surface, text, self.left + 6 + sum(columns[:i]) + (10 if i == 3 else 0), y)
 
     def _results(self, surface: pygame.Surface, y: int, size: int = 17) -> None:
         x = self.left
