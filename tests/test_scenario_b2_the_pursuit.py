@@ -123,6 +123,12 @@ def test_the_ford_is_ours_only_once_its_defenders_have_seen_the_banner() -> None
     assert "banner_seen" not in unseen.state.fired_events
     _rout(unseen, ford)  # broken before any of our riders came near the river
     assert "ford_broken" not in unseen.state.fired_events
+    # When the banner does come up to the river, the word that the ford is ours follows it.
+    taken = {f.pos for f in unseen.state.formations.values()}
+    unseen.state.formations["yue_fei_riders"].pos = min(h for h in unseen.board.regions["ford"] if h not in taken)
+    unseen.apply(Rest(unit="yue_fei_riders"))
+    fired = unseen.state.fired_events
+    assert "banner_seen" in fired and "ford_broken" in fired and fired.index("banner_seen") < fired.index("ford_broken")
     eng = engine()
     at_river = eng.board.regions["ford"]
     taken = {f.pos for f in eng.state.formations.values()}

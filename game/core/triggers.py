@@ -151,11 +151,12 @@ def _fielded(engine: Table) -> set[str]:
 def _routed(engine: Table, when: OnRouted, seen: list[Event]) -> bool:
     formations = engine.state.formations
     if when.units:
-        touched = any(e.unit in when.units for e in _of(seen, (Routed, Destroyed)))
-        if not touched:
-            return False
+        # A state, not a moment: an event that waits (``after``) for what comes first in the
+        # story still fires once those formations are all broken, whenever they broke.
+        if not all(u not in formations or formations[u].routed for u in when.units):
+            return False  # the cheap test first: this is asked after every action
         fielded = _fielded(engine)
-        return all(u in fielded and (u not in formations or formations[u].routed) for u in when.units)
+        return all(u in fielded for u in when.units)
     return any(e.unit == when.unit or e.side == when.side for e in _of(seen, (Routed,)))
 
 
