@@ -114,7 +114,8 @@ class CampScene(Scene):
         room = int(self.width * 0.6)
         if sum(wanted) <= room:
             return wanted[0], wanted[1], wanted[2]
-        return tuple(room * w // sum(shares) for w in shares)  # type: ignore[return-value]
+        name, men, experience = (room * w // sum(shares) for w in shares)
+        return name, men, experience
 
     def _roster(self, bottom: int) -> None:
         run, rules = self.run, self.rules

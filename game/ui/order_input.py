@@ -26,8 +26,8 @@ from .thunder_aim import struck, thunder_range
 
 @dataclass(frozen=True)
 class Reading:
-    """What a click or an order meant: ``select`` (a formation of the side chosen, or unchosen
-    when ``action`` is None and it was chosen), ``act`` (give ``action`` now), ``forecast`` (a
+    """What a click or an order meant: ``select`` (a formation of the side chosen, or let go
+    when it was the one chosen: ``OrderInput.selected`` says which), ``act`` (give ``action`` now), ``forecast`` (a
     blow aimed: show its odds and wait for the player's word), ``aim`` (the next click picks a
     target), ``toggle`` (forced march on or off) or ``nothing``."""
 
@@ -88,7 +88,7 @@ class OrderInput:
             self.selected = occupant.id if occupant.id != self.selected else None
             self.forced_march = False
             self.aiming_thunder = False
-            return Reading("select", None if self.selected is None else Move(unit=occupant.id, to=occupant.pos))
+            return Reading("select")
         sel = self.formation(engine)
         if sel is None:
             return NOTHING
