@@ -108,6 +108,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true")
 
+    ch = sub.add_parser("chronicle", help="how often the chronicle's set pieces come in AI games")
+    ch.add_argument("scenario")
+    ch.add_argument("--seed", type=_at_most(MAX_SEED, 0), default=1)
+    ch.add_argument("--games", type=_at_most(MAX_GAMES), default=30)
+    ch.add_argument("--jobs", type=_at_most(MAX_JOBS), default=1, help="worker processes (no more than games or cores)")
+    ch.add_argument(
+        "--difficulty",
+        action="append",
+        default=[],
+        metavar="[SIDE=]LEVEL",
+        help="easy, normal or hard: for every side, or SIDE=LEVEL for one (repeatable; default normal)",
+    )
+    ch.add_argument("--json", action="store_true", help="each game's set pieces as a JSON line, then the summary")
+
     rp = sub.add_parser("replay", help="replay a saved game")
     rp.add_argument("save", type=Path)
     rp.add_argument("--verify", action="store_true", help="re-run headless and check every checkpoint")
@@ -191,8 +205,35 @@ def parse_difficulties(values: Sequence[str], side_ids: Sequence[str]) -> tuple[
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import Tally, summary_table
+
+    tally = Tally(list(_loaded(args.scenario).scenario.side_ids()))
+    _play_games(args, args.max_turns, args.save_dir, tally)
+    summary = tally.summary()
+    print(json.dumps({"summary": summary}, ensure_ascii=False) if args.json else summary_table(summary), flush=True)
+    return EXIT_OK
+
+
+def cmd_chronicle(args: argparse.Namespace) -> int:
+    from .chronicle.tally import ChronicleTally
+    from .chronicle.tally import summary_table as chronicle_table
+    from .content.chronicle import set_pieces
+
+    pieces = set_pieces(_loaded(args.scenario).scenario.id)
+    if not pieces:
+        raise CliError(f"the chronicle tells no set piece of {args.scenario!r}")
+    tally = ChronicleTally(pieces)
+    _play_games(args, None, None, tally)
+    summary = tally.summary()
+    summary.update(scenario=args.scenario, seeds=[args.seed, args.seed + args.games - 1])
+    print(json.dumps({"summary": summary}, ensure_ascii=False) if args.json else chronicle_table(summary), flush=True)
+    return EXIT_OK
+
+
+def _play_games(args: argparse.Namespace, max_turns: int | None, save_to: Path | None, tally) -> None:
+    """Play ``args.games`` AI games of ``args.scenario`` from ``args.seed`` on (in ``args.jobs``
+    processes), printing each game's line as it comes and counting it in ``tally``."""
     from .record.errors import SaveError
-    from .simulate import Tally
 
     side_ids = list(_loaded(args.scenario).scenario.side_ids())
     default, per_side = parse_difficulties(args.difficulty, side_ids)
@@ -202,14 +243,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             f"--seed {args.seed} with --games {args.games} would reach seed {last_seed}, "
             f"above the largest seed {MAX_SEED}"
         )
-    save_dir = None if args.save_dir is None else str(_writable_folder(args.save_dir, "--save-dir"))
+    save_dir = None if save_to is None else str(_writable_folder(save_to, "--save-dir"))
     # Made as they are played: memory does not grow with --games.
     jobs: Iterator[SimJob] = (
-        (args.scenario, args.seed + i, args.max_turns, save_dir, default, per_side) for i in range(args.games)
+        (args.scenario, args.seed + i, max_turns, save_dir, default, per_side) for i in range(args.games)
     )
     progress = _Progress(args.games) if sys.stderr.isatty() else None
     workers = min(args.jobs, args.games, _cores())
-    tally = Tally(side_ids)
     try:
         if workers > 1:
             from concurrent.futures import ProcessPoolExecutor
@@ -220,14 +260,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             _print_results(map(_simulate_one, jobs), args.json, progress, tally)
     except SaveError as exc:
         raise CliError(str(exc)) from None
-    summary = tally.summary()
-    if args.json:
-        print(json.dumps({"summary": summary}, ensure_ascii=False), flush=True)
-    else:
-        from .simulate import summary_table
-
-        print(summary_table(summary), flush=True)
-    return EXIT_OK
 
 
 def _cores() -> int:
@@ -293,12 +325,7 @@ def _print_results(results, as_json: bool, progress: _Progress | None, tally) ->
         if as_json:
             print(json.dumps(r, ensure_ascii=False), flush=True)
         else:
-            sides = ", ".join(f"{s['id']} {s['men_start']:,}→{s['men_end']:,}" for s in r["sides"])
-            print(
-                f"seed {r['seed']}: winner {r['winner'] or 'none'} after {r['turns']} turns, "
-                f"{r['actions']} actions; {sides}; AI ms median {r['ai_ms']['median']}",
-                flush=True,
-            )
+            print(tally.game_line(r), flush=True)
         if progress is not None:
             progress.show(tally.games)
 
@@ -541,6 +568,7 @@ COMMANDS = {
     "play": cmd_play,
     "scenarios": cmd_scenarios,
     "simulate": cmd_simulate,
+    "chronicle": cmd_chronicle,
     "replay": cmd_replay,
     "validate": cmd_validate,
     "screenshot": cmd_screenshot,
