@@ -42,6 +42,8 @@ class Happened(_Sign):
     # The field naming who did it (a unit or hero id), and the field counting how many.
     who: str | None = None
     count: str | None = None
+    # What the count counts, for the debriefing's words.
+    counting: Literal["men", "formations"] = "men"
 
 
 class Survives(_Sign):
