@@ -103,6 +103,11 @@ def test_happened_matches_values_lists_and_numbers() -> None:
     assert matches(Happened(event="attacked", at_least={"defender_losses": 300}), blast)
     assert not matches(Happened(event="attacked", at_least={"defender_losses": 301}), blast)
     assert not matches(Happened(event="skill_used"), blast)
+    both = DuelFought(challenger="a", target="b", challenger_hero="h", target_hero="k", rounds=(), wounded=("h", "k"))
+    assert matches(Happened(event="duel_fought", at_least={"wounded": 2}), both)
+    assert not matches(
+        Happened(event="duel_fought", at_least={"wounded": 2}), both.model_copy(update={"wounded": ("h",)})
+    )
 
 
 def test_fired_comes_on_the_turn_its_event_fires(engine: Engine) -> None:

@@ -5,8 +5,8 @@ downhill charge from Tang Huai's hill). Each names what the chronicle says happe
 sign, read from the engine's events and the state, that it happened in a game:
 
 * ``fired``: a scenario event fired (the scenario already tells the moment when it comes);
-* ``happened``: an engine event of a kind, with fields equal to given values and numbers at
-  least given values, on at least ``on_turns`` different turns (a duel fought over turns);
+* ``happened``: an engine event of a kind, with fields equal to given values and numbers (or
+  lists' lengths) at least given values, on at least ``on_turns`` different turns (a duel fought over turns);
 * ``survives``: a formation is still on the field when the battle ends.
 
 The signs only read the game; they never change it, so watching costs nothing in a record.
@@ -35,7 +35,7 @@ class Happened(_Sign):
     event: str  # an engine event's kind, as in game.core.events ("skill_used", "attacked", ...)
     # Fields that must equal a value, or one of a list of values.
     where: dict[str, Scalar | list[Scalar]] = Field(default_factory=dict)
-    # Numeric fields that must be at least a value.
+    # Numeric fields that must be at least a value (a list field: how many it holds).
     at_least: dict[str, int] = Field(default_factory=dict)
     # The set piece counts once matching events came on this many different turns.
     on_turns: int = Field(1, ge=1, le=100)

@@ -47,6 +47,8 @@ def matches(sign: Happened, event: Event) -> bool:
             return False
     for name, least in sign.at_least.items():
         value = getattr(event, name, None)
+        if isinstance(value, tuple | list):  # a list of ids: how many it names
+            value = len(value)
         if not isinstance(value, int | float) or value < least:
             return False
     return True
