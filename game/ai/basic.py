@@ -7,6 +7,8 @@ view of the game (``vision.side_view``): what it cannot see, it does not know.
 
 from __future__ import annotations
 
+import zlib
+
 from ..core import combat, duel, skill_marks, skills, souls, vision
 from ..core.actions import Action, AnswerDuel, Attack, Capture, EndTurn, Move, UseSkill
 from ..core.engine import Engine
@@ -26,6 +28,8 @@ ACCEPT_MARGIN = 5
 CHALLENGE_MARGIN = 10
 # Backs to the river when a formation in contact is this close to breaking.
 SHAKEN_MARGIN = 25
+# Mixed into the seed of the dice a general imagines when it looks ahead.
+LOOKAHEAD_DICE = 0x100C_A4EAD
 
 
 class BasicAI:
@@ -40,16 +44,19 @@ class BasicAI:
         self._used: set[tuple[str, str]] = set()
         # The lane charge chosen for a formation in one state: (key, target id).
         self._lane_pick: tuple[tuple[str, int, int], str | None] | None = None
+        # The seed of the dice it imagines: its side's own, unrelated to the game's seed.
+        self.dice_seed = LOOKAHEAD_DICE ^ zlib.crc32(side_id.encode())
 
     @property
     def engine(self) -> Engine:
-        """The game as this side knows it: a fogged copy, rebuilt for every decision. What is
-        chosen on it is legal in the real game, where moves and targets are also worked out
-        from what the side sees."""
+        """The game as this side knows it: a fogged copy with dice of its own (``Engine.dice_blind``),
+        rebuilt for every decision. What is chosen on it is legal in the real game, where moves and
+        targets are also worked out from what the side sees."""
         if self._view is None:
             game = self.game
             view = vision.side_view(game.state, game.board, game.rules, self.side_id)
-            self._view = game.seeing(view)
+            # Its own dice: whatever it tries on the view, it learns nothing of the game's rolls.
+            self._view = game.dice_blind(self.dice_seed, state=view)
         return self._view
 
     # -- public ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from . import (
     baggage,
     combat,
     duel,
+    evaluation,
     legal,
     morale,
     order_checks,
@@ -42,7 +43,7 @@ from .game_settings import GameSettings
 from .hexgrid import Hex, distance, neighbours
 from .initial_state import initial_state
 from .movement import MoveMap
-from .rng import Rng
+from .rng import Rng, random_u64
 from .rules import Ruleset
 from .scenario import Scenario
 from .sides import are_enemies, may_attack
@@ -64,6 +65,9 @@ __all__ = [
     "IllegalAction",
     "initial_state",
 ]
+
+# Mixed into a dice-blind engine's seed, so its dice are never the game's own.
+DICE_BLIND_STREAM = 0xB1D_D1CE
 
 
 class Engine:
@@ -124,6 +128,34 @@ class Engine:
         except IllegalAction:
             return False
         return True
+
+    # -- what a search needs: orders per formation, a value, a lookahead with its own dice --
+
+    def legal_orders(self, unit_id: str, forced_marches: bool = False) -> list[Action]:
+        """The legal orders of one formation now (empty if it is not the moving side's, or while
+        a challenge to a duel awaits its answer); IllegalAction for an unknown formation."""
+        return legal.legal_orders(self, unit_id, forced_marches)
+
+    def legal_orders_by_formation(self, forced_marches: bool = False) -> dict[str, list[Action]]:
+        """Formation id -> its legal orders, for each formation of the side to move that has any:
+        ``legal_actions`` is these lists one after another, then EndTurn (unless a duel's answer
+        is awaited or the game is over, when there are none)."""
+        return legal.legal_orders_by_formation(self, forced_marches)
+
+    def value(self, side_id: str) -> float:
+        """What the game is worth to ``side_id`` now, finished or not, in [-1, 1]: 1 won, -1 lost,
+        0 drawn; an unfinished game by the men each camp still has standing (``evaluation``)."""
+        return evaluation.value(self.state, side_id)
+
+    def dice_blind(self, dice_seed: int, state: GameState | None = None) -> Engine:
+        """The game for a lookahead that rolls its own dice: on a copy of the state as it stands,
+        or on ``state`` (a state of the caller's own, e.g. a side's fogged view, used as it is).
+        Its seed is drawn from ``dice_seed``, which the caller chooses, never from the game's seed,
+        which it does not hold: what is played on it tells nothing of the game's coming rolls,
+        and nothing done to it changes the game."""
+        own_seed = random_u64(dice_seed, DICE_BLIND_STREAM, 0) >> 1  # a seed a record could hold
+        lookahead = copy_state(self.state) if state is None else state
+        return Engine(self.scenario, self.rules, own_seed, self.settings, state=lookahead)
 
     # -- queries ----------------------------------------------------------------------
 
