@@ -4,8 +4,8 @@ its sides, turn limit and objectives, and what each side has explored before the
 from __future__ import annotations
 
 from . import vision
-from .campaign import carry_in, carry_key, place_raised
 from .game_settings import GameSettings
+from .roster import carry_in, carry_key, place_raised
 from .rules import Ruleset
 from .scenario import Scenario
 from .state import Formation, GameState, SideState

@@ -16,7 +16,9 @@ from .. import i18n
 from ..content.ruleset import load_ruleset
 from ..content.scenarios import load_scenario
 from ..core import campaign as camp
-from ..core.campaign import CampaignProgress, CampError, CarriedFormation
+from ..core import roster
+from ..core.campaign import CampaignProgress, CampError
+from ..core.roster import CarriedFormation
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from .camp_story import DecisionView, EndingView, aim_outcome
@@ -134,7 +136,7 @@ class CampScene(Scene):
             men = (
                 f"{format_men(c.men)} / {format_men(c.max_men)}"
                 if c.men
-                else _("wiped out: {n} regather").format(n=format_men(max(1, round(c.max_men * camp.STRAGGLERS))))
+                else _("wiped out: {n} regather").format(n=format_men(max(1, round(c.max_men * roster.STRAGGLERS))))
             )
             UILabel(pygame.Rect(name_w + 6, y, men_w, line_h), men, self.manager, container=self.container)
             UILabel(
@@ -144,7 +146,7 @@ class CampScene(Scene):
                 container=self.container,
             )
             x = name_w + men_w + experience_w + 10
-            if not camp.takes_the_field(ahead, c):
+            if not roster.takes_the_field(ahead, c):
                 # Nothing to spend on a formation the next battle has no place for.
                 away = _("Stays in camp: no part in {battle}").format(battle=_(ahead.title))
                 UILabel(pygame.Rect(x, y, inner_w - x, line_h), away, self.manager, container=self.container)

@@ -12,7 +12,8 @@ from ..content.campaigns import Campaigns, load_campaigns
 from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario
 from ..core import campaign as camp
-from ..core.campaign import CampaignProgress, CampaignSpec
+from ..core.campaign import CampaignProgress
+from ..core.campaign_spec import CampaignSpec
 from ..i18n import _, format_men, ngettext
 from ..paths import SAVES_DIR
 from ..record.campaign_run import CampaignRun
