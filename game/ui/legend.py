@@ -16,7 +16,8 @@ from pygame_gui.elements import UIButton
 
 from ..i18n import N_, _
 from .badges import AMMO, HIDDEN, ROUTED, THUNDER, TIRED, Badge, render_badge
-from .board_view import DUEL_COLOUR, SOUL_COLOUR, morale_colour, strength_colour
+from .banners import morale_colour, strength_colour
+from .board_view import DUEL_COLOUR, SOUL_COLOUR
 from .fonts import font
 from .hud import GOLD, MUTED, PANEL_BG, TEXT
 from .narration import wrap

@@ -99,7 +99,7 @@ class PlaceMarks:
     ) -> list[tuple[Place, pygame.Rect]]:
         """Where each name goes this frame, in zoomed map pixels; places left out have no room
         (or are not explored). ``banners``: what the formations drawn over the names cover
-        (``BoardView.token_footprint``)."""
+        (``Banners.footprint``)."""
         texts = tuple(i18n._(p.label) for p in self.places.places)
         key = (zoom, i18n.language(), texts, explored, frozenset(banners))
         if key == self._layout_key:
