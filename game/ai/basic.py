@@ -15,7 +15,7 @@ from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import are_enemies, enemy_zoc, search_moves
 from ..core.skill_marks import HALTED
-from ..core.state import Formation
+from ..core.state import Formation, GameState
 from .distance_field import CostField
 
 # Extra worth of wiping a formation out rather than just bleeding it.
@@ -30,6 +30,17 @@ CHALLENGE_MARGIN = 10
 SHAKEN_MARGIN = 25
 # Mixed into the seed of the dice a general imagines when it looks ahead.
 LOOKAHEAD_DICE = 0x100C_A4EAD
+
+
+def enemies_next_to(state: GameState, occupancy: dict[Hex, str], side_id: str, at: Hex) -> list[Formation]:
+    """The formations at war with ``side_id`` on the hexes around ``at`` (``occupancy``: hex ->
+    formation id), in the order of ``neighbours``."""
+    around = (occupancy.get(n) for n in neighbours(at))
+    return [
+        state.formations[fid]
+        for fid in around
+        if fid is not None and are_enemies(state, side_id, state.formations[fid].side)
+    ]
 
 
 class BasicAI:
@@ -254,13 +265,7 @@ class BasicAI:
                 continue
             move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
             for dest in sorted(move_map.destinations):
-                for n in neighbours(dest):
-                    occupant = occupancy.get(n)
-                    if occupant is None:
-                        continue
-                    target = state.formations[occupant]
-                    if not are_enemies(state, f.side, target.side):
-                        continue
+                for target in enemies_next_to(state, occupancy, f.side, dest):
                     moved = f.model_copy(update={"pos": dest})
                     # A small preference for not moving: an attack from here loses nothing.
                     s = self._score(moved, target) * 0.98
