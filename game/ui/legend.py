@@ -22,7 +22,7 @@ from .fonts import font
 from .hud import GOLD, MUTED, PANEL_BG, TEXT
 from .narration import wrap
 from .scale import px
-from .toggle import toggles
+from .toggle import Switch
 
 KEY = pygame.K_k
 WIDTH = 300
@@ -80,10 +80,9 @@ ENTRIES: tuple[Entry, ...] = (
 )
 
 
-class Legend:
+class Legend(Switch):
     def __init__(self) -> None:
-        self.visible = False
-        self.button: UIButton | None = None
+        super().__init__(KEY)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._rows: list[tuple[Entry, pygame.Rect]] = []
 
@@ -91,16 +90,13 @@ class Legend:
         self.button = UIButton(rect, _("Legend"), manager, tool_tip_text=_("K: what the marks on a banner mean"))
         return self.button
 
-    def toggle(self) -> None:
-        self.visible = not self.visible
-        if self.button is not None:
-            (self.button.select if self.visible else self.button.unselect)()
+    @property
+    def visible(self) -> bool:
+        return self.on
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if toggles(event, self.button, KEY):
-            self.toggle()
-            return True
-        return False
+    @visible.setter
+    def visible(self, shown: bool) -> None:
+        self.on = shown
 
     def covers(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)

@@ -15,7 +15,7 @@ from ..i18n import _
 from ..view.side_view import SideView
 from .camera import Camera
 from .geometry import MapGeometry
-from .toggle import toggles
+from .toggle import Switch
 
 # Where the enemies could strike, and where the one enemy looked at could.
 # A light wash, a ring inside every hex (so the shading never reads as the colour of the ground)
@@ -89,7 +89,7 @@ def draw_threat(
     target.blit(layer, (0, 0))
 
 
-class ThreatToggle:
+class ThreatToggle(Switch):
     """Whether the enemies' reach is shown: a button and the H key switch it.
 
     Wiring: ``build`` with the screen's manager and a rectangle; pass every event to ``handle``
@@ -97,8 +97,7 @@ class ThreatToggle:
     ``Overlays.threat`` and ``Overlays.enemy_reach``."""
 
     def __init__(self) -> None:
-        self.on = False
-        self.button: UIButton | None = None
+        super().__init__(KEY)
 
     def build(self, manager, rect: pygame.Rect) -> UIButton:
         self.button = UIButton(
@@ -110,22 +109,8 @@ class ThreatToggle:
                 "Click an enemy to see its own reach."
             ),
         )
-        self._mark()
+        self.mark()
         return self.button
-
-    def toggle(self) -> None:
-        self.on = not self.on
-        self._mark()
-
-    def _mark(self) -> None:
-        if self.button is not None:
-            (self.button.select if self.on else self.button.unselect)()
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if toggles(event, self.button, KEY):
-            self.toggle()
-            return True
-        return False
 
     def overlay(self, view: SideView, looked_at: str | None = None) -> tuple[frozenset[Hex], frozenset[Hex]]:
         """(threat, enemy reach) to draw: the whole threat while the toggle is on, and the reach
