@@ -16,6 +16,10 @@ from .fonts import map_font
 from .geometry import MapGeometry
 
 SELECT_COLOUR = (255, 240, 120)
+# Fill of the morale pip by how far the formation is from breaking.
+MORALE_SAFE = (120, 200, 255)
+MORALE_WARN = (235, 200, 80)
+MORALE_DANGER = (235, 90, 70)
 # Rendered labels kept at most (a zoom level's worth; the cache is emptied past it).
 MAX_GLYPHS = 2000
 
@@ -171,11 +175,12 @@ def _banner_size(geometry: MapGeometry, zoom: float) -> tuple[int, int]:
 
 
 def morale_colour(morale: int, threshold: int) -> tuple[int, int, int]:
+    """The morale pip's fill (on banners, cards, the unit list): by how far from breaking."""
     if morale < threshold + 15:
-        return (235, 90, 70)
+        return MORALE_DANGER
     if morale < threshold + 35:
-        return (235, 200, 80)
-    return (120, 200, 255)
+        return MORALE_WARN
+    return MORALE_SAFE
 
 
 def strength_colour(ratio: float) -> tuple[int, int, int]:
