@@ -182,11 +182,11 @@ class BoardView:
             f for f in state.formations.values() if f.id in overlays.token_at and (fog is None or f.id in fog.shown)
         ]
         for f in moving:
-            bar = self.draw_token(
+            bar = self.banners.draw(
                 target, camera, f, selected=overlays.selected == f.pos, centre=overlays.token_at[f.id]
             )
             if camera.zoom >= 0.75:
-                self.draw_strength(target, f, bar, camera.zoom)
+                self.banners.draw_strength(target, f, bar, camera.zoom)
 
     def _still_band(self, view: pygame.Rect) -> tuple[pygame.Rect, pygame.Surface]:
         """Where and what to blit for ``view``: the kept picture itself while it is hardly wider
@@ -253,11 +253,11 @@ class BoardView:
         labels: list[tuple[Formation, pygame.Rect]] = []
         for f in shown:
             done = dim_done_for == f.side and f.moved and f.acted
-            labels.append((f, self.draw_token(target, camera, f, selected=overlays.selected == f.pos, done=done)))
+            labels.append((f, self.banners.draw(target, camera, f, selected=overlays.selected == f.pos, done=done)))
         # Strengths last: in a packed line the next row's banners would cover them.
         if camera.zoom >= 0.75:
             for f, bar in labels:
-                self.draw_strength(target, f, bar, camera.zoom)
+                self.banners.draw_strength(target, f, bar, camera.zoom)
 
     def duels_shown(self, state: GameState, shown: list[Formation]) -> list[tuple[Formation, Formation]]:
         """The pairs of heroes locked in single combat, both in sight, each pair once."""
@@ -355,21 +355,3 @@ class BoardView:
             box = label.get_rect(center=(cx, cy))
             pygame.draw.rect(target, (20, 30, 50), box.inflate(6, 2), border_radius=4)
             target.blit(label, box)
-
-    # -- banners (banners.py) -------------------------------------------------------------
-
-    def draw_token(
-        self,
-        target: pygame.Surface,
-        camera: Camera,
-        f: Formation,
-        selected: bool = False,
-        done: bool = False,
-        centre: tuple[float, float] | None = None,
-    ) -> pygame.Rect:
-        """``f``'s banner; returns its strength bar's rectangle (``Banners.draw``)."""
-        return self.banners.draw(target, camera, f, selected, done, centre)
-
-    def draw_strength(self, target: pygame.Surface, f: Formation, bar: pygame.Rect, zoom: float) -> None:
-        """The men count under a banner's strength bar."""
-        self.banners.draw_strength(target, f, bar, zoom)
