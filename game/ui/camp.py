@@ -24,7 +24,7 @@ from ..record.campaign_run import CampaignRun
 from .camp_story import DecisionView, EndingView, aim_outcome
 from .pages import BACKGROUND, heading, muted, panel, paragraph
 from .scale import px
-from .scene import Scene
+from .scene import Scene, asks_back
 
 # The roster's row and columns at 100% (``px``): name, men, experience, then the orders.
 ROW_H = 46
@@ -273,14 +273,12 @@ class CampScene(Scene):
     # -- orders -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if asks_back(event, self.back_button):
             self.back()
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
-        if event.ui_element is self.back_button:
-            self.back()
-        elif event.ui_element is self.march_button:
+        if event.ui_element is self.march_button:
             self.march_on()
         elif self.decision is not None and event.ui_element in self.decision.buttons:
             self.decide(self.decision.buttons[event.ui_element])
