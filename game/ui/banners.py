@@ -11,7 +11,7 @@ from ..core.state import Formation
 from ..i18n import format_men_short
 from ..view.card import TIRED_FATIGUE
 from .badges import AMMO, HIDDEN, ROUTED, THUNDER, TIRED
-from .camera import Camera
+from .camera import Projection
 from .fonts import map_font
 from .geometry import MapGeometry
 
@@ -114,7 +114,7 @@ class Banners:
     def draw(
         self,
         target: pygame.Surface,
-        camera: Camera,
+        camera: Projection,
         f: Formation,
         selected: bool = False,
         done: bool = False,

@@ -23,7 +23,7 @@ from ..core.state import Formation, GameState
 from ..i18n import format_men_short
 from ..view.side_view import Fog
 from .banners import Banners
-from .camera import Camera
+from .camera import Camera, Projection
 from .geometry import MapGeometry
 from .place_marks import PlaceMarks
 from .threat_overlay import draw_threat
@@ -74,6 +74,10 @@ BAND_MARGIN = 48
 BAND_WIDTH = 2016
 
 
+# What the kept picture shows (``BoardView._still_key``).
+StillKey = tuple[object, ...]
+
+
 @dataclass(frozen=True)
 class _Offset:
     """A camera for drawing into the kept picture: the same zoom, its own top left."""
@@ -105,7 +109,7 @@ class BoardView:
         self._fogged: pygame.Surface | None = None
         self.banners = Banners(geometry, rules)
         # The picture of what stays put while the view pans: (what it shows, where, the picture).
-        self._still: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
+        self._still: tuple[StillKey, pygame.Rect, pygame.Surface] | None = None
         # The band of it the frames blit from (where, the band; ``BAND_MARGIN``).
         self._band: tuple[pygame.Rect, pygame.Surface] | None = None
 
@@ -209,7 +213,9 @@ class BoardView:
         self._still = self._band = None
 
     @staticmethod
-    def _still_key(camera, state, ov: Overlays, dim_done_for: str | None, fog: Fog | None) -> tuple:
+    def _still_key(
+        camera: Camera, state: GameState, ov: Overlays, dim_done_for: str | None, fog: Fog | None
+    ) -> StillKey:
         """What the kept picture shows: it is drawn again when any of it changes."""
         return (
             camera.zoom,
@@ -232,7 +238,7 @@ class BoardView:
     def _draw_still(
         self,
         target: pygame.Surface,
-        camera,
+        camera: Projection,
         state: GameState,
         overlays: Overlays,
         dim_done_for: str | None,
@@ -269,7 +275,7 @@ class BoardView:
                 pairs.append((f, other))
         return pairs
 
-    def _draw_duels(self, target: pygame.Surface, camera: Camera, state: GameState, shown: list[Formation]) -> None:
+    def _draw_duels(self, target: pygame.Surface, camera: Projection, state: GameState, shown: list[Formation]) -> None:
         """A duel in progress stays marked for as long as it lasts: both hexes ringed in gold and
         crossed blades between them, so the whole field can see the heroes are fighting."""
         width = max(2, round(3 * camera.zoom))
@@ -289,7 +295,7 @@ class BoardView:
     def _draw_places(
         self,
         target: pygame.Surface,
-        camera: Camera,
+        camera: Projection,
         state: GameState,
         overlays: Overlays,
         fog: Fog | None,
@@ -309,10 +315,10 @@ class BoardView:
         else:
             marks.drawn_names = []
 
-    def _poly(self, camera: Camera, h: Hex, shrink: float = 1.0) -> list[tuple[float, float]]:
+    def _poly(self, camera: Projection, h: Hex, shrink: float = 1.0) -> list[tuple[float, float]]:
         return [(x - camera.x, y - camera.y) for x, y in self.geometry.corners(h, camera.zoom, shrink)]
 
-    def _draw_overlays(self, target: pygame.Surface, camera: Camera, ov: Overlays) -> None:
+    def _draw_overlays(self, target: pygame.Surface, camera: Projection, ov: Overlays) -> None:
         draw_threat(target, self.geometry, camera, ov.threat, ov.enemy_reach)
         if ov.reachable:
             layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
@@ -326,7 +332,14 @@ class BoardView:
         if len(ov.last_move) > 1:
             self._draw_path(target, camera, ov.last_move, (200, 200, 200), dashed=True)
 
-    def _draw_path(self, target, camera, path, colour, dashed: bool = False) -> None:
+    def _draw_path(
+        self,
+        target: pygame.Surface,
+        camera: Projection,
+        path: list[Hex],
+        colour: tuple[int, int, int],
+        dashed: bool = False,
+    ) -> None:
         pts = [camera.to_screen(self.geometry.centre(h)) for h in path]
         width = max(2, round(4 * camera.zoom))
         if dashed:
@@ -339,7 +352,7 @@ class BoardView:
             pygame.draw.circle(target, colour, pts[-1], width * 2)
 
     def _draw_souls(
-        self, target: pygame.Surface, camera: Camera, state: GameState, visible: frozenset[Hex] | None
+        self, target: pygame.Surface, camera: Projection, state: GameState, visible: frozenset[Hex] | None
     ) -> None:
         size = max(10, round(12 * camera.zoom))
         for key in state.field_souls:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..i18n import N_, _
@@ -86,7 +87,7 @@ class Legend(Switch):
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._rows: list[tuple[Entry, pygame.Rect]] = []
 
-    def build(self, manager, rect: pygame.Rect) -> UIButton:
+    def build(self, manager: pygame_gui.UIManager, rect: pygame.Rect) -> UIButton:
         self.button = UIButton(rect, _("Legend"), manager, tool_tip_text=_("K: what the marks on a banner mean"))
         return self.button
 

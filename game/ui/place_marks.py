@@ -23,7 +23,7 @@ from .. import i18n
 from ..core.hexgrid import Hex
 from ..core.places import MapPlaces, Place
 from ..core.state import GameState
-from .camera import Camera
+from .camera import Projection
 from .fonts import font_path
 from .geometry import MapGeometry, outline_paths
 
@@ -131,7 +131,7 @@ class PlaceMarks:
         return rect.clamp(pygame.Rect(0, 0, round(w * zoom), round(h_ * zoom)))
 
     def draw_names(
-        self, target: pygame.Surface, camera: Camera, explored: frozenset[Hex] | None, banners: Iterable[Box] = ()
+        self, target: pygame.Surface, camera: Projection, explored: frozenset[Hex] | None, banners: Iterable[Box] = ()
     ) -> None:
         self.drawn_names = []
         view = target.get_rect()
@@ -157,7 +157,7 @@ class PlaceMarks:
         return paths
 
     def draw_outlines(
-        self, target: pygame.Surface, camera: Camera, state: GameState, explored: frozenset[Hex] | None
+        self, target: pygame.Surface, camera: Projection, state: GameState, explored: frozenset[Hex] | None
     ) -> None:
         self.drawn_outlines = []
         width = max(2, round(3 * camera.zoom))

@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..core.hexgrid import Hex
 from ..i18n import _
 from ..view.side_view import SideView
-from .camera import Camera
+from .camera import Projection
 from .geometry import MapGeometry
 from .toggle import Switch
 
@@ -34,7 +35,7 @@ KEY = pygame.K_h
 EDGE_NEIGHBOURS = (Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1))
 
 
-def on_screen(geometry: MapGeometry, camera: Camera, hexes: Iterable[Hex], size: tuple[int, int]) -> list[Hex]:
+def on_screen(geometry: MapGeometry, camera: Projection, hexes: Iterable[Hex], size: tuple[int, int]) -> list[Hex]:
     """The hexes of ``hexes`` that show in a view of ``size`` (a hex's width of margin)."""
     lay = geometry.layout
     mx, my = lay.tile_width * camera.zoom, lay.tile_height * camera.zoom
@@ -50,7 +51,7 @@ def on_screen(geometry: MapGeometry, camera: Camera, hexes: Iterable[Hex], size:
 def shade(
     layer: pygame.Surface,
     geometry: MapGeometry,
-    camera: Camera,
+    camera: Projection,
     hexes: frozenset[Hex],
     fill: tuple[int, int, int, int],
     ring: tuple[int, int, int, int],
@@ -74,7 +75,7 @@ def shade(
 def draw_threat(
     target: pygame.Surface,
     geometry: MapGeometry,
-    camera: Camera,
+    camera: Projection,
     threat: frozenset[Hex],
     reach: frozenset[Hex] = frozenset(),
 ) -> None:
@@ -99,7 +100,7 @@ class ThreatToggle(Switch):
     def __init__(self) -> None:
         super().__init__(KEY)
 
-    def build(self, manager, rect: pygame.Rect) -> UIButton:
+    def build(self, manager: pygame_gui.UIManager, rect: pygame.Rect) -> UIButton:
         self.button = UIButton(
             rect,
             _("Enemy reach"),
