@@ -1,8 +1,14 @@
 """The one way in for change: ``Engine.apply(action)`` validates, mutates, returns events.
 
-Every handler checks everything first and only then mutates, so an illegal action raises
-``IllegalAction`` and leaves the state exactly as it was. The rules themselves live in their
-own modules (combat, morale, souls, vision, skills, duel, triggers); the engine sequences them.
+Every handler checks everything first (``order_checks``) and only then mutates, so an illegal
+action raises ``IllegalAction`` and leaves the state exactly as it was. The rules themselves live
+in their own modules (combat and ``fighting``, morale, souls, vision, skills, duel, triggers, the
+start-of-turn ``upkeep``, ``victory``); the engine sequences them.
+
+For search (OpenSpiel's State is the model) the engine also answers, in one place each: the legal
+actions and the legal orders of each formation, whether an action is legal, a value of the game for
+one side, an exact ``clone`` (it holds the seed, so it rolls the game's own coming dice: for
+replays and legality, never for a lookahead) and a ``dice_blind`` copy that rolls dice of its own.
 """
 
 from __future__ import annotations
@@ -104,7 +110,8 @@ class Engine:
 
     def seeing(self, state: GameState) -> Engine:
         """An engine on ``state`` for the same game (scenario, rules, seed, settings): a side's
-        fogged view of the field, for forecasts and plans made on what that side knows."""
+        fogged view of the field, for forecasts made on what that side knows. It holds the game's
+        seed; a plan that plays moves out looks ahead on ``dice_blind`` instead."""
         return Engine(self.scenario, self.rules, self.seed, self.settings, state=state)
 
     def clone(self) -> Engine:
