@@ -57,7 +57,8 @@ from .state import Formation, GameState, copy_state, state_hash
 from .upkeep import start_side_turn
 from .victory import decided_at_turn_limit, decided_by_annihilation
 
-# The fatigue numbers are the engine's to name for those who read them (help, order buttons).
+# The fatigue numbers live in core.fatigue; they are still named here for the callers that
+# read them from the engine (the order buttons).
 __all__ = [
     "ATTACK_FATIGUE",
     "DEFEND_FATIGUE",
