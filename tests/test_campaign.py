@@ -13,8 +13,10 @@ from game.content.campaigns import load_campaigns, load_campaigns_file
 from game.content.errors import ContentErrors
 from game.content.scenarios import load_scenario
 from game.core import campaign as camp
-from game.core.campaign import CampaignProgress, CampError, CarriedFormation, Roster
+from game.core import roster as carried
+from game.core.campaign import CampaignProgress, CampError
 from game.core.engine import Engine, GameSettings
+from game.core.roster import CarriedFormation, Roster
 from game.record.campaign_saves import load_progress, progress_path, save_progress
 from game.record.match import Match
 from game.record.saves import SaveError
@@ -58,7 +60,7 @@ def test_a_carried_formation_enters_with_the_share_of_men_it_kept_and_its_experi
 
 def test_a_formation_wiped_out_regathers_around_its_hero():
     roster = Roster(side="coalition", formations=[_carried("xiang_yu", "warrior", 0, 500)])
-    assert _engine(roster).state.formations["xiang_yu_500"].men == round(500 * camp.STRAGGLERS)
+    assert _engine(roster).state.formations["xiang_yu_500"].men == round(500 * carried.STRAGGLERS)
 
 
 def test_the_roster_touches_only_its_own_side():
@@ -93,7 +95,7 @@ def test_upgrades_add_missiles_and_thunder_to_formations_that_have_them(campaign
         side="coalition",
         formations=[_carried("k", shooter.id, 300, 300, raised=True, extra_ammo=2, extra_charges=1)],
     )
-    (f,) = camp.raised_formations(roster, rules)
+    (f,) = carried.raised_formations(roster, rules)
     assert f.ammo == shooter.ammo + 2
     assert f.charges == shooter.area_charges + 1
 
@@ -168,8 +170,8 @@ def test_a_raised_formation_that_falls_is_struck_off_and_a_column_that_never_cam
     )
     engine = _engine(roster)
     del engine.state.formations["retainer_raised_1"]
-    entered = camp.entered_formations(engine.scenario, engine.state, roster)
-    after = camp.harvest(roster, entered, engine.state)
+    entered = carried.entered_formations(engine.scenario, engine.state, roster)
+    after = carried.harvest(roster, entered, engine.state)
     assert after.get("retainer_raised_1") is None
     assert after.get("absent").men == 200
 
@@ -352,11 +354,11 @@ def test_half_the_losses_of_a_carried_formation_come_back_but_never_more_than_it
     f = engine.state.formations["han_xin_5000"]
     assert f.men == 3000
     f.men = 2000
-    entered = camp.entered_formations(engine.scenario, engine.state, roster)
+    entered = carried.entered_formations(engine.scenario, engine.state, roster)
     assert entered["han_xin_5000"].start_men == 3000
-    assert camp.harvest(roster, entered, engine.state).get("han_xin").men == 2000 + (3000 - 2000) // 2
+    assert carried.harvest(roster, entered, engine.state).get("han_xin").men == 2000 + (3000 - 2000) // 2
     f.men = 3000  # no losses: nothing to recover, nothing gained
-    assert camp.harvest(roster, entered, engine.state).get("han_xin").men == 3000
+    assert carried.harvest(roster, entered, engine.state).get("han_xin").men == 3000
 
 
 # -- the war aim and the campaign's decisions ---------------------------------------------------
@@ -493,7 +495,7 @@ def test_a_formation_the_next_battle_has_no_place_for_stays_in_camp() -> None:
     formation, so the camp spends nothing on it; Yue Fei's rides on, and one raised at the camp
     always takes the field (it enters at the muster)."""
     from game.content.scenarios import load_scenario
-    from game.core.campaign import CarriedFormation, takes_the_field
+    from game.core.roster import CarriedFormation, takes_the_field
 
     pursuit = load_scenario("b2_the_pursuit").scenario
     guo = CarriedFormation(key="guo_yaoshi", type="zhenguo_rider", hero="guo_yaoshi", men=3000, max_men=4000)

@@ -13,7 +13,7 @@ import pytest
 from conftest import FIXTURE_GRID, Unit, make_scenario
 
 from game.content.scenarios import load_scenario, scenario_ids
-from game.core.campaign import CarriedFormation, Roster
+from game.core.roster import CarriedFormation, Roster
 from game.view.names import formation_names, order_of_battle, side_name
 
 pytestmark = pytest.mark.usefixtures("english")

@@ -20,9 +20,11 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
-from game import cli
+from game.cli import inputs as cli_inputs
 from game.cli import main
-from game.content.scenarios import load_scenario_file
+from game.cli import parser as cli_parser
+from game.cli import simulate as cli_simulate
+from game.content.scenarios import LoadedScenario, load_scenario_file
 from game.core.state import GameState, state_hash
 from game.paths import MAPS_DIR, TILES_DIR
 from game.record.match import match_from_record
@@ -208,7 +210,12 @@ def test_a_broken_map_is_refused_alike_by_every_command(
 ) -> None:
     tmx = map_copy / f"{SCENARIO}.tmx"
     tmx.write_text(tmx.read_text(encoding="utf-8").replace('tilewidth="56"', 'tilewidth="0"', 1), encoding="utf-8")
-    monkeypatch.setattr(cli, "load_scenario", lambda sid: load_scenario_file(map_copy / f"{sid}.toml"))
+
+    def broken(sid: str) -> LoadedScenario:
+        return load_scenario_file(map_copy / f"{sid}.toml")
+
+    monkeypatch.setattr(cli_inputs, "load_scenario", broken)
+    monkeypatch.setattr(cli_simulate, "load_scenario", broken)
     refusals = set()
     for argv in (
         ["simulate", SCENARIO, "--max-turns", "1"],
@@ -290,7 +297,7 @@ def test_a_bad_argument_is_named_in_one_line(capsys: pytest.CaptureFixture[str],
 
 
 def test_the_seed_bound_is_the_one_a_save_holds() -> None:
-    assert cli.MAX_SEED == MAX_SEED
+    assert cli_parser.MAX_SEED == MAX_SEED
 
 
 def test_simulate_starts_no_more_workers_than_games_or_cores(
@@ -306,13 +313,13 @@ def test_simulate_starts_no_more_workers_than_games_or_cores(
             super().__init__(max_workers)
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
-    monkeypatch.setattr(cli, "_cores", lambda: 8)
+    monkeypatch.setattr(cli_simulate, "cores", lambda: 8)
     code, out, _err = run_cli(
         capsys, "simulate", SCENARIO, "--max-turns", "1", "--jobs", "16", "--games", "2", "--json"
     )
     assert code == 0 and len(out.splitlines()) == 3
     assert started == [2]
-    monkeypatch.setattr(cli, "_cores", lambda: 1)
+    monkeypatch.setattr(cli_simulate, "cores", lambda: 1)
     assert run_cli(capsys, "simulate", SCENARIO, "--max-turns", "1", "--jobs", "16", "--games", "2")[0] == 0
     assert started == [2]  # one core: the games run in this process
 
@@ -343,7 +350,7 @@ def test_simulate_queues_a_bounded_number_of_games() -> None:
 
             return Done()
 
-    results = cli._in_order(Pool(), jobs(), 4)
+    results = cli_simulate.in_order(Pool(), jobs(), 4)
     assert [next(results) for _ in range(3)] == [0, 1, 2]
     assert len(made) <= 8  # a few ahead of what has been read
     assert list(results) == list(range(3, 1000)) and max(queued) <= 4

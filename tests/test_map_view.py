@@ -106,11 +106,12 @@ def test_the_board_starts_at_the_ui_scale() -> None:
 
 def test_banners_count_men_in_the_readers_language(app, monkeypatch) -> None:
     from game import i18n
-    from game.ui.board_view import BoardView, Overlays
+    from game.ui.banners import Banners
+    from game.ui.board_view import Overlays
 
     drawn: list[str] = []
-    glyph = BoardView._glyph
-    monkeypatch.setattr(BoardView, "_glyph", lambda self, text, *a: (drawn.append(text), glyph(self, text, *a))[1])
+    glyph = Banners.glyph
+    monkeypatch.setattr(Banners, "glyph", lambda self, text, *a: (drawn.append(text), glyph(self, text, *a))[1])
     from game.core.engine import GameSettings
     from game.record.match import Match
 

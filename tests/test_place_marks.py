@@ -170,7 +170,7 @@ def test_names_never_overlap_at_any_zoom(rules: Ruleset) -> None:
 
     for sid in scenario_ids():
         view, state = board_view(sid, rules)
-        banners = [view.token_footprint(f, 1.0) for f in state.formations.values()]
+        banners = [view.banners.footprint(f, 1.0) for f in state.formations.values()]
         for zoom in ZOOM_LEVELS:
             rects = [r for _, r in view.place_marks.layout(zoom, None, banners)]
             for a, b in itertools.combinations(rects, 2):
@@ -212,7 +212,7 @@ def test_names_never_cover_a_banner(rules: Ruleset) -> None:
     diff = changed(named, bare)
     assert diff.count() > 0
     for f in state.formations.values():
-        x, y, w, h = view.token_footprint(f, camera.zoom)
+        x, y, w, h = view.banners.footprint(f, camera.zoom)
         banner = pygame.Rect(x, y, w, h).move(-round(camera.x), -round(camera.y))
         assert count_in(diff, banner) == 0, f.id
 
@@ -223,7 +223,7 @@ def test_a_name_moves_off_a_banner_that_stands_on_its_anchor(rules: Ruleset) -> 
     f = next(iter(state.formations.values()))
     f.pos = defile.anchor
     state.formations = {f.id: f}
-    footprint = pygame.Rect(view.token_footprint(f, 1.0))
+    footprint = pygame.Rect(view.banners.footprint(f, 1.0))
     [rect] = [r for p, r in view.place_marks.layout(1.0, None, [tuple(footprint)]) if p.region == "the_front"]
     assert not rect.colliderect(footprint)
     assert view.geometry.hex_at(rect.centerx / 1.0, rect.centery / 1.0) in defile.hexes
@@ -288,7 +288,9 @@ def test_names_layout_and_outlines_are_cached(rules: Ruleset, monkeypatch: pytes
     camera = whole_map(view)
     render(view, camera, state)
     marks = view.place_marks
-    layout = marks.layout(camera.zoom, None, [view.token_footprint(f, camera.zoom) for f in state.formations.values()])
+    layout = marks.layout(
+        camera.zoom, None, [view.banners.footprint(f, camera.zoom) for f in state.formations.values()]
+    )
     outline = marks.outline("the_front", camera.zoom, None)
     rendered: list[str] = []
     real = place_marks_module.render_name
@@ -296,7 +298,7 @@ def test_names_layout_and_outlines_are_cached(rules: Ruleset, monkeypatch: pytes
     render(view, camera, state)
     assert rendered == []  # nothing rendered again
     assert (
-        marks.layout(camera.zoom, None, [view.token_footprint(f, camera.zoom) for f in state.formations.values()])
+        marks.layout(camera.zoom, None, [view.banners.footprint(f, camera.zoom) for f in state.formations.values()])
         is layout
     )
     assert marks.outline("the_front", camera.zoom, None) is outline

@@ -487,7 +487,7 @@ def test_men_counts_are_drawn_over_every_banner(app: App, field: BattleScene, mo
     """In a packed line the next row's banners must not hide a formation's strength."""
     view = field.map.board
     calls: list[tuple[str, str]] = []
-    token, strength = view.draw_token, view.draw_strength
+    token, strength = view.banners.draw, view.banners.draw_strength
 
     def draw_token(target, camera, f, **kw):  # type: ignore[no-untyped-def]
         calls.append(("banner", f.id))
@@ -497,8 +497,8 @@ def test_men_counts_are_drawn_over_every_banner(app: App, field: BattleScene, mo
         calls.append(("men", f.id))
         strength(target, f, bar, zoom)
 
-    monkeypatch.setattr(view, "draw_token", draw_token)
-    monkeypatch.setattr(view, "draw_strength", draw_strength)
+    monkeypatch.setattr(view.banners, "draw", draw_token)
+    monkeypatch.setattr(view.banners, "draw_strength", draw_strength)
     assert field.camera.zoom >= 0.75  # counts are drawn at this zoom
     view.redraw()
     frame(app)

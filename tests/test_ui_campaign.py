@@ -371,15 +371,16 @@ def test_the_camp_spends_nothing_on_a_formation_the_next_battle_leaves_behind(ap
     from pygame_gui.elements import UILabel
 
     from game.core import campaign as camp
+    from game.core.roster import CarriedFormation, Roster
     from game.record.campaign_run import CampaignRun
 
     campaigns = load_campaigns()
     spec = campaigns.campaigns["zhenguo"]
-    roster = camp.Roster(
+    roster = Roster(
         side="zhenguo",
         formations=[
-            camp.CarriedFormation(key="yue_fei", type="zhenguo_rider", hero="yue_fei", men=4000, max_men=6200),
-            camp.CarriedFormation(key="guo_yaoshi", type="zhenguo_rider", hero="guo_yaoshi", men=3000, max_men=4000),
+            CarriedFormation(key="yue_fei", type="zhenguo_rider", hero="yue_fei", men=4000, max_men=6200),
+            CarriedFormation(key="guo_yaoshi", type="zhenguo_rider", hero="guo_yaoshi", men=3000, max_men=4000),
         ],
     )
     won = camp.BattleResult(scenario_id=spec.scenarios[0], won=True, turns=8, souls=900, coins=36)

@@ -7,13 +7,15 @@ view of the game (``vision.side_view``): what it cannot see, it does not know.
 
 from __future__ import annotations
 
+import zlib
+
 from ..core import combat, duel, skill_marks, skills, souls, vision
 from ..core.actions import Action, AnswerDuel, Attack, Capture, EndTurn, Move, UseSkill
 from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import are_enemies, enemy_zoc, search_moves
 from ..core.skill_marks import HALTED
-from ..core.state import Formation
+from ..core.state import Formation, GameState
 from .distance_field import CostField
 
 # Extra worth of wiping a formation out rather than just bleeding it.
@@ -26,6 +28,19 @@ ACCEPT_MARGIN = 5
 CHALLENGE_MARGIN = 10
 # Backs to the river when a formation in contact is this close to breaking.
 SHAKEN_MARGIN = 25
+# Mixed into the seed of the dice a general imagines when it looks ahead.
+LOOKAHEAD_DICE = 0x100C_A4EAD
+
+
+def enemies_next_to(state: GameState, occupancy: dict[Hex, str], side_id: str, at: Hex) -> list[Formation]:
+    """The formations at war with ``side_id`` on the hexes around ``at`` (``occupancy``: hex ->
+    formation id), in the order of ``neighbours``."""
+    around = (occupancy.get(n) for n in neighbours(at))
+    return [
+        state.formations[fid]
+        for fid in around
+        if fid is not None and are_enemies(state, side_id, state.formations[fid].side)
+    ]
 
 
 class BasicAI:
@@ -40,16 +55,19 @@ class BasicAI:
         self._used: set[tuple[str, str]] = set()
         # The lane charge chosen for a formation in one state: (key, target id).
         self._lane_pick: tuple[tuple[str, int, int], str | None] | None = None
+        # The seed of the dice it imagines: its side's own, unrelated to the game's seed.
+        self.dice_seed = LOOKAHEAD_DICE ^ zlib.crc32(side_id.encode())
 
     @property
     def engine(self) -> Engine:
-        """The game as this side knows it: a fogged copy, rebuilt for every decision. What is
-        chosen on it is legal in the real game, where moves and targets are also worked out
-        from what the side sees."""
+        """The game as this side knows it: a fogged copy with dice of its own (``Engine.dice_blind``),
+        rebuilt for every decision. What is chosen on it is legal in the real game, where moves and
+        targets are also worked out from what the side sees."""
         if self._view is None:
             game = self.game
             view = vision.side_view(game.state, game.board, game.rules, self.side_id)
-            self._view = game.seeing(view)
+            # Its own dice: whatever it tries on the view, it learns nothing of the game's rolls.
+            self._view = game.dice_blind(self.dice_seed, state=view)
         return self._view
 
     # -- public ---------------------------------------------------------------------------
@@ -247,13 +265,7 @@ class BasicAI:
                 continue
             move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
             for dest in sorted(move_map.destinations):
-                for n in neighbours(dest):
-                    occupant = occupancy.get(n)
-                    if occupant is None:
-                        continue
-                    target = state.formations[occupant]
-                    if not are_enemies(state, f.side, target.side):
-                        continue
+                for target in enemies_next_to(state, occupancy, f.side, dest):
                     moved = f.model_copy(update={"pos": dest})
                     # A small preference for not moving: an attack from here loses nothing.
                     s = self._score(moved, target) * 0.98

@@ -24,7 +24,7 @@ from ..core.rng import Rng
 from ..core.state import Formation, GameState
 from . import personality
 from .act_cache import ActCache, Candidate, field_token
-from .basic import BasicAI
+from .basic import BasicAI, enemies_next_to
 from .threat import ThreatMap, threat_key
 
 # Worth of one enemy soul that can be bagged, per man-value of a levy.
@@ -308,13 +308,7 @@ class General(BasicAI):
             if allowed is not None and dest not in allowed:
                 continue
             moved: Formation | None = None
-            for n in neighbours(dest):
-                target_id = occupancy.get(n)
-                if target_id is None:
-                    continue
-                target = state.formations[target_id]
-                if not are_enemies(state, f.side, target.side):
-                    continue
+            for target in enemies_next_to(state, occupancy, f.side, dest):
                 if moved is None:
                     # A rider saved for a charge counts the run-up a move would give it. (Counted for
                     # every rider, it moved other battles' balance far: B2 from 60% to 100%.)
@@ -322,7 +316,7 @@ class General(BasicAI):
                     moved = f.model_copy(update={"pos": dest, "charge_run": run})
                 if not self.persona.may_strike(moved, target):
                     continue
-                if engine.board.terrain_at(n).fortress and "siege" not in engine.rules.units[f.type].abilities:
+                if engine.board.terrain_at(target.pos).fortress and "siege" not in engine.rules.units[f.type].abilities:
                     continue
                 score = self.attack_score(moved, target) * 0.98 - floor
                 out.append(Candidate(score, Move(unit=f.id, to=dest), dest))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.campaign import CampaignSpec, UpgradeSpec
+from ..core.campaign_spec import CampaignSpec, UpgradeSpec
 from ..core.rules import Ruleset
 from ..paths import DATA_DIR, MAPS_DIR
 from .errors import ContentError, ContentErrors, error

@@ -1,8 +1,14 @@
 """The one way in for change: ``Engine.apply(action)`` validates, mutates, returns events.
 
-Every handler checks everything first and only then mutates, so an illegal action raises
-``IllegalAction`` and leaves the state exactly as it was. The rules themselves live in their
-own modules (combat, morale, souls, vision, skills, duel, triggers); the engine sequences them.
+Every handler checks everything first (``order_checks``) and only then mutates, so an illegal
+action raises ``IllegalAction`` and leaves the state exactly as it was. The rules themselves live
+in their own modules (combat and ``fighting``, morale, souls, vision, skills, duel, triggers, the
+start-of-turn ``upkeep``, ``victory``); the engine sequences them.
+
+For search (OpenSpiel's State is the model) the engine also answers, in one place each: the legal
+actions and the legal orders of each formation, whether an action is legal, a value of the game for
+one side, an exact ``clone`` (it holds the seed, so it rolls the game's own coming dice: for
+replays and legality, never for a lookahead) and a ``dice_blind`` copy that rolls dice of its own.
 """
 
 from __future__ import annotations
@@ -10,81 +16,65 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import baggage, combat, duel, legal, morale, skill_marks, skills, souls, triggers, vision
+from . import (
+    baggage,
+    combat,
+    duel,
+    evaluation,
+    legal,
+    morale,
+    order_checks,
+    skill_marks,
+    skills,
+    souls,
+    triggers,
+    vision,
+)
 from .actions import Action, AnswerDuel, Attack, Blast, Capture, Challenge, EndTurn, Fire, Move, Rest, UseSkill
 from .board import Board
-from .campaign import carry_in, carry_key, place_raised
 from .errors import IllegalAction
-from .events import Attacked, Event, GameOver, Moved, Rested, SideJoined, TurnEnded
+from .events import Event, GameOver, Moved, Rested, TurnEnded
+from .fatigue import (
+    ATTACK_FATIGUE,
+    DEFEND_FATIGUE,
+    FORCED_MARCH_FATIGUE,
+    IDLE_FATIGUE,
+    MOVE_FATIGUE,
+    REST_FATIGUE,
+    REST_MORALE,
+    tire,
+)
+from .fighting import resolve
 from .game_settings import GameSettings
 from .hexgrid import Hex, distance, neighbours
-from .movement import MAX_FATIGUE_TO_FORCE, MoveMap
-from .rng import Rng
-from .rules import MAX_EXPERIENCE, Ruleset
-from .scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, Scenario
-from .sides import are_allied, are_enemies, may_attack
-from .state import Formation, GameState, SideState, copy_state, state_hash
+from .initial_state import initial_state
+from .movement import MoveMap
+from .rng import Rng, random_u64
+from .rules import Ruleset
+from .scenario import Scenario
+from .sides import are_enemies, may_attack
+from .state import Formation, GameState, copy_state, state_hash
+from .upkeep import start_side_turn
+from .victory import decided_at_turn_limit, decided_by_annihilation
 
-__all__ = ["Engine", "GameSettings", "IllegalAction", "initial_state"]
+# The fatigue numbers live in core.fatigue; they are still named here for the callers that
+# read them from the engine (the order buttons).
+__all__ = [
+    "ATTACK_FATIGUE",
+    "DEFEND_FATIGUE",
+    "FORCED_MARCH_FATIGUE",
+    "IDLE_FATIGUE",
+    "MOVE_FATIGUE",
+    "REST_FATIGUE",
+    "REST_MORALE",
+    "Engine",
+    "GameSettings",
+    "IllegalAction",
+    "initial_state",
+]
 
-# Fatigue: gained by moving (forced march far more), fighting and being attacked; lost by resting.
-MOVE_FATIGUE = 4
-FORCED_MARCH_FATIGUE = 20
-ATTACK_FATIGUE = 8
-DEFEND_FATIGUE = 4
-REST_FATIGUE = 30
-IDLE_FATIGUE = 15  # recovered at turn start by a formation that neither moved nor acted
-REST_MORALE = 10
-# Experience is capped so veterans stay mortal.
-
-
-def initial_state(scenario: Scenario, rules: Ruleset, settings: GameSettings) -> GameState:
-    formations: dict[str, Formation] = {}
-    for spec in scenario.formations:
-        formations[spec.id] = vision.new_formation(spec, rules)
-        if settings.roster is not None:
-            carry_in(formations[spec.id], carry_key(spec.hero, spec.id), settings.roster)
-    if settings.roster is not None:
-        place_raised(formations, scenario.board, rules, settings.roster)
-    sides = [
-        SideState(
-            id=s.id,
-            faction=s.faction,
-            role=s.role,
-            controller=settings.controllers.get(s.id, "human" if s.role == "player" else "ai"),
-            men_start=sum(f.men for f in formations.values() if f.side == s.id),
-            allies=list(s.allies),
-            held_groups=list(s.held_groups),
-            gates=s.gates,
-        )
-        for s in scenario.sides
-    ]
-    turn_limit = scenario.turn_limit
-    if settings.max_turns is not None:
-        turn_limit = min(turn_limit, settings.max_turns)
-    state = GameState(
-        scenario_id=scenario.id,
-        turn_limit=turn_limit,
-        sides=sides,
-        formations=formations,
-        objectives={o.id: "open" for o in scenario.objective_specs},
-    )
-    for s in sides:
-        vision.refresh_explored(state, scenario.board, rules, s.id)
-    return state
-
-
-def attrition_shares(state: GameState) -> dict[str, float]:
-    """Fighting (non-neutral) side -> the share of its enemies' starting men they no longer have:
-    what the "attrition" rule compares when the last turn ends."""
-    fighting = [s for s in state.sides if s.role != "neutral"]
-    shares: dict[str, float] = {}
-    for side in fighting:
-        enemies = [s for s in fighting if are_enemies(state, side.id, s.id)]
-        start = sum(s.men_start for s in enemies)
-        lost = sum(s.men_start - state.men_of(s.id) for s in enemies)
-        shares[side.id] = lost / start if start else 0.0
-    return shares
+# Mixed into a dice-blind engine's seed, so its dice are never the game's own.
+DICE_BLIND_STREAM = 0xB1D_D1CE
 
 
 class Engine:
@@ -121,7 +111,8 @@ class Engine:
 
     def seeing(self, state: GameState) -> Engine:
         """An engine on ``state`` for the same game (scenario, rules, seed, settings): a side's
-        fogged view of the field, for forecasts and plans made on what that side knows."""
+        fogged view of the field, for forecasts made on what that side knows. It holds the game's
+        seed; a plan that plays moves out looks ahead on ``dice_blind`` instead."""
         return Engine(self.scenario, self.rules, self.seed, self.settings, state=state)
 
     def clone(self) -> Engine:
@@ -145,6 +136,34 @@ class Engine:
         except IllegalAction:
             return False
         return True
+
+    # -- what a search needs: orders per formation, a value, a lookahead with its own dice --
+
+    def legal_orders(self, unit_id: str, forced_marches: bool = False) -> list[Action]:
+        """The legal orders of one formation now (empty if it is not the moving side's, or while
+        a challenge to a duel awaits its answer); IllegalAction for an unknown formation."""
+        return legal.legal_orders(self, unit_id, forced_marches)
+
+    def legal_orders_by_formation(self, forced_marches: bool = False) -> dict[str, list[Action]]:
+        """Formation id -> its legal orders, for each formation of the side to move that has any:
+        ``legal_actions`` is these lists one after another, then EndTurn (unless a duel's answer
+        is awaited or the game is over, when there are none)."""
+        return legal.legal_orders_by_formation(self, forced_marches)
+
+    def value(self, side_id: str) -> float:
+        """What the game is worth to ``side_id`` now, finished or not, in [-1, 1]: 1 won, -1 lost,
+        0 drawn; an unfinished game by the men each camp still has standing (``evaluation``)."""
+        return evaluation.value(self.state, side_id)
+
+    def dice_blind(self, dice_seed: int, state: GameState | None = None) -> Engine:
+        """The game for a lookahead that rolls its own dice: on a copy of the state as it stands,
+        or on ``state`` (a state of the caller's own, e.g. a side's fogged view, used as it is).
+        Its seed is drawn from ``dice_seed``, which the caller chooses, never from the game's seed,
+        which it does not hold: what is played on it tells nothing of the game's coming rolls,
+        and nothing done to it changes the game."""
+        own_seed = random_u64(dice_seed, DICE_BLIND_STREAM, 0) >> 1  # a seed a record could hold
+        lookahead = copy_state(self.state) if state is None else state
+        return Engine(self.scenario, self.rules, own_seed, self.settings, state=lookahead)
 
     # -- queries ----------------------------------------------------------------------
 
@@ -199,9 +218,9 @@ class Engine:
         return [
             e.id
             for e in adjacent
-            if self._visible_target(f, e)
+            if order_checks.visible_target(self, f, e)
             and may_attack(self.state, f.side, e.side)
-            and self._may_assault(f, e)
+            and order_checks.may_assault(self, f, e)
             and not duel.in_duel(e)
         ]
 
@@ -223,7 +242,9 @@ class Engine:
         return [
             e.id
             for e in in_range
-            if are_enemies(self.state, f.side, e.side) and self._visible_target(f, e) and not duel.in_duel(e)
+            if are_enemies(self.state, f.side, e.side)
+            and order_checks.visible_target(self, f, e)
+            and not duel.in_duel(e)
         ]
 
     def can_capture(self, f: Formation) -> bool:
@@ -234,17 +255,17 @@ class Engine:
 
     def forecast(self, action: Attack | Fire) -> combat.Forecast:
         if isinstance(action, Fire):
-            attacker, defender = self._check_fire(action)
+            attacker, defender = order_checks.check_fire(self, action)
             mode: combat.Mode = "fire"
         else:
-            attacker, defender = self._check_attack(action)
+            attacker, defender = order_checks.check_attack(self, action)
             mode = "melee"
         return combat.forecast_from(combat.setup_attack(self.state, self.board, self.rules, attacker, defender, mode))
 
     def blast_forecast(self, action: Blast) -> list[tuple[str, combat.Forecast]]:
         """The odds of a palm thunder on each formation it would strike (IllegalAction as the
         blast itself would raise it)."""
-        f, targets = self._check_blast(action)
+        f, targets = order_checks.check_blast(self, action)
         return [
             (t.id, combat.forecast_from(combat.setup_attack(self.state, self.board, self.rules, f, t, "blast")))
             for t in targets
@@ -279,77 +300,18 @@ class Engine:
 
     # -- shared checks ----------------------------------------------------------------
 
-    def _own_ready(self, unit_id: str, *, act: bool = True) -> Formation:
-        f = self.formation(unit_id)
-        if f.side != self.state.active_side.id:
-            raise IllegalAction("not_your_unit", f"{f.id} belongs to {f.side}, not the side to move")
-        if f.group in self.state.side(f.side).held_groups:
-            raise IllegalAction("held", f"{f.id} is holding its position until ordered")
-        if f.routed:
-            raise IllegalAction("routed", f"{f.id} is routed and will not obey")
-        if act and f.acted:
-            raise IllegalAction("already_acted", f"{f.id} has already acted this turn")
-        return f
-
-    def _visible_target(self, viewer: Formation, target: Formation) -> bool:
-        return vision.sees_formation(self.state, self.board, self.rules, viewer.side, target)
-
-    def _may_assault(self, attacker: Formation, defender: Formation) -> bool:
-        if not self.board.terrain_at(defender.pos).fortress:
-            return True
-        return "siege" in self.rules.units[attacker.type].abilities
-
-    def _target(self, attacker: Formation, target_id: str) -> Formation:
-        defender = self.formation(target_id)
-        if not self._visible_target(attacker, defender):
-            raise IllegalAction("unseen", f"{attacker.side} cannot see {target_id}")
-        return defender
-
-    def _fight_fatigue(self, f: Formation, amount: int) -> None:
-        rate = self.rules.units[f.type].fatigue_rate
-        f.fatigue = min(100, f.fatigue + round(amount * rate))
-
     # Move ----------------------------------------------------------------------------
 
-    def _check_move(self, action: Move) -> tuple[Formation, list[Hex], list[Formation]]:
-        """The mover, its path, and what its side sees (the walk starts from that)."""
-        f = self._own_ready(action.unit, act=False)
-        if f.moved:
-            raise IllegalAction("already_moved", f"{f.id} has already moved this turn")
-        if skill_marks.HALTED in f.effects:
-            raise IllegalAction("halted", f"{f.id} is halted and cannot move this turn")
-        # A breakthrough charge that broke its enemy may ride on after the blow.
-        if f.acted and skill_marks.MAY_MOVE_AFTER_ATTACK not in f.effects:
-            raise IllegalAction("already_acted", f"{f.id} has already acted this turn")
-        if duel.in_duel(f):
-            raise IllegalAction("duelling", f"{f.id} is in single combat")
-        if action.forced and f.fatigue > MAX_FATIGUE_TO_FORCE:
-            raise IllegalAction("too_tired", f"{f.id} is too tired to force-march")
-        to = Hex(*action.to)
-        if to not in self.board:
-            raise IllegalAction("off_map", f"{to.key()} is not on the map")
-        seen = vision.seen_formations(self.state, self.board, self.rules, f.side)
-        # Searched only as far as the destination: the same cost and path as a full search.
-        move_map = vision.search_moves_seen(
-            self.state, self.board, self.rules, f, forced=action.forced, target=to, seen=seen
-        )
-        if to not in move_map.destinations:
-            raise IllegalAction("unreachable", f"{f.id} cannot reach {to.key()} this turn")
-        path = move_map.path_to(to)
-        assert path is not None
-        return f, path, seen
-
     def _move(self, action: Move) -> list[Event]:
-        f, path, seen = self._check_move(action)
+        f, path, seen = order_checks.check_move(self, action)
         walked, events = vision.walk(self.state, self.board, self.rules, f, path, seen)
         f.pos = walked[-1]
         f.moved = True
         f.forced = action.forced
         f.charge_run = self._open_run(walked)
-        rate = self.rules.units[f.type].fatigue_rate
         # A forced column (Guo Yaoshi) marches hard at the cost of an ordinary move.
         hard = action.forced and skill_marks.FORCED_COLUMN not in f.effects
-        f.fatigue = min(100, f.fatigue + round((FORCED_MARCH_FATIGUE if hard else MOVE_FATIGUE) * rate))
+        tire(self.rules, f, FORCED_MARCH_FATIGUE if hard else MOVE_FATIGUE)
         moved = Moved(unit=f.id, path=tuple(walked), forced=action.forced, interrupted=walked[-1] != path[-1])
         events = [moved, *events]
         events += self._loot(f)
@@ -371,80 +333,18 @@ class Engine:
 
     # Attack, fire, blast -------------------------------------------------------------
 
-    def _check_attack(self, action: Attack) -> tuple[Formation, Formation]:
-        self.formation(action.target)  # an unknown target is reported before anything else
-        attacker = self._own_ready(action.unit)
-        defender = self.formation(action.target)
-        if "no_line_combat" in self.rules.units[attacker.type].abilities:
-            raise IllegalAction("cannot_attack", f"{attacker.id} cannot fight formed troops")
-        if not may_attack(self.state, attacker.side, defender.side):
-            raise IllegalAction("not_an_enemy", f"{defender.id} is not an enemy of {attacker.id}")
-        if distance(attacker.pos, defender.pos) != 1:
-            raise IllegalAction("not_adjacent", f"{defender.id} is not next to {attacker.id}")
-        # Next door is always in sight (even an ambush), but the rule is the same as for missiles.
-        self._target(attacker, action.target)
-        if not self._may_assault(attacker, defender):
-            raise IllegalAction("fortress", f"{attacker.id} cannot assault a fortress")
-        duel.check_not_duelling(attacker, defender)
-        return attacker, defender
-
     def _attack(self, action: Attack) -> list[Event]:
-        attacker, defender = self._check_attack(action)
+        attacker, defender = order_checks.check_attack(self, action)
         return self._resolve(attacker, defender, "melee")
 
-    def _check_fire(self, action: Fire) -> tuple[Formation, Formation]:
-        self.formation(action.target)
-        attacker = self._own_ready(action.unit)
-        defender = self._target(attacker, action.target)
-        utype = self.rules.units[attacker.type]
-        if utype.ranged <= 0:
-            raise IllegalAction("no_missiles", f"{attacker.id} has no missile weapons")
-        if attacker.ammo == 0:
-            raise IllegalAction("no_ammo", f"{attacker.id} has no missiles left")
-        if skill_marks.DOWNHILL in attacker.effects:
-            raise IllegalAction("charging", f"{attacker.id} has left its bows to charge downhill")
-        if not are_enemies(self.state, attacker.side, defender.side):
-            raise IllegalAction("not_an_enemy", f"{defender.id} is not an enemy of {attacker.id}")
-        if not 1 <= distance(attacker.pos, defender.pos) <= utype.range:
-            raise IllegalAction("out_of_range", f"{defender.id} is out of range")
-        duel.check_not_duelling(attacker, defender)
-        return attacker, defender
-
     def _fire(self, action: Fire) -> list[Event]:
-        attacker, defender = self._check_fire(action)
+        attacker, defender = order_checks.check_fire(self, action)
         if attacker.ammo is not None:
             attacker.ammo -= 1
         return self._resolve(attacker, defender, "fire")
 
-    def _check_blast(self, action: Blast) -> tuple[Formation, list[Formation]]:
-        f = self._own_ready(action.unit)
-        utype = self.rules.units[f.type]
-        if utype.area_power <= 0:
-            raise IllegalAction("no_area_weapon", f"{f.id} has no area weapon")
-        if f.charges <= 0:
-            raise IllegalAction("no_charges", f"{f.id} has used all its charges")
-        if duel.in_duel(f):
-            raise IllegalAction("duelling", f"{f.id} is in single combat")
-        at = Hex(*action.at)
-        if at not in self.board:
-            raise IllegalAction("off_map", f"{at.key()} is not on the map")
-        if not 1 <= distance(f.pos, at) <= max(1, utype.range):
-            raise IllegalAction("out_of_range", f"{at.key()} is out of range")
-        area = {at, *neighbours(at)}
-        targets = [
-            e
-            for e in sorted(self.state.formations.values(), key=lambda x: x.id)
-            if e.pos in area
-            and are_enemies(self.state, f.side, e.side)
-            and self._visible_target(f, e)
-            and not duel.in_duel(e)
-        ]
-        if not targets:
-            raise IllegalAction("no_target", f"no enemy is seen within the blast at {at.key()}")
-        return f, targets
-
     def _blast(self, action: Blast) -> list[Event]:
-        f, targets = self._check_blast(action)
+        f, targets = order_checks.check_blast(self, action)
         f.charges -= 1
         events: list[Event] = []
         for target in targets:
@@ -461,58 +361,12 @@ class Engine:
     def _resolve(
         self, attacker: Formation, defender: Formation, mode: combat.Mode, spend_action: bool = True
     ) -> list[Event]:
-        """One attack from setup to morale: the same setup the forecast showed, rolled with the dice."""
-        events: list[Event] = []
-        defender_side = self.state.side(defender.side)
-        if defender_side.role == "neutral" and attacker.side not in defender_side.hostile_to:
-            defender_side.hostile_to.append(attacker.side)
-            events.append(SideJoined(side=defender_side.id, against=attacker.side))
-        setup = combat.setup_attack(self.state, self.board, self.rules, attacker, defender, mode)
-        attacker_losses, defender_losses = combat.roll_exchange(setup, self.rng())
-        if spend_action:
-            attacker.acted = True
-            attacker.moved = True  # no moving after fighting
-        if attacker.hidden:
-            attacker.hidden = False
-            events += vision.revealed(attacker)
-        attacker.experience = min(MAX_EXPERIENCE, attacker.experience + 1)
-        defender.experience = min(MAX_EXPERIENCE, defender.experience + 1)
-        self._fight_fatigue(attacker, ATTACK_FATIGUE)
-        self._fight_fatigue(defender, DEFEND_FATIGUE)
-        events.append(
-            Attacked(
-                unit=attacker.id,
-                target=defender.id,
-                attacker_losses=attacker_losses,
-                defender_losses=defender_losses,
-                mode=mode,
-                surprise=setup.surprise,
-                pincer=setup.pincer,
-                charge=setup.charge,
-            )
-        )
-        events += morale.change_morale(
-            self.rules, defender, -combat.defender_morale_loss(setup, defender_losses), "Losses"
-        )
-        events += morale.change_morale(
-            self.rules, attacker, -morale.loss_morale(attacker_losses, setup.attacker_men), "Losses"
-        )
-        if defender_losses >= 2 * max(1, attacker_losses):
-            events += morale.change_morale(self.rules, attacker, morale.VICTORY_MORALE, "Victory")
-        elif attacker_losses > defender_losses:
-            events += morale.change_morale(self.rules, defender, morale.VICTORY_MORALE, "Victory")
-        events += skills.after_attack(self, attacker, defender, setup)
-        events += souls.take_losses(self.state, defender, defender_losses)
-        events += souls.take_losses(self.state, attacker, attacker_losses)
-        if spend_action:
-            events += morale.check_routs(self.state, self.rules)
-        events += skills.after_combat(self, attacker, defender, events)
-        return events
+        return resolve(self, attacker, defender, mode, spend_action)
 
     # Capture and rest ----------------------------------------------------------------
 
     def _capture(self, action: Capture) -> list[Event]:
-        f = self._own_ready(action.unit)
+        f = order_checks.own_ready(self, action.unit)
         if self.rules.units[f.type].capture_rate <= 0:
             raise IllegalAction("cannot_capture", f"{f.id} cannot capture souls")
         souls_near, bag = souls.capturable(self.state, self.rules, f)
@@ -523,7 +377,7 @@ class Engine:
         return souls.capture(self.state, self.rules, f)
 
     def _rest(self, action: Rest) -> list[Event]:
-        f = self._own_ready(action.unit)
+        f = order_checks.own_ready(self, action.unit)
         if f.moved:
             raise IllegalAction("already_moved", f"{f.id} has moved and cannot rest this turn")
         f.acted = True
@@ -534,13 +388,13 @@ class Engine:
     # Skills and duels ----------------------------------------------------------------
 
     def _skill(self, action: UseSkill) -> list[Event]:
-        f = self._own_ready(action.unit)
+        f = order_checks.own_ready(self, action.unit)
         skills.check(self, f, action)
         return skills.apply(self, f, action)
 
     def _challenge(self, action: Challenge) -> list[Event]:
-        f = self._own_ready(action.unit)
-        target = self._target(f, action.target)
+        f = order_checks.own_ready(self, action.unit)
+        target = order_checks.seen_target(self, f, action.target)
         duel.check_challenge(self, f, target)
         return duel.challenge(self, f, target)
 
@@ -557,69 +411,21 @@ class Engine:
         state.active = (state.active + 1) % len(state.sides)
         if state.active == 0:
             if state.turn >= state.turn_limit:
-                return [TurnEnded(side=ending.id, next_side=ending.id, turn=state.turn)] + (
-                    self._finish_at_turn_limit()
-                )
+                ended: list[Event] = [TurnEnded(side=ending.id, next_side=ending.id, turn=state.turn)]
+                return ended + self._finish(*decided_at_turn_limit(state, self.scenario))
             state.turn += 1
         nxt = state.active_side
         events: list[Event] = [TurnEnded(side=ending.id, next_side=nxt.id, turn=state.turn)]
-        events += self._start_side_turn(nxt.id)
-        return events
-
-    def _start_side_turn(self, side_id: str) -> list[Event]:
-        """Upkeep at the start of a side's turn: effects and cooldowns run down, tired men who
-        stood still recover, souls drift, routed formations flee or rally, heroes inspire."""
-        state = self.state
-        events: list[Event] = []
-        for f in state.formations_of(side_id):
-            if not f.moved and not f.acted:
-                f.fatigue = max(0, f.fatigue - IDLE_FATIGUE)
-            f.moved = False
-            f.acted = False
-            f.forced = False
-            f.charge_run = 0
-            f.effects = {k: v for k, v in f.effects.items() if v > state.turn}
-            f.cooldowns = {k: v - 1 for k, v in f.cooldowns.items() if v > 1}
-        events += souls.drift(state, self.rules, side_id)
-        events += skills.start_of_turn(self, side_id)
-        events += morale.start_of_turn(state, self.board, self.rules, side_id)
-        events += morale.check_routs(state, self.rules)
-        events += vision.refresh_explored(state, self.board, self.rules, side_id)
-        events += duel.start_of_turn(self, side_id)
+        events += start_side_turn(self, nxt.id)
         return events
 
     # Victory -------------------------------------------------------------------------
 
-    def _combatant_sides(self) -> list[SideState]:
-        return [s for s in self.state.sides if s.role != "neutral"]
-
     def _check_victory(self) -> list[Event]:
-        state = self.state
-        if state.over:
+        if self.state.over:
             return []
-        alive = [s for s in self._combatant_sides() if state.men_of(s.id) > 0]
-        camps = {min(o.id for o in alive if are_allied(state, s.id, o.id)) for s in alive}
-        if len(camps) == 1 and len(self._combatant_sides()) > 1:
-            leader = sorted(s.id for s in alive if state.side(s.id).role == "player") or [alive[0].id]
-            return self._finish(leader[0], "annihilation")
-        if not alive:
-            return self._finish(None, "annihilation")
-        return []
-
-    def _finish_at_turn_limit(self) -> list[Event]:
-        outcome = self.scenario.turn_limit_outcome
-        if outcome == OUTCOME_DRAW:
-            return self._finish(None, "turn_limit")
-        if outcome == OUTCOME_ATTRITION:
-            return self._finish(self._attrition_leader(), "turn_limit")
-        return self._finish(outcome, "turn_limit")
-
-    def _attrition_leader(self) -> str | None:
-        """The side whose enemies lost the largest share of their starting men."""
-        scores = sorted(((share, side) for side, share in attrition_shares(self.state).items()), reverse=True)
-        if len(scores) < 2 or scores[0][0] == scores[1][0]:
-            return None
-        return scores[0][1]
+        decision = decided_by_annihilation(self.state)
+        return [] if decision is None else self._finish(*decision)
 
     def finish(self, winner: str | None, reason: str) -> list[Event]:
         """End the game now (scenario events call this for victory and defeat)."""

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from .campaign import Roster
+from .roster import Roster
 from .state import Controller
 
 Difficulty = Literal["easy", "normal", "hard"]

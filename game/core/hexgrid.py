@@ -118,7 +118,8 @@ def spiral(center: Hex, radius: int) -> Iterator[Hex]:
         yield from ring(center, k)
 
 
-def _cube_round(fq: float, fr: float) -> Hex:
+def cube_round(fq: float, fr: float) -> Hex:
+    """The hex a fractional axial position falls in (rounded in cube coordinates)."""
     fs = -fq - fr
     q, r, s = round(fq), round(fr), round(fs)
     dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
@@ -140,7 +141,7 @@ def line(a: Hex, b: Hex) -> list[Hex]:
         return [a]
     aq, ar = a.q + 1e-6, a.r + 2e-6
     bq, br = b.q + 1e-6, b.r + 2e-6
-    return [_cube_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
+    return [cube_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
 
 
 def offset_to_axial(col: int, row: int, stagger_odd: bool = True) -> Hex:

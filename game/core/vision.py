@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from . import baggage
 from .board import Board
 from .events import Event, Revealed
-from .hexgrid import Hex, distance, neighbours, ring_of_six
+from .hexgrid import Hex, cube_round, distance, neighbours, ring_of_six
 from .movement import ZOC_IGNORING, MoveMap, exerts_zoc, search_moves
 from .rules import Ruleset
 from .scenario import FormationSpec
@@ -106,24 +106,13 @@ def sight_radius(board: Board, rules: Ruleset, f: Formation) -> int:
     return rules.units[f.type].vision + board.terrain[f.pos].vision_bonus
 
 
-def _round(fq: float, fr: float) -> tuple[int, int]:
-    fs = -fq - fr
-    q, r, s = round(fq), round(fr), round(fs)
-    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
-    if dq > dr and dq > ds:
-        q = -r - s
-    elif dr > ds:
-        r = -q - s
-    return q, r
-
-
 def _line_clear(blocking: frozenset[Hex], a: Hex, b: Hex, n: int) -> bool:
     """Whether no blocking hex lies strictly between ``a`` and ``b`` (``n`` apart)."""
     for nq, nr in _NUDGES:
         aq, ar = a.q + nq, a.r + nr
         dq, dr = b.q - a.q, b.r - a.r
         for i in range(1, n):
-            if Hex(*_round(aq + dq * i / n, ar + dr * i / n)) in blocking:
+            if cube_round(aq + dq * i / n, ar + dr * i / n) in blocking:
                 break
         else:
             return True

@@ -14,7 +14,7 @@ from ..record.errors import SaveError
 from .dialog import DialogScene
 from .fonts import font
 from .hud import GOLD
-from .pages import panel
+from .pages import modal_panel
 from .scale import px
 from .scene import Scene
 
@@ -84,11 +84,8 @@ class BattleMenuScene(Scene):
             self.choose("help")
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
         box = self._box()
-        panel(surface, box, border=GOLD)
+        modal_panel(surface, box, shade_alpha=140)
         title = font(22, True).render(_("Battle menu"), True, GOLD)
         surface.blit(title, (box.centerx - title.get_width() // 2, box.y + 20))
 

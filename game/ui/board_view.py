@@ -21,11 +21,9 @@ from ..core.places import MapPlaces
 from ..core.rules import Ruleset, TerrainType
 from ..core.state import Formation, GameState
 from ..i18n import format_men_short
-from ..view.card import TIRED_FATIGUE
 from ..view.side_view import Fog
-from .badges import AMMO, HIDDEN, ROUTED, THUNDER, TIRED
-from .camera import Camera
-from .fonts import map_font
+from .banners import Banners
+from .camera import Camera, Projection
 from .geometry import MapGeometry
 from .place_marks import PlaceMarks
 from .threat_overlay import draw_threat
@@ -36,7 +34,6 @@ REACH_FILL = (255, 255, 255, 70)
 REACH_EDGE = (255, 255, 255, 150)
 PATH_COLOUR = (255, 236, 140)
 TARGET_COLOUR = (235, 60, 50)
-SELECT_COLOUR = (255, 240, 120)
 # Two heroes in single combat: their hexes ringed and blades crossed between them.
 DUEL_COLOUR = (236, 190, 70)
 SOUL_COLOUR = (170, 235, 255)
@@ -77,6 +74,10 @@ BAND_MARGIN = 48
 BAND_WIDTH = 2016
 
 
+# What the kept picture shows (``BoardView._still_key``).
+StillKey = tuple[object, ...]
+
+
 @dataclass(frozen=True)
 class _Offset:
     """A camera for drawing into the kept picture: the same zoom, its own top left."""
@@ -106,9 +107,9 @@ class BoardView:
         self._terrain_cache: dict[float, pygame.Surface] = {}
         self._fog_key: tuple[float, frozenset[Hex], frozenset[Hex]] | None = None
         self._fogged: pygame.Surface | None = None
-        self._glyphs: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+        self.banners = Banners(geometry, rules)
         # The picture of what stays put while the view pans: (what it shows, where, the picture).
-        self._still: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
+        self._still: tuple[StillKey, pygame.Rect, pygame.Surface] | None = None
         # The band of it the frames blit from (where, the band; ``BAND_MARGIN``).
         self._band: tuple[pygame.Rect, pygame.Surface] | None = None
 
@@ -185,11 +186,11 @@ class BoardView:
             f for f in state.formations.values() if f.id in overlays.token_at and (fog is None or f.id in fog.shown)
         ]
         for f in moving:
-            bar = self.draw_token(
+            bar = self.banners.draw(
                 target, camera, f, selected=overlays.selected == f.pos, centre=overlays.token_at[f.id]
             )
             if camera.zoom >= 0.75:
-                self.draw_strength(target, f, bar, camera.zoom)
+                self.banners.draw_strength(target, f, bar, camera.zoom)
 
     def _still_band(self, view: pygame.Rect) -> tuple[pygame.Rect, pygame.Surface]:
         """Where and what to blit for ``view``: the kept picture itself while it is hardly wider
@@ -212,7 +213,9 @@ class BoardView:
         self._still = self._band = None
 
     @staticmethod
-    def _still_key(camera, state, ov: Overlays, dim_done_for: str | None, fog: Fog | None) -> tuple:
+    def _still_key(
+        camera: Camera, state: GameState, ov: Overlays, dim_done_for: str | None, fog: Fog | None
+    ) -> StillKey:
         """What the kept picture shows: it is drawn again when any of it changes."""
         return (
             camera.zoom,
@@ -235,7 +238,7 @@ class BoardView:
     def _draw_still(
         self,
         target: pygame.Surface,
-        camera,
+        camera: Projection,
         state: GameState,
         overlays: Overlays,
         dim_done_for: str | None,
@@ -256,11 +259,11 @@ class BoardView:
         labels: list[tuple[Formation, pygame.Rect]] = []
         for f in shown:
             done = dim_done_for == f.side and f.moved and f.acted
-            labels.append((f, self.draw_token(target, camera, f, selected=overlays.selected == f.pos, done=done)))
+            labels.append((f, self.banners.draw(target, camera, f, selected=overlays.selected == f.pos, done=done)))
         # Strengths last: in a packed line the next row's banners would cover them.
         if camera.zoom >= 0.75:
             for f, bar in labels:
-                self.draw_strength(target, f, bar, camera.zoom)
+                self.banners.draw_strength(target, f, bar, camera.zoom)
 
     def duels_shown(self, state: GameState, shown: list[Formation]) -> list[tuple[Formation, Formation]]:
         """The pairs of heroes locked in single combat, both in sight, each pair once."""
@@ -272,7 +275,7 @@ class BoardView:
                 pairs.append((f, other))
         return pairs
 
-    def _draw_duels(self, target: pygame.Surface, camera: Camera, state: GameState, shown: list[Formation]) -> None:
+    def _draw_duels(self, target: pygame.Surface, camera: Projection, state: GameState, shown: list[Formation]) -> None:
         """A duel in progress stays marked for as long as it lasts: both hexes ringed in gold and
         crossed blades between them, so the whole field can see the heroes are fighting."""
         width = max(2, round(3 * camera.zoom))
@@ -292,7 +295,7 @@ class BoardView:
     def _draw_places(
         self,
         target: pygame.Surface,
-        camera: Camera,
+        camera: Projection,
         state: GameState,
         overlays: Overlays,
         fog: Fog | None,
@@ -308,14 +311,14 @@ class BoardView:
         else:
             marks.drawn_outlines = []
         if overlays.place_names:
-            marks.draw_names(target, camera, explored, [self.token_footprint(f, camera.zoom) for f in shown])
+            marks.draw_names(target, camera, explored, [self.banners.footprint(f, camera.zoom) for f in shown])
         else:
             marks.drawn_names = []
 
-    def _poly(self, camera: Camera, h: Hex, shrink: float = 1.0) -> list[tuple[float, float]]:
+    def _poly(self, camera: Projection, h: Hex, shrink: float = 1.0) -> list[tuple[float, float]]:
         return [(x - camera.x, y - camera.y) for x, y in self.geometry.corners(h, camera.zoom, shrink)]
 
-    def _draw_overlays(self, target: pygame.Surface, camera: Camera, ov: Overlays) -> None:
+    def _draw_overlays(self, target: pygame.Surface, camera: Projection, ov: Overlays) -> None:
         draw_threat(target, self.geometry, camera, ov.threat, ov.enemy_reach)
         if ov.reachable:
             layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
@@ -329,7 +332,14 @@ class BoardView:
         if len(ov.last_move) > 1:
             self._draw_path(target, camera, ov.last_move, (200, 200, 200), dashed=True)
 
-    def _draw_path(self, target, camera, path, colour, dashed: bool = False) -> None:
+    def _draw_path(
+        self,
+        target: pygame.Surface,
+        camera: Projection,
+        path: list[Hex],
+        colour: tuple[int, int, int],
+        dashed: bool = False,
+    ) -> None:
         pts = [camera.to_screen(self.geometry.centre(h)) for h in path]
         width = max(2, round(4 * camera.zoom))
         if dashed:
@@ -342,7 +352,7 @@ class BoardView:
             pygame.draw.circle(target, colour, pts[-1], width * 2)
 
     def _draw_souls(
-        self, target: pygame.Surface, camera: Camera, state: GameState, visible: frozenset[Hex] | None
+        self, target: pygame.Surface, camera: Projection, state: GameState, visible: frozenset[Hex] | None
     ) -> None:
         size = max(10, round(12 * camera.zoom))
         for key in state.field_souls:
@@ -354,166 +364,7 @@ class BoardView:
                 continue
             cx, cy = camera.to_screen(self.geometry.centre(h))
             cy += self.geometry.layout.tile_height * 0.28 * camera.zoom
-            label = self._glyph(f"魂{format_men_short(count)}", size, SOUL_COLOUR)
+            label = self.banners.glyph(f"魂{format_men_short(count)}", size, SOUL_COLOUR)
             box = label.get_rect(center=(cx, cy))
             pygame.draw.rect(target, (20, 30, 50), box.inflate(6, 2), border_radius=4)
             target.blit(label, box)
-
-    # -- tokens ---------------------------------------------------------------------------
-
-    def _glyph(self, text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
-        key = (text, size, colour)
-        surf = self._glyphs.get(key)
-        if surf is None:
-            if len(self._glyphs) > 2000:
-                self._glyphs.clear()
-            surf = map_font(size, bold=True).render(text, True, colour)
-            self._glyphs[key] = surf
-        return surf
-
-    def token_footprint(self, f: Formation, zoom: float) -> tuple[int, int, int, int]:
-        """(x, y, w, h) in zoomed map pixels that a formation's banner covers with its morale
-        pip, marks, routed stamp, strength bar and men count: where a place name is unreadable."""
-        w, h = _banner_size(self.geometry, zoom)
-        cx, cy = self.geometry.centre(f.pos)
-        left = cx * zoom - w / 2 - max(4, round(5 * zoom)) - 1
-        top = cy * zoom - 2 * zoom - h / 2
-        right = cx * zoom + w / 2
-        marks = []
-        if f.ammo is not None:
-            marks.append(f"矢{f.ammo}")
-        if self.rules.units[f.type].area_charges:
-            marks.append(f"雷{f.charges}")
-        size = max(11, round(12 * zoom))
-        if marks and zoom >= 0.6:
-            right += 4 + self._glyph(" ".join(marks), size, (255, 240, 200)).get_width()
-        if f.hidden:
-            right = max(right, cx * zoom + w / 2 + 4 + self._glyph("伏", size, (200, 255, 200)).get_width())
-        if f.routed:
-            stamp = max(12, round(h * 0.5))
-            top -= stamp / 2
-            right = max(right, cx * zoom + w / 2 + stamp / 2)
-        bottom = cy * zoom - 2 * zoom + h / 2 + 2 + max(4, round(5 * zoom))
-        if zoom >= 0.75:
-            bottom += 1 + self._glyph(format_men_short(f.men), max(11, round(11 * zoom)), (255, 255, 255)).get_height()
-        return (round(left), round(top), round(right - left), round(bottom - top))
-
-    def token_char(self, f: Formation) -> str:
-        if f.hero is not None:
-            return self.rules.heroes[f.hero].surname
-        return self.rules.units[f.type].char
-
-    def _draw_status(self, target: pygame.Surface, rect: pygame.Rect, f: Formation, zoom: float) -> None:
-        """Morale pip on the left edge, a 溃 stamp when routed, missiles and charges, the ambush
-        mark, and 疲 when tired (the badges and what they mean: badges.py, legend.py)."""
-        utype = self.rules.units[f.type]
-        pip = pygame.Rect(rect.left - max(4, round(5 * zoom)) - 1, rect.top, max(4, round(5 * zoom)), rect.height)
-        pygame.draw.rect(target, (20, 20, 20), pip)
-        fill = pip.copy()
-        fill.height = max(1, round(pip.height * f.morale / 100))
-        fill.bottom = pip.bottom
-        pygame.draw.rect(target, morale_colour(f.morale, utype.rout_threshold), fill)
-        size = max(11, round(12 * zoom))
-        if f.routed:
-            stamp = self._glyph(ROUTED.text(), max(12, round(rect.height * 0.5)), ROUTED.fg)
-            box = stamp.get_rect(center=(rect.right, rect.top))
-            pygame.draw.rect(target, ROUTED.bg, box.inflate(4, 2), border_radius=3)
-            target.blit(stamp, box)
-        marks = []
-        if f.ammo is not None:
-            marks.append(AMMO.text(f.ammo))
-        if utype.area_charges:
-            marks.append(THUNDER.text(f.charges))
-        if marks and zoom >= 0.6:
-            label = self._glyph(" ".join(marks), size, AMMO.fg)
-            box = label.get_rect(bottomleft=(rect.right + 2, rect.bottom))
-            pygame.draw.rect(target, AMMO.bg, box.inflate(4, 0), border_radius=3)
-            target.blit(label, box)
-        if f.hidden:
-            mark = self._glyph(HIDDEN.text(), size, HIDDEN.fg)
-            box = mark.get_rect(topleft=(rect.right + 2, rect.top))
-            pygame.draw.rect(target, HIDDEN.bg, box.inflate(4, 0), border_radius=3)
-            target.blit(mark, box)
-        if f.fatigue >= TIRED_FATIGUE and zoom >= 0.6:
-            mark = self._glyph(TIRED.text(), size, TIRED.fg)
-            box = mark.get_rect(topright=(pip.left - 3, rect.top))
-            pygame.draw.rect(target, TIRED.bg, box.inflate(4, 0), border_radius=3)
-            target.blit(mark, box)
-
-    def draw_token(
-        self,
-        target: pygame.Surface,
-        camera: Camera,
-        f: Formation,
-        selected: bool = False,
-        done: bool = False,
-        centre: tuple[float, float] | None = None,
-    ) -> pygame.Rect:
-        """An army banner: faction colour, trim, the commander's or troop's character, and a
-        strength bar under it, whose rectangle it returns (the men count goes below it)."""
-        utype = self.rules.units[f.type]
-        faction = self.rules.factions[utype.faction]
-        zoom = camera.zoom
-        cx, cy = camera.to_screen(centre or self.geometry.centre(f.pos))
-        w, h = _banner_size(self.geometry, zoom)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (round(cx), round(cy - 2 * zoom))
-        colour = faction.colour if not done else tuple(int(c * 0.55 + 40) for c in faction.colour)
-        trim = faction.trim
-        shadow = rect.move(2, 3)
-        pygame.draw.rect(target, (0, 0, 0), shadow, border_radius=4)
-        pygame.draw.rect(target, colour, rect, border_radius=4)
-        pygame.draw.rect(target, SELECT_COLOUR if selected else trim, rect, 3 if selected else 2, border_radius=4)
-        # A swallow-tail notch at the bottom makes it read as a banner, not a counter.
-        notch = max(4, h // 6)
-        pygame.draw.polygon(
-            target,
-            (0, 0, 0) if not selected else SELECT_COLOUR,
-            [
-                (rect.centerx - notch, rect.bottom),
-                (rect.centerx, rect.bottom - notch),
-                (rect.centerx + notch, rect.bottom),
-            ],
-        )
-        glyph = self._glyph(self.token_char(f), max(14, round(h * 0.62)), trim)
-        target.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery - h * 0.08)))
-        if f.hero is not None:
-            pygame.draw.circle(target, (255, 210, 60), (rect.right - 4, rect.top + 4), max(3, round(3 * zoom)))
-        self._draw_status(target, rect, f, zoom)
-        # Strength bar under the banner.
-        ratio = max(0.0, min(1.0, f.men / f.max_men))
-        bar = pygame.Rect(rect.left, rect.bottom + 2, rect.width, max(4, round(5 * zoom)))
-        pygame.draw.rect(target, (20, 20, 20), bar)
-        fill = bar.copy()
-        fill.width = max(1, round(bar.width * ratio))
-        pygame.draw.rect(target, strength_colour(ratio), fill)
-        return bar
-
-    def draw_strength(self, target: pygame.Surface, f: Formation, bar: pygame.Rect, zoom: float) -> None:
-        """The men count under a banner's strength bar."""
-        label = self._glyph(format_men_short(f.men), max(11, round(11 * zoom)), (255, 255, 255))
-        box = label.get_rect(midtop=(bar.centerx, bar.bottom + 1))
-        pygame.draw.rect(target, (0, 0, 0), box.inflate(4, 0), border_radius=3)
-        target.blit(label, box)
-
-
-def _banner_size(geometry: MapGeometry, zoom: float) -> tuple[int, int]:
-    """A banner's width and height: never smaller than readable, never larger than the hex."""
-    lay = geometry.layout
-    return max(22, round(lay.tile_width * 0.62 * zoom)), max(24, round(lay.tile_height * 0.56 * zoom))
-
-
-def morale_colour(morale: int, threshold: int) -> tuple[int, int, int]:
-    if morale < threshold + 15:
-        return (235, 90, 70)
-    if morale < threshold + 35:
-        return (235, 200, 80)
-    return (120, 200, 255)
-
-
-def strength_colour(ratio: float) -> tuple[int, int, int]:
-    if ratio > 0.66:
-        return (90, 200, 90)
-    if ratio > 0.33:
-        return (230, 190, 60)
-    return (220, 70, 60)

@@ -2,7 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 ZOOM_LEVELS = (0.5, 0.625, 0.75, 1.0, 1.25, 1.5, 2.0)
+
+
+class Projection(Protocol):
+    """Where map pixels land on a surface: all that drawing asks of a camera (a ``Camera``, or
+    the board view's offset into the picture it keeps)."""
+
+    @property
+    def zoom(self) -> float: ...
+
+    @property
+    def x(self) -> float: ...
+
+    @property
+    def y(self) -> float: ...
+
+    def to_screen(self, map_pos: tuple[float, float]) -> tuple[float, float]: ...
 
 
 class Camera:

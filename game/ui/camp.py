@@ -16,13 +16,15 @@ from .. import i18n
 from ..content.ruleset import load_ruleset
 from ..content.scenarios import load_scenario
 from ..core import campaign as camp
-from ..core.campaign import CampaignProgress, CampError, CarriedFormation
+from ..core import roster
+from ..core.campaign import CampaignProgress, CampError
+from ..core.roster import CarriedFormation
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from .camp_story import DecisionView, EndingView, aim_outcome
 from .pages import BACKGROUND, heading, muted, panel, paragraph
 from .scale import px
-from .scene import Scene
+from .scene import Scene, asks_back
 
 # The roster's row and columns at 100% (``px``): name, men, experience, then the orders.
 ROW_H = 46
@@ -134,7 +136,7 @@ class CampScene(Scene):
             men = (
                 f"{format_men(c.men)} / {format_men(c.max_men)}"
                 if c.men
-                else _("wiped out: {n} regather").format(n=format_men(max(1, round(c.max_men * camp.STRAGGLERS))))
+                else _("wiped out: {n} regather").format(n=format_men(max(1, round(c.max_men * roster.STRAGGLERS))))
             )
             UILabel(pygame.Rect(name_w + 6, y, men_w, line_h), men, self.manager, container=self.container)
             UILabel(
@@ -144,7 +146,7 @@ class CampScene(Scene):
                 container=self.container,
             )
             x = name_w + men_w + experience_w + 10
-            if not camp.takes_the_field(ahead, c):
+            if not roster.takes_the_field(ahead, c):
                 # Nothing to spend on a formation the next battle has no place for.
                 away = _("Stays in camp: no part in {battle}").format(battle=_(ahead.title))
                 UILabel(pygame.Rect(x, y, inner_w - x, line_h), away, self.manager, container=self.container)
@@ -271,14 +273,12 @@ class CampScene(Scene):
     # -- orders -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if asks_back(event, self.back_button):
             self.back()
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
-        if event.ui_element is self.back_button:
-            self.back()
-        elif event.ui_element is self.march_button:
+        if event.ui_element is self.march_button:
             self.march_on()
         elif self.decision is not None and event.ui_element in self.decision.buttons:
             self.decide(self.decision.buttons[event.ui_element])

@@ -11,7 +11,8 @@ from pygame_gui.elements import UIButton, UITextBox
 
 from .. import i18n
 from ..content.scenarios import load_scenario
-from ..core.campaign import CampaignProgress, CampaignSpec, DecisionOption, DecisionSpec, EndingSpec
+from ..core.campaign import CampaignProgress
+from ..core.campaign_spec import CampaignSpec, DecisionOption, DecisionSpec, EndingSpec
 from ..i18n import _, format_men
 from .fonts import font
 from .hud import GOLD, MUTED, TEXT

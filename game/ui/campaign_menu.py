@@ -12,7 +12,8 @@ from ..content.campaigns import Campaigns, load_campaigns
 from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario
 from ..core import campaign as camp
-from ..core.campaign import CampaignProgress, CampaignSpec
+from ..core.campaign import CampaignProgress
+from ..core.campaign_spec import CampaignSpec
 from ..i18n import _, format_men, ngettext
 from ..paths import SAVES_DIR
 from ..record.campaign_run import CampaignRun
@@ -23,7 +24,7 @@ from .hud import GOLD, MUTED
 from .menu import LEVELS
 from .pages import BACKGROUND, heading, muted, panel, paragraph, paragraph_height
 from .scale import px
-from .scene import Scene
+from .scene import Scene, asks_back
 
 
 def progress_line(spec: CampaignSpec, progress: CampaignProgress | None) -> str:
@@ -179,13 +180,10 @@ class CampaignMenuScene(Scene):
                 if event.ui_element is menu:
                     self.levels[cid] = next(k for k, v in LEVELS.items() if _(v) == event.text)
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if asks_back(event, self.back_button):
             self._back()
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        if event.ui_element is self.back_button:
-            self._back()
             return
         for cid, button in self.continue_buttons.items():
             if event.ui_element is button:

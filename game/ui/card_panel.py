@@ -20,7 +20,7 @@ from ..core.skill_marks import EFFECT_NAMES
 from ..i18n import N_, _, format_men
 from ..view.card import FormationCard
 from .badges import BADGES, render_badge
-from .board_view import morale_colour, strength_colour
+from .banners import morale_colour, strength_colour
 from .fonts import font
 from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT
 from .narration import wrap

@@ -10,7 +10,7 @@ from pygame_gui.elements import UIButton
 
 from .fonts import font
 from .hud import GOLD
-from .pages import panel, paragraph, paragraph_height
+from .pages import modal_panel, paragraph, paragraph_height
 from .scale import px
 from .scene import Scene
 
@@ -66,11 +66,8 @@ class DialogScene(Scene):
             self.choose(0)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
         box = self._box()
-        panel(surface, box, border=GOLD)
+        modal_panel(surface, box, shade_alpha=150)
         title = font(22, True)
         surface.blit(title.render(self.title, True, GOLD), (box.x + 24, box.y + 20))
         if self.text:

@@ -113,10 +113,10 @@ class Sketch:
         """The formations as the battle draws them, men counts last (as the battle does)."""
         bars = []
         for f in sorted(self.formations.values(), key=lambda f: (f.pos.r, f.pos.q)):
-            bars.append((f, self.view.draw_token(self.surface, self.camera, f, selected=f.pos == selected)))
+            bars.append((f, self.view.banners.draw(self.surface, self.camera, f, selected=f.pos == selected)))
         if self.zoom >= 0.75:
             for f, bar in bars:
-                self.view.draw_strength(self.surface, f, bar, self.zoom)
+                self.view.banners.draw_strength(self.surface, f, bar, self.zoom)
 
     def centre(self, h: Hex) -> tuple[float, float]:
         return self.camera.to_screen(self.geometry.centre(h))

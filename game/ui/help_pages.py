@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import i18n
-from ..core import combat, duel, engine, herding, morale, movement
+from ..core import combat, duel, fatigue, herding, morale, movement
 from ..core.rules import Ruleset, UnitType
 from ..i18n import N_, _
 
@@ -223,10 +223,10 @@ def fatigue_text(rules: Ruleset) -> list[str]:
             "attacked {defend}; retainers tire twice as fast. From {felt} fatigue on, a formation "
             "strikes weaker by half its fatigue in percent, at most {cap}%."
         ).format(
-            move=engine.MOVE_FATIGUE,
-            forced=engine.FORCED_MARCH_FATIGUE,
-            attack=engine.ATTACK_FATIGUE,
-            defend=engine.DEFEND_FATIGUE,
+            move=fatigue.MOVE_FATIGUE,
+            forced=fatigue.FORCED_MARCH_FATIGUE,
+            attack=fatigue.ATTACK_FATIGUE,
+            defend=fatigue.DEFEND_FATIGUE,
             felt=FATIGUE_FELT,
             cap=FATIGUE_CAP,
         ),
@@ -237,7 +237,7 @@ def fatigue_text(rules: Ruleset) -> list[str]:
         _(
             "A formation that neither moves nor acts sheds {idle} at the start of its next turn. "
             "Rest (R, instead of moving) sheds {rest} and restores {morale} morale."
-        ).format(idle=engine.IDLE_FATIGUE, rest=engine.REST_FATIGUE, morale=engine.REST_MORALE),
+        ).format(idle=fatigue.IDLE_FATIGUE, rest=fatigue.REST_FATIGUE, morale=fatigue.REST_MORALE),
     ]
 
 

@@ -12,16 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..i18n import N_, _
 from .badges import AMMO, HIDDEN, ROUTED, THUNDER, TIRED, Badge, render_badge
-from .board_view import DUEL_COLOUR, SOUL_COLOUR, morale_colour, strength_colour
+from .banners import morale_colour, strength_colour
+from .board_view import DUEL_COLOUR, SOUL_COLOUR
 from .fonts import font
 from .hud import GOLD, MUTED, PANEL_BG, TEXT
 from .narration import wrap
 from .scale import px
-from .toggle import toggles
+from .toggle import Switch
 
 KEY = pygame.K_k
 WIDTH = 300
@@ -79,27 +81,23 @@ ENTRIES: tuple[Entry, ...] = (
 )
 
 
-class Legend:
+class Legend(Switch):
     def __init__(self) -> None:
-        self.visible = False
-        self.button: UIButton | None = None
+        super().__init__(KEY)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._rows: list[tuple[Entry, pygame.Rect]] = []
 
-    def build(self, manager, rect: pygame.Rect) -> UIButton:
+    def build(self, manager: pygame_gui.UIManager, rect: pygame.Rect) -> UIButton:
         self.button = UIButton(rect, _("Legend"), manager, tool_tip_text=_("K: what the marks on a banner mean"))
         return self.button
 
-    def toggle(self) -> None:
-        self.visible = not self.visible
-        if self.button is not None:
-            (self.button.select if self.visible else self.button.unselect)()
+    @property
+    def visible(self) -> bool:
+        return self.on
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if toggles(event, self.button, KEY):
-            self.toggle()
-            return True
-        return False
+    @visible.setter
+    def visible(self, shown: bool) -> None:
+        self.on = shown
 
     def covers(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)

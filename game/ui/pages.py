@@ -18,6 +18,14 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, border: tuple[int, int, in
     pygame.draw.rect(surface, border, rect, 1, border_radius=4)
 
 
+def modal_panel(surface: pygame.Surface, box: pygame.Rect, shade_alpha: int) -> None:
+    """A panel over everything: the window darkened by ``shade_alpha``, a gold-edged box on it."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, shade_alpha))
+    surface.blit(shade, (0, 0))
+    panel(surface, box, border=GOLD)
+
+
 def paragraph(
     surface: pygame.Surface,
     text: str,

@@ -23,7 +23,7 @@ from .. import i18n
 from ..core.hexgrid import Hex
 from ..core.places import MapPlaces, Place
 from ..core.state import GameState
-from .camera import Camera
+from .camera import Projection
 from .fonts import font_path
 from .geometry import MapGeometry, outline_paths
 
@@ -99,7 +99,7 @@ class PlaceMarks:
     ) -> list[tuple[Place, pygame.Rect]]:
         """Where each name goes this frame, in zoomed map pixels; places left out have no room
         (or are not explored). ``banners``: what the formations drawn over the names cover
-        (``BoardView.token_footprint``)."""
+        (``Banners.footprint``)."""
         texts = tuple(i18n._(p.label) for p in self.places.places)
         key = (zoom, i18n.language(), texts, explored, frozenset(banners))
         if key == self._layout_key:
@@ -131,7 +131,7 @@ class PlaceMarks:
         return rect.clamp(pygame.Rect(0, 0, round(w * zoom), round(h_ * zoom)))
 
     def draw_names(
-        self, target: pygame.Surface, camera: Camera, explored: frozenset[Hex] | None, banners: Iterable[Box] = ()
+        self, target: pygame.Surface, camera: Projection, explored: frozenset[Hex] | None, banners: Iterable[Box] = ()
     ) -> None:
         self.drawn_names = []
         view = target.get_rect()
@@ -157,7 +157,7 @@ class PlaceMarks:
         return paths
 
     def draw_outlines(
-        self, target: pygame.Surface, camera: Camera, state: GameState, explored: frozenset[Hex] | None
+        self, target: pygame.Surface, camera: Projection, state: GameState, explored: frozenset[Hex] | None
     ) -> None:
         self.drawn_outlines = []
         width = max(2, round(3 * camera.zoom))

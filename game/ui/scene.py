@@ -15,6 +15,13 @@ if TYPE_CHECKING:
     from .app import App
 
 
+def asks_back(event: pygame.event.Event, back_button: object | None) -> bool:
+    """Whether ``event`` asks a screen to go back: Esc, or its Back button pressed."""
+    if event.type == pygame.KEYDOWN:
+        return bool(event.key == pygame.K_ESCAPE)
+    return event.type == pygame_gui.UI_BUTTON_PRESSED and back_button is not None and event.ui_element is back_button
+
+
 class Manager(pygame_gui.UIManager):
     """pygame_gui's manager with tooltips that wrap Chinese as Chinese wraps: between any two
     characters, never with an added hyphen (the library hyphenates a line with no spaces)."""

@@ -20,7 +20,7 @@ from . import scale
 from .audio import audio_of
 from .pages import BACKGROUND
 from .scale import px
-from .scene import Scene
+from .scene import Scene, asks_back
 
 SPEED_NAMES: dict[str, str] = {
     "slow": N_("Slow"),
@@ -184,9 +184,7 @@ class SettingsScene(Scene):
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.tabs:
             self.page = self.tabs[event.ui_element]
             self.resize(self.app.size)
-        elif (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button) or (
-            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-        ):
+        elif asks_back(event, self.back_button):
             self.app.back()
 
     def draw(self, surface: pygame.Surface) -> None:

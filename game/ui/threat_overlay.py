@@ -8,14 +8,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..core.hexgrid import Hex
 from ..i18n import _
 from ..view.side_view import SideView
-from .camera import Camera
+from .camera import Projection
 from .geometry import MapGeometry
-from .toggle import toggles
+from .toggle import Switch
 
 # Where the enemies could strike, and where the one enemy looked at could.
 # A light wash, a ring inside every hex (so the shading never reads as the colour of the ground)
@@ -34,7 +35,7 @@ KEY = pygame.K_h
 EDGE_NEIGHBOURS = (Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1))
 
 
-def on_screen(geometry: MapGeometry, camera: Camera, hexes: Iterable[Hex], size: tuple[int, int]) -> list[Hex]:
+def on_screen(geometry: MapGeometry, camera: Projection, hexes: Iterable[Hex], size: tuple[int, int]) -> list[Hex]:
     """The hexes of ``hexes`` that show in a view of ``size`` (a hex's width of margin)."""
     lay = geometry.layout
     mx, my = lay.tile_width * camera.zoom, lay.tile_height * camera.zoom
@@ -50,7 +51,7 @@ def on_screen(geometry: MapGeometry, camera: Camera, hexes: Iterable[Hex], size:
 def shade(
     layer: pygame.Surface,
     geometry: MapGeometry,
-    camera: Camera,
+    camera: Projection,
     hexes: frozenset[Hex],
     fill: tuple[int, int, int, int],
     ring: tuple[int, int, int, int],
@@ -74,7 +75,7 @@ def shade(
 def draw_threat(
     target: pygame.Surface,
     geometry: MapGeometry,
-    camera: Camera,
+    camera: Projection,
     threat: frozenset[Hex],
     reach: frozenset[Hex] = frozenset(),
 ) -> None:
@@ -89,7 +90,7 @@ def draw_threat(
     target.blit(layer, (0, 0))
 
 
-class ThreatToggle:
+class ThreatToggle(Switch):
     """Whether the enemies' reach is shown: a button and the H key switch it.
 
     Wiring: ``build`` with the screen's manager and a rectangle; pass every event to ``handle``
@@ -97,10 +98,9 @@ class ThreatToggle:
     ``Overlays.threat`` and ``Overlays.enemy_reach``."""
 
     def __init__(self) -> None:
-        self.on = False
-        self.button: UIButton | None = None
+        super().__init__(KEY)
 
-    def build(self, manager, rect: pygame.Rect) -> UIButton:
+    def build(self, manager: pygame_gui.UIManager, rect: pygame.Rect) -> UIButton:
         self.button = UIButton(
             rect,
             _("Enemy reach"),
@@ -110,22 +110,8 @@ class ThreatToggle:
                 "Click an enemy to see its own reach."
             ),
         )
-        self._mark()
+        self.mark()
         return self.button
-
-    def toggle(self) -> None:
-        self.on = not self.on
-        self._mark()
-
-    def _mark(self) -> None:
-        if self.button is not None:
-            (self.button.select if self.on else self.button.unselect)()
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if toggles(event, self.button, KEY):
-            self.toggle()
-            return True
-        return False
 
     def overlay(self, view: SideView, looked_at: str | None = None) -> tuple[frozenset[Hex], frozenset[Hex]]:
         """(threat, enemy reach) to draw: the whole threat while the toggle is on, and the reach

@@ -24,6 +24,7 @@ from ..core.actions import Action, EndTurn, Rest
 from ..core.rules import Ruleset
 from ..core.state import Formation, GameState
 from ..i18n import _, format_men
+from .banners import morale_colour
 from .fonts import font
 from .hud import BAD, GOLD, GOOD, LOG_BOTTOM, MUTED, TEXT, TOP_BAR_H
 from .scale import px
@@ -42,10 +43,6 @@ LOG_ROWS = 6
 LOG_LINE_SIZE = 15
 # Room for the log's frame and a title strip over its rows, and a gap above it.
 LOG_HEAD = 44
-# Fill of the morale bar by how far the formation is from breaking (as on its banner).
-MORALE_SAFE = (120, 200, 255)
-MORALE_WARN = (235, 200, 80)
-MORALE_DANGER = (235, 90, 70)
 SELECTED_FILL = (200, 162, 74, 60)
 STATUS_COLOURS = {
     "ready": GOOD,
@@ -316,14 +313,6 @@ class UnitList:
 
 
 # -- drawing ----------------------------------------------------------------------------------
-
-
-def morale_colour(morale: int, threshold: int) -> tuple[int, int, int]:
-    if morale < threshold + 15:
-        return MORALE_DANGER
-    if morale < threshold + 35:
-        return MORALE_WARN
-    return MORALE_SAFE
 
 
 def row_details(row: RosterRow) -> str:

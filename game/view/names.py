@@ -17,7 +17,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from .. import i18n
-from ..core.campaign import Roster
+from ..core.roster import Roster
 from ..core.rules import Ruleset
 from ..core.scenario import Scenario
 from ..core.scenario_events import Reinforce

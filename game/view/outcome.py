@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..core.engine import attrition_shares
 from ..core.rules import Ruleset
 from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, ObjectiveSpec, Scenario
 from ..core.scenario_events import (
@@ -36,6 +35,7 @@ from ..core.scenario_events import (
 from ..core.sides import are_allied, are_enemies
 from ..core.state import GameState
 from ..core.triggers import REASON_EVENT
+from ..core.victory import attrition_shares
 from ..i18n import _, format_men, ngettext
 from .names import formation_names, hero_name, side_name
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..core import baggage
 from ..core.board import Board
-from ..core.engine import IDLE_FATIGUE
+from ..core.fatigue import IDLE_FATIGUE
 from ..core.hexgrid import Hex, neighbours, spiral
 from ..core.movement import MAX_FATIGUE_TO_FORCE, enemy_zoc, search_moves
 from ..core.rules import Ruleset
