@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -95,6 +96,8 @@ def play_campaign(job: tuple[str, int]) -> dict[str, Any]:
     spec = load_campaigns().campaigns[campaign_id]
     progress = camp.new_progress(spec, seed)
     battles = 0
+    # Each decision the camp put, and after which battle.
+    offered: dict[str, str] = {}
     while not progress.finished(spec) and battles < MAX_BATTLES:
         battles += 1
         loaded = load_scenario(spec.scenarios[progress.stage])
@@ -106,6 +109,7 @@ def play_campaign(job: tuple[str, int]) -> dict[str, Any]:
         progress = camp.after_battle(progress, spec, loaded.scenario, match.state)
         # The camp's decisions go the chronicle's way (it marches on to the last battle).
         while (waiting := camp.pending_decision(progress, spec)) is not None:
+            offered.setdefault(waiting.id, loaded.scenario.id)
             progress = camp.decide(progress, spec, waiting.id, waiting.chronicle)
         for carried in sorted(progress.roster.formations, key=lambda c: (c.men - c.max_men, c.key)):
             try:
@@ -118,20 +122,26 @@ def play_campaign(job: tuple[str, int]) -> dict[str, Any]:
         "stage": progress.stage,
         "battles": battles,
         "souls": progress.souls_bagged(),
+        "offered": offered,
     }
 
 
 def campaign_table(runs: list[dict[str, Any]]) -> str:
     lines = [
-        f"| campaign | runs | won within {MAX_BATTLES} battles | mean battles fought | mean souls bagged |",
-        "| --- | --- | --- | --- | --- |",
+        f"| campaign | runs | won within {MAX_BATTLES} battles | mean battles fought | mean souls bagged "
+        "| decisions put (after which battle) |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for cid in sorted({r["campaign"] for r in runs}):
         mine = [r for r in runs if r["campaign"] == cid]
         won = sum(r["won"] for r in mine)
         battles = statistics.fmean(r["battles"] for r in mine)
         souls = statistics.fmean(r["souls"] for r in mine)
-        lines.append(f"| {cid} | {len(mine)} | {won} ({won / len(mine):.0%}) | {battles:.1f} | {souls:,.0f} |")
+        put = Counter((d, after) for r in mine for d, after in r["offered"].items())
+        decisions = ", ".join(f"{d} {n} ({after})" for (d, after), n in sorted(put.items())) or "-"
+        lines.append(
+            f"| {cid} | {len(mine)} | {won} ({won / len(mine):.0%}) | {battles:.1f} | {souls:,.0f} | {decisions} |"
+        )
     return "\n".join(lines)
 
 

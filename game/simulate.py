@@ -8,6 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from .ai.driver import make_ais, play_ai_turn
+from .chronicle.tally import set_piece_results
+from .chronicle.watch import ChronicleWatch
+from .content.chronicle import set_pieces
 from .content.scenarios import LoadedScenario
 from .core.engine import GameSettings
 from .core.events import Routed
@@ -46,6 +49,8 @@ def run_game(
         max_turns=max_turns,
     )
     match = Match(loaded, seed, settings)
+    watch = ChronicleWatch(set_pieces(scenario.id))
+    match.listeners.append(lambda events: watch.seen(events, match.state))
     routs: Counter[str] = Counter()
     match.listeners.append(lambda events: routs.update(e.side for e in events if isinstance(e, Routed)))
     ais = make_ais(match)
@@ -54,6 +59,7 @@ def run_game(
         side = match.state.active_side.id
         ai_ms.append(play_ai_turn(match, ais[side], others=ais))
     state = match.state
+    watch.finish(state)
     result: dict[str, Any] = {
         "scenario": scenario.id,
         "seed": seed,
@@ -74,6 +80,7 @@ def run_game(
         ],
         "souls_on_field": state.souls_on_field(),
         "ai_ms": _ms_stats(ai_ms),
+        "set_pieces": set_piece_results(watch),
         "save": None,
         AI_SAMPLES: [round(ms, 2) for ms in ai_ms],
     }
@@ -113,6 +120,15 @@ class Tally:
             total[0] += s["souls"]
             total[1] += 1
         self.ai_ms.update(result.get(AI_SAMPLES, []))
+
+    @staticmethod
+    def game_line(r: dict[str, Any]) -> str:
+        """One game's result in a line."""
+        sides = ", ".join(f"{s['id']} {s['men_start']:,}→{s['men_end']:,}" for s in r["sides"])
+        return (
+            f"seed {r['seed']}: winner {r['winner'] or 'none'} after {r['turns']} turns, "
+            f"{r['actions']} actions; {sides}; AI ms median {r['ai_ms']['median']}"
+        )
 
     def summary(self) -> dict[str, Any]:
         """Wins per side (a game without a winner is a draw), win rates, mean turns and souls,

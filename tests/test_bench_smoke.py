@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bench import ai_turns, frame, idle, run_all, stress, win_rates
-from bench.common import markdown_table, percentile, summary
+from bench.common import markdown_table, percentile, replace_between, summary
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import scenario_ids
 
@@ -164,6 +164,20 @@ def test_a_computer_played_campaign_carries_its_army_to_the_end_or_gives_up() ->
     assert run["campaign"] == "yuqing" and 1 <= run["battles"] <= balance.MAX_BATTLES
     assert run["won"] == (run["stage"] == 4) and run["souls"] >= 0
     assert "| yuqing | 1 |" in balance.campaign_table([run])
+    assert set(run["offered"]) <= {"war_aim", "liang"}  # the decisions put, each after a battle
+
+
+def test_chronicle_bench_counts_each_set_piece_and_writes_its_table(tmp_path: Path, capsys) -> None:
+    from bench import chronicle
+
+    (summary,) = chronicle.main(["--games", "1", "--jobs", "1", "--scenario", "b3_tangut_border"])
+    assert summary["games"] == 1 and summary["scenario"] == "b3_tangut_border"
+    assert all(row["came"] in (0, 1) for row in summary["set_pieces"])
+    readme = tmp_path / "README.md"
+    readme.write_text(f"before\n{chronicle.START}\nold\n{chronicle.END}\nafter\n", encoding="utf-8")
+    replace_between(readme, chronicle.START, chronicle.END, chronicle.table([summary]))
+    text = readme.read_text(encoding="utf-8")
+    assert "old" not in text and "| b3_tangut_border | The duel of two war gods | " in text
 
 
 def test_saves_bench_quick(capsys: pytest.CaptureFixture[str]) -> None:

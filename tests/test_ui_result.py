@@ -12,6 +12,7 @@ from conftest import frame
 from pygame_gui.elements import UILabel
 
 from game import i18n
+from game.chronicle.replayed import set_pieces_of
 from game.content.scenarios import load_scenario
 from game.core.actions import Attack, EndTurn
 from game.core.engine import GameSettings
@@ -200,3 +201,24 @@ def test_every_text_fits_small_and_large_windows(lang: str, size: tuple[int, int
         assert _("Victory for the {side}").format(side=i18n.name("Yuqing Palace coalition")) in labels(scene)
     finally:
         i18n.set_language("en")
+
+
+def test_the_debriefing_sets_the_chronicle_beside_this_battle(app: App) -> None:
+    """Each set piece: what the chronicle tells, then what came of it here (turn, who) or that it
+    did not happen, read from the record itself."""
+    match = finished_b3()
+    scene = show(app, match)
+    story = story_texts(scene)
+    assert "History and your battle" in story
+    report = set_pieces_of(match.record, match.loaded)
+    assert report, "B3 has set pieces"
+    for piece, came in report:
+        at = story.index(piece.title)
+        assert story[at + 1] == f"The chronicle: {piece.history}"
+        if came is None:
+            assert story[at + 2].startswith("In this battle:") and "did not" in story[at + 2]
+        else:
+            assert story[at + 2].startswith(f"In this battle: on turn {came.turn}")
+    # The record's own end: Yue Fei's riders fell on turn 4, so the duel never went on to turn 5.
+    came = dict((p.id, c) for p, c in report)
+    assert came["long_duel"] is None or came["long_duel"].turn <= 4

@@ -59,6 +59,7 @@ TEXT_KEYS = frozenset(
         "objectives",
         "narration",
         "text",
+        "history",
     }
 )
 # Header fields that change on every run or with the babel version; ignored when comparing.

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .. import i18n
+from .chronicle import cmd_chronicle
 from .errors import EXIT_OK, CliError, in_one_line
 from .parser import build_parser
 from .play import cmd_play
@@ -26,6 +27,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "play": cmd_play,
     "scenarios": cmd_scenarios,
     "simulate": cmd_simulate,
+    "chronicle": cmd_chronicle,
     "replay": cmd_replay,
     "validate": cmd_validate,
     "screenshot": cmd_screenshot,

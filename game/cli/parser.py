@@ -54,6 +54,24 @@ def _at_most(high: int, low: int = 1) -> Callable[[str], int]:
     return parse
 
 
+def _games_arguments(parser: argparse.ArgumentParser, games: int) -> None:
+    """The arguments of the commands that play AI games: which, how many, at what level, how shown."""
+    parser.add_argument("scenario")
+    parser.add_argument("--seed", type=_at_most(MAX_SEED, 0), default=1)
+    parser.add_argument("--games", type=_at_most(MAX_GAMES), default=games)
+    parser.add_argument(
+        "--jobs", type=_at_most(MAX_JOBS), default=1, help="worker processes (no more than games or cores)"
+    )
+    parser.add_argument(
+        "--difficulty",
+        action="append",
+        default=[],
+        metavar="[SIDE=]LEVEL",
+        help="easy, normal or hard: for every side, or SIDE=LEVEL for one (repeatable)",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON line per game, then the summary")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="qiankun", description="Qiankun, a turn-based hex strategy game.")
     p.add_argument("--lang", choices=list(i18n.LANGUAGES), help="language of the game text")
@@ -70,22 +88,12 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--json", action="store_true")
 
     sim = sub.add_parser("simulate", help="AI against AI, headless")
-    sim.add_argument("scenario")
-    sim.add_argument("--seed", type=_at_most(MAX_SEED, 0), default=1)
-    sim.add_argument("--games", type=_at_most(MAX_GAMES), default=1)
-    sim.add_argument(
-        "--jobs", type=_at_most(MAX_JOBS), default=1, help="worker processes (no more than games or cores)"
-    )
+    _games_arguments(sim, games=1)
     sim.add_argument("--max-turns", type=_at_most(MAX_TURNS))
     sim.add_argument("--save-dir", type=Path)
-    sim.add_argument(
-        "--difficulty",
-        action="append",
-        default=[],
-        metavar="[SIDE=]LEVEL",
-        help="easy, normal or hard: for every side, or SIDE=LEVEL for one (repeatable)",
-    )
-    sim.add_argument("--json", action="store_true")
+
+    ch = sub.add_parser("chronicle", help="how often the chronicle's set pieces come in AI games")
+    _games_arguments(ch, games=30)
 
     rp = sub.add_parser("replay", help="replay a saved game")
     rp.add_argument("save", type=Path)

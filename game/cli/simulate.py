@@ -10,15 +10,12 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..content.scenarios import load_scenario
 from .errors import EXIT_OK, CliError
 from .inputs import loaded_scenario, writable_folder
 from .parser import MAX_SEED
-
-if TYPE_CHECKING:
-    from ..simulate import Tally
 
 SimJob = tuple[str, int, int | None, str | None, str, dict[str, str]]
 
@@ -51,9 +48,31 @@ def parse_difficulties(values: Sequence[str], side_ids: Sequence[str]) -> tuple[
     return default, per_side
 
 
+class GameTally(Protocol):
+    """What counts games as they come: ``simulate``'s wins and times, ``chronicle``'s set pieces."""
+
+    games: int
+
+    def add(self, result: dict[str, Any]) -> None: ...
+
+    def game_line(self, result: dict[str, Any]) -> str: ...
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from ..simulate import Tally, summary_table
+
+    tally = Tally(list(loaded_scenario(args.scenario).scenario.side_ids()))
+    play_games(args, args.max_turns, args.save_dir, tally)
+    summary = tally.summary()
+    print(json.dumps({"summary": summary}, ensure_ascii=False) if args.json else summary_table(summary), flush=True)
+    return EXIT_OK
+
+
+def play_games(args: argparse.Namespace, max_turns: int | None, save_to: Path | None, tally: GameTally) -> None:
+    """Play ``args.games`` AI games of ``args.scenario`` from ``args.seed`` on (``args.jobs``
+    processes at most), at the ``args.difficulty`` levels, printing each game's line as it comes
+    (a JSON line with ``args.json``) and counting it in ``tally``."""
     from ..record.errors import SaveError
-    from ..simulate import Tally
 
     side_ids = list(loaded_scenario(args.scenario).scenario.side_ids())
     default, per_side = parse_difficulties(args.difficulty, side_ids)
@@ -63,14 +82,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             f"--seed {args.seed} with --games {args.games} would reach seed {last_seed}, "
             f"above the largest seed {MAX_SEED}"
         )
-    save_dir = None if args.save_dir is None else str(writable_folder(args.save_dir, "--save-dir"))
+    save_dir = None if save_to is None else str(writable_folder(save_to, "--save-dir"))
     # Made as they are played: memory does not grow with --games.
     jobs: Iterator[SimJob] = (
-        (args.scenario, args.seed + i, args.max_turns, save_dir, default, per_side) for i in range(args.games)
+        (args.scenario, args.seed + i, max_turns, save_dir, default, per_side) for i in range(args.games)
     )
     progress = Progress(args.games) if sys.stderr.isatty() else None
     workers = min(args.jobs, args.games, cores())
-    tally = Tally(side_ids)
     try:
         if workers > 1:
             from concurrent.futures import ProcessPoolExecutor
@@ -81,14 +99,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             _print_results(map(simulate_one, jobs), args.json, progress, tally)
     except SaveError as exc:
         raise CliError(str(exc)) from None
-    summary = tally.summary()
-    if args.json:
-        print(json.dumps({"summary": summary}, ensure_ascii=False), flush=True)
-    else:
-        from ..simulate import summary_table
-
-        print(summary_table(summary), flush=True)
-    return EXIT_OK
 
 
 def cores() -> int:
@@ -125,7 +135,9 @@ class Progress:
         print(f"\r{done}/{self.total} games, {self.clock() - self.start:.1f} s", end=end, file=sys.stderr, flush=True)
 
 
-def _print_results(results: Iterable[dict[str, Any]], as_json: bool, progress: Progress | None, tally: Tally) -> None:
+def _print_results(
+    results: Iterable[dict[str, Any]], as_json: bool, progress: Progress | None, tally: GameTally
+) -> None:
     """Print each game's line in seed order as it comes, counting it in ``tally``."""
     from ..simulate import AI_SAMPLES
 
@@ -139,11 +151,6 @@ def _print_results(results: Iterable[dict[str, Any]], as_json: bool, progress: P
         if as_json:
             print(json.dumps(r, ensure_ascii=False), flush=True)
         else:
-            sides = ", ".join(f"{s['id']} {s['men_start']:,}→{s['men_end']:,}" for s in r["sides"])
-            print(
-                f"seed {r['seed']}: winner {r['winner'] or 'none'} after {r['turns']} turns, "
-                f"{r['actions']} actions; {sides}; AI ms median {r['ai_ms']['median']}",
-                flush=True,
-            )
+            print(tally.game_line(r), flush=True)
         if progress is not None:
             progress.show(tally.games)

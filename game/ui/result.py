@@ -16,13 +16,15 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextBox
 
+from ..chronicle.replayed import set_pieces_of
 from ..content.campaigns import names_script
 from ..core import campaign as camp
 from ..i18n import _, format_men, ngettext, sentences
 from ..record.campaign_run import CampaignRun
 from ..record.errors import SaveError
 from ..record.match import Match
-from ..view.names import hero_name, save_name, side_name
+from ..view.history import compare
+from ..view.names import formation_names, hero_name, save_name, side_name
 from ..view.outcome import debriefing, decide, headline, headline_text, reason_text
 from ..view.summary import summarise, took_part
 from .hud import BAD, GOLD, GOOD, MUTED, TEXT
@@ -79,6 +81,8 @@ class ResultScene(Scene):
         rows = summarise(scenario, engine.rules, engine.settings, match.state)
         roles = {s.id: s.role for s in match.state.sides}
         self.summary = [r for r in rows if took_part(r, roles[r.side])]
+        names = formation_names(engine.rules, scenario, match.record.settings.roster)
+        self.history = compare(set_pieces_of(match.record, match.loaded), engine.rules, names)
         super().__init__(app)
 
     # -- what it says ------------------------------------------------------------------------
@@ -161,6 +165,12 @@ class ResultScene(Scene):
         if text:
             out.append(Paragraph(_("Debriefing"), GOLD, joined=True))
             out.append(Paragraph(_(text), TEXT))
+        if self.history:
+            out.append(Paragraph(_("History and your battle"), GOLD, joined=True))
+            for c in self.history:
+                out.append(Paragraph(c.title, TEXT, joined=True))
+                out.append(Paragraph(_("The chronicle: {history}").format(history=c.history), MUTED, joined=True))
+                out.append(Paragraph(c.battle, GOOD if c.came else BAD))
         souls = m.state.souls_on_field()
         if souls:
             out.append(Paragraph(_("Wandering souls left on the field: {n}").format(n=format_men(souls)), MUTED))
