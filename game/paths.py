@@ -9,8 +9,8 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 ROOT = PACKAGE_DIR.parent
 DATA_DIR = PACKAGE_DIR / "content" / "data"
 LOCALE_DIR = PACKAGE_DIR / "locale"
-MAPS_DIR = ROOT / "maps"
-ASSETS_DIR = ROOT / "assets"
+MAPS_DIR = PACKAGE_DIR / "maps"
+ASSETS_DIR = PACKAGE_DIR / "assets"
 FONTS_DIR = ASSETS_DIR / "fonts"
 TILES_DIR = ASSETS_DIR / "tiles"
 # Saved games, campaign progress and settings; QIANKUN_SAVES_DIR puts them elsewhere.
