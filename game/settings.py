@@ -1,4 +1,4 @@
-"""The player's settings that outlive a game (saves/settings.json), read forgivingly: a missing
+"""The player's settings that outlive a game (settings.json in the saves folder), read forgivingly: a missing
 or damaged file gives the defaults and is left as it is until the settings are next changed."""
 
 from __future__ import annotations

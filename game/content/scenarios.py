@@ -1,4 +1,4 @@
-"""Scenarios: a TOML file beside its Tiled map in ``maps/``, checked against the ruleset."""
+"""Scenarios: a TOML file beside its Tiled map in ``game/maps/``, checked against the ruleset."""
 
 from __future__ import annotations
 
