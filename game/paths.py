@@ -56,7 +56,6 @@ def default_saves_dir(environ: Mapping[str, str] = os.environ, package_dir: Path
 
 
 CHECKOUT = checkout_root()
-SAVES_DIR = default_saves_dir()
 
 
 def display_path(path: Path) -> str:
