@@ -180,7 +180,7 @@ def test_the_settings_screen_changes_the_volume_heard(tmp_path):
 
     audio, mixer, _ = make_audio()
     app = App((800, 560), audio=audio)
-    app.use_profile(Profile.load(saves_dir=tmp_path))
+    app.use_profile(Profile.load("en", saves_dir=tmp_path))
     scene = SettingsScene(app, page="screen")
     app.switch(scene)
     event = pygame.event.Event(
@@ -367,7 +367,7 @@ def test_each_screen_asks_for_its_music_as_it_is_shown(tmp_path):
     result = run_game(load_scenario("b3_tangut_border"), 1, max_turns=1, save_dir=tmp_path)
     app.go("replay", record=load_record(Path(result["save"])))
     assert audio.current == "battle_calm"
-    app.use_profile(Profile.load(saves_dir=tmp_path))
+    app.use_profile(Profile.load("en", saves_dir=tmp_path))
     app.open("settings")  # a screen without music of its own lets it play on
     assert audio.current == "battle_calm"
 

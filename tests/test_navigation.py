@@ -267,7 +267,7 @@ def test_instant_computer_moves_are_not_paused(app, rules, own_settings) -> None
 
 def test_the_settings_screen_stores_each_choice_and_the_menu_beneath_follows_the_language(app, tmp_path) -> None:
     app.go("menu")
-    app.use_profile(Profile.load(saves_dir=tmp_path))
+    app.use_profile(Profile.load("en", saves_dir=tmp_path))
     screen = app.open("settings")
     assert isinstance(screen, SettingsScene)
     screen.choose("ai_speed", "Fast")
@@ -275,6 +275,7 @@ def test_the_settings_screen_stores_each_choice_and_the_menu_beneath_follows_the
     screen.choose("language", i18n.LANGUAGES["zh_TW"])
     stored = load_settings(tmp_path)
     assert (stored.ai_speed, stored.end_turn_warning, stored.language) == ("fast", False, "zh_TW")
+    assert app.profile.language == "zh_TW" and app.profile.settings == stored
     press(app, pygame.K_ESCAPE)
     menu = app.scene
     assert isinstance(menu, MenuScene)

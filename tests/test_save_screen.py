@@ -308,7 +308,7 @@ def test_choosing_fewer_autosaves_lets_the_extra_ones_of_every_game_go(app, fold
         a1_save(folder, f"autosave-a1-two-{i}", seed=2)
     a1_save(folder, "autosave-a1-three", seed=3)
     a1_save(folder, "kept_by_name", seed=1)
-    app.use_profile(Profile.load(saves_dir=folder))
+    app.use_profile(Profile.load("en", saves_dir=folder))
     screen = SettingsScene(app)
     app.switch(screen)
     screen.keep_autosaves(1)

@@ -98,7 +98,7 @@ def test_a_late_resize_event_does_not_take_the_game_out_of_full_screen(app, reme
 
 def test_the_settings_screen_sets_full_screen_and_the_scale_at_once(app, tmp_path: Path, at_100) -> None:
     app.go("menu")
-    app.use_profile(Profile.load(saves_dir=tmp_path))
+    app.use_profile(Profile.load("en", saves_dir=tmp_path))
     screen = app.open("settings")
     assert isinstance(screen, SettingsScene)
     screen.choose("fullscreen", "Full screen")
@@ -124,6 +124,7 @@ def test_the_scale_sizes_the_drawn_text_and_the_themes_text(app, at_100) -> None
     base_font = font(16).get_height()
     base_theme = app.scene.manager.get_theme().get_font(["button"]).get_rect("Ag").height
     app.set_ui_scale(200)
+    assert app.profile.ui_scale == 200  # the profile says so, and every drawing follows
     assert font(16).get_height() >= 1.8 * base_font
     # The screen shown was built anew with the theme at the new scale.
     assert app.scene.manager.get_theme().get_font(["button"]).get_rect("Ag").height >= 1.8 * base_theme

@@ -82,7 +82,7 @@ class App:
         self.audio = audio or Audio(mixer=None)
         # The player's saves folder, settings, language and scale, made at start (``start``); a
         # window opened without one (tests, benchmarks) reads it as a start would.
-        self.profile = profile if profile is not None else Profile.load()
+        self.profile = profile if profile is not None else Profile.load().with_scale(round(scale.ui_scale() * 100))
         # Where games are saved and loaded (the one door for saving: screens ask it).
         self.saves = saves or self.profile.saves_folder()
         if routes is None:
@@ -199,10 +199,17 @@ class App:
         self.set_fullscreen(not self.fullscreen)
         self.remember(fullscreen=self.fullscreen)
 
+    def set_language(self, lang: str) -> None:
+        """Text in ``lang`` from now on (the screens shown are built again by whoever asked)."""
+        self.profile = self.profile.with_language(lang)
+        i18n.set_language(lang)
+
     def use_profile(self, profile: Profile) -> None:
-        """Play with another profile from now on: its saves folder and its settings."""
+        """Play with another profile from now on: its saves folder, settings, language and scale."""
         self.profile = profile
         self.saves = profile.saves_folder()
+        use_language(profile)
+        self.set_ui_scale(profile.ui_scale)
 
     def update_settings(self, **changes: object) -> None:
         """Write some settings and keep them in the profile (OSError and ValidationError escape:
@@ -218,6 +225,7 @@ class App:
     def set_ui_scale(self, percent: int) -> None:
         """Text, panels and buttons at ``percent``: every screen's widgets built anew with the
         theme at that scale."""
+        self.profile = self.profile.with_scale(percent)
         scale.set_ui_scale(percent)
         for scene in self.stack:
             scene.manager = Manager(self.size, theme(i18n.language()))
@@ -332,6 +340,11 @@ def apply_user_settings(lang: str | None = None) -> Profile:
     defaults and one warning), the language (``lang`` if given, else the saved choice, else the
     system's) and the names' script put to use (the window's settings are applied as it opens)."""
     profile = Profile.load(lang, warn=True)
+    use_language(profile)
+    return profile
+
+
+def use_language(profile: Profile) -> None:
+    """The profile's language and names' script, for every text drawn from now on."""
     i18n.set_language(profile.language)
     i18n.set_names_follow_story(profile.settings.names_follow_story)
-    return profile

@@ -170,7 +170,7 @@ class MenuScene(Scene):
                 self.resize(self.app.size)
             elif event.ui_element is self.lang_menu:
                 lang = next(k for k, v in i18n.LANGUAGES.items() if v == event.text)
-                i18n.set_language(lang)
+                self.app.set_language(lang)
                 self._remember(language=lang)
                 self.app.go("menu", carry_from=self)
             else:

@@ -123,7 +123,7 @@ class SettingsScene(Scene):
         on = text == _(ON_OFF[0])
         if key == "language":
             lang = next(k for k, v in i18n.LANGUAGES.items() if v == text)
-            i18n.set_language(lang)
+            self.app.set_language(lang)
             self._store(language=lang)
             self.resize(self.app.size)  # every label in the new language, and its font
         elif key == "names":
