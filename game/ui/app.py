@@ -81,8 +81,11 @@ class App:
         # Sound (silent unless given one: ``start`` opens the device; tests need none).
         self.audio = audio or Audio(mixer=None)
         # The player's saves folder, settings, language and scale, made at start (``start``); a
-        # window opened without one (tests, benchmarks) reads it as a start would.
-        self.profile = profile if profile is not None else Profile.load().with_scale(round(scale.ui_scale() * 100))
+        # window opened without one (tests, benchmarks) reads the settings as a start would and
+        # keeps the language and scale in use.
+        if profile is None:
+            profile = Profile.load().with_language(i18n.language()).with_scale(round(scale.ui_scale() * 100))
+        self.profile = profile
         # Where games are saved and loaded (the one door for saving: screens ask it).
         self.saves = saves or self.profile.saves_folder()
         if routes is None:
