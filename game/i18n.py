@@ -1,30 +1,67 @@
 """Translations through gettext: English msgids, catalogs for simplified and traditional Chinese.
 
-``_`` translates at call time with the current language, so switching language at runtime
-changes every string drawn afterwards. ``N_`` marks a string for extraction without
-translating it (for module-level constants and data field names).
+``_`` translates at call time with the current language (the profile's, kept in the ContextVar
+``TRANSLATOR``), so switching language at runtime changes every string drawn afterwards. ``N_``
+marks a string for extraction without translating it (for module-level constants and data field
+names).
 """
 
 from __future__ import annotations
 
 import gettext
 import os
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 from .paths import LOCALE_DIR
 
 DOMAIN = "qiankun"
 LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文", "zh_TW": "繁體中文"}
 
-_current: gettext.NullTranslations = gettext.NullTranslations()
-_language = "en"
 # Names (heroes, sides) keep the script of the story they belong to: campaign A's in simplified
 # characters, campaign B's in traditional, whichever Chinese the reader chose, unless the reader
-# prefers every name in their own script. ``_names`` is the catalog names come from when the
-# story's script differs from the reader's.
+# prefers every name in their own script.
 CHINESE = ("zh_CN", "zh_TW")
-_names: gettext.NullTranslations | None = None
-_story_script: str | None = None
-_names_follow_story = True
+
+
+@dataclass(frozen=True)
+class Translator:
+    """The reader's language and the catalogs it reads from: ``catalog`` for every text, ``names``
+    for the names when the story's script differs from the reader's (else None)."""
+
+    language: str = "en"
+    catalog: gettext.NullTranslations = field(default_factory=gettext.NullTranslations)
+    story_script: str | None = None
+    names_follow_story: bool = True
+    names: gettext.NullTranslations | None = None
+
+
+def make_translator(language: str, story_script: str | None = None, names_follow_story: bool = True) -> Translator:
+    """The translator for ``language`` (ValueError names the choices when it is not one), with the
+    story's script for names."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+    catalog = gettext.NullTranslations() if language == "en" else _catalog(language)
+    names = None
+    if names_follow_story and story_script in CHINESE and language in CHINESE and story_script != language:
+        names = _catalog(story_script)
+    return Translator(language, catalog, story_script, names_follow_story, names)
+
+
+def _catalog(language: str) -> gettext.NullTranslations:
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+
+
+# The translator of the profile in use. ``_`` is called at draw time in hundreds of places, so
+# rather than passed to each the translator is kept in this one ContextVar, set from the profile
+# as the game starts and when the player picks another language or script (the functions below);
+# the test of module-level state allows it by name.
+ENGLISH = Translator()  # frozen: the default can be shared
+TRANSLATOR: ContextVar[Translator] = ContextVar("translator", default=ENGLISH)
+
+
+def translator() -> Translator:
+    return TRANSLATOR.get()
 
 
 def detect_language(environ: dict[str, str] | None = None) -> str:
@@ -44,61 +81,45 @@ def detect_language(environ: dict[str, str] | None = None) -> str:
 
 
 def set_language(lang: str) -> None:
-    global _current, _language
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    _language = lang
-    if lang == "en":
-        _current = gettext.NullTranslations()
-    else:
-        _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
-    _load_names()
+    now = TRANSLATOR.get()
+    TRANSLATOR.set(make_translator(lang, now.story_script, now.names_follow_story))
 
 
 def set_story_script(script: str | None) -> None:
     """The script of the story on screen (a campaign's ``names``; None: the reader's own)."""
-    global _story_script
-    _story_script = script
-    _load_names()
+    now = TRANSLATOR.get()
+    TRANSLATOR.set(make_translator(now.language, script, now.names_follow_story))
 
 
 def story_script() -> str | None:
-    return _story_script
+    return TRANSLATOR.get().story_script
 
 
 def set_names_follow_story(follow: bool) -> None:
-    global _names_follow_story
-    _names_follow_story = follow
-    _load_names()
+    now = TRANSLATOR.get()
+    TRANSLATOR.set(make_translator(now.language, now.story_script, follow))
 
 
 def names_follow_story() -> bool:
-    return _names_follow_story
-
-
-def _load_names() -> None:
-    global _names
-    _names = None
-    script = _story_script
-    if _names_follow_story and script in CHINESE and _language in CHINESE and script != _language:
-        _names = gettext.translation(DOMAIN, LOCALE_DIR, languages=[script], fallback=True)
+    return TRANSLATOR.get().names_follow_story
 
 
 def name(message: str) -> str:
     """A hero's or a side's name, in the story's script where it keeps its own."""
-    return (_names or _current).gettext(message)
+    now = TRANSLATOR.get()
+    return (now.names or now.catalog).gettext(message)
 
 
 def language() -> str:
-    return _language
+    return TRANSLATOR.get().language
 
 
 def _(message: str) -> str:
-    return _current.gettext(message)
+    return TRANSLATOR.get().catalog.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _current.ngettext(singular, plural, n)
+    return TRANSLATOR.get().catalog.ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:
@@ -112,7 +133,7 @@ def format_men(n: int) -> str:
     numbers in 万 (萬 in traditional script): 5000, 6万, 1.2万; a count that is not a round thousand
     stays exact in plain digits (12345), where 万 would need a decimal or a 零.
     """
-    if _language in CHINESE:
+    if language() in CHINESE:
         if abs(n) >= 10000 and n % 1000 == 0:
             return _decimal(n / 10000) + _wan()
         return str(n)
@@ -125,19 +146,19 @@ def format_men_short(n: int) -> str:
     Chinese keeps four digits exact, as wide as 2.5k, and counts in 万 from there on, as it
     counts everything large (2.5千 is not how a Chinese reader counts men).
     """
-    if _language in CHINESE:
+    if language() in CHINESE:
         return str(n) if n < 10000 else _decimal(round(n / 10000, 1)) + _wan()
     return f"{n / 1000:.1f}k".replace(".0k", "k") if n >= 1000 else format_men(n)
 
 
 def sentences(*parts: str) -> str:
     """Translated sentences run together: a space between English ones, none after a 。"""
-    return ("" if _language in CHINESE else " ").join(parts)
+    return ("" if language() in CHINESE else " ").join(parts)
 
 
 def _wan() -> str:
     """Ten thousand, in the reader's script."""
-    return "萬" if _language == "zh_TW" else "万"
+    return "萬" if language() == "zh_TW" else "万"
 
 
 def _decimal(x: float) -> str:

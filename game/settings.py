@@ -1,4 +1,4 @@
-"""The player's settings that outlive a game (saves/settings.json), read forgivingly: a missing
+"""The player's settings that outlive a game (settings.json in the saves folder), read forgivingly: a missing
 or damaged file gives the defaults and is left as it is until the settings are next changed."""
 
 from __future__ import annotations
@@ -9,8 +9,6 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from .paths import SAVES_DIR
 
 SETTINGS_NAME = "settings.json"
 AUTOSAVE_CHOICES = (0, 1, 3, 5, 10)
@@ -48,11 +46,11 @@ class UserSettings(BaseModel):
     muted: bool = False
 
 
-def settings_path(saves_dir: Path = SAVES_DIR) -> Path:
+def settings_path(saves_dir: Path) -> Path:
     return saves_dir / SETTINGS_NAME
 
 
-def load_settings(saves_dir: Path = SAVES_DIR, warn: bool = False) -> UserSettings:
+def load_settings(saves_dir: Path, warn: bool = False) -> UserSettings:
     """The saved settings; the defaults when there are none, or (with one warning on stderr when
     ``warn``) when the file is damaged."""
     path = settings_path(saves_dir)
@@ -77,14 +75,14 @@ def _fallback(warn: bool, message: str) -> UserSettings:
     return UserSettings()
 
 
-def save_settings(settings: UserSettings, saves_dir: Path = SAVES_DIR) -> None:
+def save_settings(settings: UserSettings, saves_dir: Path) -> None:
     """Write the settings atomically (OSError escapes: the caller says it could not)."""
     from .record.saves import write_atomic
 
     write_atomic(settings_path(saves_dir), settings.model_dump_json(indent=1))
 
 
-def update_settings(saves_dir: Path = SAVES_DIR, /, **changes: object) -> UserSettings:
+def update_settings(saves_dir: Path, /, **changes: object) -> UserSettings:
     """Change some settings and write them at once (OSError escapes: the caller says it could
     not); a value the model refuses raises ValidationError and nothing is written."""
     current = load_settings(saves_dir)

@@ -38,6 +38,17 @@ from game.core.hexgrid import Hex  # noqa: E402
 from game.core.rules import Ruleset  # noqa: E402
 from game.core.scenario import FormationSpec, Scenario, SideSpec  # noqa: E402
 from game.record.match import Match  # noqa: E402
+from game.record.saves_folder import SavesFolder  # noqa: E402
+from game.settings import load_settings  # noqa: E402
+
+# The suite's own saves folder (where the windows the tests open keep their settings).
+SUITE_SAVES = Path(os.environ["QIANKUN_SAVES_DIR"])
+
+
+def saves_folder_at(folder: Path) -> SavesFolder:
+    """A saves folder elsewhere, keeping as many autosaves as its own settings file says."""
+    return SavesFolder(folder, autosaves_kept=lambda: load_settings(folder).autosaves)
+
 
 # Hypothesis: small example counts, no per-example deadline (CI machines stall), and the
 # session-scoped fixtures below are safe to share between examples.
@@ -309,9 +320,9 @@ def own_settings():
     from game import i18n
     from game.settings import settings_path
 
-    before = settings_path().read_bytes()
+    before = settings_path(SUITE_SAVES).read_bytes()
     yield
-    settings_path().write_bytes(before)
+    settings_path(SUITE_SAVES).write_bytes(before)
     i18n.set_names_follow_story(True)
 
 
@@ -362,11 +373,9 @@ def at_each_scale(build: Callable[[object], object], percents: Sequence[int] = (
 @pytest.fixture
 def saves_folder(app, tmp_path: Path) -> Path:
     """Every save the app's screens write goes to a folder of this test's own."""
-    from game.record.saves_folder import SavesFolder
-
     folder = tmp_path / "saves"
     folder.mkdir()
-    app.saves = SavesFolder(folder)
+    app.saves = saves_folder_at(folder)
     return folder
 
 

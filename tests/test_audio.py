@@ -10,6 +10,7 @@ import pytest
 
 from game.core.events import Attacked, DuelFought, GameOver, Moved, Routed, SoulsCaptured, TurnEnded
 from game.core.hexgrid import Hex
+from game.profile import Profile
 from game.settings import UserSettings, load_settings, update_settings
 from game.ui.app import App
 from game.ui.audio import AUDIO_DIR, EFFECTS, MUSIC, REPEAT_MS, Audio, audio_of, battle_music
@@ -179,7 +180,8 @@ def test_the_settings_screen_changes_the_volume_heard(tmp_path):
 
     audio, mixer, _ = make_audio()
     app = App((800, 560), audio=audio)
-    scene = SettingsScene(app, saves_dir=tmp_path, page="screen")
+    app.use_profile(Profile.load("en", saves_dir=tmp_path))
+    scene = SettingsScene(app, page="screen")
     app.switch(scene)
     event = pygame.event.Event(
         pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.menus["effects_volume"], text="20%"
@@ -365,7 +367,8 @@ def test_each_screen_asks_for_its_music_as_it_is_shown(tmp_path):
     result = run_game(load_scenario("b3_tangut_border"), 1, max_turns=1, save_dir=tmp_path)
     app.go("replay", record=load_record(Path(result["save"])))
     assert audio.current == "battle_calm"
-    app.open("settings", saves_dir=tmp_path)  # a screen without music of its own lets it play on
+    app.use_profile(Profile.load("en", saves_dir=tmp_path))
+    app.open("settings")  # a screen without music of its own lets it play on
     assert audio.current == "battle_calm"
 
 

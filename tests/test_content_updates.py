@@ -11,7 +11,7 @@ import pytest
 
 from game.content.scenarios import LoadedScenario, load_scenario, load_scenario_file
 from game.core.actions import EndTurn
-from game.paths import MAPS_DIR, ROOT
+from game.paths import MAPS_DIR, TILES_DIR
 from game.record import made_with as made_with_module
 from game.record.campaign_run import CampaignRun
 from game.record.campaign_saves import load_progress, save_progress
@@ -27,7 +27,7 @@ def changed_a1(folder: Path) -> LoadedScenario:
     """The shipped A1 after an update that changed one hex of its map (plain to hills, away
     from every formation), read from a copy of the maps and tiles."""
     shutil.copytree(MAPS_DIR, folder / "maps")
-    shutil.copytree(ROOT / "assets" / "tiles", folder / "assets" / "tiles")
+    shutil.copytree(TILES_DIR, folder / "assets" / "tiles")
     tmx = folder / "maps" / f"{A1}.tmx"
     text = tmx.read_text(encoding="utf-8")
     head, data = text.split('<data encoding="csv">\n', 1)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario
+from conftest import SUITE_SAVES, Unit, frame, loaded_for, make_scenario
 
 from game import i18n
 from game.core import combat, morale, souls
@@ -376,7 +376,7 @@ def test_the_hint_box_keeps_off_the_panels_it_is_told_to_avoid() -> None:
 
 def test_the_suite_settings_are_left_alone() -> None:
     """The hint tests write only to their own folders."""
-    assert json.loads(settings_path().read_text(encoding="utf-8")).get("hints") is False
+    assert json.loads(settings_path(SUITE_SAVES).read_text(encoding="utf-8")).get("hints") is False
 
 
 def test_the_keys_page_names_every_view_key_of_the_battle() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import Unit, at_each_scale, frame, loaded_for, make_scenario
+from conftest import Unit, at_each_scale, frame, loaded_for, make_scenario, saves_folder_at
 
 from game.content.scenarios import load_scenario
 from game.core.actions import Attack, EndTurn, Move
@@ -221,11 +221,10 @@ def _hotseat_a1(turns_over: bool = False) -> Match:
 def test_a_running_hotseat_battles_save_is_not_shown_as_a_replay_from_the_menu(app, tmp_path) -> None:
     """Quit to the menu mid-battle: its autosave (the newest save) is refused by the viewer,
     from the menu's Watch button and from the save list, and the screen stays."""
-    from game.record.saves_folder import SavesFolder
     from game.ui.menu import MenuScene
     from game.ui.saves_screen import SaveScreen
 
-    app.saves = SavesFolder(tmp_path)
+    app.saves = saves_folder_at(tmp_path)
     app.saves.quicksave(_hotseat_a1())
     menu = MenuScene(app)
     app.switch(menu)

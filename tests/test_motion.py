@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario, open_field
+from conftest import SUITE_SAVES, Unit, frame, loaded_for, make_scenario, open_field
 
 from game.core.actions import EndTurn, Move
 from game.core.engine import GameSettings
@@ -62,7 +62,7 @@ def test_instant_shows_no_motion(rules) -> None:
 
 
 def test_a_march_is_drawn_along_its_road_until_it_arrives(app, rules, own_settings) -> None:
-    update_settings(own_speed="slow")
+    update_settings(SUITE_SAVES, own_speed="slow")
     scene = battle(app, rules)
     start = scene.geometry.centre(scene.state.formations["a_foot"].pos)
     assert scene.submit(Move(unit="a_foot", to=Hex(0, 1)))
@@ -76,7 +76,7 @@ def test_a_march_is_drawn_along_its_road_until_it_arrives(app, rules, own_settin
 
 
 def test_a_key_during_a_march_ends_it_and_still_does_its_job(app, rules, own_settings) -> None:
-    update_settings(own_speed="slow")
+    update_settings(SUITE_SAVES, own_speed="slow")
     scene = battle(app, rules)
     assert scene.submit(Move(unit="a_foot", to=Hex(0, 1)))
     assert scene.motion.active
@@ -99,7 +99,7 @@ def test_the_computer_waits_for_the_last_move_to_be_shown(app, rules, own_settin
 def test_motion_changes_nothing_in_the_game(app, rules, own_settings) -> None:
     hashes = []
     for speed in ("slow", "instant"):
-        update_settings(own_speed=speed)
+        update_settings(SUITE_SAVES, own_speed=speed)
         scene = battle(app, rules)
         for action in (Move(unit="a_foot", to=Hex(0, 1)), Move(unit="a_more", to=Hex(2, 3))):
             assert scene.submit(action)

@@ -8,13 +8,14 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario, open_field
+from conftest import SUITE_SAVES, Unit, frame, loaded_for, make_scenario, open_field
 
 from game import i18n
 from game.core.actions import Attack, EndTurn, Move
 from game.core.engine import GameSettings
 from game.core.hexgrid import Hex
 from game.i18n import format_men
+from game.profile import Profile
 from game.record import saves
 from game.record.match import Match
 from game.settings import UserSettings, load_settings, save_settings, update_settings
@@ -229,7 +230,7 @@ def test_damaged_settings_fall_back_to_the_defaults_with_one_warning(tmp_path: P
 
 
 def test_the_saved_language_applies_at_the_next_start(own_settings) -> None:
-    save_settings(UserSettings(language="zh_CN", names_follow_story=False))
+    save_settings(UserSettings(language="zh_CN", names_follow_story=False), SUITE_SAVES)
     apply_user_settings(None)
     assert i18n.language() == "zh_CN" and not i18n.names_follow_story()
     apply_user_settings("en")  # the command line's --lang wins
@@ -237,7 +238,7 @@ def test_the_saved_language_applies_at_the_next_start(own_settings) -> None:
 
 
 def test_ending_a_turn_with_orders_unused_asks_first(app, rules, own_settings) -> None:
-    update_settings(end_turn_warning=True)
+    update_settings(SUITE_SAVES, end_turn_warning=True)
     scene = battle(app, rules)
     press(app, pygame.K_e)
     assert isinstance(app.scene, DialogScene) and scene.state.turn == 1 and scene.state.active_side.id == "a"
@@ -249,30 +250,32 @@ def test_ending_a_turn_with_orders_unused_asks_first(app, rules, own_settings) -
 
 
 def test_with_the_warning_off_a_turn_ends_at_once(app, rules, own_settings) -> None:
-    update_settings(end_turn_warning=False)
+    update_settings(SUITE_SAVES, end_turn_warning=False)
     scene = battle(app, rules)
     press(app, pygame.K_e)
     assert app.scene is scene and scene.state.active_side.id == "b"
 
 
 def test_instant_computer_moves_are_not_paused(app, rules, own_settings) -> None:
-    update_settings(ai_speed="instant")
+    update_settings(SUITE_SAVES, ai_speed="instant")
     scene = battle(app, rules)
     assert scene.computer.shown_fast() and scene.computer.delay() == 0
-    update_settings(ai_speed="slow")
+    update_settings(SUITE_SAVES, ai_speed="slow")
     scene.on_reveal()
     assert not scene.computer.shown_fast() and scene.computer.delay() > AI_STEP_DELAY
 
 
 def test_the_settings_screen_stores_each_choice_and_the_menu_beneath_follows_the_language(app, tmp_path) -> None:
     app.go("menu")
-    screen = app.open("settings", saves_dir=tmp_path)
+    app.use_profile(Profile.load("en", saves_dir=tmp_path))
+    screen = app.open("settings")
     assert isinstance(screen, SettingsScene)
     screen.choose("ai_speed", "Fast")
     screen.choose("end_turn_warning", "Off")
     screen.choose("language", i18n.LANGUAGES["zh_TW"])
     stored = load_settings(tmp_path)
     assert (stored.ai_speed, stored.end_turn_warning, stored.language) == ("fast", False, "zh_TW")
+    assert app.profile.language == "zh_TW" and app.profile.settings == stored
     press(app, pygame.K_ESCAPE)
     menu = app.scene
     assert isinstance(menu, MenuScene)
@@ -293,7 +296,7 @@ def test_the_settings_screen_opens_from_the_battle_menu_and_returns_to_it(app, r
 
 
 def test_a_new_battle_opens_with_its_briefing_over_the_board(app, rules, own_settings) -> None:
-    update_settings(briefings=True)
+    update_settings(SUITE_SAVES, briefings=True)
     scene = battle(app, rules)
     assert isinstance(app.scene, BattleBriefingScene) and app.stack[-2] is scene
     press(app, pygame.K_RETURN)
@@ -301,7 +304,7 @@ def test_a_new_battle_opens_with_its_briefing_over_the_board(app, rules, own_set
 
 
 def test_in_hotseat_each_player_reads_the_briefing_behind_the_hand_over(app, rules, own_settings) -> None:
-    update_settings(briefings=True)
+    update_settings(SUITE_SAVES, briefings=True)
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "human"}))
     app.go("battle", match=match)
@@ -320,7 +323,7 @@ def test_a_game_loaded_after_its_first_turn_opens_without_a_briefing(app, rules,
     match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
     match.apply(EndTurn())
     match.apply(EndTurn())
-    update_settings(briefings=True)
+    update_settings(SUITE_SAVES, briefings=True)
     scene = app.go("battle", match=match)
     assert app.scene is scene
 
@@ -436,7 +439,7 @@ def test_drop_down_rows_are_tall_enough_for_their_text(app) -> None:
 
 
 def test_the_first_selection_and_the_first_halted_move_bring_their_hints_once(app, rules, own_settings) -> None:
-    update_settings(hints=True, hints_seen=[])
+    update_settings(SUITE_SAVES, hints=True, hints_seen=[])
     scene = battle(app, rules)
     scene.click_hex(scene.state.formations["a_foot"].pos)
     assert scene.hints.current == "select"
@@ -448,7 +451,7 @@ def test_the_first_selection_and_the_first_halted_move_bring_their_hints_once(ap
     scene.click_hex(scene.state.formations["a_foot"].pos)
     scene.click_hex(scene.state.formations["a_foot"].pos)
     assert scene.hints.current is None  # each hint shows once
-    assert {"select", "interrupted"} <= set(load_settings().hints_seen)
+    assert {"select", "interrupted"} <= set(load_settings(SUITE_SAVES).hints_seen)
 
 
 def test_the_orders_bar_shows_the_selected_formations_orders_after_a_resize(app, rules) -> None:

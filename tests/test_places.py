@@ -320,6 +320,6 @@ def test_the_map_names_are_extracted_for_translation(tool: ModuleType) -> None:
     labels = {label for sid in scenario_ids() for label in load_scenario(sid).scenario.board.labels.values()}
     assert labels and labels <= {m.id for m in template if m.id}
     defile = template.get("The Defile")
-    assert defile.locations == [("maps/a1_valley_mouth.tmx", 0)]
+    assert defile.locations == [("game/maps/a1_valley_mouth.tmx", 0)]
     assert defile.auto_comments == ["a1_valley_mouth: region the_front: label (a place name on the map)"]
     assert "muster" not in {m.id for m in template}

@@ -14,6 +14,7 @@ from pygame_gui.elements import UILabel
 
 from game.core.actions import EndTurn
 from game.core.engine import GameSettings
+from game.profile import Profile
 from game.record import save_list, saves
 from game.record.match import Match, new_match
 from game.record.saves import SaveError
@@ -307,7 +308,8 @@ def test_choosing_fewer_autosaves_lets_the_extra_ones_of_every_game_go(app, fold
         a1_save(folder, f"autosave-a1-two-{i}", seed=2)
     a1_save(folder, "autosave-a1-three", seed=3)
     a1_save(folder, "kept_by_name", seed=1)
-    screen = SettingsScene(app, saves_dir=folder)
+    app.use_profile(Profile.load("en", saves_dir=folder))
+    screen = SettingsScene(app)
     app.switch(screen)
     screen.keep_autosaves(1)
     assert load_settings(folder).autosaves == 1

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario
+from conftest import Unit, frame, loaded_for, make_scenario, saves_folder_at
 from pygame_gui.elements import UILabel
 
 from game.content.scenarios import load_scenario
@@ -23,7 +23,6 @@ from game.core.rules import Ruleset
 from game.core.state import state_hash
 from game.record import saves
 from game.record.match import Match, new_match
-from game.record.saves_folder import SavesFolder
 from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.computer_turns import AI_STEP_DELAY
@@ -50,7 +49,7 @@ pytestmark = pytest.mark.usefixtures("english")
 def saves_dir(app: App, tmp_path: Path) -> Path:
     """Quicksaves and saved records go to a temporary folder."""
     folder = tmp_path / "saves"
-    app.saves = SavesFolder(folder)
+    app.saves = saves_folder_at(folder)
     return folder
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import at_each_scale
+from conftest import at_each_scale, saves_folder_at
 from pygame_gui.elements import UIButton
 
 from game import i18n
@@ -158,9 +158,8 @@ def test_campaign_screens_fit_their_labels(app, tmp_path, two_battles, lang) -> 
 
 
 def test_a_quickload_in_a_campaign_battle_still_counts_for_the_campaign(app, tmp_path, monkeypatch) -> None:
-    from game.record.saves_folder import SavesFolder
 
-    app.saves = SavesFolder(tmp_path / "quick")
+    app.saves = saves_folder_at(tmp_path / "quick")
     battle = begin(app, tmp_path)
     run = battle.match.campaign
     for key in (pygame.K_F5, pygame.K_F9):

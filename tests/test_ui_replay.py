@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import frame
+from conftest import frame, saves_folder_at
 from test_replay_cursor import play_random
 
 from game import cli
@@ -19,7 +19,6 @@ from game.record import match as match_module
 from game.record.match import Match
 from game.record.model import GameRecord
 from game.record.saves import SaveError, load_record, write_record
-from game.record.saves_folder import SavesFolder
 from game.record.verify import replay_engine, verify
 from game.ui.app import App
 from game.ui.battle import BattleScene
@@ -307,7 +306,7 @@ def test_the_controls_fit_the_window(save_file: Path, size: tuple[int, int]) -> 
 
 def test_the_menu_opens_the_newest_save(app: App, game: Match, tmp_path: Path, monkeypatch) -> None:
     folder = tmp_path / "saves"
-    app.saves = SavesFolder(folder)
+    app.saves = saves_folder_at(folder)
     app.switch(MenuScene(app))
     frame(app)
     click(app, app.scene.replay_button.rect.center)
@@ -340,7 +339,7 @@ def test_the_menu_says_why_the_newest_save_cannot_be_watched(
     app: App, game: Match, tmp_path: Path, monkeypatch
 ) -> None:
     folder = tmp_path / "saves"
-    app.saves = SavesFolder(folder)
+    app.saves = saves_folder_at(folder)
     write_record(game.record.model_copy(update={"content_version": "other"}), folder / "changed.json")
     app.switch(MenuScene(app))
     frame(app)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import frame
+from conftest import frame, saves_folder_at
 from pygame_gui.elements import UILabel
 
 from game import i18n
@@ -149,10 +149,9 @@ def test_the_replay_button_opens_the_viewer_on_this_battle(app: App) -> None:
 
 def test_save_and_main_menu_stay(app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.record import saves
-    from game.record.saves_folder import SavesFolder
     from game.ui.menu import MenuScene
 
-    app.saves = SavesFolder(tmp_path)
+    app.saves = saves_folder_at(tmp_path)
     scene = show(app, b1_lost("zhenguo"))
     click(app, scene.save_button.rect.center)
     assert scene.note is not None and scene.note.text.startswith("Saved as")

@@ -10,6 +10,7 @@ import pytest
 from conftest import at_each_scale, frame
 from pydantic import ValidationError
 
+from game.profile import Profile
 from game.settings import load_settings, update_settings
 from game.ui import app as app_module
 from game.ui import scale
@@ -25,7 +26,7 @@ pytestmark = pytest.mark.usefixtures("english")
 def remembered(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
     """What the app writes to the settings when a key changes the window, kept here instead."""
     kept: list[dict] = []
-    monkeypatch.setattr(app_module, "_remember", lambda **changes: kept.append(changes))
+    monkeypatch.setattr(App, "remember", lambda self, **changes: kept.append(changes))
     return kept
 
 
@@ -97,7 +98,8 @@ def test_a_late_resize_event_does_not_take_the_game_out_of_full_screen(app, reme
 
 def test_the_settings_screen_sets_full_screen_and_the_scale_at_once(app, tmp_path: Path, at_100) -> None:
     app.go("menu")
-    screen = app.open("settings", saves_dir=tmp_path)
+    app.use_profile(Profile.load("en", saves_dir=tmp_path))
+    screen = app.open("settings")
     assert isinstance(screen, SettingsScene)
     screen.choose("fullscreen", "Full screen")
     assert app.fullscreen and app.size == desktop_size()
@@ -122,6 +124,7 @@ def test_the_scale_sizes_the_drawn_text_and_the_themes_text(app, at_100) -> None
     base_font = font(16).get_height()
     base_theme = app.scene.manager.get_theme().get_font(["button"]).get_rect("Ag").height
     app.set_ui_scale(200)
+    assert app.profile.ui_scale == 200  # the profile says so, and every drawing follows
     assert font(16).get_height() >= 1.8 * base_font
     # The screen shown was built anew with the theme at the new scale.
     assert app.scene.manager.get_theme().get_font(["button"]).get_rect("Ag").height >= 1.8 * base_theme
@@ -141,10 +144,7 @@ def test_the_window_settings_round_trip(tmp_path: Path) -> None:
 
 def test_the_window_settings_apply_at_the_next_start(tmp_path: Path, monkeypatch, at_100) -> None:
     (tmp_path / "settings.json").write_text('{"fullscreen": true, "ui_scale": 150}', encoding="utf-8")
-    monkeypatch.setattr("game.settings.SAVES_DIR", tmp_path)
-    from game import settings as settings_module
-
-    monkeypatch.setattr(app_module, "apply_user_settings", lambda lang=None: settings_module.load_settings(tmp_path))
+    monkeypatch.setenv("QIANKUN_SAVES_DIR", str(tmp_path))
     started: list[App] = []
     monkeypatch.setattr(App, "run", lambda self: started.append(self))
     app_module.start("en")

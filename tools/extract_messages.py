@@ -3,9 +3,9 @@
 The template game/locale/qiankun.pot collects
 * strings marked in the Python sources under game/ (``_``, ``N_``, ``ngettext``, and the
   names of combat modifiers, which are English msgids by design), and
-* the display text of the content: in game/content/data/*.toml and maps/*.toml every string,
+* the display text of the content: in game/content/data/*.toml and game/maps/*.toml every string,
   or list of strings, stored under one of the keys in ``TEXT_KEYS``, at any depth, and
-* the place names of the maps: the ``label`` property of each region object in maps/*.tmx.
+* the place names of the maps: the ``label`` property of each region object in game/maps/*.tmx.
 
 Then each game/locale/<lang>/LC_MESSAGES/qiankun.po is updated (translations kept, new msgids
 added, vanished ones dropped) and compiled to qiankun.mo, which is all the game needs at run time.
@@ -143,7 +143,7 @@ def content_texts(data: Any, key_path: str = "", displayed: bool = False) -> Ite
 
 
 def content_files(root: Path) -> list[Path]:
-    return sorted((root / "game" / "content" / "data").glob("*.toml")) + sorted((root / "maps").glob("*.toml"))
+    return sorted((root / "game" / "content" / "data").glob("*.toml")) + sorted((root / "game" / "maps").glob("*.toml"))
 
 
 def content_messages(root: Path) -> Iterator[Found]:
@@ -166,7 +166,7 @@ def map_labels(path: Path) -> Iterator[tuple[str, str]]:
 
 
 def map_messages(root: Path) -> Iterator[Found]:
-    for path in sorted((root / "maps").glob("*.tmx")):
+    for path in sorted((root / "game" / "maps").glob("*.tmx")):
         for region, label in map_labels(path):
             comment = f"{path.stem}: region {region}: label (a place name on the map)"
             yield Found(label, rel(path, root), None, (comment,))

@@ -1,4 +1,4 @@
-"""Synthesise the game's sound effects and music into assets/audio/*.ogg.
+"""Synthesise the game's sound effects and music into game/assets/audio/*.ogg.
 
 Everything is made here from numbers: plucked strings (guqin- and pipa-like, additive partials
 that die faster the higher they are), a bamboo flute (dizi/xiao-like, with breath and vibrato),
@@ -7,7 +7,7 @@ their variations come from a seeded generator, so every run gives the same files
 
 Needs (generation only, not the game): numpy (``pip install -e '.[dev]'``) and the Debian packages
 ``vorbis-tools`` (oggenc, the Vorbis encoder) and ``sox`` (the loudness figures printed at the
-end). Usage: ``python tools/make_audio.py [--out assets/audio] [--only NAME ...]``.
+end). Usage: ``python tools/make_audio.py [--out game/assets/audio] [--only NAME ...]``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import numpy as np
 
 SR = 44100
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "assets" / "audio"
+OUT = ROOT / "game" / "assets" / "audio"
 # Loudness targets (RMS, dBFS): effects stand a little above the music under them.
 EFFECT_RMS_DB = -17.0
 MUSIC_RMS_DB = -21.0

@@ -1,9 +1,9 @@
 """Cut the Noto Sans CJK SC/TC fonts down to the characters Qiankun needs.
 
 Source: NotoSansCJK-Regular.ttc from the Debian package fonts-noto-cjk.
-Writes assets/fonts/NotoSansSC-Qiankun.otf, NotoSansTC-Qiankun.otf and OFL.txt.
+Writes game/assets/fonts/NotoSansSC-Qiankun.otf, NotoSansTC-Qiankun.otf and OFL.txt.
 
-Usage: python tools/make_font_subset.py [--source PATH] [--out-dir assets/fonts]
+Usage: python tools/make_font_subset.py [--source PATH] [--out-dir game/assets/fonts]
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ FACES = {
 }
 DROP_FEATURES = {"locl", "vert", "vrt2", "vkrn", "vpal", "valt", "vhal", "vchw"}
 # Folders and file types scanned for characters used by the game.
-TEXT_DIRS = ("game", "maps", "assets")
+TEXT_DIRS = ("game",)  # the maps, assets and catalogs are inside the package
 TEXT_SUFFIXES = {".toml", ".tmx", ".po", ".pot", ".py", ".json", ".txt"}
 # Copyright header of the upstream noto-cjk LICENSE file.
 NOTO_COPYRIGHT = (
@@ -151,7 +151,7 @@ def ofl_text() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", type=Path, help="NotoSansCJK-Regular.ttc (default: Debian path)")
-    parser.add_argument("--out-dir", type=Path, default=ROOT / "assets" / "fonts")
+    parser.add_argument("--out-dir", type=Path, default=ROOT / "game" / "assets" / "fonts")
     args = parser.parse_args()
 
     source = find_source(args.source)

@@ -1,10 +1,10 @@
-"""Generate the hexagonal terrain tileset (assets/tiles/terrain.png + .tsx).
+"""Generate the hexagonal terrain tileset (game/assets/tiles/terrain.png + .tsx).
 
 Tiles are pointy-top hexagons, 56 x 64 px, for a Tiled hexagonal map with
 hexsidelength 32 and staggeraxis y. Everything is drawn procedurally with
 pygame.draw; the output is deterministic (fixed seeds).
 
-Usage: python tools/make_tileset.py [--out-dir assets/tiles]
+Usage: python tools/make_tileset.py [--out-dir game/assets/tiles]
 """
 
 from __future__ import annotations
@@ -447,7 +447,7 @@ def write_tsx(path: Path, image_name: str, width: int, height: int) -> None:
 def main() -> None:
     root = Path(__file__).resolve().parents[1]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out-dir", type=Path, default=root / "assets" / "tiles")
+    parser.add_argument("--out-dir", type=Path, default=root / "game" / "assets" / "tiles")
     args = parser.parse_args()
     out: Path = args.out_dir
     out.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,7 @@ a formation's point on the mirrored hex and a region's rectangle over the mirror
 
 The file is edited as text, so everything the mirror does not touch stays byte for byte.
 
-    python tools/mirror_map.py maps/a1_valley_mouth.tmx [--out FILE]
+    python tools/mirror_map.py game/maps/a1_valley_mouth.tmx [--out FILE]
         [--rename OLD=NEW ...] [--relabel "Old label=New label" ...]
 """
 

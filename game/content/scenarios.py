@@ -1,8 +1,9 @@
-"""Scenarios: a TOML file beside its Tiled map in ``maps/``, checked against the ruleset."""
+"""Scenarios: a TOML file beside its Tiled map in ``game/maps/``, checked against the ruleset."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -326,14 +327,13 @@ def scenario_ids(maps_dir: Path = MAPS_DIR) -> list[str]:
     return [p.stem for p in scenario_paths(maps_dir)]
 
 
-_cache: dict[str, LoadedScenario] = {}
-
-
 def load_scenario(scenario_id: str, maps_dir: Path = MAPS_DIR) -> LoadedScenario:
-    """A shipped scenario by id. Raises KeyError for an unknown id."""
+    """A shipped scenario by id (read once). Raises KeyError for an unknown id."""
     if scenario_id not in scenario_ids(maps_dir):
         raise KeyError(scenario_id)
-    key = f"{maps_dir}/{scenario_id}"
-    if key not in _cache:
-        _cache[key] = load_scenario_file(maps_dir / f"{scenario_id}.toml")
-    return _cache[key]
+    return _load_once(maps_dir, scenario_id)
+
+
+@cache
+def _load_once(maps_dir: Path, scenario_id: str) -> LoadedScenario:
+    return load_scenario_file(maps_dir / f"{scenario_id}.toml")

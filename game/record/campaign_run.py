@@ -15,7 +15,6 @@ from ..content.scenarios import load_scenario
 from ..core import campaign as camp
 from ..core.campaign import CampaignProgress, CampaignSpec, CampError
 from ..core.engine import GameSettings
-from ..paths import SAVES_DIR
 from .campaign_saves import save_progress
 from .match import Match
 
@@ -25,7 +24,7 @@ class CampaignRun:
     campaigns: Campaigns
     spec: CampaignSpec
     progress: CampaignProgress
-    saves_dir: Path = SAVES_DIR
+    saves_dir: Path
     # Battles already counted, by the identity of their Match.
     _counted: set[int] = field(default_factory=set)
 

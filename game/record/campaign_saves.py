@@ -8,16 +8,15 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ..core.campaign import PROGRESS_FORMAT, PROGRESS_VERSION, CampaignProgress
-from ..paths import SAVES_DIR
 from .errors import SaveError
 from .saves import check_version, damaged, decode_json, own_path, read_save_bytes, write_atomic
 
 
-def progress_path(campaign_id: str, saves_dir: Path = SAVES_DIR) -> Path:
+def progress_path(campaign_id: str, saves_dir: Path) -> Path:
     return own_path(f"campaign-{campaign_id}", saves_dir)
 
 
-def save_progress(progress: CampaignProgress, saves_dir: Path = SAVES_DIR) -> Path:
+def save_progress(progress: CampaignProgress, saves_dir: Path) -> Path:
     path = progress_path(progress.campaign_id, saves_dir)
     try:
         write_atomic(path, progress.model_dump_json(indent=1))
@@ -26,7 +25,7 @@ def save_progress(progress: CampaignProgress, saves_dir: Path = SAVES_DIR) -> Pa
     return path
 
 
-def load_progress(campaign_id: str, saves_dir: Path = SAVES_DIR) -> CampaignProgress | None:
+def load_progress(campaign_id: str, saves_dir: Path) -> CampaignProgress | None:
     """The saved progress of a campaign; None when it has not been started. A damaged file is
     a SaveError (and is left as it is)."""
     path = progress_path(campaign_id, saves_dir)
@@ -48,7 +47,7 @@ def load_progress(campaign_id: str, saves_dir: Path = SAVES_DIR) -> CampaignProg
     return progress
 
 
-def delete_progress(campaign_id: str, saves_dir: Path = SAVES_DIR) -> None:
+def delete_progress(campaign_id: str, saves_dir: Path) -> None:
     path = progress_path(campaign_id, saves_dir)
     try:
         path.unlink(missing_ok=True)

@@ -10,7 +10,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..paths import SAVES_DIR
 from .errors import SaveError
 from .model import GameRecord
 from .saves import load_record, save_files
@@ -82,7 +81,7 @@ class SaveEntry:
         return (saved, len(rec.actions) if rec is not None else 0, self.path.name)
 
 
-def list_saves(saves_dir: Path = SAVES_DIR) -> list[SaveEntry]:
+def list_saves(saves_dir: Path) -> list[SaveEntry]:
     """Every saved game, newest first (files that do not load are listed with their problem)."""
     entries: list[SaveEntry] = []
     if not saves_dir.is_dir():
@@ -120,7 +119,7 @@ def autosave_pools(entries: list[SaveEntry]) -> list[list[SaveEntry]]:
     return list(pools.values())
 
 
-def prune_autosaves(keep: int, saves_dir: Path = SAVES_DIR, game: str | None = None) -> list[Path]:
+def prune_autosaves(keep: int, saves_dir: Path, game: str | None = None) -> list[Path]:
     """Delete all but the ``keep`` newest autosaves of ``game`` (``game_id``), or of every game
     when it is None; the paths deleted. Another game's autosaves are never touched, nor are
     autosaves that cannot be loaded (whose game cannot be told: the player may delete them)."""
@@ -135,7 +134,7 @@ def prune_autosaves(keep: int, saves_dir: Path = SAVES_DIR, game: str | None = N
     return doomed
 
 
-def delete_save(path: Path, saves_dir: Path = SAVES_DIR) -> None:
+def delete_save(path: Path, saves_dir: Path) -> None:
     """Delete one saved game; nothing outside the saves folder, nothing that is not a game."""
     try:
         inside = path.resolve().parent == saves_dir.resolve()

@@ -22,7 +22,6 @@ try:
 except ImportError:  # pragma: no cover - Windows: dead writers' files are cleared by age
     fcntl = None  # type: ignore[assignment]
 
-from ..paths import SAVES_DIR
 from .errors import SaveError
 from .model import FORMAT_VERSION, RECORD_FORMAT, GameRecord
 from .names import clean_name, file_stem, is_plain
@@ -133,7 +132,7 @@ def write_record(record: GameRecord, path: Path) -> Path:
     return path
 
 
-def save_path(name: str, saves_dir: Path = SAVES_DIR) -> Path:
+def save_path(name: str, saves_dir: Path) -> Path:
     """The file for a save name (see ``names``): always a file directly in ``saves_dir``, never
     one of the game's own files. BadSaveName (a SaveError) says why a name is refused."""
     path = saves_dir / f"{file_stem(clean_name(name))}.json"
@@ -143,7 +142,7 @@ def save_path(name: str, saves_dir: Path = SAVES_DIR) -> Path:
     return path
 
 
-def own_path(stem: str, saves_dir: Path = SAVES_DIR) -> Path:
+def own_path(stem: str, saves_dir: Path) -> Path:
     """The file for one of the game's own files (campaign progress): ``stem`` is used as it is,
     so it must be plain (lowercase letters, digits, '-' and '_')."""
     if not isinstance(stem, str) or not is_plain(stem):
@@ -151,7 +150,7 @@ def own_path(stem: str, saves_dir: Path = SAVES_DIR) -> Path:
     return saves_dir / f"{stem}.json"
 
 
-def save_files(saves_dir: Path = SAVES_DIR) -> list[Path]:
+def save_files(saves_dir: Path) -> list[Path]:
     """The save files in a folder, by name; temporary files of interrupted writes are never
     listed, and those of dead writers are removed (best effort)."""
     clear_dead_temps(saves_dir)

@@ -2,16 +2,15 @@
 which name, which autosaves are kept and where the quicksave lives. Screens ask it; they never
 build a save's path themselves.
 
-``SavesFolder(folder)`` is plain file handling around ``Match.save`` (which writes atomically)
+``SavesFolder(folder, autosaves_kept)`` is plain file handling around ``Match.save`` (which writes atomically)
 and ``list_saves`` (which reads defensively); every failure is a ``SaveError``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from ..paths import SAVES_DIR
-from ..settings import load_settings
 from .match import Match, match_from_record
 from .model import GameRecord
 from .save_list import SaveEntry, autosave_name, delete_save, game_id, list_saves, prune_autosaves
@@ -19,8 +18,11 @@ from .saves import QUICKSAVE_NAME, load_record, save_path
 
 
 class SavesFolder:
-    def __init__(self, folder: Path = SAVES_DIR) -> None:
+    def __init__(self, folder: Path, autosaves_kept: Callable[[], int]) -> None:
+        """``autosaves_kept()``: how many autosaves of a game the player keeps now (the settings
+        say; the records know nothing of them)."""
         self.folder = folder
+        self.autosaves_kept = autosaves_kept
 
     # -- where ----------------------------------------------------------------------------
 
@@ -59,7 +61,7 @@ class SavesFolder:
         """Save at the start of a human turn under the game, turn and side to move, keeping
         only the player's number of autosaves of this game (other games' are theirs); None
         when the player keeps none."""
-        keep = load_settings(self.folder).autosaves
+        keep = self.autosaves_kept()
         if keep <= 0:
             return None
         state = match.state

@@ -9,6 +9,7 @@ scene change, a duel answered meanwhile) is dropped, never applied.
 
 from __future__ import annotations
 
+import contextvars
 import threading
 import time
 from collections.abc import Hashable
@@ -55,7 +56,9 @@ class AIWorker:
             self._turn_key = turn_key
             self._turn_started = now
         job = _Job(token, ai, self.budget.deadline(self._turn_started, now))
-        job.thread = threading.Thread(target=self._run, args=(job,), name="ai-worker", daemon=True)
+        # In the screen's context (its language and scale), which a new thread does not inherit.
+        context = contextvars.copy_context()
+        job.thread = threading.Thread(target=context.run, args=(self._run, job), name="ai-worker", daemon=True)
         self._job = job
         job.thread.start()
 

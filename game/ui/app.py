@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 
 from .. import i18n
+from ..profile import Profile
 from ..record.saves_folder import SavesFolder
 from . import scale
 from .audio import Audio
@@ -63,6 +64,7 @@ class App:
         fullscreen: bool = False,
         audio: Audio | None = None,
         saves: SavesFolder | None = None,
+        profile: Profile | None = None,
     ) -> None:
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
         # Only what the game uses: initialising audio would fail noisily on machines without it.
@@ -78,8 +80,14 @@ class App:
         self.clock = pygame.time.Clock()
         # Sound (silent unless given one: ``start`` opens the device; tests need none).
         self.audio = audio or Audio(mixer=None)
+        # The player's saves folder, settings, language and scale, made at start (``start``); a
+        # window opened without one (tests, benchmarks) reads the settings as a start would and
+        # keeps the language and scale in use.
+        if profile is None:
+            profile = Profile.load().with_language(i18n.language()).with_scale(round(scale.ui_scale() * 100))
+        self.profile = profile
         # Where games are saved and loaded (the one door for saving: screens ask it).
-        self.saves = saves or SavesFolder()
+        self.saves = saves or self.profile.saves_folder()
         if routes is None:
             from .routes import ROUTES  # the scenes, which know the app only by its interface
 
@@ -192,11 +200,35 @@ class App:
     def toggle_fullscreen(self) -> None:
         """F11: full screen or back, remembered for the next start."""
         self.set_fullscreen(not self.fullscreen)
-        _remember(fullscreen=self.fullscreen)
+        self.remember(fullscreen=self.fullscreen)
+
+    def set_language(self, lang: str) -> None:
+        """Text in ``lang`` from now on (the screens shown are built again by whoever asked)."""
+        self.profile = self.profile.with_language(lang)
+        i18n.set_language(lang)
+
+    def use_profile(self, profile: Profile) -> None:
+        """Play with another profile from now on: its saves folder, settings, language and scale."""
+        self.profile = profile
+        self.saves = profile.saves_folder()
+        use_language(profile)
+        self.set_ui_scale(profile.ui_scale)
+
+    def update_settings(self, **changes: object) -> None:
+        """Write some settings and keep them in the profile (OSError and ValidationError escape:
+        the caller says it could not)."""
+        self.profile = self.profile.update_settings(**changes)
+
+    def remember(self, **changes: object) -> None:
+        """Write a window setting changed by a key; a settings file that cannot be written only
+        means the next start does not remember it."""
+        with contextlib.suppress(OSError):
+            self.update_settings(**changes)
 
     def set_ui_scale(self, percent: int) -> None:
         """Text, panels and buttons at ``percent``: every screen's widgets built anew with the
         theme at that scale."""
+        self.profile = self.profile.with_scale(percent)
         scale.set_ui_scale(percent)
         for scene in self.stack:
             scene.manager = Manager(self.size, theme(i18n.language()))
@@ -291,31 +323,31 @@ def start(lang: str | None = None, route: str = "menu", **kwargs: Any) -> None:
     """Open the window on ``route`` (the main menu unless the command line asked for a battle or a
     replay), in the language asked for, else the one the player chose last time, else the
     system's."""
-    settings = apply_user_settings(lang)
+    profile = apply_user_settings(lang)
     pygame.display.init()
     desktop = desktop_size()
-    scale.set_ui_scale(settings.ui_scale or scale.default_scale(desktop))
-    app = App(opening_size(desktop), fullscreen=settings.fullscreen, audio=Audio.start(settings))
+    profile = profile.with_scale(profile.settings.ui_scale or scale.default_scale(desktop))
+    scale.set_ui_scale(profile.ui_scale)
+    app = App(
+        opening_size(desktop),
+        fullscreen=profile.settings.fullscreen,
+        audio=Audio.start(profile.settings),
+        profile=profile,
+    )
     app.go(route, **kwargs)
     app.run()
 
 
-def apply_user_settings(lang: str | None = None):
-    """The language (``lang`` if given, else the saved choice, else the system's) and the names'
-    script from the settings file; a damaged file gives the defaults and one warning. Returns
-    the settings (the window's are applied as it opens)."""
-    from ..settings import load_settings
-
-    settings = load_settings(warn=True)
-    i18n.set_language(lang or settings.language or i18n.detect_language())
-    i18n.set_names_follow_story(settings.names_follow_story)
-    return settings
+def apply_user_settings(lang: str | None = None) -> Profile:
+    """The profile at start: the saves folder, the settings kept there (a damaged file gives the
+    defaults and one warning), the language (``lang`` if given, else the saved choice, else the
+    system's) and the names' script put to use (the window's settings are applied as it opens)."""
+    profile = Profile.load(lang, warn=True)
+    use_language(profile)
+    return profile
 
 
-def _remember(**changes: object) -> None:
-    """Write a window setting changed by a key; a settings file that cannot be written only
-    means the next start does not remember it."""
-    from ..settings import update_settings
-
-    with contextlib.suppress(OSError):
-        update_settings(**changes)
+def use_language(profile: Profile) -> None:
+    """The profile's language and names' script, for every text drawn from now on."""
+    i18n.set_language(profile.language)
+    i18n.set_names_follow_story(profile.settings.names_follow_story)

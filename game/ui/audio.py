@@ -1,4 +1,4 @@
-"""Sound effects and music (assets/audio, made by tools/make_audio.py).
+"""Sound effects and music (game/assets/audio, made by tools/make_audio.py).
 
 One ``Audio`` belongs to the app (``app.audio``). It plays effects by name and one music piece
 at a time, crossfading between pieces on two reserved mixer channels. Without a sound device,

@@ -104,7 +104,7 @@ class BattleScene(Scene):
         self.legend = Legend()
         self.looked_at: str | None = None
         # A short hint the first time each thing matters (F1 opens its help page).
-        self.hints = Hints(open_help=lambda page: self.app.open("help", page=page))
+        self.hints = Hints(app.profile.saves_dir, open_help=lambda page: self.app.open("help", page=page))
         self.computer = ComputerTurns(self)
         # The formation chosen and what is being aimed: how the next click is read.
         self.choice = OrderInput()
@@ -136,7 +136,7 @@ class BattleScene(Scene):
         self._centre_on_side(self._first_human() or match.state.active_side.id)
 
     def on_enter(self) -> None:
-        self.prefs = load_settings()
+        self.prefs = load_settings(self.app.profile.saves_dir)
         # A loaded game may go straight on to a hand-over, a duel's answer or its result.
         self._after_change([])
         self._hear([])
@@ -146,7 +146,7 @@ class BattleScene(Scene):
         audio_of(self.app).battle_events(events, self.state, self.rules, self.fog_side(), self._seen_ids())
 
     def on_reveal(self) -> None:
-        self.prefs = load_settings()  # the settings screen may have been open over the battle
+        self.prefs = load_settings(self.app.profile.saves_dir)  # the settings screen may have been open over the battle
         self.hints.reload()
 
     def on_leave(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -15,7 +16,6 @@ from ..core import campaign as camp
 from ..core.campaign import CampaignProgress
 from ..core.campaign_spec import CampaignSpec
 from ..i18n import _, format_men, ngettext
-from ..paths import SAVES_DIR
 from ..record.campaign_run import CampaignRun
 from ..record.campaign_saves import load_progress
 from ..record.errors import SaveError
@@ -70,8 +70,10 @@ def army_line(spec: CampaignSpec, progress: CampaignProgress) -> str:
 class CampaignMenuScene(Scene):
     music = "menu"
 
-    def __init__(self, app, saves_dir=SAVES_DIR) -> None:
-        self.saves_dir = saves_dir
+    def __init__(self, app, saves_dir: Path | None = None) -> None:
+        """``saves_dir``: where the campaigns' progress is kept (the profile's saves folder unless
+        a campaign played from another says so)."""
+        self.saves_dir = saves_dir if saves_dir is not None else app.profile.saves_dir
         self.levels: dict[str, str] = {}
         # A campaign whose "begin anew" was pressed once: the second press confirms.
         self.confirming: str | None = None

@@ -29,7 +29,6 @@ import pygame
 from ..core.events import Event, Moved, Routed, SoulsReleased
 from ..core.state import GameState
 from ..i18n import N_, _
-from ..paths import SAVES_DIR
 from ..settings import load_settings, update_settings
 from .fonts import font
 from .help_pages import page
@@ -110,7 +109,7 @@ HINTS: dict[str, Hint] = {
 class Hints:
     """The hint box of one battle screen."""
 
-    def __init__(self, saves_dir: Path = SAVES_DIR, open_help: Callable[[str], object] | None = None) -> None:
+    def __init__(self, saves_dir: Path, open_help: Callable[[str], object] | None = None) -> None:
         """``open_help(page_id)`` opens the help at a page (F1 or a click on the box)."""
         self.saves_dir = saves_dir
         self.open_help = open_help

@@ -16,7 +16,6 @@ from ..content.scenarios import load_scenario, scenario_ids
 from ..i18n import N_, _
 from ..record.errors import SaveError
 from ..record.match import new_match
-from ..settings import update_settings
 from .scale import px
 from .scene import Scene
 
@@ -171,7 +170,7 @@ class MenuScene(Scene):
                 self.resize(self.app.size)
             elif event.ui_element is self.lang_menu:
                 lang = next(k for k, v in i18n.LANGUAGES.items() if v == event.text)
-                i18n.set_language(lang)
+                self.app.set_language(lang)
                 self._remember(language=lang)
                 self.app.go("menu", carry_from=self)
             else:
@@ -206,7 +205,7 @@ class MenuScene(Scene):
     def _remember(self, **choice: object) -> None:
         """Keep a choice for the next start; the game goes on without it if it cannot."""
         try:
-            update_settings(**choice)
+            self.app.update_settings(**choice)
         except OSError as exc:
             self._say(_("The settings could not be saved: {reason}").format(reason=exc.strerror or exc))
 

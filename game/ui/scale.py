@@ -1,7 +1,14 @@
 """The UI scale: one factor for the game's text, panels and buttons, read by the theme, the font
-helper and every layout whose pixel sizes must grow with the text (``px``)."""
+helper and every layout whose pixel sizes must grow with the text (``px``).
+
+The scale is the profile's (``Profile.ui_scale``). It is read at draw time in hundreds of places,
+so rather than passed to each it is kept in one ContextVar, ``UI_SCALE``, set from the profile as
+the window starts and when the player chooses another scale (``App.set_ui_scale``); the test of
+module-level state allows it by name."""
 
 from __future__ import annotations
+
+from contextvars import ContextVar
 
 # The scales the settings offer, in per cent.
 SCALE_CHOICES = (100, 125, 150, 175, 200)
@@ -9,22 +16,22 @@ SCALE_CHOICES = (100, 125, 150, 175, 200)
 # 150%, 2160 (4K) give 200%; below 1080, 100%.
 LINES_PER_STEP = 864
 
-_scale = 1.0
+UI_SCALE: ContextVar[float] = ContextVar("ui_scale", default=1.0)
 
 
 def ui_scale() -> float:
     """The current UI scale (1.0 for 100%)."""
-    return _scale
+    return UI_SCALE.get()
 
 
 def set_ui_scale(percent: int) -> None:
-    global _scale
-    _scale = max(50, min(400, int(percent))) / 100.0
+    """Draw at ``percent`` from now on (the app calls it with its profile's scale)."""
+    UI_SCALE.set(max(50, min(400, int(percent))) / 100.0)
 
 
 def px(n: float) -> int:
     """``n`` pixels at 100%, at the current scale."""
-    return round(n * _scale)
+    return round(n * UI_SCALE.get())
 
 
 def default_scale(screen: tuple[int, int]) -> int:

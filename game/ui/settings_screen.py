@@ -5,7 +5,6 @@ smallest window: the game, and the screen and sound."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -13,9 +12,8 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from .. import i18n
 from ..i18n import N_, _
-from ..paths import SAVES_DIR
 from ..record.errors import SaveError
-from ..settings import AUTOSAVE_CHOICES, UserSettings, load_settings, update_settings
+from ..settings import AUTOSAVE_CHOICES, UserSettings
 from . import scale
 from .audio import audio_of
 from .pages import BACKGROUND
@@ -42,15 +40,14 @@ MOST_ROWS = 8
 
 
 class SettingsScene(Scene):
-    def __init__(self, app, saves_dir: Path = SAVES_DIR, page: str = "game") -> None:
-        self.saves_dir = saves_dir
+    def __init__(self, app, page: str = "game") -> None:
         self.page = page
         self.note = ""
         super().__init__(app)
 
     @property
     def settings(self) -> UserSettings:
-        return load_settings(self.saves_dir)
+        return self.app.profile.read_settings()
 
     def build(self) -> None:
         w, h = self.app.size
@@ -126,7 +123,7 @@ class SettingsScene(Scene):
         on = text == _(ON_OFF[0])
         if key == "language":
             lang = next(k for k, v in i18n.LANGUAGES.items() if v == text)
-            i18n.set_language(lang)
+            self.app.set_language(lang)
             self._store(language=lang)
             self.resize(self.app.size)  # every label in the new language, and its font
         elif key == "names":
@@ -165,7 +162,7 @@ class SettingsScene(Scene):
 
     def _store(self, **changes: object) -> bool:
         try:
-            update_settings(self.saves_dir, **changes)
+            self.app.update_settings(**changes)
         except OSError as exc:
             self._say(_("The settings could not be saved: {reason}").format(reason=exc.strerror or exc))
             return False

@@ -1,4 +1,4 @@
-"""Terrain tile images from the Tiled tileset in assets/tiles, by terrain id."""
+"""Terrain tile images from the Tiled tileset in game/assets/tiles, by terrain id."""
 
 from __future__ import annotations
 
