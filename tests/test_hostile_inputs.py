@@ -5,6 +5,7 @@ the catch-all internal error, and no file is modified."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import copy
 import errno
@@ -15,6 +16,7 @@ import os
 import re
 import shutil
 import statistics
+import zlib
 from pathlib import Path
 
 import pytest
@@ -485,6 +487,41 @@ def test_verify_refuses_settings_the_scenario_does_not_know(
 ) -> None:
     path, says = _hostile(base_save, tmp_path, name)
     assert_refused(*run_cli(capsys, "replay", "--verify", str(path)), says)
+
+
+# -- the content a save carries ------------------------------------------------------------------
+
+
+def _bundle(files: dict[str, str]) -> str:
+    return base64.b64encode(zlib.compress(json.dumps({"format": 1, "files": files}).encode())).decode()
+
+
+# name: (the files of the bundle a save carries, a part of the message)
+BUNDLE_CASES = {
+    "nul_in_a_file_name": ({"maps/a\x00.toml": "x"}, "names a file no folder can hold"),
+    "lone_surrogate_in_a_file_name": ({"maps/a\ud800.toml": "x"}, "names a file no folder can hold"),
+    "newline_in_a_file_name": ({"maps/a\n.toml": "x"}, "names a file no folder can hold"),
+    "lone_surrogate_in_a_file": ({"maps/a.toml": "x\ud800"}, "its file 'maps/a.toml' is not text"),
+    "a_file_over_a_folder": ({"maps/a.toml": "x", "maps": "y"}, "it cannot be unpacked"),
+    "a_name_too_long": ({"maps/" + "a" * 300 + ".toml": "x"}, "names a file no folder can hold"),
+    "nul_in_a_file": ({"maps/a.toml": "\x00"}, "its content does not load: data/"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLE_CASES))
+def test_a_hostile_bundle_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], base_save: dict, tmp_path: Path, name: str
+) -> None:
+    """The save claims content the game no longer has, so the bundle it carries is unpacked."""
+    files, says = BUNDLE_CASES[name]
+    data = {**base_save, "content_version": "0.1.0+0000000000/0000000000", "content": _bundle(files)}
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = files_in(tmp_path)
+    with pytest.raises(SaveError, match=re.escape(says)):
+        match_from_record(load_record(path))
+    assert_refused(*run_cli(capsys, "replay", "--verify", str(path)), says)
+    assert files_in(tmp_path) == before
 
 
 # -- writing ------------------------------------------------------------------------------------
