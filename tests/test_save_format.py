@@ -20,6 +20,7 @@ from game.content.scenarios import LoadedScenario, load_scenario
 from game.core import engine as engine_module
 from game.core.actions import EndTurn, Move
 from game.core.engine import GameSettings
+from game.core.officers import NEVER
 from game.core.scenario import Scenario
 from game.core.state import state_hash
 from game.record import made_with as made_with_module
@@ -339,6 +340,14 @@ def test_a_snapshot_that_does_not_fit_the_scenario_is_refused(
     record = load_record(_tampered(match, tmp_path, change, rehash=True))
     with pytest.raises(SaveError, match="the snapshot does not fit scenario test_fixture: " + says.replace("(", ".")):
         match_from_record(record)
+
+
+def test_a_snapshot_with_a_mark_that_never_runs_out_loads(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
+    """An officer slain marks his formation for good (``officers.NEVER``): as play leaves it."""
+    match = _play(fixture_scenario, 2, extra_moves=1)
+    mark = {"officer_slain_x": NEVER}
+    record = load_record(_tampered(match, tmp_path, lambda s: s["formations"]["a_han"]["effects"].update(mark), True))
+    assert match_from_record(record).state.formations["a_han"].effects == mark
 
 
 def test_a_snapshot_out_of_place_is_refused(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..content.scenarios import MAX_MEN, LoadedScenario
 from ..core.game_settings import DIFFICULTIES
 from ..core.hexgrid import Hex
+from ..core.officers import NEVER
 from ..core.rules import MAX_EXPERIENCE, Ruleset
 from ..core.scenario import Scenario
 from ..core.state import Formation, GameState, state_hash
@@ -179,7 +180,8 @@ def _out_of_bounds(f: Formation, rules: Ruleset, scenario: Scenario) -> str | No
         return f"has {f.charges} charges (at most {2 * MAX_CHARGES})"
     if any(not 0 <= n <= MAX_WAIT for n in f.cooldowns.values()):
         return f"waits {max(f.cooldowns.values())} turns for a skill (at most {MAX_WAIT})"
-    if any(not 0 <= n <= scenario.turn_limit + MAX_WAIT for n in f.effects.values()):
+    # A mark that never runs out (an officer slain) lasts to ``NEVER``.
+    if any(n != NEVER and not 0 <= n <= scenario.turn_limit + MAX_WAIT for n in f.effects.values()):
         return f"has an effect lasting to turn {max(f.effects.values())}"
     return None
 
