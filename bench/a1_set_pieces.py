@@ -39,8 +39,8 @@ def play(seed: int, difficulty: str = "normal") -> dict[str, Any]:
     """One game and what happened in it: each scenario event with its turn, the charges into the
     host, the souls the retainers bagged, the men the herded routs left behind."""
     loaded = load_scenario(SCENARIO)
-    settings = GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}, difficulty=difficulty)
-    match = Match(loaded, seed, settings)
+    settings = GameSettings(difficulty=difficulty)
+    match = Match(loaded, seed, settings, seats={s.id: "ai" for s in loaded.scenario.sides})
     fired: dict[str, int] = {}
     out: dict[str, Any] = {"seed": seed, "charges": [], "retainer_souls": 0, "stragglers": 0, "xiang_yu_lost": None}
 

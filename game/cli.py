@@ -322,6 +322,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise CliError(_naming_file(args.save, exc)) from None
     if not args.verify:
         return _open_replay(record, args.lang)
+    if result.ok and not result.chained:
+        # Exact as far as it can tell, which is less than a record of format 3 or later tells.
+        print(
+            f"ok by state only: actions={result.actions} turns={result.turns} hash={result.hash} "
+            "(begun in format 2 or older, its checkpoints hold no digest of the actions: an action changed, "
+            "moved, added or removed without changing the state at a turn's end would not show)"
+        )
+        return EXIT_OK
     if result.ok:
         print(f"ok actions={result.actions} turns={result.turns} hash={result.hash}")
         return EXIT_OK
@@ -529,8 +537,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     side = args.side or loaded.scenario.default_player_side()
     if side not in side_ids:
         raise CliError(f"unknown side {side!r} for {args.scenario} (sides: {', '.join(side_ids)})")
-    controllers = {s: ("human" if args.hotseat or s == side else "ai") for s in side_ids}
     from .record.match import new_match
+    from .record.seats import Commander
+
+    controllers: dict[str, Commander] = {s: ("human" if args.hotseat or s == side else "ai") for s in side_ids}
     from .ui.app import start
 
     start(args.lang, "battle", match=new_match(args.scenario, controllers, args.seed, args.difficulty))

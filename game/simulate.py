@@ -39,13 +39,8 @@ def run_game(
     ``difficulty`` is every side's level unless ``difficulties`` names one for the side. The
     per-turn thinking times are under ``AI_SAMPLES`` (for the summary; not printed)."""
     scenario = loaded.scenario
-    settings = GameSettings(
-        controllers={s.id: "ai" for s in scenario.sides},
-        difficulty=difficulty,
-        difficulties=difficulties or {},
-        max_turns=max_turns,
-    )
-    match = Match(loaded, seed, settings)
+    settings = GameSettings(difficulty=difficulty, difficulties=difficulties or {}, max_turns=max_turns)
+    match = Match(loaded, seed, settings, seats={s.id: "ai" for s in scenario.sides})
     routs: Counter[str] = Counter()
     match.listeners.append(lambda events: routs.update(e.side for e in events if isinstance(e, Routed)))
     ais = make_ais(match)

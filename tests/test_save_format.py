@@ -34,10 +34,11 @@ from game.record.model import FORMAT_VERSION, GameRecord
 from game.record.replay_cursor import ReplayCursor
 from game.record.rerun import Rerun
 from game.record.saves import load_record, parse_record, write_record
+from game.record.state_digest import checkpoint_hash
 from game.record.verify import replay_engine, verify
 
 CORPUS = Path(__file__).parent / "saves_corpus"
-SETTINGS = GameSettings(controllers={"a": "human", "b": "ai"}, max_turns=4)
+SETTINGS = GameSettings(max_turns=4)
 
 
 def corpus_files() -> list[Path]:
@@ -55,9 +56,13 @@ def test_the_corpus_has_real_saves_of_every_format() -> None:
             assert json.loads(f.read_text(encoding="utf-8"))["format_version"] == version, f
 
 
-# The corpus games whose moves this version's rules no longer allow (made by 0.1.0, before a
+# The corpus saves whose moves this version's rules no longer allow (made by 0.1.0, before a
 # formation in single combat could no longer be attacked): the action re-running stops at.
-OTHER_RULES = {"b3_finished.json": "action 17 (attack) is illegal on replay"}
+OTHER_RULES = {f"v{n}/b3_finished.json": "action 17 (attack) is illegal on replay" for n in (1, 2, 3)}
+
+
+def corpus_name(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
 
 
 def carried_content(record: GameRecord, path: Path) -> LoadedScenario:
@@ -71,7 +76,7 @@ def carried_content(record: GameRecord, path: Path) -> LoadedScenario:
     return unpack(twin.content)
 
 
-@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", corpus_files(), ids=corpus_name)
 def test_every_corpus_save_loads_verifies_and_reaches_the_same_state(path: Path) -> None:
     raw = path.read_bytes()
     version = json.loads(raw)["format_version"]
@@ -105,12 +110,12 @@ def test_every_corpus_save_loads_verifies_and_reaches_the_same_state(path: Path)
     # With the content it was made with, every save re-runs and checks every checkpoint.
     made_with = carried_content(record, path)
     result = verify(record, made_with)
-    if path.name in OTHER_RULES:
+    if corpus_name(path) in OTHER_RULES:
         # Another version's rules: its moves do not all replay here, which verify says in one
         # line naming the version; the game still goes on from where it was saved.
         assert record.game_version != __version__ and not result.ok
         assert result.problem is not None and "\n" not in result.problem
-        assert result.problem.startswith(OTHER_RULES[path.name])
+        assert result.problem.startswith(OTHER_RULES[corpus_name(path)])
         assert result.problem.endswith(
             f"(made by version {record.game_version} of the game, whose rules may differ from {__version__}'s)"
         )
@@ -121,7 +126,7 @@ def test_every_corpus_save_loads_verifies_and_reaches_the_same_state(path: Path)
     assert result.actions == len(record.actions)
     played = match_from_record(record, made_with)  # from the snapshot when it has one
     replayed = replay_engine(record, loaded=made_with).state
-    assert state_hash(played.state) == state_hash(replayed) == result.hash
+    assert checkpoint_hash(played.state, record.legacy) == checkpoint_hash(replayed, record.legacy) == result.hash
     assert played.state == replayed
     assert played.record.actions == record.actions and played.record.checkpoints == record.checkpoints
 
@@ -134,12 +139,42 @@ def test_each_game_in_both_formats_ends_in_the_same_state(name: str) -> None:
     assert (old.scenario_id, old.seed, old.settings) == (new.scenario_id, new.seed, new.settings)
     assert old.snapshot is None and new.snapshot is not None
     rerun = Rerun(old, carried_content(old, CORPUS / "v1" / name))
-    if name in OTHER_RULES:
-        assert not rerun.run() and (rerun.problem or "").startswith(OTHER_RULES[name])
+    if f"v1/{name}" in OTHER_RULES:
+        assert not rerun.run() and (rerun.problem or "").startswith(OTHER_RULES[f"v1/{name}"])
         return
     assert rerun.run() and rerun.finished_exactly(), rerun.problem
     assert rerun.state == new.snapshot.state
-    assert state_hash(rerun.state) == new.snapshot.hash
+    assert checkpoint_hash(rerun.state, old.legacy) == new.snapshot.hash
+
+
+def test_a_format_3_save_verifies_with_the_commanders_its_hashes_hold() -> None:
+    """Its states held who commanded each side: the migration keeps them for its hashes, which
+    verify as they were made; the rules state alone hashes otherwise, and so do other commanders."""
+    path = CORPUS / "v3" / "a1_turn4.json"
+    record = load_record(path)
+    assert record.legacy is not None and record.legacy.format == 3
+    assert record.legacy.commanders == {"coalition": "human", "hailing": "ai"}
+    assert {side: seat.commander for side, seat in record.seats.items()} == record.legacy.commanders
+    assert "controllers" not in record.settings.model_dump()
+    made_with = carried_content(record, path)
+    assert verify(record, made_with).ok
+    assert record.snapshot is not None
+    assert checkpoint_hash(record.snapshot.state, None) != record.snapshot.hash
+    swapped = record.legacy.model_copy(update={"commanders": {"coalition": "ai", "hailing": "human"}})
+    other = record.model_copy(update={"legacy": swapped, "snapshot": None})
+    result = verify(other, made_with)
+    assert not result.ok and (result.problem or "").startswith("checkpoint 1 (turn 1, coalition) differs")
+
+
+def test_a_game_played_on_from_a_format_3_save_keeps_its_kind_of_hash(tmp_path: Path) -> None:
+    path = CORPUS / "v3" / "a1_turn4.json"
+    made_with = carried_content(load_record(path), path)
+    match = match_from_record(load_record(path), made_with)
+    match.apply(EndTurn())
+    again = load_record(match.save(tmp_path / "on.json"))
+    assert again.format_version == FORMAT_VERSION and again.legacy == load_record(path).legacy
+    assert len(again.checkpoints) == len(load_record(path).checkpoints) + 1
+    assert verify(again, made_with).ok
 
 
 def test_a_snapshot_save_loads_without_re_running_anything(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -206,7 +241,7 @@ def fixture_scenario(monkeypatch: pytest.MonkeyPatch, loaded: LoadedScenario) ->
 
 def _play(loaded: LoadedScenario, turns: int, extra_moves: int = 0) -> Match:
     """Both sides played by generals for ``turns`` side-turns, then ``extra_moves`` single moves."""
-    match = Match(loaded, 42, SETTINGS)
+    match = Match(loaded, 42, SETTINGS, seats={"a": "human", "b": "ai"})
     ais = make_ais(match)
     from game.ai.general import General
 

@@ -10,7 +10,7 @@ def hides_each_side(record: GameRecord) -> bool:
     two or more people at one screen that is not over, where each side's army stays hidden from
     the other (a record without a snapshot cannot show that its battle ended, so it counts as
     running)."""
-    humans = [side for side, who in record.settings.controllers.items() if who == "human"]
+    humans = [side for side, seat in record.seats.items() if seat.commander == "human"]
     if len(humans) < 2:
         return False
     return record.snapshot is None or not record.snapshot.state.over

@@ -20,8 +20,6 @@ from ..core.events import Event, TurnEnded
 from ..core.state import GameState
 from ..core.vision import Sight, sight_of
 from .errors import SaveError
-from .made_with import scenario_for
-from .match import Match
 from .model import GameRecord
 from .rerun import Rerun
 from .snapshot import trusted_state
@@ -289,24 +287,3 @@ def _as_saved_only(record: GameRecord, why: SaveError) -> Rerun:
         f"save: its moves cannot be re-run, only the position it was saved at shown"
     )
     return rerun
-
-
-def take_over_match(
-    record: GameRecord, position: int, controllers: dict[str, str], loaded: LoadedScenario | None = None
-) -> Match:
-    """A new game that starts where the record stands after ``position`` actions, each side
-    commanded as ``controllers`` says. Its record holds the original's actions up to there and
-    its own checkpoints: the controllers are part of the state, so the hashes are its own, and
-    the new game verifies as a whole from its first action."""
-    match = take_over_start(record, controllers, loaded)
-    for _done in match.record_played(record.actions[:position]):
-        pass
-    return match
-
-
-def take_over_start(record: GameRecord, controllers: dict[str, str], loaded: LoadedScenario | None = None) -> Match:
-    """The new game of ``take_over_match`` before any action: a screen replays the record's
-    actions into it a chunk per frame (``Match.record_played``) to show progress on a long record."""
-    loaded = loaded if loaded is not None else scenario_for(record)
-    settings = record.settings.model_copy(update={"controllers": dict(controllers)})
-    return Match(loaded, record.seed, settings)

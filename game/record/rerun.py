@@ -6,8 +6,9 @@ the hash of the state at that moment and the digest of the actions that led ther
 (``checkpoints_after``, ``action_chain``). ``Match`` writes checkpoints with
 it as a game is played; ``Rerun`` re-applies a record's actions and compares each turn's end with
 the record's checkpoint, stopping at the first action that does not replay or the first state
-that differs. ``Rerun.run`` is the one loop that re-runs a record's actions: ``verify``, the replay
-viewer's cursor, loading a save without a snapshot and screenshots at a turn all go through it.
+that differs. ``Rerun.run`` is the one loop that re-runs actions: ``verify``, the replay viewer's
+cursor, loading a save without a snapshot and screenshots at a turn all go through it, and taking
+over from a replay starts from the state the viewer's re-run reached (``take_over``).
 """
 
 from __future__ import annotations
@@ -18,20 +19,25 @@ from collections.abc import Callable
 from ..content.scenarios import LoadedScenario
 from ..core.engine import Engine, IllegalAction
 from ..core.events import Event, TurnEnded
-from ..core.state import GameState, state_hash
+from ..core.state import GameState
 from .action_chain import ActionChain
 from .made_with import scenario_for
 from .model import Checkpoint, GameRecord
+from .state_digest import LegacyCheckpoints, checkpoint_hash
 
 
-def checkpoints_after(events: list[Event], state: GameState, digest: str) -> list[Checkpoint]:
+def checkpoints_after(
+    events: list[Event], state: GameState, digest: str, legacy: LegacyCheckpoints | None
+) -> list[Checkpoint]:
     """The checkpoints a record holds after an action with ``events`` that led to ``state``,
     the actions so far chained to ``digest``: one for each side's turn it ended (none for most
-    actions)."""
+    actions). ``legacy``: the record's, for how its hashes are made."""
+    turn_ends = [ev for ev in events if isinstance(ev, TurnEnded)]
+    if not turn_ends:
+        return []
+    h = checkpoint_hash(state, legacy)
     return [
-        Checkpoint(actions=state.action_index, turn=ev.turn, side=ev.side, hash=state_hash(state), digest=digest)
-        for ev in events
-        if isinstance(ev, TurnEnded)
+        Checkpoint(actions=state.action_index, turn=ev.turn, side=ev.side, hash=h, digest=digest) for ev in turn_ends
     ]
 
 
@@ -99,7 +105,7 @@ class Rerun:
                 return False
             digest = self._chain.add(action)
             differs = None
-            for made in checkpoints_after(events, self.engine.state, digest):
+            for made in checkpoints_after(events, self.engine.state, digest, self.record.legacy):
                 differs = differs or self._compare(made)
             self.problem = self.problem or differs
             if each is not None:
