@@ -14,6 +14,7 @@ from ..paths import SAVES_DIR
 from .errors import SaveError
 from .model import GameRecord
 from .saves import load_record, save_files
+from .seats import Seats
 
 AUTOSAVE_PREFIX = "autosave-"
 # Files in the saves folder that are not saved games (a save's hashed file name has a "~").
@@ -28,7 +29,7 @@ def game_id(record: GameRecord) -> str:
     games saved before format 4 stay theirs, and a game taken over by other commanders is
     another game."""
     settings = record.settings.model_dump(mode="json", exclude_defaults=True)
-    commanders = {side: seat.commander for side, seat in record.seats.items()}
+    commanders = Seats(record.seats).commanders()
     if commanders:
         settings["controllers"] = commanders
     key = {"scenario": record.scenario_id, "seed": record.seed, "settings": settings}
@@ -75,7 +76,7 @@ class SaveEntry:
     @property
     def humans(self) -> list[str]:
         rec = self.record
-        return [] if rec is None else sorted(s for s, seat in rec.seats.items() if seat.commander == "human")
+        return [] if rec is None else sorted(Seats(rec.seats).humans())
 
     @property
     def sort_key(self) -> tuple[str, int, str]:
