@@ -35,6 +35,7 @@ from game.record.replay_cursor import ReplayCursor
 from game.record.rerun import Rerun
 from game.record.saves import load_record, parse_record, write_record
 from game.record.state_digest import checkpoint_hash
+from game.record.take_over import take_over
 from game.record.verify import replay_engine, verify
 
 CORPUS = Path(__file__).parent / "saves_corpus"
@@ -175,6 +176,24 @@ def test_a_game_played_on_from_a_format_3_save_keeps_its_kind_of_hash(tmp_path: 
     assert again.format_version == FORMAT_VERSION and again.legacy == load_record(path).legacy
     assert len(again.checkpoints) == len(load_record(path).checkpoints) + 1
     assert verify(again, made_with).ok
+
+
+def test_a_format_3_save_taken_over_under_swapped_seats_reuses_its_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record's actions and checkpoints up to the moment are the new game's, none applied
+    again; it keeps hashing the commanders the old save's hashes hold, and verifies whole."""
+    path = CORPUS / "v3" / "a1_turn4.json"
+    record = load_record(path)
+    cursor = ReplayCursor(record, carried_content(record, path))
+    cursor.seek(record.checkpoints[2].actions + 3)
+    with monkeypatch.context() as m:
+        m.setattr(engine_module.Engine, "apply", lambda self, action: pytest.fail("an action was applied again"))
+        match = take_over(record, cursor.state, {"coalition": "ai", "hailing": "human"}, cursor.loaded)
+    assert match.record.actions == record.actions[: cursor.position]
+    assert match.record.checkpoints == record.checkpoints[:3]
+    assert match.record.legacy == record.legacy and match.seats.humans() == ["hailing"]
+    assert match.state == cursor.state
+    match.apply(EndTurn())
+    assert verify(match.record, cursor.loaded).ok
 
 
 def test_a_snapshot_save_loads_without_re_running_anything(monkeypatch: pytest.MonkeyPatch) -> None:
