@@ -512,6 +512,25 @@ def test_a_format_3_save_with_its_digests_nulled_is_refused(capsys: pytest.Captu
     assert_refused(*run_cli(capsys, "replay", "--verify", str(path)), says)
 
 
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (lambda d: d.update(legacy={"format": 2, "commanders": {}}), "a format-3 save cannot hold legacy"),
+        (lambda d: d.update(seats={}), "a format-3 save cannot hold seats"),
+        (lambda d: d.update(format_version=4), "settings.controllers: Extra inputs are not permitted"),
+    ],
+    ids=["claims_an_older_chain_rule", "holds_seats", "claims_format_4"],
+)
+def test_a_format_3_save_cannot_claim_what_its_format_has_not(tmp_path: Path, edit, says: str) -> None:
+    data = json.loads((CORPUS / "v3" / "a1_turn4.json").read_text(encoding="utf-8"))
+    edit(data)
+    path = tmp_path / "claims.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError, match=re.escape(says)) as exc:
+        load_record(path)
+    assert "\n" not in str(exc.value)
+
+
 def _as_format_2(data: dict) -> dict:
     """A save of today rewritten as format 2 would have written it: no content, no digests, the
     commanders in the settings and in every hash (its states held them)."""
