@@ -29,8 +29,8 @@ TARGET_P95 = "p95 ≤ 400 ms"
 def time_game(scenario_id: str, seed: int, max_turns: int | None) -> tuple[list[float], list[float], dict[str, Any]]:
     """One AI-against-AI game: per side-turn AI ms, per side-turn baseline ms, and the outcome."""
     loaded = load_scenario(scenario_id)
-    settings = GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}, max_turns=max_turns)
-    match = Match(loaded, seed, settings)
+    settings = GameSettings(max_turns=max_turns)
+    match = Match(loaded, seed, settings, seats={s.id: "ai" for s in loaded.scenario.sides})
     ais = make_ais(match)
     ai_ms: list[float] = []
     base_ms: list[float] = []

@@ -102,7 +102,7 @@ def play_campaign(job: tuple[str, int]) -> dict[str, Any]:
         battles += 1
         loaded = load_scenario(spec.scenarios[progress.stage])
         controllers = {s.id: "ai" for s in loaded.scenario.sides}
-        match = Match(loaded, progress.battle_seed(), GameSettings(controllers=controllers, roster=progress.roster))
+        match = Match(loaded, progress.battle_seed(), GameSettings(roster=progress.roster), seats=controllers)
         ais = make_ais(match)
         while not match.state.over:
             play_ai_turn(match, ais[match.state.active_side.id], others=ais)

@@ -43,8 +43,8 @@ def wanderers_record(turns: int, seed: int) -> tuple[Match, Any]:
         rules, seed, SIZE, PER_SIDE, factions=("yuqing", "yuqing"), turn_limit=turns, heroes=False
     )
     loaded = loaded_stress(scenario)
-    settings = GameSettings(controllers={s.id: "ai" for s in scenario.sides})
-    match = Match(loaded, seed, settings)
+    settings = GameSettings()
+    match = Match(loaded, seed, settings, seats={s.id: "ai" for s in scenario.sides})
     rng = Rng(seed, 1 << 40)  # a stream of its own, apart from the game's
     while not match.state.over:
         side = match.state.active_side.id

@@ -112,7 +112,7 @@ def measure_real(seed: int, runs: int) -> dict[str, Any]:
     added_actions, added_ms, parse_ms, parsed_actions = 0, 0.0, 0.0, 0
     for sid in scenario_ids():
         loaded = load_scenario(sid)
-        match = Match(loaded, seed, GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}))
+        match = Match(loaded, seed, GameSettings(), seats={s.id: "ai" for s in loaded.scenario.sides})
         ais = make_ais(match)
         while not match.state.over:
             play_ai_turn(match, ais[match.state.active_side.id], budget=None, others=ais)

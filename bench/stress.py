@@ -170,8 +170,8 @@ def run(seed: int, size: int, per_side: int, side_turns: int) -> dict[str, Any]:
     the active side's legal actions on the same state as the baseline."""
     rules = load_ruleset()
     scenario = build_scenario(rules, seed, size, per_side)
-    settings = GameSettings(controllers={s.id: "ai" for s in scenario.sides})
-    match = Match(loaded_stress(scenario), seed, settings)
+    settings = GameSettings()
+    match = Match(loaded_stress(scenario), seed, settings, seats={s.id: "ai" for s in scenario.sides})
     ais = make_ais(match)
     ai_ms: list[float] = []
     base_ms: list[float] = []

@@ -57,11 +57,11 @@ def play_match(job: Job) -> str | None:
     """One game with a named player per side; returns the winning side id (None: a draw)."""
     scenario_id, seed, kinds, max_turns = job
     loaded = load(scenario_id, seed)
-    settings = GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}, max_turns=max_turns)
+    settings = GameSettings(max_turns=max_turns)
     if "difficulties" in GameSettings.model_fields:
         # Recorded per side too, so the record says which level played where.
         settings.difficulties = {side: kind for side, kind in kinds.items() if kind != "random"}
-    match = Match(loaded, seed, settings)
+    match = Match(loaded, seed, settings, seats={s.id: "ai" for s in loaded.scenario.sides})
     players = {side: make_player(kind, match.engine, side) for side, kind in kinds.items()}
     while not match.state.over:
         play_side_turn(match, players)

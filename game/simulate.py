@@ -42,13 +42,8 @@ def run_game(
     ``difficulty`` is every side's level unless ``difficulties`` names one for the side. The
     per-turn thinking times are under ``AI_SAMPLES`` (for the summary; not printed)."""
     scenario = loaded.scenario
-    settings = GameSettings(
-        controllers={s.id: "ai" for s in scenario.sides},
-        difficulty=difficulty,
-        difficulties=difficulties or {},
-        max_turns=max_turns,
-    )
-    match = Match(loaded, seed, settings)
+    settings = GameSettings(difficulty=difficulty, difficulties=difficulties or {}, max_turns=max_turns)
+    match = Match(loaded, seed, settings, seats={s.id: "ai" for s in scenario.sides})
     watch = ChronicleWatch(set_pieces(scenario.id))
     match.listeners.append(lambda events: watch.seen(events, match.state))
     routs: Counter[str] = Counter()

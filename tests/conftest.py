@@ -284,7 +284,7 @@ def frame(app, *events, dt: float = 0.0) -> None:
 
 def ai_engine(scenario: Scenario, seed: int = 1) -> Engine:
     """An engine on ``scenario`` with the computer commanding every side."""
-    return Engine(scenario, load_ruleset(), seed, GameSettings(controllers={s.id: "ai" for s in scenario.sides}))
+    return Engine(scenario, load_ruleset(), seed, GameSettings())
 
 
 def play_general_turn(eng: Engine, general, limit: int = 40) -> None:
@@ -310,8 +310,8 @@ def open_field(app, rules: Ruleset, grid: Sequence[str], units: Sequence[Unit], 
     """A battle screen on a small programmatic field: side "a" human, "b" the computer unless
     ``controllers`` says otherwise (six turns, seed 2)."""
     scenario = make_scenario(rules, grid, units, turn_limit=6)
-    match_settings = GameSettings(controllers=controllers or {"a": "human", "b": "ai"})  # type: ignore[arg-type]
-    return app.go("battle", match=Match(loaded_for(scenario), 2, match_settings))
+    seats = controllers or {"a": "human", "b": "ai"}
+    return app.go("battle", match=Match(loaded_for(scenario), 2, GameSettings(), seats=seats))
 
 
 @pytest.fixture

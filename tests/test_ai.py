@@ -16,12 +16,13 @@ from game.core.state import state_hash
 from game.record.match import Match
 
 FIELD = (".......",) * 5
-ALL_AI = GameSettings(controllers={"a": "ai", "b": "ai"})
+ALL_AI = GameSettings()
+AIS = {"a": "ai", "b": "ai"}
 
 
 def ai_game(scenario: Scenario, seed: int) -> Match:
     """AI against AI, checking every action against legal_actions before it is applied."""
-    match = Match(loaded_for(scenario), seed, ALL_AI)
+    match = Match(loaded_for(scenario), seed, ALL_AI, seats=AIS)
     ais = {s.id: BasicAI(match.engine, s.id) for s in match.state.sides}
     side_turns = 0
     while not match.state.over:
@@ -52,7 +53,7 @@ def test_ai_plays_only_legal_actions_and_the_game_ends(scenario: Scenario, seed:
 
 def test_ai_game_through_the_driver_is_reproducible(scenario: Scenario) -> None:
     def run(seed: int) -> tuple[list, str]:
-        match = Match(loaded_for(scenario), seed, ALL_AI)
+        match = Match(loaded_for(scenario), seed, ALL_AI, seats=AIS)
         ais = make_ais(match)
         assert set(ais) == {"a", "b"}
         while not match.state.over:
@@ -113,7 +114,7 @@ def test_ai_prefers_the_better_of_two_attacks(small_engine: EngineFactory) -> No
 
 
 def test_ai_advances_towards_the_enemy_when_it_cannot_fight(scenario: Scenario) -> None:
-    match = Match(loaded_for(scenario), 3, ALL_AI)
+    match = Match(loaded_for(scenario), 3, ALL_AI, seats=AIS)
     eng = match.engine
 
     def gap() -> int:
@@ -157,7 +158,7 @@ def test_driver_ends_the_turn_if_the_ai_blunders(small_engine: EngineFactory) ->
         FIELD,
         [Unit("han", "a", "han_soldier", 3000, (2, 2)), Unit("levy", "b", "soul_levy", 500, (6, 4))],
     )
-    match = Match(loaded_for(eng.scenario), 1, ALL_AI)
+    match = Match(loaded_for(eng.scenario), 1, ALL_AI, seats=AIS)
 
     class Blunderer(BasicAI):
         def next_action(self) -> Attack:  # type: ignore[override]

@@ -21,18 +21,10 @@ from game.core.rules import Ruleset
 from game.record.match import Match
 
 
-def _all_ai(match_sides) -> GameSettings:
-    return GameSettings(controllers={s.id: "ai" for s in match_sides})
-
-
 def _play(loaded, seed: int, side_turns: int, keep_scores: bool) -> tuple[list, int]:
     """The actions of ``side_turns`` AI side-turns, and how many scores were reused."""
-    match = Match(loaded, seed, _all_ai(loaded.scenario.sides))
-    generals = {
-        s.id: General(match.engine, s.id, "normal", keep_scores=keep_scores)
-        for s in match.state.sides
-        if s.controller == "ai"
-    }
+    match = Match(loaded, seed, GameSettings(), seats={s.id: "ai" for s in loaded.scenario.sides})
+    generals = {s.id: General(match.engine, s.id, "normal", keep_scores=keep_scores) for s in match.state.sides}
     for _ in range(side_turns):
         if match.state.over:
             break
@@ -74,7 +66,7 @@ def test_the_lazy_distance_field_answers_as_the_full_search(rules: Ruleset, goal
 
 def test_no_move_reaches_farther_than_max_steps(rules: Ruleset) -> None:
     scenario = build_scenario(rules, 3, size=24, per_side=14)
-    match = Match(loaded_stress(scenario), 3, _all_ai(scenario.sides))
+    match = Match(loaded_stress(scenario), 3, GameSettings(), seats={s.id: "ai" for s in scenario.sides})
     state, board = match.state, match.engine.board
     for f in state.formations.values():
         assert max_steps(f, rules) >= 1
@@ -87,8 +79,7 @@ def test_only_a_persons_moves_keep_a_snapshot_to_undo(rules: Ruleset) -> None:
     scenario = build_scenario(rules, 4, size=24, per_side=4)
     north, south = (s.id for s in scenario.sides)
     for controller, undoable in (("human", True), ("ai", False)):
-        settings = GameSettings(controllers={north: controller, south: "ai"})
-        match = Match(loaded_stress(scenario), 4, settings)
+        match = Match(loaded_stress(scenario), 4, GameSettings(), seats={north: controller, south: "ai"})
         f = match.state.formations_of(north)[0]
         start = f.pos
         dest = min(match.engine.moves(f.id).destinations, key=lambda h: (h.r, h.q))
@@ -101,7 +92,7 @@ def test_only_a_persons_moves_keep_a_snapshot_to_undo(rules: Ruleset) -> None:
 
 def test_the_threat_map_kept_between_decisions_is_the_one_a_fresh_build_gives(rules: Ruleset) -> None:
     scenario = build_scenario(rules, 6, size=24, per_side=14)
-    match = Match(loaded_stress(scenario), 6, _all_ai(scenario.sides))
+    match = Match(loaded_stress(scenario), 6, GameSettings(), seats={s.id: "ai" for s in scenario.sides})
     generals = {s.id: General(match.engine, s.id) for s in scenario.sides}
     built = set()
     for _ in range(4):

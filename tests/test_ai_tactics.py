@@ -456,7 +456,7 @@ def test_a_challenge_is_answered_by_the_challenged_sides_own_general(small_engin
         Unit("yue", "a", "zhenguo_rider", 1000, (3, 2), hero="yue_fei"),
     ]
     eng = small_engine(FIELD, units, sides=(("b", "jin", "enemy"), ("a", "zhenguo", "player")))
-    match = Match(loaded_for(eng.scenario), 7, GameSettings(controllers={"a": "ai", "b": "ai"}))
+    match = Match(loaded_for(eng.scenario), 7, GameSettings(), seats={"a": "ai", "b": "ai"})
     answers: list[bool] = []
 
     class Remembering(General):
@@ -492,7 +492,7 @@ def test_an_easy_general_leaves_some_formations_without_orders_each_turn(rules: 
     scenario = build_scenario(rules, 2, size=24, per_side=12, factions=("yuqing", "yuqing"), heroes=False)
     seen: dict[str, list[frozenset[str]]] = {}
     for level in ("easy", "hard"):
-        match = Match(loaded_stress(scenario), 2, GameSettings(controllers={"north": "ai", "south": "ai"}))
+        match = Match(loaded_stress(scenario), 2, GameSettings(), seats={"north": "ai", "south": "ai"})
         general = General(match.engine, "north", level)
         waiting = []
         for _turn in range(3):
@@ -545,8 +545,8 @@ def test_never_an_illegal_action_in_random_states(scenario: Scenario, rules: Rul
 
 def test_same_seed_same_game(scenario: Scenario) -> None:
     def run(seed: int, level: str) -> list:
-        settings = GameSettings(controllers={"a": "ai", "b": "ai"}, difficulty=level)
-        match = Match(loaded_for(scenario), seed, settings)
+        settings = GameSettings(difficulty=level)
+        match = Match(loaded_for(scenario), seed, settings, seats={"a": "ai", "b": "ai"})
         ais = make_ais(match)
         while not match.state.over:
             play_ai_turn(match, ais[match.state.active_side.id])
@@ -559,7 +559,7 @@ def test_same_seed_same_game(scenario: Scenario) -> None:
 def test_normal_general_beats_a_random_player(scenario: Scenario) -> None:
     wins = 0
     for seed in range(3):
-        match = Match(loaded_for(scenario), seed, GameSettings(controllers={"a": "ai", "b": "ai"}))
+        match = Match(loaded_for(scenario), seed, GameSettings(), seats={"a": "ai", "b": "ai"})
         players = {"a": General(match.engine, "a"), "b": RandomAI(match.engine, "b")}
         while not match.state.over:
             match.apply(players[match.engine.deciding_side()].next_action())

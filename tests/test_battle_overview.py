@@ -28,7 +28,7 @@ UNITS = [
 
 def battle(app: App, rules: Ruleset, controllers: dict[str, str]) -> BattleScene:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=5)
-    match = Match(loaded_for(scenario), 3, GameSettings(controllers=controllers))
+    match = Match(loaded_for(scenario), 3, GameSettings(), seats=controllers)
     scene = BattleScene(app, match, show_handover=False)
     app.switch(scene)
     scene.on_enter()

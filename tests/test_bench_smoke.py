@@ -123,8 +123,8 @@ def _random_game(seed: int, turns: int = 2) -> list:
     from game.record.match import Match
 
     loaded = load_scenario(scenario_ids()[0])
-    settings = GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}, max_turns=turns)
-    match = Match(loaded, seed, settings)
+    settings = GameSettings(max_turns=turns)
+    match = Match(loaded, seed, settings, seats={s.id: "ai" for s in loaded.scenario.sides})
     players = {s.id: make_player("random", match.engine, s.id) for s in loaded.scenario.sides}
     while not match.state.over:
         play_side_turn(match, players)

@@ -109,8 +109,8 @@ def test_a_campaign_battle_replays_exactly():
         ],
     )
     loaded = load_scenario(A1)
-    settings = GameSettings(controllers={"coalition": "ai", "hailing": "ai"}, roster=roster, max_turns=2)
-    match = Match(loaded, 7, settings)
+    settings = GameSettings(roster=roster, max_turns=2)
+    match = Match(loaded, 7, settings, seats={"coalition": "ai", "hailing": "ai"})
     ais = make_ais(match)
     while not match.state.over:
         play_ai_turn(match, ais[match.state.active_side.id], others=ais)

@@ -160,7 +160,7 @@ def test_a_game_reports_its_set_pieces_and_watching_changes_nothing() -> None:
     result = run_game(loaded, 7000, max_turns=3)
     assert set(result["set_pieces"]) == {p.id for p in load_chronicle()["b3_tangut_border"]}
     # The same game played with no watch at all ends in the same state.
-    match = Match(loaded, 7000, GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}, max_turns=3))
+    match = Match(loaded, 7000, GameSettings(max_turns=3), seats={s.id: "ai" for s in loaded.scenario.sides})
     ais = make_ais(match)
     while not match.state.over:
         play_ai_turn(match, ais[match.state.active_side.id], others=ais)

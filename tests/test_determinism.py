@@ -18,7 +18,7 @@ from game.core.state import state_hash
 from game.record.match import Match
 
 TESTS_DIR = Path(__file__).resolve().parent
-SETTINGS = GameSettings(controllers={"a": "ai", "b": "ai"}, max_turns=4)
+SETTINGS = GameSettings(max_turns=4)
 
 CHILD = """
 import json, sys
@@ -40,7 +40,7 @@ hashes = []
 for a in actions:
     engine.apply(a)
     hashes.append(state_hash(engine.state))
-match = Match(loaded_for(scenario), {seed}, settings)
+match = Match(loaded_for(scenario), {seed}, settings, seats={{"a": "ai", "b": "ai"}})
 ais = make_ais(match)
 while not match.state.over:
     play_ai_turn(match, ais[match.state.active_side.id])
@@ -62,7 +62,7 @@ def run_child(script: str, hash_seed: str) -> dict:
 def test_hashes_do_not_depend_on_the_process_or_hash_seed(tmp_path: Path, rules: Ruleset) -> None:
     seed = 20240601
     scenario = fixture_scenario(rules)
-    match = Match(loaded_for(scenario), seed, SETTINGS)
+    match = Match(loaded_for(scenario), seed, SETTINGS, seats={"a": "ai", "b": "ai"})
     ais = make_ais(match)
     while not match.state.over:
         play_ai_turn(match, ais[match.state.active_side.id])

@@ -240,7 +240,7 @@ def test_same_seed_same_duel(small_engine: EngineFactory) -> None:
 def test_a_duel_replays_from_the_record(rules: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
     loaded = loaded_for(make_scenario(rules, PLAIN, HEGEMON_UNITS, turn_limit=4))
     monkeypatch.setattr(match_module, "scenario_for", lambda record: loaded)
-    match = Match(loaded, 99, GameSettings(controllers={"a": "human", "b": "human"}))
+    match = Match(loaded, 99, GameSettings(), seats={"a": "human", "b": "human"})
     match.apply(Challenge(unit="a_xiang", target="b_liang"))
     match.apply(AnswerDuel(accept=True))
     match.apply(EndTurn())
@@ -275,7 +275,7 @@ def test_the_ai_challenges_when_favoured_and_the_driver_asks_the_challenged(rule
         Unit("b_far", "b", "soul_levy", 5000, (7, 5)),
     ]
     scenario = make_scenario(rules, PLAIN, units, turn_limit=4)
-    match = Match(loaded_for(scenario), 3, GameSettings(controllers={"a": "ai", "b": "ai"}))
+    match = Match(loaded_for(scenario), 3, GameSettings(), seats={"a": "ai", "b": "ai"})
     play_ai_turn(match, BasicAI(match.engine, "a"))
     actions = match.record.actions
     assert actions[:2] == [Challenge(unit="a_xiang", target="b_liang"), AnswerDuel(accept=False)]
@@ -288,7 +288,7 @@ def test_the_driver_stops_for_a_human_answer(rules: Ruleset) -> None:
         Unit("b_liang", "b", "soul_levy", 5000, (3, 2), hero="wanyan_liang"),
     ]
     scenario = make_scenario(rules, PLAIN, units, turn_limit=4)
-    match = Match(loaded_for(scenario), 3, GameSettings(controllers={"a": "ai", "b": "human"}))
+    match = Match(loaded_for(scenario), 3, GameSettings(), seats={"a": "ai", "b": "human"})
     play_ai_turn(match, BasicAI(match.engine, "a"))
     assert match.record.actions == [Challenge(unit="a_xiang", target="b_liang")]
     assert match.engine.deciding_side() == "b"
@@ -344,7 +344,7 @@ def screen_battle(app, rules: Ruleset, controllers: dict[str, str]):
         Unit("b_far", "b", "soul_levy", 5000, (7, 5)),
     ]
     scenario = make_scenario(rules, PLAIN, units, turn_limit=5)
-    battle = app.go("battle", match=Match(loaded_for(scenario), 3, GameSettings(controllers=controllers)))
+    battle = app.go("battle", match=Match(loaded_for(scenario), 3, GameSettings(), seats=controllers))
     frame(app)
     return battle
 

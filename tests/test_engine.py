@@ -12,6 +12,7 @@ from game.core.hexgrid import Hex, distance
 from game.core.rules import Ruleset
 from game.core.scenario import Scenario
 from game.core.state import state_hash
+from game.record.seats import Seats
 
 FIELD = (".......",) * 5
 
@@ -47,14 +48,16 @@ def test_initial_state_follows_the_scenario(engine: Engine, scenario: Scenario, 
     for side in st.sides:
         assert side.men_start == sum(f.men for f in scenario.formations if f.side == side.id)
         assert side.pouch == 0
-    assert st.side("a").controller == "human" and st.side("b").controller == "ai"
+    assert all("controller" not in side for side in st.model_dump()["sides"])  # no part of the rules
     assert st.field_souls == {} and st.faded_souls == 0
 
 
-def test_settings_choose_controllers_and_cap_the_turns(scenario: Scenario, rules: Ruleset) -> None:
-    settings = GameSettings(controllers={"a": "ai", "b": "human"}, max_turns=3)
-    st = Engine(scenario, rules, 1, settings).state
-    assert st.side("a").controller == "ai" and st.side("b").controller == "human"
+def test_seats_are_chosen_else_by_role_and_settings_cap_the_turns(scenario: Scenario, rules: Ruleset) -> None:
+    chosen = Seats.for_sides(scenario.sides, {"a": "ai", "b": "human"})
+    assert not chosen.is_human("a") and chosen.is_human("b") and chosen.humans() == ["b"]
+    by_role = Seats.for_sides(scenario.sides, {})
+    assert by_role.commanders() == {"a": "human", "b": "ai"}
+    st = Engine(scenario, rules, 1, GameSettings(max_turns=3)).state
     assert st.turn_limit == 3
     assert Engine(scenario, rules, 1, GameSettings(max_turns=99)).state.turn_limit == scenario.turn_limit
 

@@ -20,6 +20,7 @@ from game.core.engine import Engine, GameSettings
 from game.core.events import Moved, Routed, SoulsReleased
 from game.core.hexgrid import Hex
 from game.record.match import Match
+from game.record.seats import Seats
 from game.settings import UserSettings, load_settings, save_settings, settings_path
 from game.ui import help_pages
 from game.ui.app import App
@@ -42,7 +43,7 @@ SIZES = ((800, 560), (1920, 1080))
 
 def battle(app: App, rules, controllers: dict[str, str] | None = None) -> BattleScene:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
-    match = Match(loaded_for(scenario), 2, GameSettings(controllers=controllers or {"a": "human", "b": "ai"}))
+    match = Match(loaded_for(scenario), 2, GameSettings(), seats=controllers or {"a": "human", "b": "ai"})
     app.go("menu")
     scene = app.open("battle", match=match)
     assert isinstance(scene, BattleScene)
@@ -337,21 +338,22 @@ def test_turning_hints_off_closes_the_one_shown(prefs: Path) -> None:
 
 def test_hints_from_events_only_for_a_person_watching(prefs: Path, rules) -> None:
     scenario = make_scenario(rules, FIELD, UNITS)
-    human = Engine(scenario, rules, 1, GameSettings(controllers={"a": "human", "b": "ai"})).state
-    machines = Engine(scenario, rules, 1, GameSettings(controllers={"a": "ai", "b": "ai"})).state
+    state = Engine(scenario, rules, 1, GameSettings()).state
+    human = Seats.for_sides(scenario.sides, {"a": "human", "b": "ai"})
+    machines = Seats.for_sides(scenario.sides, {"a": "ai", "b": "ai"})
     rout = [Routed(unit="b_levy", side="b")]
     hints = Hints(prefs)
-    hints.on_events(rout, machines, "a")
-    hints.on_events(rout, machines, None)
-    hints.on_events(rout, human, "b")  # the computer's side
+    hints.on_events(rout, state, "a", machines)
+    hints.on_events(rout, state, None, machines)
+    hints.on_events(rout, state, "b", human)  # the computer's side
     assert hints.current is None
     theirs = Moved(unit="b_levy", path=(Hex(0, 0), Hex(1, 0)), interrupted=True)
-    hints.on_events([theirs, SoulsReleased(at=Hex(0, 0), count=0)], human, "a")
+    hints.on_events([theirs, SoulsReleased(at=Hex(0, 0), count=0)], state, "a", human)
     assert hints.current is None
-    hints.on_events(rout, human, "a")
+    hints.on_events(rout, state, "a", human)
     assert hints.current == "rout"
     ours = Moved(unit="a_foot", path=(Hex(0, 0), Hex(1, 0)), interrupted=True)
-    hints.on_events([ours, SoulsReleased(at=Hex(0, 0), count=40)], human, "a")
+    hints.on_events([ours, SoulsReleased(at=Hex(0, 0), count=40)], state, "a", human)
     assert hints.queue == ["interrupted", "souls"]
 
 

@@ -5,6 +5,7 @@ the catch-all internal error, and no file is modified."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import copy
 import errno
@@ -15,6 +16,7 @@ import os
 import re
 import shutil
 import statistics
+import zlib
 from pathlib import Path
 
 import pytest
@@ -28,8 +30,10 @@ from game.content.scenarios import LoadedScenario, load_scenario_file
 from game.core.state import GameState, state_hash
 from game.paths import MAPS_DIR, TILES_DIR
 from game.record.match import match_from_record
-from game.record.model import MAX_SEED
+from game.record.model import MAX_SEED, GameRecord
 from game.record.saves import SaveError, load_record, write_atomic
+from game.record.state_digest import LegacyCheckpoints, checkpoint_hash
+from game.record.verify import replay_engine, verify
 from game.simulate import AI_SAMPLES, Tally, percentile
 
 SCENARIO = "a1_valley_mouth"
@@ -445,7 +449,11 @@ SAVE_CASES = {
 RECORD_CASES = {
     "unknown_difficulty": (lambda d: d["settings"].update(difficulty="insane"), "unknown difficulty 'insane'"),
     "unknown_side_difficulty": (lambda d: d["settings"].update(difficulties={"rome": "hard"}), "unknown side 'rome'"),
-    "unknown_side_controller": (lambda d: d["settings"]["controllers"].update(rome="ai"), "unknown side 'rome'"),
+    "unknown_side_seat": (lambda d: d["seats"].update(rome={"commander": "ai"}), "unknown side 'rome'"),
+    "a_checkpoint_without_its_digest": (
+        lambda d: d["checkpoints"][1].update(digest=None),
+        "checkpoint 2 holds no digest of the actions before it, which every checkpoint holds since format 3",
+    ),
     "seed_above_the_bound": (lambda d: d.update(seed=2**64), str(MAX_SEED)),
     "snapshot_of_too_many_formations": (lambda d: _more_formations(d, 2100), "the snapshot holds 2,1"),
     "snapshot_of_150_000_formations": (lambda d: _more_formations(d, 150_000), "it holds 150,0"),
@@ -486,12 +494,137 @@ def test_the_unedited_save_loads(base_save: dict, tmp_path: Path) -> None:
     assert match_from_record(load_record(path)).state.action_index == base_save["snapshot"]["actions"]
 
 
-@pytest.mark.parametrize("name", ["unknown_difficulty", "unknown_side_controller"])
+@pytest.mark.parametrize("name", ["unknown_difficulty", "unknown_side_seat", "a_checkpoint_without_its_digest"])
 def test_verify_refuses_settings_the_scenario_does_not_know(
     capsys: pytest.CaptureFixture[str], base_save: dict, tmp_path: Path, name: str
 ) -> None:
     path, says = _hostile(base_save, tmp_path, name)
     assert_refused(*run_cli(capsys, "replay", "--verify", str(path)), says)
+
+
+# -- a record's action chain ---------------------------------------------------------------------
+
+CORPUS = Path(__file__).parent / "saves_corpus"
+
+
+def test_a_format_3_save_with_its_digests_nulled_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = json.loads((CORPUS / "v3" / "a1_turn4.json").read_text(encoding="utf-8"))
+    for cp in data["checkpoints"]:
+        cp["digest"] = None
+    path = tmp_path / "nulled.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    says = "damaged save: checkpoint 1 holds no digest of the actions before it"
+    with pytest.raises(SaveError, match=re.escape(says)):
+        load_record(path)
+    assert_refused(*run_cli(capsys, "replay", "--verify", str(path)), says)
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (lambda d: d.update(legacy={"format": 2, "commanders": {}}), "a format-3 save cannot hold legacy"),
+        (lambda d: d.update(seats={}), "a format-3 save cannot hold seats"),
+        (lambda d: d.update(format_version=4), "settings.controllers: Extra inputs are not permitted"),
+    ],
+    ids=["claims_an_older_chain_rule", "holds_seats", "claims_format_4"],
+)
+def test_a_format_3_save_cannot_claim_what_its_format_has_not(tmp_path: Path, edit, says: str) -> None:
+    data = json.loads((CORPUS / "v3" / "a1_turn4.json").read_text(encoding="utf-8"))
+    edit(data)
+    path = tmp_path / "claims.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError, match=re.escape(says)) as exc:
+        load_record(path)
+    assert "\n" not in str(exc.value)
+
+
+def _as_format_2(data: dict) -> dict:
+    """A save of today rewritten as format 2 would have written it: no content, no digests, the
+    commanders in the settings and in every hash (its states held them)."""
+    record = load_record_from(data)
+    commanders = {side: seat.commander for side, seat in record.seats.items()}
+    legacy = LegacyCheckpoints(format=2, commanders=commanders)
+    old = json.loads(json.dumps(data))
+    for key in ("content", "seats", "legacy"):
+        old.pop(key, None)
+    old["format_version"] = 2
+    old["settings"]["controllers"] = commanders
+    for cp in old["checkpoints"]:
+        del cp["digest"]
+        cp["hash"] = checkpoint_hash(replay_engine(record, cp["actions"]).state, legacy)
+    old["snapshot"]["hash"] = checkpoint_hash(record.snapshot.state, legacy)  # type: ignore[union-attr]
+    return old
+
+
+def load_record_from(data: dict) -> GameRecord:
+    from game.record.saves import parse_record
+
+    return parse_record(json.dumps(data).encode())
+
+
+def test_a_save_rewritten_in_an_older_format_is_verified_by_state_only(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A format-2 record never had the action chain and cannot claim it: verify checks what it
+    can (every state it holds) and says plainly that this is all it checked."""
+    saved = json.loads((CORPUS / "v4" / "a1_turn4.json").read_text(encoding="utf-8"))
+    path = tmp_path / "rewritten.json"
+    path.write_text(json.dumps(_as_format_2(saved)), encoding="utf-8")
+    record = load_record(path)
+    assert record.legacy is not None and record.legacy.format == 2
+    result = verify(record)
+    assert result.ok and not result.chained
+    code, out, err = run_cli(capsys, "replay", "--verify", str(path))
+    assert (code, err) == (0, "") and out.startswith("ok by state only: ") and len(out.splitlines()) == 1
+    # The same game as saved: the chain vouches for its actions.
+    honest = tmp_path / "honest.json"
+    honest.write_text(json.dumps(saved), encoding="utf-8")
+    code, out, err = run_cli(capsys, "replay", "--verify", str(honest))
+    assert (code, err) == (0, "") and out.startswith("ok actions=")
+
+
+def test_a_format_2_save_cannot_hold_digests(base_save: dict, tmp_path: Path) -> None:
+    old = _as_format_2(base_save)
+    old["checkpoints"][0]["digest"] = None
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    with pytest.raises(SaveError, match="damaged save: a format-2 save cannot hold digests of its actions"):
+        load_record(path)
+
+
+# -- the content a save carries ------------------------------------------------------------------
+
+
+def _bundle(files: dict[str, str]) -> str:
+    return base64.b64encode(zlib.compress(json.dumps({"format": 1, "files": files}).encode())).decode()
+
+
+# name: (the files of the bundle a save carries, a part of the message)
+BUNDLE_CASES = {
+    "nul_in_a_file_name": ({"maps/a\x00.toml": "x"}, "names a file no folder can hold"),
+    "lone_surrogate_in_a_file_name": ({"maps/a\ud800.toml": "x"}, "names a file no folder can hold"),
+    "newline_in_a_file_name": ({"maps/a\n.toml": "x"}, "names a file no folder can hold"),
+    "lone_surrogate_in_a_file": ({"maps/a.toml": "x\ud800"}, "its file 'maps/a.toml' is not text"),
+    "a_file_over_a_folder": ({"maps/a.toml": "x", "maps": "y"}, "it cannot be unpacked"),
+    "a_name_too_long": ({"maps/" + "a" * 300 + ".toml": "x"}, "names a file no folder can hold"),
+    "nul_in_a_file": ({"maps/a.toml": "\x00"}, "its content does not load: data/"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLE_CASES))
+def test_a_hostile_bundle_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], base_save: dict, tmp_path: Path, name: str
+) -> None:
+    """The save claims content the game no longer has, so the bundle it carries is unpacked."""
+    files, says = BUNDLE_CASES[name]
+    data = {**base_save, "content_version": "0.1.0+0000000000/0000000000", "content": _bundle(files)}
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = files_in(tmp_path)
+    with pytest.raises(SaveError, match=re.escape(says)):
+        match_from_record(load_record(path))
+    assert_refused(*run_cli(capsys, "replay", "--verify", str(path)), says)
+    assert files_in(tmp_path) == before
 
 
 # -- writing ------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ UNITS = [
 
 def hotseat(app, rules, units=UNITS) -> BattleScene:
     scenario = make_scenario(rules, STRIP, units, turn_limit=5)
-    match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "human"}))
+    match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
     assert isinstance(app.scene, HandoverScene)
     battle = app.scene.battle
@@ -83,7 +83,7 @@ def test_a_quiet_turn_makes_a_quiet_report(app, rules) -> None:
 
 def test_objectives_of_the_other_side_stay_with_it() -> None:
     loaded = load_scenario("a1_valley_mouth")
-    match = Match(loaded, 1, GameSettings(controllers={"coalition": "human", "hailing": "human"}))
+    match = Match(loaded, 1, GameSettings(), seats={"coalition": "human", "hailing": "human"})
     done = ObjectiveChanged(objective="sweep_valley", status="done")
     rules, scenario = match.engine.rules, loaded.scenario
     for side, told in (("coalition", True), ("hailing", False)):
@@ -102,7 +102,7 @@ def test_in_hotseat_an_unseen_enemy_heros_words_are_not_heard(app, rules) -> Non
 
 def test_against_the_computer_the_story_is_told_whole(app, rules) -> None:
     scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
-    match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "ai", "b": "human"}))
+    match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "ai", "b": "human"})
     battle = app.go("battle", match=match)
     assert not battle.is_hotseat()
     assert battle.witnessed_by(Narration(text="Ride!", speaker="xiang_yu"), "b", set())
@@ -143,7 +143,7 @@ def test_the_waiting_player_may_watch_what_their_formations_saw_and_only_that(ap
 
 def test_nothing_to_watch_before_a_player_has_waited(app, rules) -> None:
     scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
-    match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "human"}))
+    match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
     assert isinstance(app.scene, HandoverScene) and app.scene.watch is None  # the first player
 
@@ -176,7 +176,7 @@ def test_the_forecast_counts_only_what_the_attacker_can_see(app, rules) -> None:
         Unit("b_liang", "b", "ambush_host", 2000, (6, 0), hero="wanyan_liang", hidden=True),
     ]
     scenario = make_scenario(rules, grid, units, turn_limit=5)
-    match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "ai"}))
+    match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "ai"})
     battle = app.go("battle", match=match)
     assert "b_liang" not in battle._seen_ids("a")
     battle.choice.pending_attack = Attack(unit="a_foot", target="b_levy")
@@ -195,7 +195,7 @@ def test_the_hand_over_grows_with_the_ui_scale(rules) -> None:
 
     def hand_over(big) -> int:
         scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
-        big.go("battle", match=Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "human"})))
+        big.go("battle", match=Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "human"}))
         big.step([], 0.0)
         assert isinstance(big.scene, HandoverScene)
         return big.scene.ready.rect.height
@@ -210,8 +210,8 @@ def test_the_hand_over_grows_with_the_ui_scale(rules) -> None:
 
 def _hotseat_a1(turns_over: bool = False) -> Match:
     a1 = load_scenario("a1_valley_mouth")
-    settings = GameSettings(controllers={"coalition": "human", "hailing": "human"}, max_turns=1)
-    match = Match(a1, 3, settings)
+    settings = GameSettings(max_turns=1)
+    match = Match(a1, 3, settings, seats={"coalition": "human", "hailing": "human"})
     match.apply(EndTurn())
     while turns_over and not match.state.over:
         match.apply(EndTurn())

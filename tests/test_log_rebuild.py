@@ -66,7 +66,7 @@ def save_and_load(match: Match, tmp_path: Path) -> Match:
 
 def test_a_loaded_game_gets_back_the_log_its_player_read(app, rules, tmp_path) -> None:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=8)
-    match = Match(loaded_for(scenario), 11, GameSettings(controllers={"a": "human", "b": "ai"}))
+    match = Match(loaded_for(scenario), 11, GameSettings(), seats={"a": "human", "b": "ai"})
     battle = app.go("battle", match=match)
     play(battle, turns=3)
     live = told(battle, "a")
@@ -82,8 +82,7 @@ def test_in_hotseat_each_player_gets_back_their_own_log(app, tmp_path) -> None:
     """A scenario with words spoken and reinforcements: in hotseat a speaker is heard only where
     he is seen or a friend, and each side's log is what its own formations saw."""
     loaded = load_scenario("a1_valley_mouth")
-    settings = GameSettings(controllers={"coalition": "human", "hailing": "human"})
-    match = Match(loaded, 4, settings)
+    match = Match(loaded, 4, GameSettings(), seats={"coalition": "human", "hailing": "human"})
     battle = app.go("battle", match=match)
     play(battle, turns=3)
     logs = {side: told(battle, side) for side in ("coalition", "hailing")}
@@ -95,8 +94,7 @@ def test_in_hotseat_each_player_gets_back_their_own_log(app, tmp_path) -> None:
 
 
 def test_quickload_brings_the_log_back_a_slice_per_frame(app) -> None:
-    settings = GameSettings(controllers={"coalition": "human", "hailing": "ai"})
-    match = Match(load_scenario("a1_valley_mouth"), 4, settings)
+    match = Match(load_scenario("a1_valley_mouth"), 4, GameSettings(), seats={"coalition": "human", "hailing": "ai"})
     battle = app.go("battle", match=match)
     play(battle, turns=2)
     while battle.narration.active:  # words read (they are in the log as well)
@@ -119,7 +117,7 @@ def test_quickload_brings_the_log_back_a_slice_per_frame(app) -> None:
 
 def test_the_rebuild_can_be_done_a_slice_at_a_time_and_stops_where_the_game_was(rules) -> None:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=8)
-    match = Match(loaded_for(scenario), 11, GameSettings(controllers={"a": "human", "b": "ai"}))
+    match = Match(loaded_for(scenario), 11, GameSettings(), seats={"a": "human", "b": "ai"})
     players = {s.id: RandomAI(match.engine, s.id) for s in match.state.sides}
     while match.state.turn < 3:
         match.apply(players[match.engine.deciding_side()].next_action())
@@ -138,7 +136,7 @@ def test_the_rebuild_can_be_done_a_slice_at_a_time_and_stops_where_the_game_was(
 
 def test_a_new_game_has_nothing_to_rebuild(rules) -> None:
     scenario = make_scenario(rules, FIELD, UNITS)
-    match = Match(loaded_for(scenario), 1, GameSettings(controllers={"a": "ai", "b": "ai"}))
+    match = Match(loaded_for(scenario), 1, GameSettings(), seats={"a": "ai", "b": "ai"})
     assert log_sides(match) == [None]
     rebuild = LogRebuild(match)
     assert rebuild.done and rebuild.step(10) and rebuild.lines == {None: []}

@@ -73,7 +73,7 @@ def test_the_board_is_drawn_afresh_only_when_it_changes_or_the_view_leaves_the_k
     from game.ui.board_view import BoardView, Overlays
 
     loaded = load_scenario("a1_valley_mouth")
-    match = Match(loaded, 1, GameSettings(controllers={"coalition": "ai", "hailing": "ai"}))
+    match = Match(loaded, 1, GameSettings(), seats={"coalition": "ai", "hailing": "ai"})
     mv = view()
     drawn: list[int] = []
     still = BoardView._draw_still
@@ -116,7 +116,7 @@ def test_banners_count_men_in_the_readers_language(app, monkeypatch) -> None:
     from game.record.match import Match
 
     loaded = load_scenario("a1_valley_mouth")
-    state = Match(loaded, 1, GameSettings(controllers={"coalition": "ai", "hailing": "ai"})).state
+    state = Match(loaded, 1, GameSettings(), seats={"coalition": "ai", "hailing": "ai"}).state
     try:
         i18n.set_language("zh_CN")
         view().draw(pygame.Surface((800, 600)), state, Overlays())

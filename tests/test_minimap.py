@@ -32,7 +32,7 @@ UNITS = [
 def match(rules: Ruleset) -> Match:
     """Two humans at one screen (hotseat): each must see only their own side's view."""
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=5)
-    return Match(loaded_for(scenario), 1, GameSettings(controllers={"a": "human", "b": "human"}))
+    return Match(loaded_for(scenario), 1, GameSettings(), seats={"a": "human", "b": "human"})
 
 
 def fog_of(match: Match, side: str) -> Fog:

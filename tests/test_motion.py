@@ -138,7 +138,7 @@ def test_the_pouch_counts_up_to_the_souls_bagged(app, rules, own_settings) -> No
 
     units = [Unit("a_ret", "a", "retainer", 2000, (1, 2)), Unit("b_far", "b", "soul_levy", 500, (7, 5))]
     scenario = make_scenario(rules, FIELD, units, turn_limit=6)
-    scene = app.go("battle", match=Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"})))
+    scene = app.go("battle", match=Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "ai"}))
     add_souls(scene.state, scene.state.formations["a_ret"].pos, "b", 900)
     assert scene.submit(Capture(unit="a_ret"))
     real = scene.state.side("a").pouch

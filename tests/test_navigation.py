@@ -306,7 +306,7 @@ def test_a_new_battle_opens_with_its_briefing_over_the_board(app, rules, own_set
 def test_in_hotseat_each_player_reads_the_briefing_behind_the_hand_over(app, rules, own_settings) -> None:
     update_settings(SUITE_SAVES, briefings=True)
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
-    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "human"}))
+    match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
     assert isinstance(app.scene, HandoverScene)
     press(app, pygame.K_RETURN)
@@ -320,7 +320,7 @@ def test_in_hotseat_each_player_reads_the_briefing_behind_the_hand_over(app, rul
 
 def test_a_game_loaded_after_its_first_turn_opens_without_a_briefing(app, rules, own_settings) -> None:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
-    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
+    match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "ai"})
     match.apply(EndTurn())
     match.apply(EndTurn())
     update_settings(SUITE_SAVES, briefings=True)
@@ -353,7 +353,7 @@ def test_an_interrupted_move_is_marked_where_it_stopped_and_on_what_it_spotted(a
 def test_a_blow_shows_the_losses_on_the_map(app, rules) -> None:
     units = [Unit("a_foot", "a", "han_soldier", 3000, (1, 2)), Unit("b_levy", "b", "soul_levy", 1500, (2, 2))]
     scenario = make_scenario(rules, FIELD, units, turn_limit=6)
-    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
+    match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "ai"})
     scene = app.go("battle", match=match)
     target_at = scene.state.formations["b_levy"].pos
     men_before = scene.state.formations["b_levy"].men
@@ -401,7 +401,7 @@ def test_the_smallest_window_fits_the_new_screens_and_the_orders_bar(rules, lang
         app = App(MIN_SIZE)
         units = [Unit("a_bows", "a", "crossbowman", 800, (1, 2)), Unit("b_far", "b", "soul_levy", 500, (7, 5))]
         scenario = make_scenario(rules, FIELD, units, turn_limit=6)
-        match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
+        match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "ai"})
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             scene = app.go("battle", match=match)

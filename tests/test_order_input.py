@@ -22,7 +22,7 @@ UNITS = [
 
 def game(rules) -> Match:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=5)
-    return Match(loaded_for(scenario), 3, GameSettings(controllers={"a": "human", "b": "ai"}))
+    return Match(loaded_for(scenario), 3, GameSettings(), seats={"a": "human", "b": "ai"})
 
 
 def test_a_click_on_ones_own_formation_chooses_it_and_a_second_lets_it_go(rules) -> None:

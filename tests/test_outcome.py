@@ -16,7 +16,6 @@ from game.core.actions import Attack, EndTurn
 from game.core.duel import wound_hero
 from game.core.engine import Engine, GameSettings
 from game.core.hexgrid import neighbours
-from game.core.state import GameState, copy_state
 from game.record.match import match_from_record
 from game.record.saves import load_record
 from game.view.outcome import Headline, debriefing, decide, headline, headline_text, reason_text
@@ -34,20 +33,12 @@ def engine(scenario_id: str, seed: int = 1, max_turns: int | None = None, outcom
         scenario = dataclasses.replace(scenario, turn_limit_outcome=outcome)
     if max_turns is None:
         return ai_engine(scenario, seed)
-    settings = GameSettings(controllers={s.id: "ai" for s in scenario.sides}, max_turns=max_turns)
+    settings = GameSettings(max_turns=max_turns)
     return Engine(scenario, load_ruleset(), seed, settings)
 
 
 def reason(eng: Engine) -> str:
     return reason_text(decide(eng.scenario, eng.state), eng.scenario, eng.rules, eng.state)
-
-
-def played_by(state: GameState, *humans: str) -> GameState:
-    """The same final state with ``humans`` at the controls (who played changes only the words)."""
-    out = copy_state(state)
-    for s in out.sides:
-        s.controller = "human" if s.id in humans else "ai"
-    return out
 
 
 def strike_down(eng: Engine, attacker: str, target: str) -> None:
@@ -150,7 +141,7 @@ def test_the_last_turn_under_each_rule() -> None:
     assert (outcome.ending, outcome.winner, outcome.turn_limit_rule) == ("turn_limit", None, "attrition")
     assert dict(outcome.shares) == {"coalition": 0.0, "hailing": 0.0}
     assert reason(even) == "Turn 1, the last, has ended with neither side ahead in men destroyed."
-    assert headline_text(played_by(even.state, "coalition"), even.scenario) == "A draw"
+    assert headline_text(even.state, even.scenario, ["coalition"]) == "A draw"
 
     # A scenario that gives the field to one side when time runs out.
     held = engine("b1_the_valley", max_turns=1)
@@ -167,12 +158,12 @@ def test_the_headline_is_the_one_human_players_or_names_the_winner() -> None:
     end_turns_until(eng, 3, "jin")
     strike_down(eng, "besieging_horse", "tang_huai_bows")
     state, scenario = eng.state, eng.scenario
-    assert headline(played_by(state, "zhenguo")) == Headline("defeat", "zhenguo")
-    assert headline_text(played_by(state, "zhenguo"), scenario) == "Defeat"
-    assert headline_text(played_by(state, "jin"), scenario) == "Victory"
+    assert headline(state, ["zhenguo"]) == Headline("defeat", "zhenguo")
+    assert headline_text(state, scenario, ["zhenguo"]) == "Defeat"
+    assert headline_text(state, scenario, ["jin"]) == "Victory"
     # Two players at one screen, or the computer on both sides: the winner by name.
-    assert headline_text(played_by(state, "zhenguo", "jin"), scenario) == "Victory for the Jin army"
-    assert headline_text(played_by(state), scenario) == "Victory for the Jin army"
+    assert headline_text(state, scenario, ["zhenguo", "jin"]) == "Victory for the Jin army"
+    assert headline_text(state, scenario, []) == "Victory for the Jin army"
 
 
 def test_a_finished_save_loaded_from_its_snapshot_is_told_the_same() -> None:
@@ -184,7 +175,7 @@ def test_a_finished_save_loaded_from_its_snapshot_is_told_the_same() -> None:
     assert reason_text(outcome, scenario, match.engine.rules, state) == (
         "Turn 4: Yue Fei · Zhenguo riders is destroyed."
     )
-    assert headline_text(state, scenario) == "Victory for the Jin army"
+    assert headline_text(state, scenario, match.seats.humans()) == "Victory for the Jin army"
 
 
 # -- the summary ---------------------------------------------------------------------------------

@@ -10,14 +10,18 @@ from hypothesis import strategies as st
 
 from game.ai.random_player import RandomAI
 from game.content.scenarios import LoadedScenario, load_scenario
+from game.core import engine as engine_module
 from game.core.actions import Action, AnswerDuel, EndTurn, Move
 from game.core.engine import GameSettings, IllegalAction
 from game.core.hexgrid import Hex
 from game.core.state import state_hash
 from game.core.vision import sight_of
+from game.record.errors import SaveError
 from game.record.match import Match
 from game.record.model import GameRecord
-from game.record.replay_cursor import ReplayCursor, take_over_match
+from game.record.replay_cursor import ReplayCursor
+from game.record.seats import Commander
+from game.record.take_over import take_over
 from game.record.verify import replay_engine, verify
 
 SCENARIO = "a1_valley_mouth"
@@ -27,7 +31,7 @@ def play_random(turns: int, seed: int, controllers: dict[str, str] | None = None
     """A short game of random players (fast, and it fights: attacks, losses, routs)."""
     loaded = load_scenario(SCENARIO)
     ctrl = controllers or {s.id: "ai" for s in loaded.scenario.sides}
-    match = Match(loaded, seed, GameSettings(controllers=ctrl, max_turns=turns))  # type: ignore[arg-type]
+    match = Match(loaded, seed, GameSettings(max_turns=turns), seats=ctrl)  # type: ignore[arg-type]
     players = {s.id: RandomAI(match.engine, s.id) for s in loaded.scenario.sides}
     for _ in range(2000):
         if match.state.over:
@@ -229,24 +233,42 @@ def test_a_tampered_checkpoint_is_reported(record: GameRecord) -> None:
 @pytest.mark.parametrize(
     "controllers", [{"coalition": "human", "hailing": "ai"}, {"coalition": "ai", "hailing": "human"}]
 )
-def test_taking_over_starts_a_game_whose_record_verifies(record: GameRecord, controllers: dict[str, str]) -> None:
+def test_taking_over_reuses_the_record_and_verifies(
+    record: GameRecord, controllers: dict[str, Commander], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new game starts from the state the cursor's re-run reached, under new seats: the
+    record's actions and checkpoints up to there are its own, none applied a second time."""
     cursor = ReplayCursor(record)
     marks = [m.index for m in cursor.turn_marks()]
     cursor.seek(marks[3] + 2)
-    match = take_over_match(record, cursor.position, controllers)
+    with monkeypatch.context() as m:
+        m.setattr(engine_module.Engine, "apply", lambda self, action: pytest.fail("an action was applied again"))
+        match = take_over(record, cursor.state, controllers, cursor.loaded)
     assert match.record.actions == record.actions[: cursor.position]
-    assert {s.id: s.controller for s in match.state.sides} == controllers
-    assert match.record.settings.controllers == controllers
+    assert match.record.checkpoints == [cp for cp in record.checkpoints if cp.actions <= cursor.position]
+    assert match.seats.commanders() == controllers
+    assert {side: seat.commander for side, seat in match.record.seats.items()} == controllers
     assert match.record.seed == record.seed and match.record.scenario_id == record.scenario_id
-    assert verify(match.record).ok
-    # The same battle at the same moment: only who commands it differs.
-    mine = match.state.model_copy(deep=True)
-    for side in mine.sides:
-        side.controller = cursor.state.side(side.id).controller
-    assert state_hash(mine) == state_hash(cursor.state)
+    # The same battle at the same moment: only who commands it differs, and no hash holds that.
+    assert match.state == cursor.state and match.state is not cursor.state
+    assert verify(match.record).ok and match.unsaved()
     # And it plays on: its next action is recorded after the original's.
     match.apply(EndTurn()) if match.state.pending_duel is None else match.apply(AnswerDuel(accept=False))
     assert len(match.record.actions) == cursor.position + 1
+    assert verify(match.record).ok
+
+
+def test_a_take_over_where_the_record_differs_is_refused(record: GameRecord) -> None:
+    cps = list(record.checkpoints)
+    cps[1] = cps[1].model_copy(update={"hash": "0" * 16})
+    altered = record.model_copy(update={"checkpoints": cps})
+    cursor = ReplayCursor(altered)
+    cursor.seek(cps[1].actions)  # shown, where it went wrong
+    assert cursor.problem is not None and cursor.position == cps[1].actions
+    with pytest.raises(SaveError, match=r"^checkpoint 2 \(turn \d+, \w+\) of the record differs from the replay"):
+        take_over(altered, cursor.state, {"coalition": "human", "hailing": "ai"}, cursor.loaded)
+    cursor.seek(cps[1].actions - 1)
+    assert take_over(altered, cursor.state, {"coalition": "human", "hailing": "ai"}, cursor.loaded)
 
 
 def test_the_cursor_keeps_the_scenario_it_is_given(record: GameRecord) -> None:

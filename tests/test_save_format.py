@@ -15,11 +15,12 @@ from conftest import loaded_for
 
 from game import __version__
 from game.ai.driver import make_ais, play_ai_turn
-from game.content.bundle import same_content
+from game.content.bundle import same_content, unpack
 from game.content.scenarios import LoadedScenario, load_scenario
 from game.core import engine as engine_module
 from game.core.actions import EndTurn, Move
 from game.core.engine import GameSettings
+from game.core.officers import NEVER
 from game.core.scenario import Scenario
 from game.core.state import state_hash
 from game.record import made_with as made_with_module
@@ -31,11 +32,14 @@ from game.record.match import Match, match_from_record
 from game.record.migrations import OLDEST_VERSION, STEPS, migrate
 from game.record.model import FORMAT_VERSION, GameRecord
 from game.record.replay_cursor import ReplayCursor
+from game.record.rerun import Rerun
 from game.record.saves import load_record, parse_record, write_record
+from game.record.state_digest import checkpoint_hash
+from game.record.take_over import take_over
 from game.record.verify import replay_engine, verify
 
 CORPUS = Path(__file__).parent / "saves_corpus"
-SETTINGS = GameSettings(controllers={"a": "human", "b": "ai"}, max_turns=4)
+SETTINGS = GameSettings(max_turns=4)
 
 
 def corpus_files() -> list[Path]:
@@ -53,7 +57,27 @@ def test_the_corpus_has_real_saves_of_every_format() -> None:
             assert json.loads(f.read_text(encoding="utf-8"))["format_version"] == version, f
 
 
-@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+# The corpus saves whose moves this version's rules no longer allow (made by 0.1.0, before a
+# formation in single combat could no longer be attacked): the action re-running stops at.
+OTHER_RULES = {f"v{n}/b3_finished.json": "action 17 (attack) is illegal on replay" for n in (1, 2, 3)}
+
+
+def corpus_name(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
+def carried_content(record: GameRecord, path: Path) -> LoadedScenario:
+    """The content ``record`` was made with: its own, or (a save made before saves carried it)
+    its twin's in the v3 corpus, the same game saved in format 3; the re-run checks every
+    checkpoint, so content that made any difference would show."""
+    if record.content is not None:
+        return unpack(record.content)
+    twin = load_record(CORPUS / "v3" / path.name)
+    assert twin.content is not None and (twin.seed, twin.actions) == (record.seed, record.actions)
+    return unpack(twin.content)
+
+
+@pytest.mark.parametrize("path", corpus_files(), ids=corpus_name)
 def test_every_corpus_save_loads_verifies_and_reaches_the_same_state(path: Path) -> None:
     raw = path.read_bytes()
     version = json.loads(raw)["format_version"]
@@ -75,31 +99,35 @@ def test_every_corpus_save_loads_verifies_and_reaches_the_same_state(path: Path)
         if record.snapshot is None:
             with pytest.raises(SaveError, match=says):
                 ReplayCursor(record)
-            return
-        try:
-            cursor = ReplayCursor(record)
-        except SaveError as exc:  # the position it was saved at does not fit the map as it is now
-            assert str(exc).startswith("the snapshot does not fit scenario") and "\n" not in str(exc)
-            return
-        assert cursor.position == cursor.length == record.snapshot.actions
-        assert cursor.state == record.snapshot.state
-        assert cursor.problem is not None and cursor.problem.startswith("made with other content by version")
-        return
-    result = verify(record)
-    if record.game_version != __version__ and not result.ok:
-        # Another version's rules: its moves need not replay here, which verify says in one line
-        # naming the version; the game still goes on from where it was saved.
+        else:
+            try:
+                cursor = ReplayCursor(record)
+            except SaveError as exc:  # the position it was saved at does not fit the map as it is now
+                assert str(exc).startswith("the snapshot does not fit scenario") and "\n" not in str(exc)
+            else:
+                assert cursor.position == cursor.length == record.snapshot.actions
+                assert cursor.state == record.snapshot.state
+                assert cursor.problem is not None and cursor.problem.startswith("made with other content by version")
+    # With the content it was made with, every save re-runs and checks every checkpoint.
+    made_with = carried_content(record, path)
+    result = verify(record, made_with)
+    if corpus_name(path) in OTHER_RULES:
+        # Another version's rules: its moves do not all replay here, which verify says in one
+        # line naming the version; the game still goes on from where it was saved.
+        assert record.game_version != __version__ and not result.ok
         assert result.problem is not None and "\n" not in result.problem
+        assert result.problem.startswith(OTHER_RULES[corpus_name(path)])
         assert result.problem.endswith(
             f"(made by version {record.game_version} of the game, whose rules may differ from {__version__}'s)"
         )
-        assert match_from_record(record).state == record.snapshot.state  # type: ignore[union-attr]
+        if record.snapshot is not None:
+            assert match_from_record(record, made_with).state == record.snapshot.state
         return
     assert result.ok, result.problem
     assert result.actions == len(record.actions)
-    played = match_from_record(record)  # from the snapshot when it has one
-    replayed = replay_engine(record).state
-    assert state_hash(played.state) == state_hash(replayed) == result.hash
+    played = match_from_record(record, made_with)  # from the snapshot when it has one
+    replayed = replay_engine(record, loaded=made_with).state
+    assert checkpoint_hash(played.state, record.legacy) == checkpoint_hash(replayed, record.legacy) == result.hash
     assert played.state == replayed
     assert played.record.actions == record.actions and played.record.checkpoints == record.checkpoints
 
@@ -111,8 +139,61 @@ def test_each_game_in_both_formats_ends_in_the_same_state(name: str) -> None:
     assert old.actions == new.actions and old.checkpoints == new.checkpoints
     assert (old.scenario_id, old.seed, old.settings) == (new.scenario_id, new.seed, new.settings)
     assert old.snapshot is None and new.snapshot is not None
-    if same_content(load_scenario(new.scenario_id).content_version, new.content_version):
-        assert state_hash(replay_engine(old).state) == new.snapshot.hash
+    rerun = Rerun(old, carried_content(old, CORPUS / "v1" / name))
+    if f"v1/{name}" in OTHER_RULES:
+        assert not rerun.run() and (rerun.problem or "").startswith(OTHER_RULES[f"v1/{name}"])
+        return
+    assert rerun.run() and rerun.finished_exactly(), rerun.problem
+    assert rerun.state == new.snapshot.state
+    assert checkpoint_hash(rerun.state, old.legacy) == new.snapshot.hash
+
+
+def test_a_format_3_save_verifies_with_the_commanders_its_hashes_hold() -> None:
+    """Its states held who commanded each side: the migration keeps them for its hashes, which
+    verify as they were made; the rules state alone hashes otherwise, and so do other commanders."""
+    path = CORPUS / "v3" / "a1_turn4.json"
+    record = load_record(path)
+    assert record.legacy is not None and record.legacy.format == 3
+    assert record.legacy.commanders == {"coalition": "human", "hailing": "ai"}
+    assert {side: seat.commander for side, seat in record.seats.items()} == record.legacy.commanders
+    assert "controllers" not in record.settings.model_dump()
+    made_with = carried_content(record, path)
+    assert verify(record, made_with).ok
+    assert record.snapshot is not None
+    assert checkpoint_hash(record.snapshot.state, None) != record.snapshot.hash
+    swapped = record.legacy.model_copy(update={"commanders": {"coalition": "ai", "hailing": "human"}})
+    other = record.model_copy(update={"legacy": swapped, "snapshot": None})
+    result = verify(other, made_with)
+    assert not result.ok and (result.problem or "").startswith("checkpoint 1 (turn 1, coalition) differs")
+
+
+def test_a_game_played_on_from_a_format_3_save_keeps_its_kind_of_hash(tmp_path: Path) -> None:
+    path = CORPUS / "v3" / "a1_turn4.json"
+    made_with = carried_content(load_record(path), path)
+    match = match_from_record(load_record(path), made_with)
+    match.apply(EndTurn())
+    again = load_record(match.save(tmp_path / "on.json"))
+    assert again.format_version == FORMAT_VERSION and again.legacy == load_record(path).legacy
+    assert len(again.checkpoints) == len(load_record(path).checkpoints) + 1
+    assert verify(again, made_with).ok
+
+
+def test_a_format_3_save_taken_over_under_swapped_seats_reuses_its_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record's actions and checkpoints up to the moment are the new game's, none applied
+    again; it keeps hashing the commanders the old save's hashes hold, and verifies whole."""
+    path = CORPUS / "v3" / "a1_turn4.json"
+    record = load_record(path)
+    cursor = ReplayCursor(record, carried_content(record, path))
+    cursor.seek(record.checkpoints[2].actions + 3)
+    with monkeypatch.context() as m:
+        m.setattr(engine_module.Engine, "apply", lambda self, action: pytest.fail("an action was applied again"))
+        match = take_over(record, cursor.state, {"coalition": "ai", "hailing": "human"}, cursor.loaded)
+    assert match.record.actions == record.actions[: cursor.position]
+    assert match.record.checkpoints == record.checkpoints[:3]
+    assert match.record.legacy == record.legacy and match.seats.humans() == ["hailing"]
+    assert match.state == cursor.state
+    match.apply(EndTurn())
+    assert verify(match.record, cursor.loaded).ok
 
 
 def test_a_snapshot_save_loads_without_re_running_anything(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -179,7 +260,7 @@ def fixture_scenario(monkeypatch: pytest.MonkeyPatch, loaded: LoadedScenario) ->
 
 def _play(loaded: LoadedScenario, turns: int, extra_moves: int = 0) -> Match:
     """Both sides played by generals for ``turns`` side-turns, then ``extra_moves`` single moves."""
-    match = Match(loaded, 42, SETTINGS)
+    match = Match(loaded, 42, SETTINGS, seats={"a": "human", "b": "ai"})
     ais = make_ais(match)
     from game.ai.general import General
 
@@ -313,6 +394,14 @@ def test_a_snapshot_that_does_not_fit_the_scenario_is_refused(
     record = load_record(_tampered(match, tmp_path, change, rehash=True))
     with pytest.raises(SaveError, match="the snapshot does not fit scenario test_fixture: " + says.replace("(", ".")):
         match_from_record(record)
+
+
+def test_a_snapshot_with_a_mark_that_never_runs_out_loads(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:
+    """An officer slain marks his formation for good (``officers.NEVER``): as play leaves it."""
+    match = _play(fixture_scenario, 2, extra_moves=1)
+    mark = {"officer_slain_x": NEVER}
+    record = load_record(_tampered(match, tmp_path, lambda s: s["formations"]["a_han"]["effects"].update(mark), True))
+    assert match_from_record(record).state.formations["a_han"].effects == mark
 
 
 def test_a_snapshot_out_of_place_is_refused(fixture_scenario: LoadedScenario, tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from game.ui.saves_screen import SaveScreen
 from game.ui.settings_screen import SettingsScene
 
 pytestmark = pytest.mark.usefixtures("english")
+SEATS = {"a": "human", "b": "ai"}
 
 FIELD = ("........",) * 6
 UNITS = [Unit("a_foot", "a", "han_soldier", 3000, (1, 2)), Unit("b_levy", "b", "soul_levy", 1500, (6, 2))]
@@ -43,7 +44,7 @@ def push(app, button) -> None:
 
 def field_battle(app, rules) -> BattleScene:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
-    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "ai"}))
+    match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "ai"})
     return app.go("battle", match=match)
 
 
@@ -254,8 +255,8 @@ def play_turns(battle: BattleScene, n: int) -> None:
 def test_each_game_keeps_its_own_autosaves(app, rules, folder) -> None:
     save_settings(UserSettings(autosaves=2), folder)
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=9)
-    settings = GameSettings(controllers={"a": "human", "b": "ai"})
-    first = app.go("battle", match=Match(loaded_for(scenario), 2, settings))
+    settings = GameSettings()
+    first = app.go("battle", match=Match(loaded_for(scenario), 2, settings, seats=SEATS))
     play_turns(first, 3)
     first_game = save_list.game_id(first.match.record)
     mine = [e.path for e in save_list.list_saves(folder) if e.autosave]
@@ -283,9 +284,9 @@ def test_each_game_keeps_its_own_autosaves(app, rules, folder) -> None:
 def test_the_save_screen_lists_each_games_autosaves_under_it(app, rules, folder) -> None:
     save_settings(UserSettings(autosaves=3), folder)
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=9)
-    settings = GameSettings(controllers={"a": "human", "b": "ai"})
-    play_turns(app.go("battle", match=Match(loaded_for(scenario), 2, settings)), 2)
-    battle = app.go("battle", match=Match(loaded_for(scenario), 3, settings))
+    settings = GameSettings()
+    play_turns(app.go("battle", match=Match(loaded_for(scenario), 2, settings, seats=SEATS)), 2)
+    battle = app.go("battle", match=Match(loaded_for(scenario), 3, settings, seats=SEATS))
     play_turns(battle, 1)
     texts = row_texts(open_saves(battle))
     assert "Autosaves: the newest 3 saves are kept for each game" in texts
@@ -326,7 +327,7 @@ def test_damaged_settings_mean_the_defaults(folder) -> None:
 
 def test_in_a_hotseat_battle_no_replay_is_watched_from_the_save_screen(app, rules, folder) -> None:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
-    match = Match(loaded_for(scenario), 2, GameSettings(controllers={"a": "human", "b": "human"}))
+    match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
     app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))  # past the hand-over
     battle = app.scene

@@ -33,13 +33,13 @@ from game.record.rerun import Rerun
 from game.record.saves import SaveError, load_record, parse_record, save_path, write_atomic, write_record
 from game.record.verify import replay_engine, verify
 
-SETTINGS = GameSettings(controllers={"a": "ai", "b": "ai"}, max_turns=3)
+SETTINGS = GameSettings(max_turns=3)
 
 
 @pytest.fixture(scope="module")
 def played(scenario: Scenario) -> Match:
     """A short AI game with fighting in it (three turns each)."""
-    match = Match(loaded_for(scenario), 42, SETTINGS)
+    match = Match(loaded_for(scenario), 42, SETTINGS, seats={"a": "ai", "b": "ai"})
     ais = make_ais(match)
     while not match.state.over:
         play_ai_turn(match, ais[match.state.active_side.id])

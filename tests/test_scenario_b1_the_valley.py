@@ -39,7 +39,7 @@ def test_tang_huai_holds_a_hill_that_horse_cannot_climb_round() -> None:
 
 def test_the_rear_guard_stands_while_the_rest_close_on_the_hill() -> None:
     loaded = load_scenario(B1)
-    match = Match(loaded, 2, GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}))
+    match = Match(loaded, 2, GameSettings(), seats={s.id: "ai" for s in loaded.scenario.sides})
     ais = make_ais(match)
     start = {f.id: f.pos for f in match.state.formations.values()}
     match.apply(EndTurn())  # the Zhenguo wait

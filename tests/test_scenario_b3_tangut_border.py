@@ -306,7 +306,7 @@ def test_ai_against_ai_plays_the_chronicle() -> None:
     """The computer on both sides: Yue Fei cuts down officers, then the duel, over several
     turns, and the battle ends with a wound."""
     loaded = load_scenario(B3)
-    match = Match(loaded, 1, GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}))
+    match = Match(loaded, 1, GameSettings(), seats={s.id: "ai" for s in loaded.scenario.sides})
     seen: list[tuple[int, object]] = []
     match.listeners.append(lambda events: seen.extend((match.state.turn, e) for e in events))
     ais = make_ais(match)

@@ -157,7 +157,7 @@ def test_a1_played_by_the_computer_tells_the_chronicle() -> None:
     the valley, the defile holds until Han Xin joins the wings, the Hegemon-King charges into the
     returning host, it breaks, and the battle is won only when a broken formation is bagged."""
     loaded = load_scenario("a1_valley_mouth")
-    match = Match(loaded, 12, GameSettings(controllers={s.id: "ai" for s in loaded.scenario.sides}))
+    match = Match(loaded, 12, GameSettings(), seats={s.id: "ai" for s in loaded.scenario.sides})
     fired_at: dict[str, int] = {}
     charges: list[int] = []
 

@@ -28,7 +28,7 @@ SIDES = (("a", "yuqing", "player"), ("b", "zhenguo", "enemy"))
 
 def hotseat(rules: Ruleset, units: list[Unit] = UNITS) -> Match:
     scenario = make_scenario(rules, STRIP, units, sides=SIDES, turn_limit=5)
-    return Match(loaded_for(scenario), 3, GameSettings(controllers={"a": "human", "b": "human"}))
+    return Match(loaded_for(scenario), 3, GameSettings(), seats={"a": "human", "b": "human"})
 
 
 # -- what the side sees --------------------------------------------------------------------------

@@ -46,7 +46,7 @@ def screen():
 
 def match(rules: Ruleset) -> Match:
     scenario = make_scenario(rules, FIELD, UNITS, sides=SIDES, turn_limit=5)
-    return Match(loaded_for(scenario), 3, GameSettings(controllers={"a": "human", "b": "human"}))
+    return Match(loaded_for(scenario), 3, GameSettings(), seats={"a": "human", "b": "human"})
 
 
 class Recording(pygame.Surface):

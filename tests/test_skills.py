@@ -851,9 +851,7 @@ def test_skill_buttons_use_skills_and_show_cooldowns(app, rules: Ruleset) -> Non
         Unit("a_yue", "a", "han_soldier", 1000, (0, 5), hero="yue_fei"),
         Unit("b_liang", "b", "soul_levy", 5000, (6, 3), hero="wanyan_liang"),
     ]
-    match = Match(
-        loaded_for(make_scenario(rules, PLAIN, units)), 5, GameSettings(controllers={"a": "human", "b": "ai"})
-    )
+    match = Match(loaded_for(make_scenario(rules, PLAIN, units)), 5, GameSettings(), seats={"a": "human", "b": "ai"})
     battle = app.go("battle", match=match)
     frame(app)
     select(app, battle, "a_han")

@@ -171,7 +171,7 @@ FOG_UNITS = [
 
 def test_an_enemy_the_side_does_not_see_adds_nothing_to_its_threat(rules: Ruleset) -> None:
     scenario = make_scenario(rules, STRIP, FOG_UNITS, turn_limit=5)
-    match = Match(loaded_for(scenario), 3, GameSettings(controllers={"a": "human", "b": "human"}))
+    match = Match(loaded_for(scenario), 3, GameSettings(), seats={"a": "human", "b": "human"})
     state, board = match.state, scenario.board
     a_view = SideView(state, board, rules, "a")
     assert "b_hidden" not in a_view.seen_ids and "b_levy" in a_view.seen_ids
@@ -188,7 +188,7 @@ def test_an_enemy_the_side_does_not_see_adds_nothing_to_its_threat(rules: Rulese
 
 def test_ground_never_seen_shows_no_threat(rules: Ruleset) -> None:
     scenario = make_scenario(rules, STRIP, FOG_UNITS, turn_limit=5)
-    match = Match(loaded_for(scenario), 3, GameSettings(controllers={"a": "human", "b": "human"}))
+    match = Match(loaded_for(scenario), 3, GameSettings(), seats={"a": "human", "b": "human"})
     view = SideView(match.state, scenario.board, rules, "a")
     everything = threat_map(view.state, scenario.board, rules, "a")
     assert everything.hexes - view.explored  # the levy could march beyond what a has seen

@@ -97,7 +97,7 @@ def build(
         events=tuple(EventSpec.model_validate(e) for e in events),
         objective_specs=tuple(ObjectiveSpec.model_validate(o) for o in objectives),
     )
-    return Engine(scenario, ruleset or rules, seed, GameSettings(controllers={s.id: "ai" for s in sides}))
+    return Engine(scenario, ruleset or rules, seed, GameSettings())
 
 
 def narrate(text: str) -> dict[str, str]:
@@ -926,7 +926,7 @@ def story_match(rules: Ruleset) -> Match:
             },
         ],
     )
-    return Match(loaded_for(eng.scenario), 5, GameSettings(controllers={"a": "human", "b": "ai"}))
+    return Match(loaded_for(eng.scenario), 5, GameSettings(), seats={"a": "human", "b": "ai"})
 
 
 def test_narrations_pop_up_in_turn_and_the_computer_waits_for_them(app: App, rules: Ruleset) -> None:
@@ -992,7 +992,7 @@ def test_only_reinforcements_in_sight_are_announced(app: App, rules: Ruleset) ->
             [Unit("a1", "a", "han_soldier", 1000, (1, 1)), Unit("b1", "b", "soul_levy", 1000, (12, 0))],
             events=events,
         )
-        match = Match(loaded_for(eng.scenario), 5, GameSettings(controllers={"a": "human", "b": "ai"}))
+        match = Match(loaded_for(eng.scenario), 5, GameSettings(), seats={"a": "human", "b": "ai"})
         scene = app.go("battle", match=match)
         frame(app)
         key(app, pygame.K_SPACE)  # the computer's turn goes by at once
@@ -1018,9 +1018,7 @@ def test_the_result_waits_for_the_closing_words(app: App, rules: Ruleset) -> Non
             }
         ],
     )
-    scene = app.go(
-        "battle", match=Match(loaded_for(eng.scenario), 5, GameSettings(controllers={"a": "human", "b": "ai"}))
-    )
+    scene = app.go("battle", match=Match(loaded_for(eng.scenario), 5, GameSettings(), seats={"a": "human", "b": "ai"}))
     frame(app)
     key(app, pygame.K_e)
     assert scene.state.over and app.scene is scene and scene.narration.active

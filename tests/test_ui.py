@@ -96,8 +96,7 @@ def labels(scene) -> list[str]:
 
 def field_match(rules: Ruleset, units: list[Unit], seed: int = 3, controllers: dict | None = None) -> Match:
     scenario = make_scenario(rules, FIELD, units, turn_limit=5)
-    settings = GameSettings(controllers=controllers or {"a": "human", "b": "ai"})
-    return Match(loaded_for(scenario), seed, settings)
+    return Match(loaded_for(scenario), seed, GameSettings(), seats=controllers or {"a": "human", "b": "ai"})
 
 
 FIELD_UNITS = [
@@ -206,7 +205,7 @@ def test_menu_start_against_the_computer_has_no_hand_over(app: App) -> None:
     press(app, pygame.K_RETURN)
     scene = app.scene
     assert isinstance(scene, BattleScene) and not scene.is_hotseat()
-    assert scene.state.side("hailing").controller == "ai"
+    assert not scene.match.seats.is_human("hailing")
     assert scene.human_to_move() and scene.state.active_side.id == "coalition"
 
 
@@ -447,8 +446,8 @@ def test_the_last_blow_shows_the_result(app: App, rules: Ruleset, saves_dir: Pat
 
 def test_loading_a_finished_game_shows_its_result(app: App, rules: Ruleset, saves_dir: Path) -> None:
     """A save of a finished battle opens on the result, not on a board where nobody can move."""
-    settings = GameSettings(controllers={"coalition": "human", "hailing": "ai"}, max_turns=1)
-    match = Match(load_scenario(A1), 4, settings)
+    settings = GameSettings(max_turns=1)
+    match = Match(load_scenario(A1), 4, settings, seats={"coalition": "human", "hailing": "ai"})
     while not match.state.over:
         match.apply(EndTurn())
     match.save(saves_dir / "quicksave.json")

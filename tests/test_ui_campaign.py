@@ -77,7 +77,7 @@ def test_the_main_menu_opens_the_campaigns(app: App) -> None:
 def test_a_campaign_battle_is_the_players_side_against_the_computer_at_the_chosen_level(app, tmp_path) -> None:
     battle = begin(app, tmp_path)
     settings = battle.match.record.settings
-    assert settings.controllers == {"coalition": "human", "hailing": "ai"}
+    assert battle.match.seats.commanders() == {"coalition": "human", "hailing": "ai"}
     assert settings.difficulty == "normal" and settings.roster is not None
     assert load_progress("yuqing", tmp_path).stage == 0  # saved as soon as it began
 

@@ -15,7 +15,6 @@ from test_replay_cursor import play_random
 from game import cli
 from game.core.events import Narration, ObjectiveChanged
 from game.core.state import state_hash
-from game.record import match as match_module
 from game.record.match import Match
 from game.record.model import GameRecord
 from game.record.saves import SaveError, load_record, write_record
@@ -217,59 +216,35 @@ def test_take_over_starts_a_battle_with_the_chosen_commanders(app: App, viewer: 
     press(app, pygame.K_RIGHT)  # the replay holds still while the dialog is open
     assert viewer.cursor.position == position
     match = viewer.take_over({"coalition": "human", "hailing": "ai"})
+    # At once: nothing is played again, so there is nothing to wait for.
     assert isinstance(app.scene, BattleScene) and app.scene.match is match
-    assert {s.id: s.controller for s in match.state.sides} == {"coalition": "human", "hailing": "ai"}
+    assert match.seats.commanders() == {"coalition": "human", "hailing": "ai"}
     assert match.record.actions == viewer.record.actions[:position]
+    assert match.state == viewer.cursor.state
     assert verify(match.record).ok
+    assert not match.can_undo()  # the record's moves are not the new commander's to take back
 
 
 def test_the_take_over_dialog_starts_with_the_records_commanders(app: App, viewer: ReplayScene) -> None:
     click(app, viewer.take_over_button.rect.center)
     assert viewer.chosen_controllers() == {"coalition": "ai", "hailing": "ai"}
-    click(app, viewer.take_start.rect.center)
+    assert viewer.dialog is not None
+    click(app, viewer.dialog.start.rect.center)
     assert isinstance(app.scene, BattleScene)
-    assert app.scene.match.record.settings.controllers == {"coalition": "ai", "hailing": "ai"}
+    assert app.scene.match.seats.commanders() == {"coalition": "ai", "hailing": "ai"}
     # Taken over at the very start: a new battle from its first turn, the computer playing on.
     match = app.scene.match
     assert match.state.turn == 1 and match.record.seed == viewer.record.seed
     assert verify(match.record).ok
 
 
-def test_taking_over_a_long_record_shows_progress_and_keeps_the_window_live(
-    app: App, viewer: ReplayScene, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(match_module, "REPLAY_CHUNK", 2)  # a long record, in miniature
-    press(app, pygame.K_END)
-    press(app, pygame.K_LEFT)  # one action before the battle ended
-    position = viewer.cursor.position
-    assert position > 6
-    match = viewer.take_over({"coalition": "human", "hailing": "ai"})
-    # Not done at once: the viewer stays, showing how far the replay has got.
-    assert app.scene is viewer and viewer._progress is not None
-    shown = viewer._progress.progress_percentage
-    assert 0 < shown < 1 and len(match.record.actions) == 2
-    frame(app)
-    assert viewer._progress.progress_percentage > shown and 2 < len(match.record.actions) < position
-    for _ in range(position):
-        if isinstance(app.scene, BattleScene):
-            break
-        frame(app)
-    assert isinstance(app.scene, BattleScene) and app.scene.match is match
-    assert match.record.actions == viewer.record.actions[:position] and verify(match.record).ok
-    assert not match.can_undo()  # replayed moves are not the new commander's to take back
-
-
-def test_escape_calls_a_take_over_in_progress_off(
-    app: App, viewer: ReplayScene, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(match_module, "REPLAY_CHUNK", 2)
-    press(app, pygame.K_END)
-    viewer.take_over({"coalition": "ai", "hailing": "ai"})
-    press(app, pygame.K_ESCAPE)
-    assert viewer.dialog is None and viewer._preparing is None
-    frame(app)
-    frame(app)
-    assert app.scene is viewer  # no battle opens behind the player's back
+def test_a_record_that_differs_where_it_is_taken_over_says_so(app: App, viewer: ReplayScene) -> None:
+    press(app, pygame.K_PAGEDOWN)
+    n = viewer.cursor.position
+    cps = [cp.model_copy(update={"hash": "0" * 16}) if cp.actions == n else cp for cp in viewer.record.checkpoints]
+    viewer.record = viewer.record.model_copy(update={"checkpoints": cps})
+    assert viewer.take_over({"coalition": "human", "hailing": "ai"}) is None
+    assert app.scene is viewer and viewer.message.startswith("This record cannot be taken over: checkpoint")
 
 
 def test_escape_closes_the_dialog_then_goes_back_to_the_menu(app: App, viewer: ReplayScene) -> None:

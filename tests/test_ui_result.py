@@ -55,7 +55,7 @@ def b1_lost(*humans: str, relief: bool = False) -> Match:
     Jin relief has arrived, with ``relief``)."""
     loaded = load_scenario("b1_the_valley")
     controllers = {s.id: ("human" if s.id in humans else "ai") for s in loaded.scenario.sides}
-    match = Match(loaded, 5, GameSettings(controllers=controllers))
+    match = Match(loaded, 5, GameSettings(), seats=controllers)
     state = match.state
     while not (state.turn == (3 if relief else 1) and state.active_side.id == "jin"):
         match.apply(EndTurn())
@@ -135,8 +135,8 @@ def test_the_summary_table_shows_each_sides_numbers(app: App) -> None:
 
 def test_the_replay_button_opens_the_viewer_on_this_battle(app: App) -> None:
     loaded = load_scenario("a1_valley_mouth")
-    settings = GameSettings(controllers={"coalition": "human", "hailing": "ai"}, max_turns=2)
-    match = Match(loaded, 4, settings)
+    settings = GameSettings(max_turns=2)
+    match = Match(loaded, 4, settings, seats={"coalition": "human", "hailing": "ai"})
     while not match.state.over:
         match.apply(EndTurn())
     scene = show(app, match)
@@ -174,7 +174,7 @@ def test_every_text_fits_small_and_large_windows(lang: str, size: tuple[int, int
     try:
         app = App(size)
         a1 = load_scenario("a1_valley_mouth")
-        hotseat = Match(a1, 2, GameSettings(controllers={"coalition": "human", "hailing": "human"}))
+        hotseat = Match(a1, 2, GameSettings(), seats={"coalition": "human", "hailing": "human"})
         state = hotseat.state
         state.over, state.winner, state.end_reason, state.turn = True, "coalition", "annihilation", 7
         touched = finished_b3()  # the Tangut fort lost men too: a third column

@@ -34,7 +34,7 @@ UNITS = [
 
 def field_match(rules: Ruleset, units: list[Unit] = UNITS) -> Match:
     scenario = make_scenario(rules, FIELD, units, turn_limit=5)
-    return Match(loaded_for(scenario), 3, GameSettings(controllers={"a": "human", "b": "human"}))
+    return Match(loaded_for(scenario), 3, GameSettings(), seats={"a": "human", "b": "human"})
 
 
 def played(rules: Ruleset) -> Match:

@@ -312,10 +312,10 @@ def test_ai_games_stay_deterministic_and_legal_in_the_fog(rules: Ruleset) -> Non
         ],
         turn_limit=5,
     )
-    settings = GameSettings(controllers={"a": "ai", "b": "ai"})
+    settings = GameSettings()
 
     def run() -> list[str]:
-        match = Match(loaded_for(sc), 5, settings)
+        match = Match(loaded_for(sc), 5, settings, seats={"a": "ai", "b": "ai"})
         ais = {s.id: BasicAI(match.engine, s.id) for s in match.state.sides}
         kinds: set[str] = set()
         while not match.state.over:
@@ -395,7 +395,7 @@ def battle(rules: Ruleset, units: list[Unit], view_side: str | None = None):
     from game.ui.battle import BattleScene
 
     scenario = make_scenario(rules, SCREEN_FIELD, units, turn_limit=5)
-    match = Match(loaded_for(scenario), 3, GameSettings(controllers={"a": "human", "b": "ai"}))
+    match = Match(loaded_for(scenario), 3, GameSettings(), seats={"a": "human", "b": "ai"})
     app = App((1280, 800))
     scene = BattleScene(app, match, view_side=view_side)
     app.switch(scene)

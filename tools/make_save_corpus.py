@@ -24,13 +24,16 @@ from game.content.scenarios import load_scenario  # noqa: E402
 from game.core.engine import GameSettings  # noqa: E402
 from game.record.match import Match, match_from_record  # noqa: E402
 from game.record.model import FORMAT_VERSION, GameRecord  # noqa: E402
+from game.record.seats import Commander  # noqa: E402
 
 
-def play(scenario_id: str, seed: int, controllers: dict[str, str], turns: int | None, max_turns: int | None) -> Match:
+def play(
+    scenario_id: str, seed: int, controllers: dict[str, Commander], turns: int | None, max_turns: int | None
+) -> Match:
     """A game whose every side is played by a general (human sides too: they stand in for the
     players), for ``turns`` turns or until it is over."""
     loaded = load_scenario(scenario_id)
-    match = Match(loaded, seed, GameSettings(controllers=controllers, max_turns=max_turns))  # type: ignore[arg-type]
+    match = Match(loaded, seed, GameSettings(max_turns=max_turns), seats=controllers)
     generals = {s.id: General(match.engine, s.id, "normal") for s in match.state.sides}
     while not match.state.over and (turns is None or match.state.turn <= turns):
         if match.state.pending_duel is not None:

@@ -30,7 +30,7 @@ def make_ais(match: Match) -> dict[str, General]:
     return {
         s.id: General(match.engine, s.id, difficulty_for(match.engine, s.id))
         for s in match.state.sides
-        if s.controller == "ai"
+        if not match.seats.is_human(s.id)
     }
 
 
@@ -40,7 +40,7 @@ def _decider(match: Match, ai: BasicAI, others: Mapping[str, BasicAI]) -> BasicA
     side = match.engine.deciding_side()
     if side == ai.side_id:
         return ai
-    if match.state.side(side).controller != "ai":
+    if match.seats.is_human(side):
         return None
     if side in others:
         return others[side]

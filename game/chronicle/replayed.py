@@ -21,11 +21,7 @@ def set_pieces_of(record: GameRecord, loaded: LoadedScenario) -> list[tuple[SetP
     if not watch.pieces:
         return []
     rerun = Rerun(record, loaded)
-    while not rerun.at_end():
-        events = rerun.step()
-        if events is None:
-            break
-        watch.seen(events, rerun.state)
+    rerun.run(each=lambda events: watch.seen(events, rerun.state))
     if rerun.state.over:
         watch.finish(rerun.state)
     return watch.report()

@@ -14,8 +14,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     side = args.side or loaded.scenario.default_player_side()
     if side not in side_ids:
         raise CliError(f"unknown side {side!r} for {args.scenario} (sides: {', '.join(side_ids)})")
-    controllers = {s: ("human" if args.hotseat or s == side else "ai") for s in side_ids}
     from ..record.match import new_match
+    from ..record.seats import Commander
+
+    controllers: dict[str, Commander] = {s: ("human" if args.hotseat or s == side else "ai") for s in side_ids}
     from ..ui.app import start
 
     start(args.lang, "battle", match=new_match(args.scenario, controllers, args.seed, args.difficulty))

@@ -31,6 +31,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise CliError(naming_file(args.save, exc)) from None
     if not args.verify:
         return _open_replay(record, args.lang)
+    if result.ok and not result.chained:
+        # Exact as far as it can tell, which is less than a record of format 3 or later tells.
+        print(
+            f"ok by state only: actions={result.actions} turns={result.turns} hash={result.hash} "
+            "(begun in format 2 or older, its checkpoints hold no digest of the actions: an action changed, "
+            "moved, added or removed without changing the state at a turn's end would not show)"
+        )
+        return EXIT_OK
     if result.ok:
         print(f"ok actions={result.actions} turns={result.turns} hash={result.hash}")
         return EXIT_OK

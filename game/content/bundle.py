@@ -15,8 +15,10 @@ import base64
 import binascii
 import hashlib
 import json
+import os
 import posixpath
 import tempfile
+import unicodedata
 import xml.etree.ElementTree as ET
 import zlib
 from functools import lru_cache
@@ -32,6 +34,8 @@ BUNDLE_FORMAT = 1
 MAX_UNPACKED_BYTES = 4 * 1024 * 1024
 DATA_FOLDER = "data"
 MAPS_FOLDER = "maps"
+# Longer than any path the game packs; the file system's own limit is not a bundle's business.
+MAX_PATH_CHARS = 200
 
 
 class BundleError(ValueError):
@@ -86,9 +90,15 @@ def _unpack(_digest: str, bundle: str) -> LoadedScenario:
                 rules = load_ruleset_from(root / DATA_FOLDER)
                 return load_scenario_file(root / maps[0], rules)
             except ContentErrors as exc:
-                raise BundleError(f"its content does not load: {exc.errors[0]}") from None
-    except OSError as exc:  # a full or read-only temporary folder
+                # Named as the bundle names it, not by the temporary folder it was unpacked in.
+                where = str(exc.errors[0]).replace(f"{root}{os.sep}", "")
+                raise BundleError(f"its content does not load: {where}") from None
+    except BundleError:
+        raise
+    except OSError as exc:  # a full or read-only temporary folder, a file over a folder
         raise BundleError(f"it cannot be unpacked: {exc.strerror or exc}") from None
+    except (ValueError, UnicodeError) as exc:  # whatever ``_files`` did not foresee stays one line
+        raise BundleError(f"it cannot be unpacked: {_first_line(exc)}") from None
 
 
 def _files(bundle: str) -> dict[str, str]:
@@ -111,8 +121,26 @@ def _files(bundle: str) -> dict[str, str]:
         inside = _inside(path) if isinstance(path, str) else None
         if inside is None or not isinstance(text, str):
             raise BundleError(f"it names a file outside itself: {str(path)[:60]!r}")
+        if not _writable(inside) or len(inside) > MAX_PATH_CHARS:
+            raise BundleError(f"it names a file no folder can hold: {inside[:60]!r}")
+        if not _writable(text, controls=False):
+            raise BundleError(f"its file {inside[:60]!r} is not text")
         files[inside] = text
     return files
+
+
+def _writable(text: str, controls: bool = True) -> bool:
+    """Whether ``text`` can be written as UTF-8 (no lone surrogate) and, with ``controls``,
+    holds no control character (a NUL ends a file name, a newline splits a message)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return not controls or not any(unicodedata.category(c) == "Cc" for c in text)
+
+
+def _first_line(exc: Exception) -> str:
+    return (str(exc).splitlines() or [type(exc).__name__])[0][:120]
 
 
 def _inside(path: str) -> str | None:

@@ -1,14 +1,14 @@
-"""The choices made before a battle that change how it plays (who commands each side, how well
-the computer plays, a campaign's army): part of every record."""
+"""The choices made before a battle that change how it plays (how well the computer plays, a
+campaign's army): part of every record. Who commands each side is not among them: it changes
+no rule (``record.seats``)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from .roster import Roster
-from .state import Controller
 
 Difficulty = Literal["easy", "normal", "hard"]
 DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
@@ -17,7 +17,10 @@ DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
 class GameSettings(BaseModel):
     """Choices made before the battle that change how it plays; part of every record."""
 
-    controllers: dict[str, Controller] = Field(default_factory=dict)
+    # A setting it does not know is refused, not dropped (a save's ``controllers`` of format 3
+    # and older is moved out by the migration).
+    model_config = ConfigDict(extra="forbid")
+
     # The computer's level for every side not named in ``difficulties``.
     difficulty: str = "normal"
     difficulties: dict[str, Difficulty] = Field(default_factory=dict)

@@ -24,7 +24,6 @@ def initial_state(scenario: Scenario, rules: Ruleset, settings: GameSettings) ->
             id=s.id,
             faction=s.faction,
             role=s.role,
-            controller=settings.controllers.get(s.id, "human" if s.role == "player" else "ai"),
             men_start=sum(f.men for f in formations.values() if f.side == s.id),
             allies=list(s.allies),
             held_groups=list(s.held_groups),

@@ -15,7 +15,6 @@ from pydantic import BaseModel, Field
 from .hexgrid import Hex
 
 Role = Literal["player", "enemy", "neutral"]
-Controller = Literal["human", "ai"]
 
 
 class Formation(BaseModel):
@@ -61,7 +60,7 @@ class SideState(BaseModel):
     id: str
     faction: str
     role: Role
-    controller: Controller
+    # Who commands the side is not part of the rules state (``record.seats``).
     # Souls bagged into this side's qiankun pouch.
     pouch: int = Field(0, ge=0)
     men_start: int = Field(0, ge=0)
@@ -166,5 +165,10 @@ def state_hash(state: GameState) -> str:
 
     The JSON form sorts every key, so neither dict insertion order nor hash order matters.
     """
-    payload = json.dumps(state.model_dump(mode="json"), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return json_digest(state.model_dump(mode="json"))
+
+
+def json_digest(data: object) -> str:
+    """The digest of a state's JSON form (``state_hash``), for a form a record's hashes extend."""
+    payload = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(payload.encode("ascii")).hexdigest()[:16]

@@ -17,6 +17,7 @@ from ..core.campaign import CampaignProgress, CampaignSpec, CampError
 from ..core.engine import GameSettings
 from .campaign_saves import save_progress
 from .match import Match
+from .seats import Commander
 
 
 @dataclass
@@ -41,12 +42,11 @@ class CampaignRun:
         """The next battle: the campaign's side is the player's, every other side the computer's
         at the campaign's difficulty; the army carried from the battles before takes the field."""
         loaded = load_scenario(self.scenario_id)
-        settings = GameSettings(
-            controllers={s.id: ("human" if s.id == self.spec.side else "ai") for s in loaded.scenario.sides},
-            difficulty=self.progress.difficulty,
-            roster=self.progress.roster,
-        )
-        match = Match(loaded, self.progress.battle_seed(), settings)
+        settings = GameSettings(difficulty=self.progress.difficulty, roster=self.progress.roster)
+        seats: dict[str, Commander] = {
+            s.id: ("human" if s.id == self.spec.side else "ai") for s in loaded.scenario.sides
+        }
+        match = Match(loaded, self.progress.battle_seed(), settings, seats=seats)
         match.campaign = self
         return match
 

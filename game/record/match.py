@@ -1,13 +1,14 @@
 """A game in progress together with its record: the only way clients apply actions.
 
 The UI, the AI driver, ``simulate`` and replays all go through ``Match.apply`` so every game is
-recorded the same way, with a checkpoint hash after each side's turn.
+recorded the same way, with a checkpoint hash after each side's turn. The match also keeps who
+commands each side (``seats``), outside the rules state: ask ``match.seats.is_human(side)``.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -15,9 +16,9 @@ from ..content.bundle import pack
 from ..content.scenarios import LoadedScenario, load_scenario
 from ..core import vision
 from ..core.actions import Action, EndTurn, Move
-from ..core.engine import Engine, GameSettings, IllegalAction
+from ..core.engine import Engine, GameSettings
 from ..core.events import Event, Moved
-from ..core.state import GameState, copy_state, state_hash
+from ..core.state import GameState, copy_state
 from .action_chain import ActionChain
 from .errors import SaveError
 from .made_with import scenario_for
@@ -25,31 +26,45 @@ from .model import MAX_SEED, GameRecord, Snapshot
 from .names import clean_name
 from .rerun import Rerun, checkpoints_after
 from .saves import write_record
+from .seats import Commander, Seat, Seats
 from .snapshot import settings_problem, trusted_state
-
-# Actions replayed between two progress reports (a few frames' worth on this machine).
-REPLAY_CHUNK = 120
+from .state_digest import checkpoint_hash
 
 
 class Match:
     def __init__(
-        self, loaded: LoadedScenario, seed: int, settings: GameSettings, record: GameRecord | None = None
+        self,
+        loaded: LoadedScenario,
+        seed: int,
+        settings: GameSettings,
+        record: GameRecord | None = None,
+        seats: Mapping[str, Seat | Commander] | None = None,
     ) -> None:
-        """A new game, or with ``record`` (whose snapshot is trusted) the game it was saved at."""
+        """A new game, or with ``record`` (whose snapshot is trusted) the game it was saved at.
+        ``seats``: who commands each side, if not as the record says (a side named by neither:
+        by its role)."""
         self.loaded = loaded
         state = record.snapshot.state if record is not None and record.snapshot is not None else None
         self.engine = Engine(loaded.scenario, loaded.ruleset(), seed, settings, state)
+        chosen = seats if seats is not None else record.seats if record is not None else {}
+        self.seats = Seats.for_sides(loaded.scenario.sides, chosen)
         if record is None:
             record = GameRecord(
                 scenario_id=loaded.scenario.id,
                 content_version=loaded.content_version,
                 seed=seed,
                 settings=settings,
+                seats=self.seats.for_record(),
             )
         else:
             # The game in play owns its record and state: the loaded record is left as it was.
             record = record.model_copy(
-                update={"snapshot": None, "actions": list(record.actions), "checkpoints": list(record.checkpoints)}
+                update={
+                    "snapshot": None,
+                    "actions": list(record.actions),
+                    "checkpoints": list(record.checkpoints),
+                    "seats": self.seats.for_record(),
+                }
             )
         self.record = record
         # The digest of the record's actions so far, for the next checkpoint.
@@ -74,7 +89,7 @@ class Match:
     def apply(self, action: Action) -> list[Event]:
         """Apply through the engine (raising IllegalAction unchanged) and record it."""
         # Only a person takes a move back; the computer's moves need no snapshot.
-        human = self.engine.state.active_side.controller == "human"
+        human = self.seats.is_human(self.engine.state.active_side.id)
         before = (self._snapshot(), self._chain.digest) if isinstance(action, Move) and human else None
         seen_before = self._enemies_seen() if before is not None else None
         events = self._apply_and_record(action)
@@ -85,29 +100,13 @@ class Match:
             self.undo_refusal = "new_turn" if isinstance(action, EndTurn) else "revealed" if before else "not_a_move"
         return events
 
-    def record_played(self, actions: Sequence[Action]) -> Iterator[int]:
-        """Apply actions played before (another record's, up to some point) as this game's own,
-        with this game's checkpoints: how a game taken over from a replay, under other
-        commanders, gets its start. Yields how many are done after every ``REPLAY_CHUNK`` and
-        at the end, so a screen can show progress between frames. Nothing is kept for undo.
-        SaveError names the first action that does not replay."""
-        for i, action in enumerate(actions):
-            try:
-                self._apply_and_record(action)
-            except IllegalAction as exc:
-                raise SaveError(f"action {i + 1} ({action.kind}) is illegal on replay: {exc.message}") from None
-            if (i + 1) % REPLAY_CHUNK == 0:
-                yield i + 1
-        self._undo.clear()
-        yield len(actions)
-
     def _apply_and_record(self, action: Action) -> list[Event]:
         events = self.engine.apply(action)
         self.record.actions.append(action)
         for listener in self.listeners:
             listener(events)
         digest = self._chain.add(action)
-        self.record.checkpoints.extend(checkpoints_after(events, self.engine.state, digest))
+        self.record.checkpoints.extend(checkpoints_after(events, self.engine.state, digest, self.record.legacy))
         return events
 
     def saved_record(self, name: str | None = None) -> GameRecord:
@@ -121,7 +120,9 @@ class Match:
             update={
                 "actions": list(self.record.actions),
                 "checkpoints": list(self.record.checkpoints),
-                "snapshot": Snapshot(actions=state.action_index, hash=state_hash(state), state=state),
+                "snapshot": Snapshot(
+                    actions=state.action_index, hash=checkpoint_hash(state, self.record.legacy), state=state
+                ),
                 "name": None if name is None else clean_name(name),
                 "saved_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
             }
@@ -193,7 +194,7 @@ def match_from_record(record: GameRecord, loaded: LoadedScenario | None = None) 
         state = rerun.state
     # A copy, so that two games loaded from one record never share a state.
     own_state = copy_state(state)
-    snapshot = Snapshot(actions=own_state.action_index, hash=state_hash(own_state), state=own_state)
+    snapshot = Snapshot(actions=own_state.action_index, hash=checkpoint_hash(own_state, record.legacy), state=own_state)
     return Match(loaded, record.seed, record.settings, record.model_copy(update={"snapshot": snapshot}))
 
 
@@ -210,7 +211,7 @@ def match_at_turn(record: GameRecord, turn: int | None) -> Match:
         update={
             "actions": record.actions[:n],
             "checkpoints": [cp for cp in record.checkpoints if cp.actions <= n],
-            "snapshot": Snapshot(actions=n, hash=state_hash(rerun.state), state=rerun.state),
+            "snapshot": Snapshot(actions=n, hash=checkpoint_hash(rerun.state, record.legacy), state=rerun.state),
         }
     )
     return Match(rerun.loaded, record.seed, record.settings, trimmed)
@@ -218,17 +219,14 @@ def match_at_turn(record: GameRecord, turn: int | None) -> Match:
 
 def new_match(
     scenario_id: str,
-    controllers: dict[str, str],
+    controllers: Mapping[str, Commander],
     seed: int | None,
     difficulty: str = "normal",
     difficulties: dict[str, str] | None = None,
 ) -> Match:
+    """A new battle of ``scenario_id``, each side commanded as ``controllers`` says."""
     loaded = load_scenario(scenario_id)
     if seed is None:
         seed = secrets.randbelow(MAX_SEED)
-    settings = GameSettings(
-        controllers=controllers,
-        difficulty=difficulty,
-        difficulties=difficulties or {},
-    )
-    return Match(loaded, seed, settings)
+    settings = GameSettings(difficulty=difficulty, difficulties=difficulties or {})
+    return Match(loaded, seed, settings, seats=controllers)

@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import SaveError
 from .model import FORMAT_VERSION
+from .state_digest import LAST_FORMAT_WITH_COMMANDERS
 
 Step = Callable[[dict[str, Any]], dict[str, Any]]
 OLDEST_VERSION = 1
@@ -25,20 +26,46 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
-    """Format 3 adds the content the game was made with. A format-2 save has none: it loads as
-    long as the game's own content is still the content it was made with."""
+    """Format 3 adds the content the game was made with, and the digest of the actions to every
+    checkpoint. A format-2 save has neither: it loads as long as the game's own content is still
+    the content it was made with, and its checkpoints vouch for the state alone (``migrate``
+    notes the format it was begun in)."""
     if "content" in data:
         raise SaveError("a format-2 save cannot carry its content")
+    checkpoints = data.get("checkpoints")
+    if isinstance(checkpoints, list) and any(isinstance(cp, dict) and "digest" in cp for cp in checkpoints):
+        raise SaveError("a format-2 save cannot hold digests of its actions")
     return {**data, "format_version": 3}
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 4 keeps who commands each side in ``seats``, out of the settings and the state. A
+    format-3 save's states held its commanders, so its hashes include them: ``legacy`` keeps
+    them, and its checkpoints and snapshot verify as they are."""
+    for key in ("seats", "legacy"):
+        if key in data:
+            raise SaveError(f"a format-3 save cannot hold {key}")
+    settings = data.get("settings")
+    if not isinstance(settings, dict):
+        return {**data, "format_version": 4}  # validation says what is wrong with it
+    commanders = settings.get("controllers", {})
+    seats = {side: {"commander": who} for side, who in commanders.items()} if isinstance(commanders, dict) else {}
+    return {
+        **data,
+        "format_version": 4,
+        "settings": {k: v for k, v in settings.items() if k != "controllers"},
+        "seats": seats,
+        "legacy": {"format": 3, "commanders": commanders},
+    }
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 def migrate(data: dict[str, Any], name: str) -> dict[str, Any]:
     """``data`` (a save of any format this game reads, its version already checked to be a
     whole number no newer than ours) in the current format."""
-    version = data["format_version"]
+    version = began = data["format_version"]
     if version < OLDEST_VERSION:
         raise SaveError(f"{name}: format {version} is older than any this game reads (oldest {OLDEST_VERSION})")
     while version < FORMAT_VERSION:
@@ -48,4 +75,8 @@ def migrate(data: dict[str, Any], name: str) -> dict[str, Any]:
             raise SaveError(f"{name}: damaged save: {exc}") from None
         version += 1
         assert data["format_version"] == version, f"migration from format {version - 1} is wrong"
+    if began <= LAST_FORMAT_WITH_COMMANDERS:
+        # The format it was begun in decides which of its checkpoints must chain the actions:
+        # a save cannot claim to be older than it is without the chain check saying so.
+        data = {**data, "legacy": {**data["legacy"], "format": began}}
     return data

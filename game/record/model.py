@@ -5,7 +5,9 @@ after each side's turn proves that a replay reproduced it. A saved record (forma
 carries a snapshot of the state when it was saved, so loading it for play re-runs nothing;
 replays and ``--verify`` still re-run the actions and check the snapshot against them. Since
 format 3 it also carries the content it was made with (``content.bundle``), so it loads, plays
-and replays exactly after the game's own maps or data have changed.
+and replays exactly after the game's own maps or data have changed. Since format 4 who commands
+each side is kept in ``seats``, outside the settings and the state, so no hash includes it; a
+game begun in an older format keeps how its hashes were made (``state_digest``).
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from ..core.engine import GameSettings
 from ..core.state import GameState
 from .errors import SaveError
 from .names import clean_name
+from .seats import Seat
+from .state_digest import LegacyCheckpoints
 
 RECORD_FORMAT: Final = "qiankun-record"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 MAX_SEED = (1 << 63) - 1
 
 
@@ -34,8 +38,8 @@ class Checkpoint(BaseModel):
     turn: int = Field(ge=1)
     side: str  # the side whose turn just ended
     hash: str = Field(pattern=r"^[0-9a-f]{16}$")
-    # The digest of every action before it, chained (``action_chain``); None in saves of
-    # format 2 and older, whose checkpoints vouch for the state only.
+    # The digest of every action before it, chained (``action_chain``); None in saves begun in
+    # format 2 or older, whose checkpoints vouch for the state only.
     digest: str | None = Field(None, pattern=r"^[0-9a-f]{16}$")
 
 
@@ -59,6 +63,10 @@ class GameRecord(BaseModel):
     content_version: str = Field(max_length=200)
     seed: int = Field(ge=0, le=MAX_SEED)
     settings: GameSettings
+    # Who commands each side (a side not named: by its role, ``seats.default_commander``).
+    seats: dict[str, Seat] = Field(default_factory=dict)
+    # A game begun in format 3 or older: how its checkpoints were made (``state_digest``).
+    legacy: LegacyCheckpoints | None = None
     actions: list[Action] = Field(default_factory=list)
     checkpoints: list[Checkpoint] = Field(default_factory=list)
     # When the file was written (ISO 8601, UTC); informational only.

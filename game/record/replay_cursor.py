@@ -20,8 +20,6 @@ from ..core.events import Event, TurnEnded
 from ..core.state import GameState
 from ..core.vision import Sight, sight_of
 from .errors import SaveError
-from .made_with import scenario_for
-from .match import Match
 from .model import GameRecord
 from .rerun import Rerun
 from .snapshot import trusted_state
@@ -190,18 +188,17 @@ class ReplayCursor:
         if index < self.position or self._nearest_snapshot(index) > self.position:
             base = self._nearest_snapshot(index)
             self._restore(base)
-        while self.position < index:
-            if not self._apply_next():
-                break
+        self._advance(index)
         self._fix_mark()
 
     def step_forward(self) -> bool:
-        """Apply the next action; False at the end."""
+        """Apply the next action; False at the end (or where the record stops replaying)."""
         if self.at_end():
             return False
-        ok = self._apply_next()
+        before = self.position
+        self._advance(before + 1)
         self._fix_mark()
-        return ok
+        return self.position > before
 
     def step_back(self) -> bool:
         if self.position <= self.floor:
@@ -245,22 +242,21 @@ class ReplayCursor:
         self._sights = {}
         self._note_sight()
 
-    def _apply_next(self) -> bool:
-        """The next action of the record, checked (``Rerun``); False if it does not replay, and
-        the record is shown only up to there. A state that differs from the record's
-        checkpoint is shown, and the record ends with it."""
-        events = self._rerun.step()
-        if events is None or self.problem is not None:
+    def _advance(self, index: int) -> None:
+        """The record's actions up to ``index``, re-run and checked (``Rerun.run``). Where one
+        does not replay, the record is shown only up to there; a state that differs from the
+        record's checkpoint is shown, and the record ends with it."""
+        if not self._rerun.run(upto=index, each=self._applied):
             self.length = min(self.length, self.position)
             self._marks = [m for m in self._marks if m.index <= self.length]
-        if events is None:
-            return False
+
+    def _applied(self, events: list[Event]) -> None:
+        """Keep what the views need of the action just applied."""
         self._recent.append((self.position, events))
         self._last = (self.position, events)
         self._note_sight()
         if any(isinstance(ev, TurnEnded) for ev in events):
             self._turn_ended(events)
-        return True
 
     def _turn_ended(self, events: list[Event]) -> None:
         """A side's turn ended: keep a snapshot the first time (if snapshots are kept)."""
@@ -291,24 +287,3 @@ def _as_saved_only(record: GameRecord, why: SaveError) -> Rerun:
         f"save: its moves cannot be re-run, only the position it was saved at shown"
     )
     return rerun
-
-
-def take_over_match(
-    record: GameRecord, position: int, controllers: dict[str, str], loaded: LoadedScenario | None = None
-) -> Match:
-    """A new game that starts where the record stands after ``position`` actions, each side
-    commanded as ``controllers`` says. Its record holds the original's actions up to there and
-    its own checkpoints: the controllers are part of the state, so the hashes are its own, and
-    the new game verifies as a whole from its first action."""
-    match = take_over_start(record, controllers, loaded)
-    for _done in match.record_played(record.actions[:position]):
-        pass
-    return match
-
-
-def take_over_start(record: GameRecord, controllers: dict[str, str], loaded: LoadedScenario | None = None) -> Match:
-    """The new game of ``take_over_match`` before any action: a screen replays the record's
-    actions into it a chunk per frame (``Match.record_played``) to show progress on a long record."""
-    loaded = loaded if loaded is not None else scenario_for(record)
-    settings = record.settings.model_copy(update={"controllers": dict(controllers)})
-    return Match(loaded, record.seed, settings)

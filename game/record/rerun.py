@@ -6,31 +6,38 @@ the hash of the state at that moment and the digest of the actions that led ther
 (``checkpoints_after``, ``action_chain``). ``Match`` writes checkpoints with
 it as a game is played; ``Rerun`` re-applies a record's actions and compares each turn's end with
 the record's checkpoint, stopping at the first action that does not replay or the first state
-that differs. ``verify``, the replay viewer's cursor, loading a save without a snapshot,
-screenshots at a turn and taking over from a replay all re-run through ``Rerun``.
+that differs. ``Rerun.run`` is the one loop that re-runs actions: ``verify``, the replay viewer's
+cursor, loading a save without a snapshot and screenshots at a turn all go through it, and taking
+over from a replay starts from the state the viewer's re-run reached (``take_over``).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
 
 from ..content.scenarios import LoadedScenario
 from ..core.engine import Engine, IllegalAction
 from ..core.events import Event, TurnEnded
-from ..core.state import GameState, state_hash
+from ..core.state import GameState
 from .action_chain import ActionChain
 from .made_with import scenario_for
 from .model import Checkpoint, GameRecord
+from .state_digest import LegacyCheckpoints, checkpoint_hash
 
 
-def checkpoints_after(events: list[Event], state: GameState, digest: str) -> list[Checkpoint]:
+def checkpoints_after(
+    events: list[Event], state: GameState, digest: str, legacy: LegacyCheckpoints | None
+) -> list[Checkpoint]:
     """The checkpoints a record holds after an action with ``events`` that led to ``state``,
     the actions so far chained to ``digest``: one for each side's turn it ended (none for most
-    actions)."""
+    actions). ``legacy``: the record's, for how its hashes are made."""
+    turn_ends = [ev for ev in events if isinstance(ev, TurnEnded)]
+    if not turn_ends:
+        return []
+    h = checkpoint_hash(state, legacy)
     return [
-        Checkpoint(actions=state.action_index, turn=ev.turn, side=ev.side, hash=state_hash(state), digest=digest)
-        for ev in events
-        if isinstance(ev, TurnEnded)
+        Checkpoint(actions=state.action_index, turn=ev.turn, side=ev.side, hash=h, digest=digest) for ev in turn_ends
     ]
 
 
@@ -72,34 +79,40 @@ class Rerun:
         self._passed = bisect_right(self._expected_at, state.action_index)
         self._chain = ActionChain.after(self.record.actions, self._expected, state.action_index)
 
-    def step(self) -> list[Event] | None:
-        """Apply the record's next action: its events, or None if it does not replay (an
-        illegal action; ``problem`` says why). An action that leads to a state other than the
-        record's checkpoint is applied and its events returned, and ``problem`` names the first
-        such checkpoint."""
-        if self.at_end():
-            return None
-        i = self.position
-        action = self.record.actions[i]
-        try:
-            events = self.engine.apply(action)
-        except IllegalAction as exc:
-            self.problem = self.problem or f"action {i + 1} ({action.kind}) is illegal on replay: {exc.message}"
-            return None
-        digest = self._chain.add(action)
-        for made in checkpoints_after(events, self.engine.state, digest):
-            self.problem = self.problem or self._compare(made)
-        return events
-
-    def run(self, upto: int | None = None, until_turn: int | None = None) -> bool:
-        """Step until ``upto`` actions are applied (all by default), or until game turn
-        ``until_turn`` begins or the battle ends; False (and stopped) at the first problem."""
+    def run(
+        self,
+        upto: int | None = None,
+        until_turn: int | None = None,
+        each: Callable[[list[Event]], None] | None = None,
+    ) -> bool:
+        """Apply the record's actions until ``upto`` are applied (all by default), or until game
+        turn ``until_turn`` begins or the battle ends, calling ``each`` with every applied
+        action's events. False, and stopped, at the first problem: an action that does not
+        replay (not applied), or one that leads to a state other than the record's checkpoint
+        (applied, and ``each`` called: a viewer shows where it went wrong). ``problem`` says
+        which; a re-run that found one may still go over the actions before it again (True
+        then means this run met no problem)."""
         end = len(self.record.actions) if upto is None else min(upto, len(self.record.actions))
-        while self.position < end and self.problem is None:
+        while self.position < end:
             if until_turn is not None and (self.state.turn >= until_turn or self.state.over):
                 break
-            self.step()
-        return self.problem is None
+            i = self.position
+            action = self.record.actions[i]
+            try:
+                events = self.engine.apply(action)
+            except IllegalAction as exc:
+                self.problem = self.problem or f"action {i + 1} ({action.kind}) is illegal on replay: {exc.message}"
+                return False
+            digest = self._chain.add(action)
+            differs = None
+            for made in checkpoints_after(events, self.engine.state, digest, self.record.legacy):
+                differs = differs or self._compare(made)
+            self.problem = self.problem or differs
+            if each is not None:
+                each(events)
+            if differs is not None:
+                return False
+        return True
 
     def finished_exactly(self) -> bool:
         """After a run to the end: whether every checkpoint of the record was reached (else

@@ -13,6 +13,7 @@ from pathlib import Path
 from .errors import SaveError
 from .model import GameRecord
 from .saves import load_record, save_files
+from .seats import Seats
 
 AUTOSAVE_PREFIX = "autosave-"
 # Files in the saves folder that are not saved games (a save's hashed file name has a "~").
@@ -20,14 +21,17 @@ NOT_GAMES = re.compile(r"^(campaign-[^~]*|settings)\.json$|^\.")
 
 
 def game_id(record: GameRecord) -> str:
-    """What tells one game from another: its scenario, seed and settings. Every save of a game,
-    loaded and played on or not, has the same id; settings left at their defaults do not count,
-    so a setting added later does not change the id of the games saved before it."""
-    key = {
-        "scenario": record.scenario_id,
-        "seed": record.seed,
-        "settings": record.settings.model_dump(mode="json", exclude_defaults=True),
-    }
+    """What tells one game from another: its scenario, seed, settings and commanders. Every save
+    of a game, loaded and played on or not, has the same id; settings left at their defaults do
+    not count, so a setting added later does not change the id of the games saved before it. The
+    commanders count as they did when the settings held them (``controllers``), so the ids of
+    games saved before format 4 stay theirs, and a game taken over by other commanders is
+    another game."""
+    settings = record.settings.model_dump(mode="json", exclude_defaults=True)
+    commanders = Seats(record.seats).commanders()
+    if commanders:
+        settings["controllers"] = commanders
+    key = {"scenario": record.scenario_id, "seed": record.seed, "settings": settings}
     return hashlib.sha256(json.dumps(key, sort_keys=True).encode("utf-8")).hexdigest()[:10]
 
 
@@ -71,7 +75,7 @@ class SaveEntry:
     @property
     def humans(self) -> list[str]:
         rec = self.record
-        return [] if rec is None else sorted(s for s, c in rec.settings.controllers.items() if c == "human")
+        return [] if rec is None else sorted(Seats(rec.seats).humans())
 
     @property
     def sort_key(self) -> tuple[str, int, str]:

@@ -15,11 +15,13 @@ from __future__ import annotations
 from ..content.scenarios import MAX_MEN, LoadedScenario
 from ..core.game_settings import DIFFICULTIES
 from ..core.hexgrid import Hex
+from ..core.officers import NEVER
 from ..core.rules import MAX_EXPERIENCE, Ruleset
 from ..core.scenario import Scenario
-from ..core.state import Formation, GameState, state_hash
+from ..core.state import Formation, GameState
 from .errors import SaveError
 from .model import GameRecord
+from .state_digest import checkpoint_hash, unchained_checkpoint
 
 # Far more than any scenario brings to the field (a snapshot is checked against its own scenario
 # later; this stops a hostile file before its state is hashed).
@@ -34,7 +36,7 @@ MAX_WAIT = 100
 def check_integrity(record: GameRecord) -> None:
     """A snapshot must be the state it claims to be, at the end of its record. Checked whenever
     a file is read; SaveError says what is wrong."""
-    problem = settings_problem(record, None)
+    problem = settings_problem(record, None) or unchained_checkpoint(record)
     if problem:
         raise SaveError(f"damaged save: {problem}")
     snap = record.snapshot
@@ -54,7 +56,7 @@ def check_integrity(record: GameRecord) -> None:
         raise SaveError(
             f"the snapshot has been altered: its state is after action {snap.state.action_index}, not {snap.actions}"
         )
-    actual = state_hash(snap.state)
+    actual = checkpoint_hash(snap.state, record.legacy)
     if actual != snap.hash:
         raise SaveError(f"the snapshot has been altered: its state hashes to {actual}, not {snap.hash}")
 
@@ -179,7 +181,8 @@ def _out_of_bounds(f: Formation, rules: Ruleset, scenario: Scenario) -> str | No
         return f"has {f.charges} charges (at most {2 * MAX_CHARGES})"
     if any(not 0 <= n <= MAX_WAIT for n in f.cooldowns.values()):
         return f"waits {max(f.cooldowns.values())} turns for a skill (at most {MAX_WAIT})"
-    if any(not 0 <= n <= scenario.turn_limit + MAX_WAIT for n in f.effects.values()):
+    # A mark that never runs out (an officer slain) lasts to ``NEVER``.
+    if any(n != NEVER and not 0 <= n <= scenario.turn_limit + MAX_WAIT for n in f.effects.values()):
         return f"has an effect lasting to turn {max(f.effects.values())}"
     return None
 
@@ -219,9 +222,9 @@ def _foreign_field(state: GameState, scenario: Scenario, rules: Ruleset) -> str 
 
 
 def settings_problem(record: GameRecord, scenario: Scenario | None) -> str | None:
-    """What the record's settings name that the game or the scenario does not know: a level of
-    the computer's play, or a side (the snapshot's sides without ``scenario``). None when they
-    fit."""
+    """What the record's settings and seats name that the game or the scenario does not know: a
+    level of the computer's play, or a side (the snapshot's sides without ``scenario``). None
+    when they fit."""
     settings = record.settings
     levels = [settings.difficulty, *settings.difficulties.values()]
     unknown_level = next((level for level in levels if level not in DIFFICULTIES), None)
@@ -233,7 +236,9 @@ def settings_problem(record: GameRecord, scenario: Scenario | None) -> str | Non
         side_ids = [side.id for side in record.snapshot.state.sides]
     else:
         return None
-    named = [*settings.controllers, *settings.difficulties]
+    named = [*record.seats, *settings.difficulties]
+    if record.legacy is not None:
+        named += record.legacy.commanders
     if settings.roster is not None:
         named.append(settings.roster.side)
     unknown_side = next((side for side in named if side not in side_ids), None)

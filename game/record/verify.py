@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from .. import __version__
 from ..content.scenarios import LoadedScenario
 from ..core.engine import Engine
-from ..core.state import state_hash
 from .model import GameRecord, Snapshot
 from .rerun import Rerun
+from .state_digest import chain_vouches, checkpoint_hash
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,9 @@ class VerifyResult:
     hash: str
     # Why the replay diverged, naming the first checkpoint or action that differs.
     problem: str | None = None
+    # Whether the action chain vouches for the actions too (``state_digest.chain_vouches``); a
+    # record begun in format 2 or older is checked by its states alone.
+    chained: bool = True
 
 
 def replay_engine(record: GameRecord, upto: int | None = None, loaded: LoadedScenario | None = None) -> Engine:
@@ -39,7 +42,7 @@ def verify(record: GameRecord, loaded: LoadedScenario | None = None) -> VerifyRe
     if snap is not None:
         if snap.actions > len(record.actions):
             return _fail(rerun, f"the snapshot is after action {snap.actions}; the record has {len(record.actions)}")
-        if state_hash(snap.state) != snap.hash:
+        if checkpoint_hash(snap.state, record.legacy) != snap.hash:
             return _fail(rerun, f"the snapshot has been altered: its state does not hash to {snap.hash}")
         # The re-run as far as the snapshot, which must be the state it reaches there.
         if not rerun.run(snap.actions):
@@ -49,11 +52,13 @@ def verify(record: GameRecord, loaded: LoadedScenario | None = None) -> VerifyRe
     if not rerun.run() or not rerun.finished_exactly():
         return _fail(rerun, rerun.problem)
     st = rerun.state
-    return VerifyResult(True, len(record.actions), st.turn, state_hash(st))
+    return VerifyResult(
+        True, len(record.actions), st.turn, checkpoint_hash(st, record.legacy), None, chain_vouches(record)
+    )
 
 
 def _snapshot_differs(rerun: Rerun, snap: Snapshot) -> str | None:
-    h = state_hash(rerun.state)
+    h = checkpoint_hash(rerun.state, rerun.record.legacy)
     if h == snap.hash:
         return None
     return f"the snapshot differs from the replay after action {snap.actions}: snapshot {snap.hash}, replay {h}"
@@ -65,4 +70,6 @@ def _fail(rerun: Rerun, problem: str | None) -> VerifyResult:
     if made_by != __version__:
         # The same maps and data, other rules: an earlier game may well have played it otherwise.
         problem = f"{problem} (made by version {made_by} of the game, whose rules may differ from {__version__}'s)"
-    return VerifyResult(False, st.action_index, st.turn, state_hash(st), problem)
+    return VerifyResult(
+        False, st.action_index, st.turn, checkpoint_hash(st, rerun.record.legacy), problem, chain_vouches(rerun.record)
+    )

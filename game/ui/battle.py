@@ -214,7 +214,7 @@ class BattleScene(Scene):
         return self.match.state
 
     def humans(self) -> list[str]:
-        return [s.id for s in self.state.sides if s.controller == "human"]
+        return self.match.seats.humans()
 
     def _first_human(self) -> str | None:
         h = self.humans()
@@ -224,7 +224,7 @@ class BattleScene(Scene):
         return len(self.humans()) >= 2
 
     def human_to_move(self) -> bool:
-        return not self.state.over and self.state.active_side.controller == "human"
+        return not self.state.over and self.match.seats.is_human(self.state.active_side.id)
 
     @property
     def selected(self) -> str | None:
@@ -328,7 +328,7 @@ class BattleScene(Scene):
         self.watch.after(self, events)
         # Only what the viewing side saw is shown and told.
         events = [ev for ev in events if self._witnessed(ev)]
-        self.hints.on_events(events, self.state, self.fog_side())
+        self.hints.on_events(events, self.state, self.fog_side(), self.match.seats)
         self._hear(events)
         self.last_seen = bool(events)
 
@@ -404,7 +404,7 @@ class BattleScene(Scene):
 
     def _maybe_hand_over(self) -> None:
         side = self.state.active_side
-        if side.controller != "human":
+        if not self.match.seats.is_human(side.id):
             return
         if self.viewer == side.id:
             return

@@ -37,7 +37,7 @@ class ComputerTurns:
     def to_move(self) -> bool:
         """Whether the computer decides now: its side's turn, or its answer to a challenge."""
         state, engine = self.battle.state, self.battle.match.engine
-        return not state.over and state.side(engine.deciding_side()).controller == "ai"
+        return not state.over and not self.battle.match.seats.is_human(engine.deciding_side())
 
     def delay(self) -> float:
         """Seconds a computer's move stays on screen before the next, by the player's setting."""

@@ -46,7 +46,7 @@ def follow_up(battle: BattleScene, events: list[Event]) -> bool:
         return True
     if battle.state.pending_duel is not None and not battle.state.over:
         side = battle.match.engine.deciding_side()
-        if battle.state.side(side).controller == "human":
+        if battle.match.seats.is_human(side):
             app.open("duel_prompt", battle=battle)
             return True
     return False
@@ -57,7 +57,7 @@ def back_to_battle(app, battle: BattleScene) -> None:
     if app.scene is not battle:
         app.back()
     state = battle.state
-    if battle.is_hotseat() and battle.show_handover and not state.over and state.active_side.controller == "human":
+    if battle.is_hotseat() and battle.show_handover and not state.over and battle.human_to_move():
         app.open("handover", battle=battle, side_id=state.active_side.id)
 
 

@@ -66,8 +66,8 @@ class Sketch:
         self.formations: dict[str, Formation] = {}
         self.souls: dict[str, dict[str, int]] = {}
         self.sides = [
-            SideState(id="a", faction="yuqing", role="player", controller="human"),
-            SideState(id="b", faction="hailing", role="enemy", controller="ai"),
+            SideState(id="a", faction="yuqing", role="player"),
+            SideState(id="b", faction="hailing", role="enemy"),
         ]
 
     @property
@@ -346,8 +346,8 @@ def missiles(rules: Ruleset, zoom: float) -> pygame.Surface:
     """A volley at range, and palm thunder bursting over a hex and the six around it."""
     s = Sketch(rules, ["..h....", ".h.....", "....f..", "......."], zoom)
     sides = [
-        SideState(id="a", faction="zhenguo", role="player", controller="human"),
-        SideState(id="b", faction="jin", role="enemy", controller="ai"),
+        SideState(id="a", faction="zhenguo", role="player"),
+        SideState(id="b", faction="jin", role="enemy"),
     ]
     s.sides = sides
     bows = s.add("a1", "a", "crossbowman", s.at(1, 1), 2000)
@@ -370,8 +370,8 @@ def duels(rules: Ruleset, zoom: float) -> pygame.Surface:
     """Two heroes side by side, blades crossed."""
     s = Sketch(rules, ["....", "..s.", "...."], zoom)
     s.sides = [
-        SideState(id="a", faction="zhenguo", role="player", controller="human"),
-        SideState(id="b", faction="jin", role="enemy", controller="ai"),
+        SideState(id="a", faction="zhenguo", role="player"),
+        SideState(id="b", faction="jin", role="enemy"),
     ]
     a = s.add("a1", "a", "zhenguo_rider", s.at(1, 1), 3000, hero="yue_fei")
     b = s.add("b1", "b", "personal_guard", s.at(2, 1), 1000, hero="wanyan_wuzhu")

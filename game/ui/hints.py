@@ -29,6 +29,7 @@ import pygame
 from ..core.events import Event, Moved, Routed, SoulsReleased
 from ..core.state import GameState
 from ..i18n import N_, _
+from ..record.seats import Seats
 from ..settings import load_settings, update_settings
 from .fonts import font
 from .help_pages import page
@@ -138,10 +139,10 @@ class Hints:
         if self.current is None:
             self._next()
 
-    def on_events(self, events: Iterable[Event], state: GameState, viewer: str | None) -> None:
+    def on_events(self, events: Iterable[Event], state: GameState, viewer: str | None, seats: Seats) -> None:
         """Hints for the events ``viewer`` saw: none when no person watches (``viewer`` None, or
         a side the computer plays)."""
-        if viewer is None or state.side(viewer).controller != "human":
+        if viewer is None or not seats.is_human(viewer):
             return
         for ev in events:
             if isinstance(ev, Routed):

@@ -40,9 +40,8 @@ class WatchReports:
     def begin(self, match: Match) -> None:
         """Every human side's wait begins where this battle opens (a new or loaded game)."""
         state = match.state
-        for side in state.sides:
-            if side.controller == "human":
-                self._since[side.id] = (state.action_index, copy_state(state))
+        for side in match.seats.humans():
+            self._since[side] = (state.action_index, copy_state(state))
 
     def before(self, battle: BattleScene) -> None:
         if not battle.is_hotseat():

@@ -87,7 +87,7 @@ class Hud:
         may_order = (
             selected is not None
             and selected.side == state.active_side.id
-            and state.active_side.controller == "human"
+            and self.match.seats.is_human(state.active_side.id)
             and not state.over
         )
         self.skills.refresh(selected if forecast is None else None, may_order)

@@ -16,6 +16,7 @@ from ..content.scenarios import load_scenario, scenario_ids
 from ..i18n import N_, _
 from ..record.errors import SaveError
 from ..record.match import new_match
+from ..record.seats import Commander, default_commander
 from .scale import px
 from .scene import Scene
 
@@ -33,7 +34,7 @@ class MenuScene(Scene):
     tells_story = True
     # The player's choices: carried over from another menu, else set by the first ``build``.
     scenario_id: str
-    controllers: dict[str, str]
+    controllers: dict[str, Commander]
     difficulties: dict[str, str]
 
     def __init__(self, app: App, carry_from: MenuScene | None = None) -> None:
@@ -89,7 +90,7 @@ class MenuScene(Scene):
         options: list[str | tuple[str, str]] = [_("Human"), _("Computer")]
         if scenario is not None:
             for side in scenario.sides:
-                ctrl = self.controllers.get(side.id, "human" if side.role == "player" else "ai")
+                ctrl = self.controllers.get(side.id, default_commander(side.role))
                 self.controllers[side.id] = ctrl
                 # Reaches left of the column: the level menu takes room in the row.
                 UILabel(pygame.Rect(left - px(100), y, col - px(200), px(36)), i18n.name(side.name), self.manager)

@@ -9,22 +9,22 @@ new battle at the position shown.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIProgressBar, UITextEntryLine, UIWindow
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from .. import i18n
 from ..content.campaigns import names_script
 from ..core.events import Event, Fled, Moved
 from ..core.hexgrid import Hex
-from ..i18n import _, ngettext
+from ..i18n import _
 from ..record.errors import SaveError
 from ..record.match import Match
 from ..record.model import GameRecord
 from ..record.privacy import hides_each_side
-from ..record.replay_cursor import ReplayCursor, take_over_start
+from ..record.replay_cursor import ReplayCursor
+from ..record.seats import Commander, Seats
+from ..record.take_over import take_over
 from ..view.side_view import Fog, SideView, SideViews
 from .audio import audio_of
 from .board_view import Overlays
@@ -36,6 +36,7 @@ from .replay_log import action_lines, record_names, seen_events
 from .replay_timeline import Timeline
 from .scale import px
 from .scene import Scene
+from .take_over import TakeOverDialog
 
 # Actions per second while playing; the speed button steps through them.
 SPEEDS = (1, 2, 4, 8)
@@ -71,11 +72,8 @@ class ReplayScene(Scene):
         self.playing = False
         self.speed = SPEEDS[0]
         self._play_timer = 0.0
-        self.dialog: UIWindow | None = None
-        # Taking over: the new game, its record's actions being replayed into it a chunk per
-        # frame, and how many there are (a long record takes seconds; the window stays live).
-        self._preparing: tuple[Match, Iterator[int], int] | None = None
-        self._progress: UIProgressBar | None = None
+        # The take-over window while it is open.
+        self.dialog: TakeOverDialog | None = None
         self.message = ""
         super().__init__(app)
         self._centre()
@@ -250,96 +248,30 @@ class ReplayScene(Scene):
             return
         self.playing = False
         self._refresh_buttons()
-        sides = self.cursor.loaded.scenario.sides
-        dw, row = px(440), px(44)
-        self.dialog = self._centred_window(_("Take over from here"), dw, px(116) + row * len(sides))
-        self._take_menus: dict[str, UIDropDownMenu] = {}
-        options: list[str | tuple[str, str]] = [_("Human"), _("Computer")]
-        controllers = self.record.settings.controllers
-        y = 10
-        for s in sides:
-            UILabel(pygame.Rect(12, y, dw - px(230), px(36)), i18n.name(s.name), self.manager, container=self.dialog)
-            ctrl = controllers.get(s.id, "human" if s.role == "player" else "ai")
-            self._take_menus[s.id] = UIDropDownMenu(
-                options,
-                options[0] if ctrl == "human" else options[1],
-                pygame.Rect(dw - px(210), y, px(170), px(36)),
-                self.manager,
-                container=self.dialog,
-            )
-            y += row
-        self.take_start = UIButton(
-            pygame.Rect(12, y + 10, px(190), px(40)), _("Start battle"), self.manager, container=self.dialog
-        )
-        self.take_cancel = UIButton(
-            pygame.Rect(dw - px(200), y + 10, px(160), px(40)), _("Cancel"), self.manager, container=self.dialog
-        )
-
-    def _centred_window(self, title: str, width: int, height: int) -> UIWindow:
-        w, h = self.app.size
-        rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
-        return UIWindow(rect, self.manager, title, resizable=False, always_on_top=True)
+        seats = Seats.for_sides(self.cursor.loaded.scenario.sides, self.record.seats)
+        self.dialog = TakeOverDialog(self.manager, self.app.size, self.cursor.loaded, seats)
 
     def _close_dialog(self) -> None:
         if self.dialog is not None:
             self.dialog.kill()
         self.dialog = None
-        self._progress = None
 
-    def chosen_controllers(self) -> dict[str, str]:
-        return {
-            sid: "human" if menu.selected_option[0] == _("Human") else "ai" for sid, menu in self._take_menus.items()
-        }
+    def chosen_controllers(self) -> dict[str, Commander]:
+        assert self.dialog is not None
+        return self.dialog.chosen()
 
-    def take_over(self, controllers: dict[str, str]) -> Match:
-        """Start the new battle from the position shown: the record's actions up to it are
-        replayed into the new game a chunk per frame behind a progress bar, then the battle
-        screen takes over (at once when there are few)."""
-        position = self.cursor.position
-        match = take_over_start(self.record, controllers, self.cursor.loaded)
-        self._preparing = (match, match.record_played(self.record.actions[:position]), position)
+    def take_over(self, controllers: dict[str, Commander]) -> Match | None:
+        """Start the new battle from the position shown, at once: the record's actions up to it
+        and their checkpoints are the new game's (none is played again); None, and a message,
+        if the record cannot be taken over there."""
         self._close_dialog()
-        self._open_progress()
-        self._advance_take_over()
-        return match
-
-    def _open_progress(self) -> None:
-        dw = px(440)
-        self.dialog = self._centred_window(_("Preparing the battle"), dw, px(136))
-        self._progress = _PercentBar(pygame.Rect(12, px(14), dw - 60, px(36)), self.manager, container=self.dialog)
-        total = self._preparing[2] if self._preparing is not None else 0
-        UILabel(
-            pygame.Rect(8, px(56), dw - 40, px(30)),
-            ngettext(
-                "Replaying {n} action of the record. Esc calls it off.",
-                "Replaying {n} actions of the record. Esc calls it off.",
-                total,
-            ).format(n=total),
-            self.manager,
-            container=self.dialog,
-        )
-
-    def _advance_take_over(self) -> None:
-        """One chunk of the take-over's replay; the battle opens when it is done."""
-        assert self._preparing is not None
-        match, steps, total = self._preparing
         try:
-            done = next(steps)
+            match = take_over(self.record, self.cursor.state, controllers, self.cursor.loaded)
         except SaveError as exc:
-            self._cancel_take_over()
             self.message = _("This record cannot be taken over: {reason}").format(reason=exc)
-            return
-        if done < total:
-            if self._progress is not None:
-                self._progress.set_current_progress(100.0 * done / total)
-            return
-        self._preparing = None
-        self._close_dialog()
+            return None
         self.app.go("battle", match=match)
-
-    def _cancel_take_over(self) -> None:
-        self._preparing = None
-        self._close_dialog()
+        return match
 
     # -- events ----------------------------------------------------------------------------------
 
@@ -356,10 +288,9 @@ class ReplayScene(Scene):
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.turn_entry:
             self.goto_turn(self.turn_entry.get_text())
             return
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
-            self.dialog = None
-            self._progress = None
-            self._preparing = None  # closing the progress window calls the take-over off
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and self.dialog is not None:
+            if event.ui_element is self.dialog.window:
+                self.dialog = None
             return
         if event.type == pygame.KEYDOWN:
             if not self.turn_entry.is_focused:
@@ -375,12 +306,11 @@ class ReplayScene(Scene):
         self._map_mouse(event)
 
     def _button(self, element) -> None:
-        if self._preparing is not None:
-            return
         if self.dialog is not None:
-            if element is self.take_start:
-                self.take_over(self.chosen_controllers())
-            elif element is self.take_cancel:
+            pressed = self.dialog.pressed(element)
+            if pressed == "start":
+                self.take_over(self.dialog.chosen())
+            elif pressed == "cancel":
                 self._close_dialog()
             return
         actions = {
@@ -402,9 +332,7 @@ class ReplayScene(Scene):
 
     def _key(self, key: int) -> None:
         if key == pygame.K_ESCAPE:
-            if self._preparing is not None:
-                self._cancel_take_over()
-            elif self.dialog is not None:
+            if self.dialog is not None:
                 self._close_dialog()
             else:
                 self.back_to_menu()
@@ -436,12 +364,9 @@ class ReplayScene(Scene):
     # -- frame -------------------------------------------------------------------------------------
 
     def animating(self) -> bool:
-        return self.playing or self._preparing is not None
+        return self.playing
 
     def update(self, dt: float) -> None:
-        if self._preparing is not None:
-            self._advance_take_over()
-            return
         if not self.playing:
             return
         self._play_timer += dt * self.speed
@@ -525,12 +450,3 @@ class ReplayScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self._close_dialog()
         super().resize(size)
-        if self._preparing is not None:
-            self._open_progress()
-
-
-class _PercentBar(UIProgressBar):
-    """A progress bar that reads as a percentage, not "12.0/100.0"."""
-
-    def status_text(self) -> str:
-        return f"{self.progress_percentage:.0%}"

@@ -69,8 +69,7 @@ def record_names(cursor: ReplayCursor) -> dict[str, str]:
 def log_sides(match: Match) -> list[str | None]:
     """Whose logs a battle keeps: each human side's (in hotseat each sees its own), or a single
     log of everything (None) when the computer commands every side."""
-    humans = [s.id for s in match.state.sides if s.controller == "human"]
-    return list(humans) or [None]
+    return list(match.seats.humans()) or [None]
 
 
 class LogRebuild:
@@ -91,7 +90,7 @@ class LogRebuild:
         self.cursor = ReplayCursor(match.record, match.loaded, sight=True, snapshots=False)
         self.names = record_names(self.cursor)
         # A narration is heard through one side's ears only when two people share the screen.
-        self.hearing_limited = sum(1 for s in match.state.sides if s.controller == "human") >= 2
+        self.hearing_limited = len(match.seats.humans()) >= 2
         self.lines: dict[str | None, list[str]] = {side: [] for side in self.sides}
 
     @property

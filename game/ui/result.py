@@ -76,7 +76,7 @@ class ResultScene(Scene):
             except SaveError as exc:
                 self.save_problem = str(exc)
         self.outcome = decide(scenario, match.state)
-        self.headline = headline(match.state)
+        self.headline = headline(match.state, match.seats.humans())
         engine = match.engine
         rows = summarise(scenario, engine.rules, engine.settings, match.state)
         roles = {s.id: s.role for s in match.state.sides}
@@ -91,7 +91,7 @@ class ResultScene(Scene):
         return self.run is not None and self.match.state.winner == self.run.spec.side
 
     def title_text(self) -> str:
-        return headline_text(self.match.state, self.match.loaded.scenario)
+        return headline_text(self.match.state, self.match.loaded.scenario, self.match.seats.humans())
 
     def reason(self) -> str:
         m = self.match

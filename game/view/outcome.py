@@ -133,22 +133,18 @@ class Headline:
     side: str | None
 
 
-def humans(state: GameState) -> list[str]:
-    return [s.id for s in state.sides if s.controller == "human"]
-
-
-def headline(state: GameState) -> Headline:
+def headline(state: GameState, people: Sequence[str]) -> Headline:
+    """Whose victory the battle's end reads as, ``people`` the sides people commanded."""
     if state.winner is None:
         return Headline("draw", None)
-    people = humans(state)
     if len(people) == 1:
         won = are_allied(state, people[0], state.winner)
         return Headline("victory" if won else "defeat", people[0])
     return Headline("side", state.winner)
 
 
-def headline_text(state: GameState, scenario: Scenario) -> str:
-    head = headline(state)
+def headline_text(state: GameState, scenario: Scenario, people: Sequence[str]) -> str:
+    head = headline(state, people)
     if head.kind == "victory":
         return _("Victory")
     if head.kind == "defeat":
