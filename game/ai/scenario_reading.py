@@ -1,0 +1,112 @@
+"""What a general reads from a scenario's events: the ground whose taking wins or loses the
+battle, the hosts the enemy wins something by breaking all at once, the formations whose loss
+is a defeat. Each trigger and action kind says what may be read from it (its hint), so nothing
+here looks at a kind by name."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.action_kinds import ACTIONS
+from ..core.event_kind import ActionHint, TriggerHint
+from ..core.hexgrid import Hex
+from ..core.scenario_events import EventSpec
+from ..core.trigger_kinds import TRIGGERS
+
+if TYPE_CHECKING:
+    from .general import General
+
+# (event, the region whose taking fires it, what the trigger says of it)
+Ground = tuple[tuple[EventSpec, frozenset[Hex], TriggerHint], ...]
+# (event id, formations it waits to see all routed at once)
+Hosts = tuple[tuple[str, tuple[str, ...]], ...]
+# A host is at least this many formations: fewer are a detachment, and fight.
+HOST_SIZE = 3
+
+
+def _trigger(spec: EventSpec) -> TriggerHint:
+    return TRIGGERS.get(spec.when.kind).hint(spec.when)
+
+
+def _actions(spec: EventSpec) -> list[ActionHint]:
+    return [ACTIONS.get(a.kind).hint(a) for a in spec.actions]
+
+
+def hosts_to_keep_whole(general: General) -> Hosts:
+    """Groups of this side's formations whose routing all at once wins the enemy something: the
+    battle itself, or an objective of the enemy's."""
+    scenario = general.game.scenario
+    me = general.side_id
+    ours = {f.id for f in scenario.formations if f.side == me}
+    owner = {o.id: o.side or scenario.default_player_side() for o in scenario.objective_specs}
+    out = []
+    for spec in scenario.events:
+        host = _trigger(spec).routed_together
+        if len(host) < HOST_SIZE or not set(host) <= ours:
+            continue
+        if any(_favours_enemy(action, me, owner) for action in _actions(spec)):
+            out.append((spec.id, host))
+    return tuple(out)
+
+
+def _favours_enemy(action: ActionHint, me: str, owner: dict[str, str]) -> bool:
+    if action.wins is not None:
+        return action.wins != me
+    if action.loses is not None:
+        return action.loses == me
+    if action.achieves is not None:
+        return owner.get(action.achieves, me) != me
+    return False
+
+
+def _region_endings(general: General) -> list[tuple[EventSpec, TriggerHint, set[str], set[str]]]:
+    """Every event fired by taking a region of the map that ends the battle, with the sides it
+    declares winners and losers."""
+    regions = general.game.board.regions
+    out = []
+    for spec in general.game.scenario.events:
+        when = _trigger(spec)
+        if when.ground is None or when.ground[0] not in regions:
+            continue
+        actions = _actions(spec)
+        winners = {a.wins for a in actions if a.wins is not None}
+        losers = {a.loses for a in actions if a.loses is not None}
+        if winners or losers:
+            out.append((spec, when, winners, losers))
+    return out
+
+
+def winning_ground(general: General) -> Ground:
+    """Regions whose taking by this side's formations ends the battle in its favour."""
+    me, regions = general.side_id, general.game.board.regions
+    return tuple(
+        (spec, regions[region], when)
+        for spec, when, winners, losers in _region_endings(general)
+        if when.ground is not None
+        for region, side, _unopposed, _units in (when.ground,)
+        if side == me and (me in winners or (losers and me not in losers))
+    )
+
+
+def losing_ground(general: General) -> Ground:
+    """Regions whose unopposed taking by another side ends the battle against this one: while
+    one of ours stands in them, they cannot fire."""
+    me, regions = general.side_id, general.game.board.regions
+    return tuple(
+        (spec, regions[region], when)
+        for spec, when, winners, losers in _region_endings(general)
+        if when.ground is not None
+        for region, side, unopposed, _units in (when.ground,)
+        if unopposed and side != me and (me in losers or (winners and me not in winners))
+    )
+
+
+def vital_units(general: General) -> frozenset[str]:
+    """This side's formations whose destruction is a scenario's defeat for it."""
+    me = general.side_id
+    out: set[str] = set()
+    for spec in general.game.scenario.events:
+        lost = _trigger(spec).lost
+        if lost and any(a.loses == me for a in _actions(spec)):
+            out.update(lost)
+    return frozenset(out)

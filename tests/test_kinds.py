@@ -1,0 +1,84 @@
+"""Every trigger and action kind is one module with all its parts, registered by name; an
+unknown name is a content error naming the file, the object and the field."""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.content.event_checks import parse_events
+from game.core.action_kinds import ACTIONS
+from game.core.event_kind import ActionHint, ActionKind, TriggerHint, TriggerKind
+from game.core.kinds import UnknownKind
+from game.core.scenario_events import ACTION_KINDS, TRIGGER_KINDS
+from game.core.trigger_kinds import TRIGGERS
+
+PARTS = ("check", "describe", "hint")
+
+
+def _own(kind: Any, part: str) -> bool:
+    """The part is written for this kind, not left to a base class."""
+    return part in type(kind).__dict__ and not getattr(getattr(kind, part), "__isabstractmethod__", False)
+
+
+@pytest.mark.parametrize("kind", list(TRIGGERS), ids=lambda k: k.name)
+def test_every_trigger_kind_has_each_part(kind: TriggerKind[Any]) -> None:
+    assert kind.model.model_fields["kind"].default == kind.name
+    assert kind.__module__.rsplit(".", 1)[1] == kind.name
+    for part in (*PARTS, "test"):
+        assert _own(kind, part), f"{kind.name} has no {part}"
+    assert inspect.getmodule(kind.model) is inspect.getmodule(type(kind))
+
+
+@pytest.mark.parametrize("kind", list(ACTIONS), ids=lambda k: k.name)
+def test_every_action_kind_has_each_part(kind: ActionKind[Any]) -> None:
+    assert kind.model.model_fields["kind"].default == kind.name
+    assert kind.__module__.rsplit(".", 1)[1] == kind.name
+    for part in (*PARTS, "run"):
+        assert _own(kind, part), f"{kind.name} has no {part}"
+    assert inspect.getmodule(kind.model) is inspect.getmodule(type(kind))
+
+
+def test_hints_are_what_a_general_reads() -> None:
+    region = TRIGGERS.get("enters_region").model(region="ford", side="a", unit="x", unopposed=True)
+    hint = TRIGGERS.get("enters_region").hint(region)
+    assert isinstance(hint, TriggerHint) and hint.ground == ("ford", "a", True, ("x",))
+    assert hint.selects("x") and not hint.selects("y")
+    host = TRIGGERS.get("routed").model(units=("p", "q", "r"))
+    assert TRIGGERS.get("routed").hint(host).routed_together == ("p", "q", "r")
+    victory = ACTIONS.get("victory").hint(ACTIONS.get("victory").model(side="a"))
+    assert victory == ActionHint(wins="a", decisive=True)
+    narrate = ACTIONS.get("narrate").hint(ACTIONS.get("narrate").model(text="Hm."))
+    assert not narrate.decisive and narrate.wins is None
+
+
+def test_the_registries_name_every_kind_once() -> None:
+    assert TRIGGERS.names() == TRIGGER_KINDS and len(set(TRIGGER_KINDS)) == len(TRIGGERS) == 15
+    assert ACTIONS.names() == ACTION_KINDS and len(set(ACTION_KINDS)) == len(ACTIONS) == 10
+    assert "officers_slain" in TRIGGER_KINDS and "fallen" in TRIGGER_KINDS
+
+
+def test_an_unknown_name_is_refused() -> None:
+    with pytest.raises(UnknownKind, match=r"unknown kind 'ambush_sprung' \(known: bagged, charge,"):
+        TRIGGERS.get("ambush_sprung")
+    with pytest.raises(ValueError, match="unknown kind 'rain'"):
+        ACTIONS.get("rain")
+
+
+def test_an_unknown_kind_in_a_scenario_names_file_object_and_field() -> None:
+    raw = [
+        {"id": "storm", "when": {"kind": "ambush_sprung"}, "do": [{"kind": "narrate", "text": "Hm."}]},
+        {"id": "rain", "when": {"kind": "turn", "turn": 2}, "do": [{"kind": "narrate", "text": "A"}, {"kind": "rain"}]},
+    ]
+    specs, errors = parse_events(Path("maps/x.toml"), raw)
+    assert specs == []
+    by_object = {e.object: e for e in errors}
+    assert by_object["storm"].field == "when.kind"
+    assert by_object["storm"].message.startswith("unknown kind 'ambush_sprung' (known: ")
+    assert ", ".join(TRIGGER_KINDS) in by_object["storm"].message
+    assert by_object["rain"].field == "do[1].kind"
+    assert ", ".join(ACTION_KINDS) in by_object["rain"].message
+    assert all(e.file.endswith("x.toml") for e in errors)
