@@ -1,20 +1,28 @@
-"""Every trigger and action kind is one module with all its parts, registered by name; an
+"""Every trigger, action and skill effect kind is one module with all its parts, registered by name; an
 unknown name is a content error naming the file, the object and the field."""
 
 from __future__ import annotations
 
 import inspect
+import re
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from game.content.errors import ContentErrors
 from game.content.event_checks import parse_events
+from game.content.ruleset import load_ruleset, load_ruleset_from
 from game.core.action_kinds import ACTIONS
 from game.core.event_kind import ActionHint, ActionKind, TriggerHint, TriggerKind
 from game.core.kinds import UnknownKind
+from game.core.rules import Skill
 from game.core.scenario_events import ACTION_KINDS, TRIGGER_KINDS
+from game.core.skill_kind import SkillKind
+from game.core.skill_kinds import SKILLS
 from game.core.trigger_kinds import TRIGGERS
+from game.paths import DATA_DIR
 
 PARTS = ("check", "describe", "hint")
 
@@ -82,3 +90,69 @@ def test_an_unknown_kind_in_a_scenario_names_file_object_and_field() -> None:
     assert by_object["rain"].field == "do[1].kind"
     assert ", ".join(ACTION_KINDS) in by_object["rain"].message
     assert all(e.file.endswith("x.toml") for e in errors)
+
+
+# -- skill effect kinds ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", list(SKILLS), ids=lambda k: k.name)
+def test_every_skill_kind_has_each_part(kind: SkillKind) -> None:
+    assert kind.__module__.rsplit(".", 1)[1] == kind.name
+    assert kind.reads and set(kind.reads) <= set(Skill.model_fields), kind.reads
+    assert kind.description and kind.description in _msgids()
+    for part in ("use", "hint"):
+        assert not getattr(getattr(kind, part), "__isabstractmethod__", False)
+    assert callable(kind.check) and callable(kind.allows)
+
+
+def _msgids() -> set[str]:
+    pot = (Path(__file__).resolve().parents[1] / "game" / "locale" / "qiankun.pot").read_text(encoding="utf-8")
+    return set(re.findall(r'^msgid "(.+)"$', pot, flags=re.MULTILINE))
+
+
+def test_every_skill_of_the_game_has_a_kind() -> None:
+    rules = load_ruleset()
+    assert {s.effect for s in rules.skills.values()} <= set(SKILLS.names())
+    assert SKILLS.get("sealing_sword").passive and not SKILLS.get("raid").passive
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    d = tmp_path / "data"
+    shutil.copytree(DATA_DIR, d)
+    return d
+
+
+def test_an_unknown_skill_kind_names_file_object_and_field(data_copy: Path) -> None:
+    path = data_copy / "skills.toml"
+    text = path.read_text(encoding="utf-8")
+    assert 'effect = "raid"' in text
+    path.write_text(text.replace('effect = "raid"', 'effect = "ambush"', 1), encoding="utf-8")
+    with pytest.raises(ContentErrors) as exc:
+        load_ruleset_from(data_copy)
+    [err] = exc.value.errors
+    assert err.file.endswith("skills.toml") and err.field == "effect"
+    assert err.message.startswith("unknown kind 'ambush' (known: banner, breakthrough,")
+    assert rules_object_with_effect(text, "raid") == err.object
+
+
+def rules_object_with_effect(text: str, effect: str) -> str:
+    """The id of the first skill table of ``text`` with that effect."""
+    table = ""
+    for line in text.splitlines():
+        if line.startswith("[") and line.endswith("]"):
+            table = line.strip("[]")
+        elif line.strip() == f'effect = "{effect}"':
+            return table
+    raise AssertionError(effect)
+
+
+def test_a_skill_kind_checks_its_own_fields(data_copy: Path) -> None:
+    path = data_copy / "skills.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('bearer = "du_xuan"\n', "", 1), encoding="utf-8")
+    with pytest.raises(ContentErrors) as exc:
+        load_ruleset_from(data_copy)
+    assert [(e.field, e.message) for e in exc.value.errors] == [
+        ("bearer", "the Sealing Sword needs the hero who bears it")
+    ]

@@ -1,0 +1,12 @@
+"""Skill effect kinds, one module each, registered by name (see ``game.core.kinds``)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from ..kinds import Registry, collect
+from ..skill_kind import SkillKind
+
+SKILLS: Registry[SkillKind] = Registry(
+    "skill effect", cast(list[SkillKind], collect("skill effect", __name__, __path__))
+)
