@@ -3,7 +3,6 @@ unknown name is a content error naming the file, the object and the field."""
 
 from __future__ import annotations
 
-import inspect
 import re
 import shutil
 from pathlib import Path
@@ -15,7 +14,7 @@ from game.content.errors import ContentErrors
 from game.content.event_checks import parse_events
 from game.content.ruleset import load_ruleset, load_ruleset_from
 from game.core.action_kinds import ACTIONS
-from game.core.event_kind import ActionHint, ActionKind, TriggerHint, TriggerKind
+from game.core.event_kind import ActionHint, ActionSpec, TriggerHint, TriggerSpec
 from game.core.kinds import UnknownKind
 from game.core.rules import Skill
 from game.core.scenario_events import ACTION_KINDS, TRIGGER_KINDS
@@ -24,42 +23,72 @@ from game.core.skill_kinds import SKILLS
 from game.core.trigger_kinds import TRIGGERS
 from game.paths import DATA_DIR
 
-PARTS = ("check", "describe", "hint")
+
+def _written_for(model: type[Any], part: str) -> bool:
+    """The part is the kind's own or one its base gives every kind, never left abstract."""
+    method = getattr(model, part, None)
+    return callable(method) and not getattr(method, "__isabstractmethod__", False)
 
 
-def _own(kind: Any, part: str) -> bool:
-    """The part is written for this kind, not left to a base class."""
-    return part in type(kind).__dict__ and not getattr(getattr(kind, part), "__isabstractmethod__", False)
+@pytest.mark.parametrize("model", list(TRIGGERS), ids=lambda m: m.model_fields["kind"].default)
+def test_every_trigger_kind_has_each_part(model: type[TriggerSpec]) -> None:
+    name = model.model_fields["kind"].default
+    assert model.__module__.rsplit(".", 1)[1] == name  # one module a kind, named after it
+    for part in ("check", "test", "describe", "hint"):
+        assert _written_for(model, part), f"{name} has no {part}"
+    assert "test" in model.__dict__  # how it fires is the kind's own
+    assert set(model.names) <= set(model.model_fields), model.names
+    assert model.told in _msgids() or "describe" in model.__dict__
 
 
-@pytest.mark.parametrize("kind", list(TRIGGERS), ids=lambda k: k.name)
-def test_every_trigger_kind_has_each_part(kind: TriggerKind[Any]) -> None:
-    assert kind.model.model_fields["kind"].default == kind.name
-    assert kind.__module__.rsplit(".", 1)[1] == kind.name
-    for part in (*PARTS, "test"):
-        assert _own(kind, part), f"{kind.name} has no {part}"
-    assert inspect.getmodule(kind.model) is inspect.getmodule(type(kind))
+@pytest.mark.parametrize("model", list(ACTIONS), ids=lambda m: m.model_fields["kind"].default)
+def test_every_action_kind_has_each_part(model: type[ActionSpec]) -> None:
+    name = model.model_fields["kind"].default
+    assert model.__module__.rsplit(".", 1)[1] == name
+    for part in ("check", "run", "describe", "hint"):
+        assert _written_for(model, part), f"{name} has no {part}"
+    assert "run" in model.__dict__
+    assert set(model.names) <= set(model.model_fields), model.names
 
 
-@pytest.mark.parametrize("kind", list(ACTIONS), ids=lambda k: k.name)
-def test_every_action_kind_has_each_part(kind: ActionKind[Any]) -> None:
-    assert kind.model.model_fields["kind"].default == kind.name
-    assert kind.__module__.rsplit(".", 1)[1] == kind.name
-    for part in (*PARTS, "run"):
-        assert _own(kind, part), f"{kind.name} has no {part}"
-    assert inspect.getmodule(kind.model) is inspect.getmodule(type(kind))
+def test_a_kind_without_its_working_cannot_be_made() -> None:
+    class OnNothing(TriggerSpec):
+        kind: str = "nothing"
+
+    with pytest.raises(TypeError, match="abstract"):
+        OnNothing()
+
+
+def test_the_names_a_kind_gives_are_checked_and_told() -> None:
+    wiped = TRIGGERS.get("side_wiped_out")(side="jin")
+    refs = Refs()
+    wiped.check(refs)
+    assert refs.asked == [("side", "side", "jin")]
+    ally = ACTIONS.get("ally").model_validate({"side": "a", "with": "b"})
+    refs = Refs()
+    ally.check(refs)
+    assert refs.asked == [("side", "side", "a"), ("side", "with", "b")]
+
+
+class Refs:
+    """References that remember what they were asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, str, object]] = []
+
+    def __getattr__(self, what: str) -> Any:
+        return lambda field, value: self.asked.append((what, field, value))
 
 
 def test_hints_are_what_a_general_reads() -> None:
-    region = TRIGGERS.get("enters_region").model(region="ford", side="a", unit="x", unopposed=True)
-    hint = TRIGGERS.get("enters_region").hint(region)
+    region = TRIGGERS.get("enters_region")(region="ford", side="a", unit="x", unopposed=True)
+    hint = region.hint()
     assert isinstance(hint, TriggerHint) and hint.ground == ("ford", "a", True, ("x",))
     assert hint.selects("x") and not hint.selects("y")
-    host = TRIGGERS.get("routed").model(units=("p", "q", "r"))
-    assert TRIGGERS.get("routed").hint(host).routed_together == ("p", "q", "r")
-    victory = ACTIONS.get("victory").hint(ACTIONS.get("victory").model(side="a"))
-    assert victory == ActionHint(wins="a", decisive=True)
-    narrate = ACTIONS.get("narrate").hint(ACTIONS.get("narrate").model(text="Hm."))
+    assert TRIGGERS.get("routed")(units=("p", "q", "r")).hint().routed_together == ("p", "q", "r")
+    assert TRIGGERS.get("turn")(turn=3).hint() == TriggerHint()
+    assert ACTIONS.get("victory")(side="a").hint() == ActionHint(wins="a", decisive=True)
+    narrate = ACTIONS.get("narrate")(text="Hm.").hint()
     assert not narrate.decisive and narrate.wins is None
 
 

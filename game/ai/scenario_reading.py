@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.action_kinds import ACTIONS
 from ..core.event_kind import ActionHint, TriggerHint
 from ..core.hexgrid import Hex
 from ..core.scenario_events import EventSpec
-from ..core.trigger_kinds import TRIGGERS
 
 if TYPE_CHECKING:
     from .general import General
@@ -25,11 +23,11 @@ HOST_SIZE = 3
 
 
 def _trigger(spec: EventSpec) -> TriggerHint:
-    return TRIGGERS.get(spec.when.kind).hint(spec.when)
+    return spec.when.hint()
 
 
 def _actions(spec: EventSpec) -> list[ActionHint]:
-    return [ACTIONS.get(a.kind).hint(a) for a in spec.actions]
+    return [a.hint() for a in spec.actions]
 
 
 def hosts_to_keep_whole(general: General) -> Hosts:

@@ -292,11 +292,11 @@ def _check_conditions(known: _Known, ev: EventSpec) -> list[ContentError]:
 
 def _check_trigger(known: _Known, ev: EventSpec) -> list[ContentError]:
     c = _Checker(known, ev.id, "when")
-    TRIGGERS.get(ev.when.kind).check(ev.when, c)
+    ev.when.check(c)
     return c.errors
 
 
 def _check_action(known: _Known, ev: EventSpec, j: int, action: ActionSpec) -> list[ContentError]:
     c = _Checker(known, ev.id, f"do[{j}]")
-    ACTIONS.get(action.kind).check(action, c)
+    action.check(c)
     return c.errors

@@ -1,18 +1,19 @@
 """What every scenario trigger kind and action kind is made of (README "Scenario events").
 
-A kind module defines the pydantic model of its table (discriminated on ``kind``) and a
-``TriggerKind`` or ``ActionKind`` that checks a table against the map and the ruleset (through
-``References``, which names the file, object and field of each error), works it in the rules,
-tells it in words (through a ``Teller``: the msgids are here, the screens translate them) and
-says what the computer general may read from it (a hint).
+A kind is one pydantic model in a module of its own (``game.core.trigger_kinds``,
+``game.core.action_kinds``), discriminated on ``kind``. The model holds all there is to know of
+its kind: what its fields name (``names``: checked against the map and the ruleset through
+``References``, which says file, object and field of each error, and named in words through a
+``Teller``), its working in the rules (``test`` or ``run``), its words (``told``, a msgid the
+screens translate, or ``describe``) and what the computer general may read from it (``hint``).
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from abc import abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -28,29 +29,12 @@ if TYPE_CHECKING:
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 
+# What a field of a kind names: a side, a formation (or a list of them), a hero, a region, an
+# objective.
+Named = Literal["side", "unit", "units", "hero", "region", "objective"]
 
-class Spec(BaseModel):
-    """A table of a scenario file: unknown fields are errors, and it never changes."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-
-class TriggerSpec(Spec):
-    """The ``when`` of a scenario event."""
-
-    kind: str
-
-
-class ActionSpec(Spec):
-    """One entry of an event's ``do``."""
-
-    kind: str
-
-
-def exactly_one(spec: BaseModel, names: tuple[str, ...]) -> None:
-    given = [n for n in names if getattr(spec, n)]
-    if len(given) != 1:
-        raise ValueError(f"give exactly one of {', '.join(names)}")
+# What is told of a trigger the story has no words for.
+UNTOLD = N_("events on the field decided the battle")
 
 
 class References(Protocol):
@@ -129,54 +113,81 @@ class ActionHint:
     decisive: bool = False
 
 
-NO_TRIGGER_HINT = TriggerHint()
-# What is told of a trigger the story has no words for.
-UNTOLD = N_("events on the field decided the battle")
-NO_ACTION_HINT = ActionHint()
+class Spec(BaseModel):
+    """A table of a scenario file: unknown fields are errors, and it never changes."""
 
-W = TypeVar("W", bound=TriggerSpec)
-A = TypeVar("A", bound=ActionSpec)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
-class TriggerKind(ABC, Generic[W]):
-    """A trigger kind: ``test`` says whether the action just applied (its events in ``seen``, with
-    those the events it set off produced) has met it."""
+class Kind(Spec):
+    """A trigger or action kind: a table whose ``kind`` names it, and whose fields name things
+    in the scenario (``names``), each checked the same way."""
 
-    name: ClassVar[str]
-    model: ClassVar[type[Any]]
+    kind: str
+    names: ClassVar[Mapping[str, Named]] = {}
 
-    @abstractmethod
-    def check(self, when: W, refs: References) -> None: ...
+    def __init_subclass__(cls, names: Mapping[str, Named] | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if names is not None:
+            cls.names = names
 
-    @abstractmethod
-    def test(self, table: Table, when: W, seen: Sequence[Event]) -> bool: ...
+    def check(self, refs: References) -> None:
+        """Every name the table gives is one the scenario knows (a kind adds its own checks)."""
+        for attr, what in self.names.items():
+            field = type(self).model_fields[attr].alias or attr
+            value = getattr(self, attr)
+            if what == "units":
+                refs.units(field, value)
+            elif value is not None:
+                getattr(refs, what)(field, value)
 
-    @abstractmethod
-    def describe(self, when: W, tell: Teller) -> str:
-        """What set the event off, as a clause ("Yue Fei's riders are destroyed")."""
 
-    @abstractmethod
-    def hint(self, when: W) -> TriggerHint: ...
+class TriggerSpec(Kind):
+    """The ``when`` of a scenario event."""
 
+    told: ClassVar[str] = UNTOLD
 
-class ActionKind(ABC, Generic[A]):
-    """An action kind: ``run`` carries it out when its event fires and returns the events."""
-
-    name: ClassVar[str]
-    model: ClassVar[type[Any]]
-
-    @abstractmethod
-    def check(self, action: A, refs: References) -> None: ...
-
-    @abstractmethod
-    def run(self, table: Table, action: A) -> list[Event]: ...
+    def __init_subclass__(cls, told: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if told is not None:
+            cls.told = told
 
     @abstractmethod
-    def describe(self, event: Event, tell: Teller) -> str | None:
-        """The log line for an event this kind produced (None: another kind's, or none)."""
+    def test(self, table: Table, seen: Sequence[Event]) -> bool:
+        """Whether the action just applied (its events in ``seen``, with those the events it set
+        off produced) has met the trigger."""
+
+    def describe(self, tell: Teller) -> str:
+        """What set the event off, as a clause ("Yue Fei's riders are destroyed"): ``told`` with
+        the sides and heroes it names."""
+        words = {a: getattr(tell, w)(getattr(self, a)) for a, w in self.names.items() if w in ("side", "hero")}
+        return tell.text(self.told).format(**words)
+
+    def hint(self) -> TriggerHint:
+        return TriggerHint()
+
+
+class ActionSpec(Kind):
+    """One entry of an event's ``do``."""
 
     @abstractmethod
-    def hint(self, action: A) -> ActionHint: ...
+    def run(self, table: Table) -> list[Event]:
+        """Carry it out as its event fires; the events it makes."""
+
+    @classmethod
+    def describe(cls, event: Event, tell: Teller) -> str | None:
+        """The log line for an event this kind makes (None: another kind's, or one the log
+        tells otherwise)."""
+        return None
+
+    def hint(self) -> ActionHint:
+        return ActionHint()
+
+
+def exactly_one(spec: BaseModel, names: tuple[str, ...]) -> None:
+    given = [n for n in names if getattr(spec, n)]
+    if len(given) != 1:
+        raise ValueError(f"give exactly one of {', '.join(names)}")
 
 
 def of_kind(seen: Sequence[Event], kinds: tuple[type[Any], ...]) -> list[Any]:

@@ -15,7 +15,7 @@ import importlib
 import pkgutil
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 
 def N_(message: str) -> str:
@@ -32,25 +32,30 @@ class UnknownKind(ValueError):
         self.name = name
 
 
-class Named(Protocol):
-    @property
-    def name(self) -> str: ...
-
-
-K = TypeVar("K", bound=Named)
+K = TypeVar("K")
 
 
 class Registry(Generic[K]):
     """The kinds of one family by name, in the order their modules are named."""
 
-    def __init__(self, family: str, kinds: list[K]) -> None:
+    def __init__(self, family: str, kinds: list[tuple[str, K]]) -> None:
         by_name: dict[str, K] = {}
-        for kind in kinds:
-            if kind.name in by_name:
-                raise ValueError(f"two {family} kinds are named {kind.name!r}")
-            by_name[kind.name] = kind
+        for name, kind in kinds:
+            if name in by_name:
+                raise ValueError(f"two {family} kinds are named {name!r}")
+            by_name[name] = kind
         self.family = family
         self._by_name: Mapping[str, K] = MappingProxyType(by_name)
+
+    @classmethod
+    def of_named(cls, family: str, kinds: list[Any]) -> Registry[Any]:
+        """Kinds that carry their ``name``."""
+        return cls(family, [(kind.name, kind) for kind in kinds])
+
+    @classmethod
+    def of_models(cls, family: str, models: list[Any]) -> Registry[Any]:
+        """Pydantic models whose ``kind`` field names them."""
+        return cls(family, [(model.model_fields["kind"].default, model) for model in models])
 
     def get(self, name: str) -> K:
         """The kind called ``name``; ``UnknownKind`` (a content error) if there is none."""
@@ -69,10 +74,10 @@ class Registry(Generic[K]):
         return len(self._by_name)
 
 
-def collect(family: str, package: str, path: list[str]) -> list[Named]:
+def collect(family: str, package: str, path: list[str]) -> list[Any]:
     """The ``KIND`` of every module of ``package`` (at ``path``), by module name; modules whose
     name starts with an underscore hold shared parts and name no kind."""
-    kinds: list[Named] = []
+    kinds: list[Any] = []
     for info in sorted(pkgutil.iter_modules(path), key=lambda m: m.name):
         if info.name.startswith("_"):
             continue

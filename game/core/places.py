@@ -11,13 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .action_kinds import ACTIONS
 from .board import Board
 from .hexgrid import Hex, distance, from_centre, neighbours
 from .scenario import Scenario
 from .scenario_events import EventSpec, Reinforce, parse_offset
 from .state import GameState
-from .trigger_kinds import TRIGGERS
 
 # A region this small gets a name beside it when its own hexes are crowded.
 SMALL_REGION = 3
@@ -63,13 +61,13 @@ class MapPlaces:
 
 
 def trigger_region(spec: EventSpec) -> str | None:
-    ground = TRIGGERS.get(spec.when.kind).hint(spec.when).ground
+    ground = spec.when.hint().ground
     return ground[0] if ground is not None else None
 
 
 def is_decisive(spec: EventSpec) -> bool:
     """An event that settles an objective or the battle."""
-    return any(ACTIONS.get(a.kind).hint(a).decisive for a in spec.actions)
+    return any(a.hint().decisive for a in spec.actions)
 
 
 def objective_events(events: Iterable[EventSpec]) -> tuple[EventSpec, ...]:

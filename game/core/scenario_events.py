@@ -93,8 +93,8 @@ if TYPE_CHECKING:
     Trigger = TriggerSpec
     EventAction = ActionSpec
 else:
-    Trigger = _union([kind.model for kind in TRIGGERS])
-    EventAction = _union([kind.model for kind in ACTIONS])
+    Trigger = _union(list(TRIGGERS))
+    EventAction = _union(list(ACTIONS))
 
 
 class EventSpec(Spec):

@@ -9,14 +9,12 @@ module (``game.core.trigger_kinds``, ``game.core.action_kinds``), found here by 
 
 from __future__ import annotations
 
-from .action_kinds import ACTIONS
 from .action_kinds.defeat import defeat_winner
 from .action_kinds.victory import REASON_EVENT
 from .events import Event
 from .scenario_events import EventSpec
 from .state import GameState
 from .table import Table
-from .trigger_kinds import TRIGGERS
 from .trigger_kinds.fallen import fallen_men
 
 __all__ = ["REASON_EVENT", "EventSpec", "after_action", "conditions_hold", "defeat_winner", "fallen_men"]
@@ -36,7 +34,7 @@ def after_action(engine: Table, events: list[Event]) -> list[Event]:
         for spec in specs:
             if spec.id in state.fired_events or not conditions_hold(state, spec):
                 continue
-            if not TRIGGERS.get(spec.when.kind).test(engine, spec.when, seen):
+            if not spec.when.test(engine, seen):
                 continue
             state.fired_events.append(spec.id)
             produced = _run(engine, spec)
@@ -61,5 +59,5 @@ def conditions_hold(state: GameState, spec: EventSpec) -> bool:
 def _run(engine: Table, spec: EventSpec) -> list[Event]:
     events: list[Event] = []
     for action in spec.actions:
-        events += ACTIONS.get(action.kind).run(engine, action)
+        events += action.run(engine)
     return events

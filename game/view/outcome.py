@@ -21,7 +21,6 @@ from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, ObjectiveSpec, Scen
 from ..core.scenario_events import Defeat, EventSpec, Narrate, OnObjectivesDone, SetObjective, Victory
 from ..core.sides import are_allied, are_enemies
 from ..core.state import GameState
-from ..core.trigger_kinds import TRIGGERS
 from ..core.triggers import REASON_EVENT
 from ..i18n import _, ngettext
 from .names import formation_names, side_name
@@ -233,4 +232,4 @@ def event_cause(event: DecidingEvent, scenario: Scenario, rules: Ruleset, state:
 
     owners = frozenset(o.side or scenario.default_player_side() for o, _status in event.objectives)
     teller = ScreenTeller(scenario, state, rules, lambda side: side_name(scenario, side), units, owners)
-    return TRIGGERS.get(when.kind).describe(when, teller)
+    return when.describe(teller)

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
-
-from ..event_kind import ActionKind
+from ..event_kind import ActionSpec
 from ..kinds import Registry, collect
 
-ACTIONS: Registry[ActionKind[Any]] = Registry(
-    "action", cast(list[ActionKind[Any]], collect("action", __name__, __path__))
-)
+ACTIONS: Registry[type[ActionSpec]] = Registry.of_models("action", collect("action", __name__, __path__))

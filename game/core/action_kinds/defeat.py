@@ -1,10 +1,10 @@
-"""``defeat``: the battle ends now and a side loses; its enemy wins."""
+"""``defeat``: the game ends now and ``side`` loses; its enemy wins (see ``defeat_winner``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from ..event_kind import ActionHint, ActionKind, ActionSpec, References, Teller
+from ..event_kind import ActionHint, ActionSpec
 from ..events import Event
 from ..sides import are_allied, are_enemies
 from ..state import GameState
@@ -12,13 +12,6 @@ from .victory import REASON_EVENT
 
 if TYPE_CHECKING:
     from ..table import Table
-
-
-class Defeat(ActionSpec):
-    """The game ends now and ``side`` loses: its enemy wins (see ``defeat_winner``)."""
-
-    kind: Literal["defeat"] = "defeat"
-    side: str
 
 
 def defeat_winner(state: GameState, loser: str) -> str | None:
@@ -35,21 +28,15 @@ def defeat_winner(state: GameState, loser: str) -> str | None:
     return (players or enemies)[0].id
 
 
-class DefeatKind(ActionKind[Defeat]):
-    name = "defeat"
-    model = Defeat
+class Defeat(ActionSpec, names={"side": "side"}):
+    kind: Literal["defeat"] = "defeat"
+    side: str
 
-    def check(self, action: Defeat, refs: References) -> None:
-        refs.side("side", action.side)
+    def run(self, table: Table) -> list[Event]:
+        return table.finish(defeat_winner(table.state, self.side), REASON_EVENT)
 
-    def run(self, table: Table, action: Defeat) -> list[Event]:
-        return table.finish(defeat_winner(table.state, action.side), REASON_EVENT)
-
-    def describe(self, event: Event, tell: Teller) -> str | None:
-        return None  # the end of the battle is told by the log and the result screen
-
-    def hint(self, action: Defeat) -> ActionHint:
-        return ActionHint(loses=action.side, decisive=True)
+    def hint(self) -> ActionHint:
+        return ActionHint(loses=self.side, decisive=True)
 
 
-KIND = DefeatKind()
+KIND = Defeat

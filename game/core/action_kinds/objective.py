@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from ..event_kind import ActionHint, ActionKind, ActionSpec, References, Teller
+from ..event_kind import ActionHint, ActionSpec, Teller
 from ..events import Event, ObjectiveChanged
 from ..kinds import N_
 
@@ -21,27 +21,20 @@ _TOLD = {
 }
 
 
-class SetObjective(ActionSpec):
+class SetObjective(ActionSpec, names={"id": "objective"}):
     kind: Literal["objective"] = "objective"
     id: str
     status: ObjectiveStatus
 
-
-class ObjectiveKind(ActionKind[SetObjective]):
-    name = "objective"
-    model = SetObjective
-
-    def check(self, action: SetObjective, refs: References) -> None:
-        refs.objective("id", action.id)
-
-    def run(self, table: Table, action: SetObjective) -> list[Event]:
+    def run(self, table: Table) -> list[Event]:
         objectives = table.state.objectives
-        if objectives.get(action.id) == action.status:
+        if objectives.get(self.id) == self.status:
             return []
-        objectives[action.id] = action.status
-        return [ObjectiveChanged(objective=action.id, status=action.status)]
+        objectives[self.id] = self.status
+        return [ObjectiveChanged(objective=self.id, status=self.status)]
 
-    def describe(self, event: Event, tell: Teller) -> str | None:
+    @classmethod
+    def describe(cls, event: Event, tell: Teller) -> str | None:
         if not isinstance(event, ObjectiveChanged):
             return None
         spec = next((o for o in tell.scenario.objective_specs if o.id == event.objective), None)
@@ -49,8 +42,8 @@ class ObjectiveKind(ActionKind[SetObjective]):
         template = _TOLD.get(event.status)
         return (tell.text(template) if template else "{text}").format(text=text)
 
-    def hint(self, action: SetObjective) -> ActionHint:
-        return ActionHint(achieves=action.id if action.status == "done" else None, decisive=True)
+    def hint(self) -> ActionHint:
+        return ActionHint(achieves=self.id if self.status == "done" else None, decisive=True)
 
 
-KIND = ObjectiveKind()
+KIND = SetObjective

@@ -1,10 +1,10 @@
-"""``open_gates``: a side opens its fortress gates to another (and to its allies)."""
+"""``open_gates``: ``side`` opens its fortress gates to ``to`` (and to ``to``'s allies)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from ..event_kind import NO_ACTION_HINT, ActionHint, ActionKind, ActionSpec, References, Teller
+from ..event_kind import ActionSpec, References, Teller
 from ..events import Event, GatesOpened
 from ..kinds import N_
 
@@ -12,41 +12,30 @@ if TYPE_CHECKING:
     from ..table import Table
 
 
-class OpenGates(ActionSpec):
-    """``side`` opens its fortress gates to ``to`` (and to ``to``'s allies)."""
-
+class OpenGates(ActionSpec, names={"side": "side", "to": "side"}):
     kind: Literal["open_gates"] = "open_gates"
     side: str
     to: str
 
-
-class OpenGatesKind(ActionKind[OpenGates]):
-    name = "open_gates"
-    model = OpenGates
-
-    def check(self, action: OpenGates, refs: References) -> None:
-        refs.side("side", action.side)
-        refs.side("to", action.to)
-        side = refs.sides.get(action.side)
+    def check(self, refs: References) -> None:
+        super().check(refs)
+        side = refs.sides.get(self.side)
         if side is not None and side.gates is None:
-            refs.fail("side", f"{action.side!r} holds no gates")
+            refs.fail("side", f"{self.side!r} holds no gates")
 
-    def run(self, table: Table, action: OpenGates) -> list[Event]:
-        holder = table.state.side(action.side)
-        if action.to in holder.gates_open_to:
+    def run(self, table: Table) -> list[Event]:
+        holder = table.state.side(self.side)
+        if self.to in holder.gates_open_to:
             return []
-        holder.gates_open_to.append(action.to)
-        return [GatesOpened(side=action.side, to=action.to)]
+        holder.gates_open_to.append(self.to)
+        return [GatesOpened(side=self.side, to=self.to)]
 
-    def describe(self, event: Event, tell: Teller) -> str | None:
+    @classmethod
+    def describe(cls, event: Event, tell: Teller) -> str | None:
         if not isinstance(event, GatesOpened):
             return None
-        return tell.text(N_("{side} opens its gates to {to}")).format(
-            side=tell.side(event.side), to=tell.side(event.to)
-        )
-
-    def hint(self, action: OpenGates) -> ActionHint:
-        return NO_ACTION_HINT
+        told = tell.text(N_("{side} opens its gates to {to}"))
+        return told.format(side=tell.side(event.side), to=tell.side(event.to))
 
 
-KIND = OpenGatesKind()
+KIND = OpenGates

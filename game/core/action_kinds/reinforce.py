@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from .. import vision
-from ..event_kind import NO_ACTION_HINT, ActionHint, ActionKind, ActionSpec, References, Spec, Teller
+from ..event_kind import ActionSpec, References, Spec, Teller
 from ..events import Event, Reinforced
 from ..hexgrid import Hex
 from ..kinds import N_
@@ -33,11 +33,20 @@ class ReinforcementSpec(Spec):
     hidden: bool = False
     group: str | None = None
 
-
-class Reinforce(ActionSpec):
-    kind: Literal["reinforce"] = "reinforce"
-    side: str
-    formations: tuple[ReinforcementSpec, ...] = Field(min_length=1)
+    def check(self, refs: References, f: str) -> None:
+        units = refs.rules.units
+        if self.type not in units:
+            refs.fail(f"{f}.type", f"unknown unit type {self.type!r}")
+        elif self.hidden and "ambush" not in units[self.type].abilities:
+            refs.fail(f"{f}.hidden", f"{self.type} has no ambush ability and cannot arrive hidden")
+        refs.hero(f"{f}.hero", self.hero)
+        if self.max_men is not None and self.max_men < self.men:
+            refs.fail(f"{f}.max_men", "must be at least men")
+        offset = parse_offset(self.at)
+        if offset is None:
+            refs.region(f"{f}.at", self.at)
+        elif refs.board.at_offset(*offset) not in refs.board:
+            refs.fail(f"{f}.at", f"{self.at!r} is outside the map")
 
 
 def fielded(scenario: Scenario, state: GameState) -> dict[str, int]:
@@ -54,41 +63,26 @@ def fielded(scenario: Scenario, state: GameState) -> dict[str, int]:
     return out
 
 
-class ReinforceKind(ActionKind[Reinforce]):
-    name = "reinforce"
-    model = Reinforce
+class Reinforce(ActionSpec, names={"side": "side"}):
+    kind: Literal["reinforce"] = "reinforce"
+    side: str
+    formations: tuple[ReinforcementSpec, ...] = Field(min_length=1)
 
-    def check(self, action: Reinforce, refs: References) -> None:
-        refs.side("side", action.side)
-        units = refs.rules.units
-        for k, r in enumerate(action.formations):
-            f = f"formations[{k}]"
-            if r.type not in units:
-                refs.fail(f"{f}.type", f"unknown unit type {r.type!r}")
-            elif r.hidden and "ambush" not in units[r.type].abilities:
-                refs.fail(f"{f}.hidden", f"{r.type} has no ambush ability and cannot arrive hidden")
-            refs.hero(f"{f}.hero", r.hero)
-            if r.max_men is not None and r.max_men < r.men:
-                refs.fail(f"{f}.max_men", "must be at least men")
-            offset = parse_offset(r.at)
-            if offset is None:
-                refs.region(f"{f}.at", r.at)
-            elif refs.board.at_offset(*offset) not in refs.board:
-                refs.fail(f"{f}.at", f"{r.at!r} is outside the map")
+    def check(self, refs: References) -> None:
+        super().check(refs)
+        for k, r in enumerate(self.formations):
+            r.check(refs, f"formations[{k}]")
 
-    def run(self, table: Table, action: Reinforce) -> list[Event]:
-        # The campaign rules read the scenario's reinforcements, so they load after this module.
-        from .. import campaign
-
-        state, board, rules = table.state, table.board, table.rules
+    def run(self, table: Table) -> list[Event]:
+        state, board = table.state, table.board
         taken = set(state.occupancy())
-        closed = closed_hexes(state, board, action.side)
+        closed = closed_hexes(state, board, self.side)
         placed: list[str] = []
-        for r in action.formations:
+        for r in self.formations:
             found = placement_area(board, r.at)
             if r.id in state.formations or found is None:
                 continue
-            move_class = rules.units[r.type].move_class
+            move_class = table.rules.units[r.type].move_class
 
             def ok(h: Hex, move_class: str = move_class) -> bool:
                 return h not in taken and h not in closed and board.move_cost(h, move_class) is not None
@@ -96,37 +90,35 @@ class ReinforceKind(ActionKind[Reinforce]):
             pos = nearest_free(board, *found, ok)
             if pos is None:
                 continue  # no room anywhere: the column never arrives
-            hero = r.hero if r.hero not in state.wounded_heroes else None
-            spec = FormationSpec(
-                id=r.id,
-                side=action.side,
-                type=r.type,
-                men=r.men,
-                max_men=r.max_men,
-                hero=hero,
-                pos=pos,
-                hidden=r.hidden,
-                group=r.group,
-            )
-            f = vision.new_formation(spec, rules)
-            if table.settings.roster is not None:
-                campaign.carry_in(f, campaign.carry_key(r.hero, r.id), table.settings.roster)
-            state.formations[f.id] = f
-            state.men_entered += f.men
+            self._arrive(table, r, pos)
             taken.add(pos)
-            placed.append(f.id)
+            placed.append(r.id)
         if not placed:
             return []
-        vision.refresh_explored(state, board, rules, action.side)
-        return [Reinforced(units=tuple(placed), side=action.side)]
+        vision.refresh_explored(state, board, table.rules, self.side)
+        return [Reinforced(units=tuple(placed), side=self.side)]
 
-    def describe(self, event: Event, tell: Teller) -> str | None:
-        if isinstance(event, Reinforced):
-            return tell.text(N_("Reinforcements reach {side}")).format(side=tell.side(event.side))
-        return None
+    def _arrive(self, table: Table, r: ReinforcementSpec, pos: Hex) -> None:
+        # The campaign rules read the scenario's reinforcements, so they load after this module.
+        from .. import campaign
 
-    def hint(self, action: Reinforce) -> ActionHint:
-        return NO_ACTION_HINT
+        state = table.state
+        hero = r.hero if r.hero not in state.wounded_heroes else None
+        spec = FormationSpec(
+            id=r.id, side=self.side, type=r.type, men=r.men, max_men=r.max_men, hero=hero, pos=pos, hidden=r.hidden,
+            group=r.group,
+        )  # fmt: skip
+        f = vision.new_formation(spec, table.rules)
+        if table.settings.roster is not None:
+            campaign.carry_in(f, campaign.carry_key(r.hero, r.id), table.settings.roster)
+        state.formations[f.id] = f
+        state.men_entered += f.men
+
+    @classmethod
+    def describe(cls, event: Event, tell: Teller) -> str | None:
+        if not isinstance(event, Reinforced):
+            return None
+        return tell.text(N_("Reinforcements reach {side}")).format(side=tell.side(event.side))
 
 
-KIND = ReinforceKind()
+KIND = Reinforce

@@ -4,43 +4,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from ..event_kind import NO_ACTION_HINT, ActionHint, ActionKind, ActionSpec, References, Teller
+from ..event_kind import ActionSpec, References
 from ..events import Event, GroupReleased
 
 if TYPE_CHECKING:
     from ..table import Table
 
 
-class Release(ActionSpec):
-    """A held group of ``side`` may move and fight from now on."""
-
+class Release(ActionSpec, names={"side": "side"}):
     kind: Literal["release"] = "release"
     side: str
     group: str
 
+    def check(self, refs: References) -> None:
+        super().check(refs)
+        side = refs.sides.get(self.side)
+        if side is not None and self.group not in side.held_groups:
+            refs.fail("group", f"{self.side!r} holds no group {self.group!r}")
 
-class ReleaseKind(ActionKind[Release]):
-    name = "release"
-    model = Release
-
-    def check(self, action: Release, refs: References) -> None:
-        refs.side("side", action.side)
-        side = refs.sides.get(action.side)
-        if side is not None and action.group not in side.held_groups:
-            refs.fail("group", f"{action.side!r} holds no group {action.group!r}")
-
-    def run(self, table: Table, action: Release) -> list[Event]:
-        side = table.state.side(action.side)
-        if action.group not in side.held_groups:
+    def run(self, table: Table) -> list[Event]:
+        side = table.state.side(self.side)
+        if self.group not in side.held_groups:
             return []
-        side.held_groups.remove(action.group)
-        return [GroupReleased(group=action.group, side=action.side)]
-
-    def describe(self, event: Event, tell: Teller) -> str | None:
-        return None  # the story tells it (a narration beside it), the log does not
-
-    def hint(self, action: Release) -> ActionHint:
-        return NO_ACTION_HINT
+        side.held_groups.remove(self.group)
+        return [GroupReleased(group=self.group, side=self.side)]
 
 
-KIND = ReleaseKind()
+KIND = Release

@@ -1,4 +1,4 @@
-"""``reveal``: hidden formations (one, or a whole group) come out of hiding."""
+"""``reveal``: hidden formations (one ``unit`` or a whole ``group``) come out of hiding."""
 
 from __future__ import annotations
 
@@ -7,16 +7,14 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import model_validator
 
 from .. import vision
-from ..event_kind import NO_ACTION_HINT, ActionHint, ActionKind, ActionSpec, References, Teller, exactly_one
+from ..event_kind import ActionSpec, References, exactly_one
 from ..events import Event
 
 if TYPE_CHECKING:
     from ..table import Table
 
 
-class Reveal(ActionSpec):
-    """Hidden formations (one ``unit`` or a whole ``group``) come out of hiding."""
-
+class Reveal(ActionSpec, names={"unit": "unit"}):
     kind: Literal["reveal"] = "reveal"
     unit: str | None = None
     group: str | None = None
@@ -26,30 +24,19 @@ class Reveal(ActionSpec):
         exactly_one(self, ("unit", "group"))
         return self
 
+    def check(self, refs: References) -> None:
+        super().check(refs)
+        if self.group is not None and self.group not in refs.groups:
+            refs.fail("group", f"no formation is in group {self.group!r}")
 
-class RevealKind(ActionKind[Reveal]):
-    name = "reveal"
-    model = Reveal
-
-    def check(self, action: Reveal, refs: References) -> None:
-        refs.unit("unit", action.unit)
-        if action.group is not None and action.group not in refs.groups:
-            refs.fail("group", f"no formation is in group {action.group!r}")
-
-    def run(self, table: Table, action: Reveal) -> list[Event]:
+    def run(self, table: Table) -> list[Event]:
         events: list[Event] = []
         for f in sorted(table.state.formations.values(), key=lambda x: x.id):
-            chosen = f.id == action.unit if action.unit else f.group == action.group
+            chosen = f.id == self.unit if self.unit else f.group == self.group
             if chosen and f.hidden:
                 f.hidden = False
                 events += vision.revealed(f)
         return events
 
-    def describe(self, event: Event, tell: Teller) -> str | None:
-        return None  # its Revealed is told as every ambush sprung is, by the log itself
 
-    def hint(self, action: Reveal) -> ActionHint:
-        return NO_ACTION_HINT
-
-
-KIND = RevealKind()
+KIND = Reveal

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from ..kinds import Registry, collect
 from ..skill_kind import SkillKind
 
-SKILLS: Registry[SkillKind] = Registry(
-    "skill effect", cast(list[SkillKind], collect("skill effect", __name__, __path__))
-)
+SKILLS: Registry[SkillKind] = Registry.of_named("skill effect", collect("skill effect", __name__, __path__))

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
-
-from ..event_kind import TriggerKind
+from ..event_kind import TriggerSpec
 from ..kinds import Registry, collect
 
-TRIGGERS: Registry[TriggerKind[Any]] = Registry(
-    "trigger", cast(list[TriggerKind[Any]], collect("trigger", __name__, __path__))
-)
+TRIGGERS: Registry[type[TriggerSpec]] = Registry.of_models("trigger", collect("trigger", __name__, __path__))

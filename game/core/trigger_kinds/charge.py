@@ -1,4 +1,5 @@
-"""``charge``: a formation rides over open ground into a melee blow."""
+"""``charge``: a formation rides over open ground into a melee blow (the Hegemon-King's charge
+into the host)."""
 
 from __future__ import annotations
 
@@ -7,26 +8,16 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import model_validator
 
-from ..event_kind import (
-    NO_TRIGGER_HINT,
-    UNTOLD,
-    References,
-    Teller,
-    TriggerHint,
-    TriggerKind,
-    TriggerSpec,
-    exactly_one,
-    of_kind,
-)
+from ..event_kind import TriggerSpec, exactly_one, of_kind
 from ..events import Attacked, Event
 
 if TYPE_CHECKING:
     from ..table import Table
 
 
-class OnCharge(TriggerSpec):
+class OnCharge(TriggerSpec, names={"unit": "unit", "units": "units", "targets": "units"}):
     """``unit`` (or any of ``units``) charges: rides over open ground into a melee blow at a
-    formation (one of ``targets``, if given). The Hegemon-King's charge into the host."""
+    formation (one of ``targets``, if given)."""
 
     kind: Literal["charge"] = "charge"
     unit: str | None = None
@@ -38,28 +29,10 @@ class OnCharge(TriggerSpec):
         exactly_one(self, ("unit", "units"))
         return self
 
-
-class Charge(TriggerKind[OnCharge]):
-    name = "charge"
-    model = OnCharge
-
-    def check(self, when: OnCharge, refs: References) -> None:
-        refs.unit("unit", when.unit)
-        refs.units("units", when.units)
-        refs.units("targets", when.targets)
-
-    def test(self, table: Table, when: OnCharge, seen: Sequence[Event]) -> bool:
-        chargers = {when.unit} if when.unit else set(when.units)
-        return any(
-            e.charge and e.unit in chargers and (not when.targets or e.target in when.targets)
-            for e in of_kind(seen, (Attacked,))
-        )
-
-    def describe(self, when: OnCharge, tell: Teller) -> str:
-        return tell.text(UNTOLD)
-
-    def hint(self, when: OnCharge) -> TriggerHint:
-        return NO_TRIGGER_HINT
+    def test(self, table: Table, seen: Sequence[Event]) -> bool:
+        chargers = {self.unit} if self.unit else set(self.units)
+        blows = [e for e in of_kind(seen, (Attacked,)) if e.charge and e.unit in chargers]
+        return any(not self.targets or e.target in self.targets for e in blows)
 
 
-KIND = Charge()
+KIND = OnCharge

@@ -8,22 +8,13 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from ..action_kinds.reinforce import fielded
-from ..event_kind import NO_TRIGGER_HINT, UNTOLD, References, Teller, TriggerHint, TriggerKind, TriggerSpec
+from ..event_kind import TriggerSpec
 from ..events import Event
 from ..scenario import Scenario
 from ..state import GameState
 
 if TYPE_CHECKING:
     from ..table import Table
-
-
-class OnFallen(TriggerSpec):
-    """At least ``at_least`` men of ``units`` have fallen (a tally of souls struck down): the
-    men each had when it took the field less those it has now."""
-
-    kind: Literal["fallen"] = "fallen"
-    units: tuple[str, ...] = Field(min_length=1)
-    at_least: int = Field(ge=1)
 
 
 def fallen_men(scenario: Scenario, state: GameState, units: Iterable[str]) -> int:
@@ -36,21 +27,16 @@ def fallen_men(scenario: Scenario, state: GameState, units: Iterable[str]) -> in
     return sum(max(0, men - (formations[u].men if u in formations else 0)) for u, men in start.items())
 
 
-class Fallen(TriggerKind[OnFallen]):
-    name = "fallen"
-    model = OnFallen
+class OnFallen(TriggerSpec, names={"units": "units"}):
+    """At least ``at_least`` men of ``units`` have fallen (a tally of souls struck down): the
+    men each had when it took the field less those it has now."""
 
-    def check(self, when: OnFallen, refs: References) -> None:
-        refs.units("units", when.units)
+    kind: Literal["fallen"] = "fallen"
+    units: tuple[str, ...] = Field(min_length=1)
+    at_least: int = Field(ge=1)
 
-    def test(self, table: Table, when: OnFallen, seen: Sequence[Event]) -> bool:
-        return fallen_men(table.scenario, table.state, when.units) >= when.at_least
-
-    def describe(self, when: OnFallen, tell: Teller) -> str:
-        return tell.text(UNTOLD)
-
-    def hint(self, when: OnFallen) -> TriggerHint:
-        return NO_TRIGGER_HINT
+    def test(self, table: Table, seen: Sequence[Event]) -> bool:
+        return fallen_men(table.scenario, table.state, self.units) >= self.at_least
 
 
-KIND = Fallen()
+KIND = OnFallen

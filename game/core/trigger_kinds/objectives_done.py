@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from ..event_kind import NO_TRIGGER_HINT, References, Teller, TriggerHint, TriggerKind, TriggerSpec
+from ..event_kind import References, Teller, TriggerSpec
 from ..events import Event
 
 if TYPE_CHECKING:
@@ -20,29 +20,19 @@ class OnObjectivesDone(TriggerSpec):
     kind: Literal["objectives_done"] = "objectives_done"
     done: tuple[str, ...] = Field(min_length=1)
 
-
-class ObjectivesDone(TriggerKind[OnObjectivesDone]):
-    name = "objectives_done"
-    model = OnObjectivesDone
-
-    def check(self, when: OnObjectivesDone, refs: References) -> None:
-        for k, o in enumerate(when.done):
+    def check(self, refs: References) -> None:
+        for k, o in enumerate(self.done):
             refs.objective(f"done[{k}]", o)
 
-    def test(self, table: Table, when: OnObjectivesDone, seen: Sequence[Event]) -> bool:
-        return all(table.state.objectives.get(o) == "done" for o in when.done)
+    def test(self, table: Table, seen: Sequence[Event]) -> bool:
+        return all(table.state.objectives.get(o) == "done" for o in self.done)
 
-    def describe(self, when: OnObjectivesDone, tell: Teller) -> str:
-        owners = tell.objective_owners()
-        count = len(when.done)
-        if len(owners) == 1:
-            return tell.ngettext(
-                "the {side} achieves its objective", "the {side} achieves its objectives", count
-            ).format(side=tell.side(owners.pop()))
-        return tell.ngettext("the objective is achieved", "the objectives are achieved", count)
-
-    def hint(self, when: OnObjectivesDone) -> TriggerHint:
-        return NO_TRIGGER_HINT
+    def describe(self, tell: Teller) -> str:
+        owners, count = tell.objective_owners(), len(self.done)
+        if len(owners) != 1:
+            return tell.ngettext("the objective is achieved", "the objectives are achieved", count)
+        mine = tell.ngettext("the {side} achieves its objective", "the {side} achieves its objectives", count)
+        return mine.format(side=tell.side(owners.pop()))
 
 
-KIND = ObjectivesDone()
+KIND = OnObjectivesDone
