@@ -15,6 +15,7 @@ from game.content.event_checks import parse_events
 from game.content.ruleset import load_ruleset, load_ruleset_from
 from game.core.action_kinds import ACTIONS
 from game.core.event_kind import ActionHint, ActionSpec, TriggerHint, TriggerSpec
+from game.core.events import GatesOpened, Narration, Reinforced, SidesAllied, TurnEnded
 from game.core.kinds import UnknownKind
 from game.core.rules import Skill
 from game.core.scenario_events import ACTION_KINDS, TRIGGER_KINDS
@@ -185,3 +186,27 @@ def test_a_skill_kind_checks_its_own_fields(data_copy: Path) -> None:
     assert [(e.field, e.message) for e in exc.value.errors] == [
         ("bearer", "the Sealing Sword needs the hero who bears it")
     ]
+
+
+class Words:
+    """A teller that translates nothing and names a side by its id in capitals."""
+
+    def text(self, message: str) -> str:
+        return message
+
+    def side(self, side_id: str) -> str:
+        return side_id.upper()
+
+    def hero(self, hero_id: str) -> str:
+        return hero_id.title()
+
+
+def test_an_action_kind_words_the_events_it_makes() -> None:
+    tell: Any = Words()
+    allied, opened = SidesAllied(side="a", ally="b"), GatesOpened(side="a", to="c")
+    assert ACTIONS.get("ally").describe(allied, tell) == "A and B are now allies"
+    assert ACTIONS.get("open_gates").describe(opened, tell) == "A opens its gates to C"
+    assert ACTIONS.get("reinforce").describe(Reinforced(units=("x",), side="b"), tell) == "Reinforcements reach B"
+    assert ACTIONS.get("narrate").describe(Narration(text="Hm.", speaker="yue_fei"), tell) == "Yue_Fei: Hm."
+    assert ACTIONS.get("ally").describe(opened, tell) is None
+    assert [m.describe(TurnEnded(side="a", next_side="b", turn=2), tell) for m in ACTIONS] == [None] * len(ACTIONS)

@@ -31,16 +31,14 @@ LIANG = "wanyan_liang"
 class Hailing(Persona):
     def __init__(self, general: General) -> None:
         super().__init__(general)
-        hints = general.game.scenario.ai
-        board = general.game.board
-        self.palace = board.regions.get(hints.palace_region, frozenset()) if hints.palace_region else frozenset()
-        self.alarm = hints.palace_alarm
-        self.feint = frozenset(hints.feint)
-        self.feint_ground = board.regions.get(hints.feint_region, frozenset()) if hints.feint_region else frozenset()
+        self.palace = self.region(self.hints.palace_region)
+        self.alarm = self.hints.palace_alarm
+        self.feint = frozenset(self.hints.feint)
+        self.feint_ground = self.region(self.hints.feint_region)
         # Once the palace has been threatened the host marches home, and keeps on for a while
         # after the raiders draw off.
         self.alarm_until = 0
-        self.alarm_event = hints.palace_alarm_event
+        self.alarm_event = self.hints.palace_alarm_event
         self.alarm_heard = False
         self.sprung: set[str] = set()
         self.men_seen: dict[str, int] = {}

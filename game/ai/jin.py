@@ -36,11 +36,9 @@ YUE_FEI = "yue_fei"
 class Jin(Persona):
     def __init__(self, general: General) -> None:
         super().__init__(general)
-        hints = general.game.scenario.ai
-        board = general.game.board
-        self.refuge = board.regions.get(hints.refuge_region, frozenset()) if hints.refuge_region else frozenset()
-        self.pass_hexes = board.regions.get(hints.pass_region, frozenset()) if hints.pass_region else frozenset()
-        self.rear_guard = frozenset(hints.rear_guard)
+        self.refuge = self.region(self.hints.refuge_region)
+        self.pass_hexes = self.region(self.hints.pass_region)
+        self.rear_guard = frozenset(self.hints.rear_guard)
         self.losing = False
         self.delaying: str | None = None
         # Forcing the pass: the formation leading into it, the enemies barring it, and whether

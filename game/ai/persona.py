@@ -43,7 +43,7 @@ RING_REACH = 8
 class Persona:
     def __init__(self, general: General) -> None:
         self.g = general
-        hints = general.game.scenario.ai
+        self.hints = hints = general.game.scenario.ai
         board = general.game.board
         self.hold: dict[str, frozenset[Hex]] = {}
         # Formation id -> the event after which its front no longer needs holding.
@@ -442,6 +442,10 @@ class Persona:
         pass
 
     # -- helpers ----------------------------------------------------------------------------
+
+    def region(self, name: str | None) -> frozenset[Hex]:
+        """The hexes of a region the scenario's hints name (none if it names none the map has)."""
+        return self.g.game.board.regions.get(name, frozenset()) if name else frozenset()
 
     def hero_formation(self, hero: str, side: str | None = None) -> Formation | None:
         state = self.g.engine.state

@@ -5,6 +5,7 @@ here looks at a kind by name."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core.event_kind import ActionHint, TriggerHint
@@ -76,27 +77,37 @@ def _region_endings(general: General) -> list[tuple[EventSpec, TriggerHint, set[
 
 def winning_ground(general: General) -> Ground:
     """Regions whose taking by this side's formations ends the battle in its favour."""
-    me, regions = general.side_id, general.game.board.regions
-    return tuple(
-        (spec, regions[region], when)
-        for spec, when, winners, losers in _region_endings(general)
-        if when.ground is not None
-        for region, side, _unopposed, _units in (when.ground,)
-        if side == me and (me in winners or (losers and me not in losers))
-    )
+    me = general.side_id
+
+    def ours(side: str, unopposed: bool, wins: bool | None, loses: bool | None) -> bool:
+        return side == me and (bool(wins) or loses is False)
+
+    return _ground(general, ours)
 
 
 def losing_ground(general: General) -> Ground:
     """Regions whose unopposed taking by another side ends the battle against this one: while
     one of ours stands in them, they cannot fire."""
-    me, regions = general.side_id, general.game.board.regions
-    return tuple(
-        (spec, regions[region], when)
-        for spec, when, winners, losers in _region_endings(general)
-        if when.ground is not None
-        for region, side, unopposed, _units in (when.ground,)
-        if unopposed and side != me and (me in losers or (winners and me not in winners))
+    me = general.side_id
+    return _ground(
+        general, lambda side, unopposed, wins, loses: unopposed and side != me and (bool(loses) or wins is False)
     )
+
+
+def _ground(general: General, keep: Callable[[str, bool, bool | None, bool | None], bool]) -> Ground:
+    """The region endings ``keep`` picks, told the side that takes the region, whether only
+    unopposed, and whether the ending makes this side win and lose (None: it names no winner,
+    or no loser)."""
+    me, regions = general.side_id, general.game.board.regions
+    out = []
+    for spec, when, winners, losers in _region_endings(general):
+        assert when.ground is not None
+        region, side, unopposed, _units = when.ground
+        wins = me in winners if winners else None
+        loses = me in losers if losers else None
+        if keep(side, unopposed, wins, loses):
+            out.append((spec, regions[region], when))
+    return tuple(out)
 
 
 def vital_units(general: General) -> frozenset[str]:

@@ -8,10 +8,10 @@ sides, objective and event ids) run after both are loaded.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -98,34 +98,32 @@ def _object_name(data: Any, plural: str, index: int) -> str:
 
 
 def parse_objectives(path: Path, raw: list[Any]) -> tuple[list[ObjectiveSpec], list[ContentError]]:
-    specs: list[ObjectiveSpec] = []
-    errors: list[ContentError] = []
-    for i, data in enumerate(raw):
-        obj = _object_name(data, "objectives", i)
-        try:
-            spec = ObjectiveSpec.model_validate(data)
-        except ValidationError as exc:
-            errors += _validation_errors(path, obj, exc, data)
-            continue
-        if any(s.id == spec.id for s in specs):
-            errors.append(error(path, obj, "id", "duplicate objective id"))
-            continue
-        specs.append(spec)
-    return specs, errors
+    return _parse(path, raw, ObjectiveSpec, "objectives", "objective")
 
 
 def parse_events(path: Path, raw: list[Any]) -> tuple[list[EventSpec], list[ContentError]]:
-    specs: list[EventSpec] = []
+    return _parse(path, raw, EventSpec, "events", "event")
+
+
+Table = TypeVar("Table", ObjectiveSpec, EventSpec)
+
+
+def _parse(
+    path: Path, raw: list[Any], model: type[Table], plural: str, noun: str
+) -> tuple[list[Table], list[ContentError]]:
+    """The tables of ``raw`` that validate and whose id is not taken already, and an error for
+    each of the others."""
+    specs: list[Table] = []
     errors: list[ContentError] = []
     for i, data in enumerate(raw):
-        obj = _object_name(data, "events", i)
+        obj = _object_name(data, plural, i)
         try:
-            spec = EventSpec.model_validate(data)
+            spec = model.model_validate(data)
         except ValidationError as exc:
             errors += _validation_errors(path, obj, exc, data)
             continue
         if any(s.id == spec.id for s in specs):
-            errors.append(error(path, obj, "id", "duplicate event id"))
+            errors.append(error(path, obj, "id", f"duplicate {noun} id"))
             continue
         specs.append(spec)
     return specs, errors
@@ -260,6 +258,11 @@ class _Checker:
     def region(self, field: str, region: str) -> None:
         if region not in self.known.board.regions:
             self.fail(field, f"unknown region {region!r}")
+
+    def about_side(self, side: str, holds: Callable[[SideSpec], bool], field: str, message: str) -> None:
+        spec = self.known.sides.get(side)
+        if spec is not None and not holds(spec):
+            self.fail(field, message)
 
     def objective(self, field: str, objective: str) -> None:
         if objective not in self.known.objectives:

@@ -11,8 +11,9 @@ screens translate, or ``describe``) and what the computer general may read from 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from string import Formatter
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -41,20 +42,13 @@ class References(Protocol):
     """What a scenario's tables may refer to, and where an error goes: each method reports one
     problem with the field it is given (relative to the table being checked)."""
 
-    @property
-    def rules(self) -> Ruleset: ...
-    @property
-    def board(self) -> Board: ...
-    @property
-    def sides(self) -> dict[str, SideSpec]: ...
-    @property
-    def first_side(self) -> str: ...
-    @property
-    def turn_limit(self) -> int: ...
-    @property
-    def formations(self) -> dict[str, FormationSpec]: ...
-    @property
-    def groups(self) -> set[str]: ...
+    rules: Ruleset
+    board: Board
+    sides: dict[str, SideSpec]  # by id
+    first_side: str
+    turn_limit: int
+    formations: dict[str, FormationSpec]  # those on the map at the start, by id
+    groups: set[str]
 
     def fail(self, field: str, message: str) -> None: ...
     def side(self, field: str, side: str | None) -> None: ...
@@ -63,6 +57,10 @@ class References(Protocol):
     def hero(self, field: str, hero: str | None) -> None: ...
     def region(self, field: str, region: str) -> None: ...
     def objective(self, field: str, objective: str) -> None: ...
+    def about_side(self, side: str, holds: Callable[[SideSpec], bool], field: str, message: str) -> None:
+        """Fails ``field`` with ``message`` where ``side`` is a side the scenario has and ``holds``
+        is false of it (an unknown side is reported by ``side``)."""
+        ...
 
 
 class Teller(Protocol):
@@ -168,7 +166,16 @@ class TriggerSpec(Kind):
 
 
 class ActionSpec(Kind):
-    """One entry of an event's ``do``."""
+    """One entry of an event's ``do``. A kind whose event the log tells names it (``tells``)
+    and the line (``told``), whose every field in braces is a side of that event."""
+
+    tells: ClassVar[type[Any] | None] = None
+    told: ClassVar[str] = ""
+
+    def __init_subclass__(cls, tells: type[Any] | None = None, told: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if tells is not None:
+            cls.tells, cls.told = tells, told
 
     @abstractmethod
     def run(self, table: Table) -> list[Event]:
@@ -178,7 +185,12 @@ class ActionSpec(Kind):
     def describe(cls, event: Event, tell: Teller) -> str | None:
         """The log line for an event this kind makes (None: another kind's, or one the log
         tells otherwise)."""
-        return None
+        if cls.tells is None or not isinstance(event, cls.tells):
+            return None
+        sides = {
+            name: tell.side(getattr(event, name)) for _text, name, _spec, _conv in Formatter().parse(cls.told) if name
+        }
+        return tell.text(cls.told).format(**sides)
 
     def hint(self) -> ActionHint:
         return ActionHint()

@@ -10,14 +10,14 @@ tells the computer general when a use pays (its hint). What the kinds share is h
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from . import morale, vision
 from .errors import IllegalAction
 from .hexgrid import distance
 from .rules import Ruleset, Skill
 from .sides import are_enemies
-from .skill_marks import area_radius, friends_within
+from .skill_marks import EFFECT_NAMES, area_radius, friends_within
 
 if TYPE_CHECKING:
     from .actions import UseSkill
@@ -40,6 +40,13 @@ class Advisor(Protocol):
     def lane_target(self, f: Formation, skill_id: str) -> str | None: ...
 
 
+def in_area(advisor: Advisor, f: Formation, use: UseSkill) -> list[Formation]:
+    """The advisor's formations within the area of the skill ``f`` would use."""
+    rules = advisor.engine.rules
+    radius = area_radius(rules, f, rules.skills[use.skill])
+    return [o for o in advisor.engine.state.formations_of(advisor.side_id) if distance(o.pos, f.pos) <= radius]
+
+
 def until(table: Table, skill: Skill) -> int:
     """The turn at whose start, for the user's side, an effect laid now ends."""
     return table.state.turn + skill.duration
@@ -60,7 +67,8 @@ def enemy_target(table: Table, f: Formation, skill: Skill, action: UseSkill) -> 
 
 
 class SkillKind(ABC):
-    """A skill effect kind. ``passive`` kinds work on their own and are never used as orders."""
+    """A skill effect kind, named after its module. ``passive`` kinds work on their own and are
+    never used as orders."""
 
     name: ClassVar[str]
     # The fields of ``Skill`` this kind reads, beyond those every skill has.
@@ -68,6 +76,10 @@ class SkillKind(ABC):
     passive: ClassVar[bool] = False
     # The msgid the screens show for it: the mark it leaves, or the reason it gives.
     description: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.name = cls.__module__.rsplit(".", 1)[1]
 
     def check(self, skill: Skill) -> list[tuple[str, str]]:
         """(field, message) for each thing wrong with a skill of this kind in skills.toml."""
@@ -127,6 +139,11 @@ class Marker(SkillKind):
 
     mark: ClassVar[str]
     reason: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "description" not in cls.__dict__ and "mark" in cls.__dict__:
+            cls.description = cls.reason or EFFECT_NAMES[cls.mark]
 
     def use(self, table: Table, f: Formation, skill: Skill, action: UseSkill) -> Outcome:
         affected = self.affected(table, f, skill)

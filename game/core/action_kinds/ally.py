@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from ..event_kind import ActionSpec, References, Teller
+from ..event_kind import ActionSpec, References
 from ..events import Event, SidesAllied
 from ..kinds import N_
 
@@ -14,7 +14,9 @@ if TYPE_CHECKING:
     from ..table import Table
 
 
-class Ally(ActionSpec, names={"side": "side", "with_": "side"}):
+class Ally(
+    ActionSpec, names={"side": "side", "with_": "side"}, tells=SidesAllied, told=N_("{side} and {ally} are now allies")
+):
     kind: Literal["ally"] = "ally"
     side: str
     with_: str = Field(alias="with")
@@ -34,13 +36,6 @@ class Ally(ActionSpec, names={"side": "side", "with_": "side"}):
             if other.id in one.hostile_to:
                 one.hostile_to.remove(other.id)
         return [SidesAllied(side=a.id, ally=b.id)]
-
-    @classmethod
-    def describe(cls, event: Event, tell: Teller) -> str | None:
-        if not isinstance(event, SidesAllied):
-            return None
-        told = tell.text(N_("{side} and {ally} are now allies"))
-        return told.format(side=tell.side(event.side), ally=tell.side(event.ally))
 
 
 KIND = Ally

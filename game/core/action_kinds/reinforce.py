@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from .. import vision
-from ..event_kind import ActionSpec, References, Spec, Teller
+from ..event_kind import ActionSpec, References, Spec
 from ..events import Event, Reinforced
 from ..hexgrid import Hex
 from ..kinds import N_
@@ -63,7 +63,7 @@ def fielded(scenario: Scenario, state: GameState) -> dict[str, int]:
     return out
 
 
-class Reinforce(ActionSpec, names={"side": "side"}):
+class Reinforce(ActionSpec, names={"side": "side"}, tells=Reinforced, told=N_("Reinforcements reach {side}")):
     kind: Literal["reinforce"] = "reinforce"
     side: str
     formations: tuple[ReinforcementSpec, ...] = Field(min_length=1)
@@ -113,12 +113,6 @@ class Reinforce(ActionSpec, names={"side": "side"}):
             campaign.carry_in(f, campaign.carry_key(r.hero, r.id), table.settings.roster)
         state.formations[f.id] = f
         state.men_entered += f.men
-
-    @classmethod
-    def describe(cls, event: Event, tell: Teller) -> str | None:
-        if not isinstance(event, Reinforced):
-            return None
-        return tell.text(N_("Reinforcements reach {side}")).format(side=tell.side(event.side))
 
 
 KIND = Reinforce

@@ -18,9 +18,8 @@ class Release(ActionSpec, names={"side": "side"}):
 
     def check(self, refs: References) -> None:
         super().check(refs)
-        side = refs.sides.get(self.side)
-        if side is not None and self.group not in side.held_groups:
-            refs.fail("group", f"{self.side!r} holds no group {self.group!r}")
+        held = f"{self.side!r} holds no group {self.group!r}"
+        refs.about_side(self.side, lambda side: self.group in side.held_groups, "group", held)
 
     def run(self, table: Table) -> list[Event]:
         side = table.state.side(self.side)

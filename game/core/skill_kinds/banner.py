@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
 
 class Banner(Passive):
-    name = "banner"
     reads = ("morale", "radius")
     description = BANNER_REASON
 

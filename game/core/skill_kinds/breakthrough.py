@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..skill_kind import Advisor, Marker
-from ..skill_marks import BREAKTHROUGH, EFFECT_NAMES
+from ..skill_marks import BREAKTHROUGH
 
 if TYPE_CHECKING:
     from ..actions import UseSkill
@@ -14,9 +14,7 @@ if TYPE_CHECKING:
 
 
 class Breakthrough(Marker):
-    name = "breakthrough"
     reads = ("duration",)
-    description = EFFECT_NAMES[BREAKTHROUGH]
     mark = BREAKTHROUGH
 
     def hint(self, advisor: Advisor, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool:

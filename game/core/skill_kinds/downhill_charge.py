@@ -11,7 +11,7 @@ from ..hexgrid import distance
 from ..rules import Skill
 from ..sides import are_enemies
 from ..skill_kind import Advisor, Marker
-from ..skill_marks import DOWNHILL, DOWNHILL_MODIFIER, downhill_from
+from ..skill_marks import DOWNHILL, downhill_from
 
 if TYPE_CHECKING:
     from ..actions import UseSkill
@@ -36,9 +36,7 @@ def downhill_targets(table: Table, f: Formation, skill: Skill) -> list[Formation
 
 
 class DownhillCharge(Marker):
-    name = "downhill_charge"
     reads = ("power", "shock", "duration", "stand_on")
-    description = DOWNHILL_MODIFIER
     mark = DOWNHILL
 
     def allows(self, table: Table, f: Formation, skill: Skill, action: UseSkill) -> None:

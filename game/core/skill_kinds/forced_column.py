@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..skill_kind import Advisor, Marker
-from ..skill_marks import EFFECT_NAMES, FORCED_COLUMN
+from ..skill_marks import FORCED_COLUMN
 
 if TYPE_CHECKING:
     from ..actions import UseSkill
@@ -13,9 +13,7 @@ if TYPE_CHECKING:
 
 
 class ForcedColumn(Marker):
-    name = "forced_column"
     reads = ("duration", "radius", "affects", "move_classes")
-    description = EFFECT_NAMES[FORCED_COLUMN]
     mark = FORCED_COLUMN
 
     def hint(self, advisor: Advisor, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool:

@@ -24,7 +24,6 @@ def halt_until(state: GameState, side_id: str) -> int:
 
 
 class Halt(SkillKind):
-    name = "halt"
     reads = ("morale", "range")
     description = HALT_REASON
 

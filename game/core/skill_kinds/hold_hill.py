@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 
 
 class HoldHill(SkillKind):
-    name = "hold_hill"
     reads = ("defence", "duration", "stand_on")
     description = HILL_MODIFIER
 

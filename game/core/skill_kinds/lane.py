@@ -110,7 +110,6 @@ def lane_forecast(engine: Table, f: Formation, action: UseSkill) -> Forecast | N
 
 
 class Lane(SkillKind):
-    name = "lane"
     reads = ("range", "duration")
     description = EFFECT_NAMES[LANE_CHARGE]
 

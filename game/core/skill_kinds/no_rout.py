@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..hexgrid import distance
-from ..skill_kind import Advisor, Marker
-from ..skill_marks import NO_ROUT, RIVER_REASON, area_radius
+from ..skill_kind import Advisor, Marker, in_area
+from ..skill_marks import NO_ROUT, RIVER_REASON
 
 if TYPE_CHECKING:
     from ..actions import UseSkill
@@ -17,21 +17,14 @@ SHAKEN_MARGIN = 25
 
 
 class NoRout(Marker):
-    name = "no_rout"
     reads = ("morale", "duration", "radius", "affects", "move_classes")
-    description = RIVER_REASON
     mark = NO_ROUT
     reason = RIVER_REASON
 
     def hint(self, advisor: Advisor, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool:
-        engine = advisor.engine
-        rules = engine.rules
-        return any(
-            o.morale < rules.units[o.type].rout_threshold + SHAKEN_MARGIN
-            and any(distance(o.pos, e.pos) <= 1 for e in enemies)
-            for o in engine.state.formations_of(advisor.side_id)
-            if distance(o.pos, f.pos) <= area_radius(rules, f, rules.skills[use.skill])
-        )
+        units = advisor.engine.rules.units
+        shaken = [o for o in in_area(advisor, f, use) if o.morale < units[o.type].rout_threshold + SHAKEN_MARGIN]
+        return any(distance(o.pos, e.pos) <= 1 for o in shaken for e in enemies)
 
 
 KIND = NoRout()

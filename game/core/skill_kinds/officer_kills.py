@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
 
 class OfficerKills(Passive):
-    name = "officer_kills"
     reads = ("morale", "area_morale", "radius")
     description = OFFICERS_SLAIN
 

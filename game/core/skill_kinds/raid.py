@@ -27,7 +27,6 @@ def raid_chance(rules: Ruleset, f: Formation, skill: Skill, target: Formation) -
 
 
 class Raid(SkillKind):
-    name = "raid"
     reads = ("chance", "martial", "morale", "area_morale", "fail_morale", "radius")
     description = RAID_WOUNDED
 

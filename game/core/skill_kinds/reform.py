@@ -39,7 +39,6 @@ def _has_room(table: Table, f: Formation, skill: Skill) -> bool:
 
 
 class Reform(SkillKind):
-    name = "reform"
     reads = ("morale", "radius", "souls_radius")
     description = REFORMED_REASON
 

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
 
 class RideLight(SkillKind):
-    name = "ride_light"
     reads = ("duration", "loads", "drop_on", "affects", "move_classes")
     description = EFFECT_NAMES[RIDE_LIGHT]
 

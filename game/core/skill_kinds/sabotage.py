@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 
 
 class Sabotage(SkillKind):
-    name = "sabotage"
     reads = ("morale",)
     description = SABOTAGE_REASON
 

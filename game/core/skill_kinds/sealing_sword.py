@@ -9,7 +9,6 @@ from ..skill_marks import SEALING_SWORD
 
 
 class SealingSword(Passive):
-    name = "sealing_sword"
     reads = ("power", "near_power", "bearer")
     description = SEALING_SWORD
 

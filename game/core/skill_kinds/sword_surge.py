@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..hexgrid import distance
 from ..skill_kind import Advisor, Marker
-from ..skill_marks import EFFECT_NAMES, SWORD_SURGE
+from ..skill_marks import SWORD_SURGE
 
 if TYPE_CHECKING:
     from ..actions import UseSkill
@@ -14,9 +14,7 @@ if TYPE_CHECKING:
 
 
 class SwordSurge(Marker):
-    name = "sword_surge"
     reads = ("power", "duration")
-    description = EFFECT_NAMES[SWORD_SURGE]
     mark = SWORD_SURGE
 
     def hint(self, advisor: Advisor, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool:

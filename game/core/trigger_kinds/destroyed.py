@@ -5,29 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import model_validator
-
 from ..action_kinds.reinforce import fielded
-from ..event_kind import Teller, TriggerHint, TriggerSpec, exactly_one, of_kind
+from ..event_kind import Teller, TriggerHint, of_kind
 from ..events import Destroyed, Event
 from ..kinds import N_
+from ._selection import Selection
 
 if TYPE_CHECKING:
     from ..table import Table
 
 
-class OnDestroyed(TriggerSpec, names={"unit": "unit", "units": "units", "side": "side"}):
+class OnDestroyed(Selection, told=N_("a formation of the {side} is destroyed")):
     """``unit`` is destroyed, any formation of ``side`` is, or the last of ``units`` is."""
 
     kind: Literal["destroyed"] = "destroyed"
-    unit: str | None = None
-    units: tuple[str, ...] = ()
-    side: str | None = None
-
-    @model_validator(mode="after")
-    def _one_selector(self) -> OnDestroyed:
-        exactly_one(self, ("unit", "units", "side"))
-        return self
 
     def test(self, table: Table, seen: Sequence[Event]) -> bool:
         gone = of_kind(seen, (Destroyed,))
@@ -38,11 +29,8 @@ class OnDestroyed(TriggerSpec, names={"unit": "unit", "units": "units", "side": 
         arrived, formations = fielded(table.scenario, table.state), table.state.formations
         return all(u in arrived and u not in formations for u in self.units)
 
-    def describe(self, tell: Teller) -> str:
-        if self.side is not None:
-            return tell.text(N_("a formation of the {side} is destroyed")).format(side=tell.side(self.side))
-        listed, count = tell.units([self.unit] if self.unit else list(self.units))
-        return tell.ngettext("{units} is destroyed", "{units} are destroyed to the last", count).format(units=listed)
+    def befell(self, tell: Teller, count: int) -> str:
+        return tell.ngettext("{units} is destroyed", "{units} are destroyed to the last", count)
 
     def hint(self) -> TriggerHint:
         return TriggerHint(lost=tuple(u for u in (self.unit, *self.units) if u))

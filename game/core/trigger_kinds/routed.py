@@ -5,29 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import model_validator
-
 from ..action_kinds.reinforce import fielded
-from ..event_kind import Teller, TriggerHint, TriggerSpec, exactly_one, of_kind
+from ..event_kind import Teller, TriggerHint, of_kind
 from ..events import Event, Routed
 from ..kinds import N_
+from ._selection import Selection
 
 if TYPE_CHECKING:
     from ..table import Table
 
 
-class OnRouted(TriggerSpec, names={"unit": "unit", "units": "units", "side": "side"}):
+class OnRouted(Selection, told=N_("a formation of the {side} breaks")):
     """``unit`` routs, any formation of ``side`` routs, or every one of ``units`` is routed or gone."""
 
     kind: Literal["routed"] = "routed"
-    unit: str | None = None
-    units: tuple[str, ...] = ()
-    side: str | None = None
-
-    @model_validator(mode="after")
-    def _one_selector(self) -> OnRouted:
-        exactly_one(self, ("unit", "units", "side"))
-        return self
 
     def test(self, table: Table, seen: Sequence[Event]) -> bool:
         formations = table.state.formations
@@ -40,14 +31,11 @@ class OnRouted(TriggerSpec, names={"unit": "unit", "units": "units", "side": "si
             return all(u in arrived for u in self.units)
         return any(e.unit == self.unit or e.side == self.side for e in of_kind(seen, (Routed,)))
 
-    def describe(self, tell: Teller) -> str:
-        if self.side is not None:
-            return tell.text(N_("a formation of the {side} breaks")).format(side=tell.side(self.side))
-        listed, count = tell.units([self.unit] if self.unit else list(self.units))
-        return tell.ngettext("{units} is broken", "{units} are broken or gone", count).format(units=listed)
-
     def hint(self) -> TriggerHint:
         return TriggerHint(routed_together=self.units)
+
+    def befell(self, tell: Teller, count: int) -> str:
+        return tell.ngettext("{units} is broken", "{units} are broken or gone", count)
 
 
 KIND = OnRouted
