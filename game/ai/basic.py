@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import zlib
 
-from ..core import combat, duel, skill_marks, skills, souls, vision
+from ..core import combat, duel, skills, souls, vision
 from ..core.actions import Action, AnswerDuel, Attack, Capture, EndTurn, Move, UseSkill
 from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import are_enemies, enemy_zoc, search_moves
-from ..core.skill_marks import HALTED
+from ..core.skill_kinds import SKILLS
 from ..core.state import Formation, GameState
 from .distance_field import CostField
 
@@ -26,8 +26,6 @@ CATCHER_RATE = 1.0
 # ours is at least this much higher.
 ACCEPT_MARGIN = 5
 CHALLENGE_MARGIN = 10
-# Backs to the river when a formation in contact is this close to breaking.
-SHAKEN_MARGIN = 25
 # Mixed into the seed of the dice a general imagines when it looks ahead.
 LOOKAHEAD_DICE = 0x100C_A4EAD
 
@@ -157,39 +155,10 @@ class BasicAI:
         return None
 
     def _worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool:
-        engine = self.engine
-        rules = engine.rules
-        effect = rules.skills[use.skill].effect
-        in_contact = any(distance(f.pos, e.pos) <= 1 for e in enemies)
-        if effect in ("reform", "raid", "sabotage", "downhill_charge"):
-            return True  # (the downhill charge is only open when the relief has struck)
-        if effect == "verse":
-            # Before the retainers sweep the field: the verse doubles what they bag.
-            radius = skill_marks.area_radius(rules, f, rules.skills[use.skill])
-            return any(
-                engine.can_capture(o) and distance(o.pos, f.pos) <= radius and o.type in rules.skills[use.skill].affects
-                for o in engine.state.formations_of(self.side_id)
-            )
-        if effect == "no_rout":
-            return any(
-                o.morale < rules.units[o.type].rout_threshold + SHAKEN_MARGIN
-                and any(distance(o.pos, e.pos) <= 1 for e in enemies)
-                for o in engine.state.formations_of(self.side_id)
-                if distance(o.pos, f.pos) <= skill_marks.area_radius(rules, f, rules.skills[use.skill])
-            )
-        if effect == "hold_hill" and skill_marks.DOWNHILL in f.effects:
-            return False  # charging down, not standing fast
-        if effect in ("hold_hill", "sword_surge"):
-            return in_contact or any(distance(f.pos, e.pos) <= 2 for e in enemies)
-        if effect == "lane":
-            return use.target is not None and use.target == self._lane_target(f, use.skill)
-        if effect == "halt":
-            # Stop the strongest enemy formation next to the band in its tracks.
-            near = [e for e in enemies if distance(e.pos, f.pos) == 1 and not e.routed and HALTED not in e.effects]
-            return bool(near) and use.target == max(near, key=lambda e: (e.men, e.id)).id
-        return False
+        """Where a simple rule says the skill pays: each skill kind gives its own (its hint)."""
+        return SKILLS.get(self.engine.rules.skills[use.skill].effect).hint(self, f, use, enemies)
 
-    def _lane_target(self, f: Formation, skill_id: str) -> str | None:
+    def lane_target(self, f: Formation, skill_id: str) -> str | None:
         """The enemy formation a charge down an opened lane hurts most for what it costs, if
         any such charge pays (worked out once per state: every target asks)."""
         engine = self.engine

@@ -8,48 +8,22 @@ sides, objective and event ids) run after both are loaded.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
+from ..core.action_kinds import ACTIONS
 from ..core.board import Board
+from ..core.event_kind import ActionSpec
+from ..core.kinds import Registry, UnknownKind
 from ..core.places import event_regions
 from ..core.rules import Ruleset
 from ..core.scenario import FormationSpec, ObjectiveSpec, SideSpec
-from ..core.scenario_events import (
-    ACTION_KINDS,
-    TRIGGER_KINDS,
-    Ally,
-    Defeat,
-    EventSpec,
-    Narrate,
-    OnBagged,
-    OnCharge,
-    OnCutsLine,
-    OnDestroyed,
-    OnDuelBegun,
-    OnEntersRegion,
-    OnFallen,
-    OnHeroWounded,
-    OnObjectivesDone,
-    OnOfficersSlain,
-    OnRouted,
-    OnSideWipedOut,
-    OnSkillUsed,
-    OnSouls,
-    OnTurn,
-    OpenGates,
-    Reinforce,
-    Release,
-    Reveal,
-    SetObjective,
-    Shake,
-    Victory,
-    parse_offset,
-)
+from ..core.scenario_events import EventSpec, Reinforce
+from ..core.trigger_kinds import TRIGGERS
 from .errors import ContentError, error
 
 # Friendlier words for pydantic's messages about lists.
@@ -99,8 +73,8 @@ def _validation_errors(path: Path, obj: str, exc: ValidationError, data: Any) ->
             continue  # a list whose entries failed is not also "too short"
         msg = _MESSAGES.get(kind, str(err["msg"]).removeprefix("Value error, "))
         if kind == "union_tag_invalid":
-            known = TRIGGER_KINDS if loc and loc[0] == "when" else ACTION_KINDS
-            msg = f"unknown kind {err['ctx']['tag']!r} (known: {', '.join(known)})"
+            registry: Registry[Any] = TRIGGERS if loc and loc[0] == "when" else ACTIONS
+            msg = _unknown(registry, str(err["ctx"]["tag"]))
             loc = (*loc, "kind")
         elif kind == "union_tag_not_found":
             msg = "missing"
@@ -109,40 +83,47 @@ def _validation_errors(path: Path, obj: str, exc: ValidationError, data: Any) ->
     return out
 
 
+def _unknown(registry: Registry[Any], name: str) -> str:
+    """The registry's own words for a name it has no kind for."""
+    try:
+        registry.get(name)
+    except UnknownKind as exc:
+        return str(exc)
+    return f"kind {name!r} does not fit here"
+
+
 def _object_name(data: Any, plural: str, index: int) -> str:
     ident = data.get("id") if isinstance(data, dict) else None
     return ident if isinstance(ident, str) and ident else f"{plural}[{index}]"
 
 
 def parse_objectives(path: Path, raw: list[Any]) -> tuple[list[ObjectiveSpec], list[ContentError]]:
-    specs: list[ObjectiveSpec] = []
-    errors: list[ContentError] = []
-    for i, data in enumerate(raw):
-        obj = _object_name(data, "objectives", i)
-        try:
-            spec = ObjectiveSpec.model_validate(data)
-        except ValidationError as exc:
-            errors += _validation_errors(path, obj, exc, data)
-            continue
-        if any(s.id == spec.id for s in specs):
-            errors.append(error(path, obj, "id", "duplicate objective id"))
-            continue
-        specs.append(spec)
-    return specs, errors
+    return _parse(path, raw, ObjectiveSpec, "objectives", "objective")
 
 
 def parse_events(path: Path, raw: list[Any]) -> tuple[list[EventSpec], list[ContentError]]:
-    specs: list[EventSpec] = []
+    return _parse(path, raw, EventSpec, "events", "event")
+
+
+Table = TypeVar("Table", ObjectiveSpec, EventSpec)
+
+
+def _parse(
+    path: Path, raw: list[Any], model: type[Table], plural: str, noun: str
+) -> tuple[list[Table], list[ContentError]]:
+    """The tables of ``raw`` that validate and whose id is not taken already, and an error for
+    each of the others."""
+    specs: list[Table] = []
     errors: list[ContentError] = []
     for i, data in enumerate(raw):
-        obj = _object_name(data, "events", i)
+        obj = _object_name(data, plural, i)
         try:
-            spec = EventSpec.model_validate(data)
+            spec = model.model_validate(data)
         except ValidationError as exc:
             errors += _validation_errors(path, obj, exc, data)
             continue
         if any(s.id == spec.id for s in specs):
-            errors.append(error(path, obj, "id", "duplicate event id"))
+            errors.append(error(path, obj, "id", f"duplicate {noun} id"))
             continue
         specs.append(spec)
     return specs, errors
@@ -236,13 +217,21 @@ def check_region_labels(map_path: Path, events: Iterable[EventSpec], board: Boar
 
 
 class _Checker:
-    """Collects errors for one object with a common field prefix."""
+    """Collects errors for one object with a common field prefix: the ``References`` a trigger
+    or action kind checks its table against."""
 
     def __init__(self, known: _Known, obj: str, prefix: str) -> None:
         self.known = known
         self.obj = obj
         self.prefix = prefix
         self.errors: list[ContentError] = []
+        self.rules = known.rules
+        self.board = known.board
+        self.sides = known.sides
+        self.first_side = known.first_side
+        self.turn_limit = known.turn_limit
+        self.formations = known.formations
+        self.groups = known.groups
 
     def fail(self, field: str, message: str) -> None:
         name = ".".join(p for p in (self.prefix, field) if p) or "-"
@@ -258,6 +247,10 @@ class _Checker:
             return
         self.fail(field, f"unknown formation {unit!r}")
 
+    def units(self, field: str, units: Sequence[str]) -> None:
+        for k, unit in enumerate(units):
+            self.unit(f"{field}[{k}]", unit)
+
     def hero(self, field: str, hero: str | None) -> None:
         if hero is not None and hero not in self.known.rules.heroes:
             self.fail(field, f"unknown hero {hero!r}")
@@ -265,6 +258,11 @@ class _Checker:
     def region(self, field: str, region: str) -> None:
         if region not in self.known.board.regions:
             self.fail(field, f"unknown region {region!r}")
+
+    def about_side(self, side: str, holds: Callable[[SideSpec], bool], field: str, message: str) -> None:
+        spec = self.known.sides.get(side)
+        if spec is not None and not holds(spec):
+            self.fail(field, message)
 
     def objective(self, field: str, objective: str) -> None:
         if objective not in self.known.objectives:
@@ -297,104 +295,11 @@ def _check_conditions(known: _Known, ev: EventSpec) -> list[ContentError]:
 
 def _check_trigger(known: _Known, ev: EventSpec) -> list[ContentError]:
     c = _Checker(known, ev.id, "when")
-    w = ev.when
-    if isinstance(w, OnTurn):
-        c.side("side", w.side)
-        if w.turn > known.turn_limit:
-            c.fail("turn", f"after the last turn ({known.turn_limit})")
-        elif w.turn == 1 and (w.side or known.first_side) == known.first_side:
-            c.fail("turn", "the first side's turn 1 begins before any event is checked; use the briefing")
-    elif isinstance(w, OnEntersRegion):
-        c.region("region", w.region)
-        c.side("side", w.side)
-        c.unit("unit", w.unit)
-        for k, u in enumerate(w.units):
-            c.unit(f"units[{k}]", u)
-        region = known.board.regions.get(w.region, frozenset())
-        for f in known.formations.values():
-            if f.side == w.side and w.selects(f.id) and f.pos in region:
-                c.fail("region", f"{f.id} starts inside {w.region!r}, so the event would fire at once")
-                break
-    elif isinstance(w, (OnRouted, OnDestroyed)):
-        c.unit("unit", w.unit)
-        for k, u in enumerate(w.units):
-            c.unit(f"units[{k}]", u)
-        c.side("side", w.side)
-    elif isinstance(w, OnBagged):
-        for k, u in enumerate(w.units):
-            c.unit(f"units[{k}]", u)
-    elif isinstance(w, OnCharge):
-        c.unit("unit", w.unit)
-        for k, u in enumerate((*w.units, *w.targets)):
-            c.unit(f"units[{k}]" if k < len(w.units) else f"targets[{k - len(w.units)}]", u)
-    elif isinstance(w, OnHeroWounded):
-        c.hero("hero", w.hero)
-    elif isinstance(w, (OnSouls, OnSideWipedOut)):
-        c.side("side", w.side)
-    elif isinstance(w, OnObjectivesDone):
-        for k, o in enumerate(w.done):
-            c.objective(f"done[{k}]", o)
-    elif isinstance(w, OnCutsLine):
-        c.unit("unit", w.unit)
-        c.side("side", w.side)
-    elif isinstance(w, OnDuelBegun):
-        c.hero("hero", w.hero)
-    elif isinstance(w, OnOfficersSlain):
-        c.side("side", w.side)
-    elif isinstance(w, OnFallen):
-        for k, u in enumerate(w.units):
-            c.unit(f"units[{k}]", u)
-    elif isinstance(w, OnSkillUsed):
-        c.unit("unit", w.unit)
-        if w.skill not in known.rules.skills:
-            c.fail("skill", f"unknown skill {w.skill!r}")
+    ev.when.check(c)
     return c.errors
 
 
-def _check_action(known: _Known, ev: EventSpec, j: int, a: BaseModel) -> list[ContentError]:
+def _check_action(known: _Known, ev: EventSpec, j: int, action: ActionSpec) -> list[ContentError]:
     c = _Checker(known, ev.id, f"do[{j}]")
-    if isinstance(a, Reinforce):
-        c.side("side", a.side)
-        for k, r in enumerate(a.formations):
-            f = f"formations[{k}]"
-            if r.type not in known.rules.units:
-                c.fail(f"{f}.type", f"unknown unit type {r.type!r}")
-            elif r.hidden and "ambush" not in known.rules.units[r.type].abilities:
-                c.fail(f"{f}.hidden", f"{r.type} has no ambush ability and cannot arrive hidden")
-            c.hero(f"{f}.hero", r.hero)
-            if r.max_men is not None and r.max_men < r.men:
-                c.fail(f"{f}.max_men", "must be at least men")
-            offset = parse_offset(r.at)
-            if offset is None:
-                c.region(f"{f}.at", r.at)
-            elif known.board.at_offset(*offset) not in known.board:
-                c.fail(f"{f}.at", f"{r.at!r} is outside the map")
-    elif isinstance(a, Reveal):
-        c.unit("unit", a.unit)
-        if a.group is not None and a.group not in known.groups:
-            c.fail("group", f"no formation is in group {a.group!r}")
-    elif isinstance(a, Release):
-        c.side("side", a.side)
-        side = known.sides.get(a.side)
-        if side is not None and a.group not in side.held_groups:
-            c.fail("group", f"{a.side!r} holds no group {a.group!r}")
-    elif isinstance(a, Narrate):
-        c.hero("speaker", a.speaker)
-    elif isinstance(a, SetObjective):
-        c.objective("id", a.id)
-    elif isinstance(a, (Victory, Defeat)):
-        c.side("side", a.side)
-    elif isinstance(a, OpenGates):
-        c.side("side", a.side)
-        c.side("to", a.to)
-        side = known.sides.get(a.side)
-        if side is not None and side.gates is None:
-            c.fail("side", f"{a.side!r} holds no gates")
-    elif isinstance(a, Shake):
-        c.side("side", a.side)
-    elif isinstance(a, Ally):
-        c.side("side", a.side)
-        c.side("with", a.with_)
-        if a.side == a.with_:
-            c.fail("with", "a side cannot ally with itself")
+    action.check(c)
     return c.errors

@@ -15,7 +15,9 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .. import __version__
+from ..core.kinds import UnknownKind
 from ..core.rules import Faction, Hero, Ruleset, Skill, TerrainType, UnitType
+from ..core.skill_kinds import SKILLS
 from ..paths import DATA_DIR
 from .errors import ContentError, ContentErrors, error, from_validation
 
@@ -136,8 +138,12 @@ def _cross_check_skills(rules: dict[str, dict[str, Any]], data_dir: Path) -> lis
         for i, cls in enumerate(s.move_classes):
             if units is not None and cls not in move_classes:
                 errors.append(error(path, sid, f"move_classes.{i}", f"no unit type has movement class {cls!r}"))
-        if s.effect == "sealing_sword" and s.bearer is None:
-            errors.append(error(path, sid, "bearer", "the Sealing Sword needs the hero who bears it"))
+        try:
+            kind = SKILLS.get(s.effect)
+        except UnknownKind as exc:
+            errors.append(error(path, sid, "effect", str(exc)))
+        else:
+            errors += [error(path, sid, field, message) for field, message in kind.check(s)]
         if s.bearer is not None and unknown(s.bearer, heroes):
             errors.append(error(path, sid, "bearer", f"unknown hero {s.bearer!r}"))
     return errors

@@ -9,11 +9,15 @@ runs out (``Formation.effects``, so a save needs no new field).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import morale
 from .events import Event, OfficerSlain
 from .scenario import OfficerSpec
 from .state import Formation
-from .table import Table
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 def N_(message: str) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from .board import Board
 from .hexgrid import Hex, distance, from_centre, neighbours
-from .scenario_events import parse_offset
+from .offsets import parse_offset
 
 
 def placement_area(board: Board, at: str) -> tuple[frozenset[Hex], Hex] | None:

@@ -14,11 +14,9 @@ from dataclasses import dataclass
 from .board import Board
 from .hexgrid import Hex, distance, from_centre, neighbours
 from .scenario import Scenario
-from .scenario_events import Defeat, EventSpec, OnEntersRegion, Reinforce, SetObjective, Victory, parse_offset
+from .scenario_events import EventSpec, Reinforce, parse_offset
 from .state import GameState
 
-# Actions that settle an objective or the battle: an event doing one of these is decisive.
-DECISIVE_ACTIONS = (SetObjective, Victory, Defeat)
 # A region this small gets a name beside it when its own hexes are crowded.
 SMALL_REGION = 3
 
@@ -63,11 +61,13 @@ class MapPlaces:
 
 
 def trigger_region(spec: EventSpec) -> str | None:
-    return spec.when.region if isinstance(spec.when, OnEntersRegion) else None
+    ground = spec.when.hint().ground
+    return ground[0] if ground is not None else None
 
 
 def is_decisive(spec: EventSpec) -> bool:
-    return any(isinstance(a, DECISIVE_ACTIONS) for a in spec.actions)
+    """An event that settles an objective or the battle."""
+    return any(a.hint().decisive for a in spec.actions)
 
 
 def objective_events(events: Iterable[EventSpec]) -> tuple[EventSpec, ...]:

@@ -21,7 +21,6 @@ from .hexgrid import Hex
 from .placement import nearest_free, placement_area
 from .rules import MAX_EXPERIENCE, Ruleset
 from .scenario import FormationSpec, Scenario
-from .scenario_events import Reinforce
 from .state import Formation, GameState
 
 # Share of its scenario strength a formation wiped out in the last battle regathers around its
@@ -72,7 +71,7 @@ def takes_the_field(scenario: Scenario, carried: CarriedFormation) -> bool:
     keys = {carry_key(spec.hero, spec.id) for spec in scenario.formations}
     for event in scenario.events:
         for action in event.actions:
-            if isinstance(action, Reinforce):
+            if action.kind == "reinforce":  # by name: the scenario's kinds build on these rules
                 keys.update(carry_key(r.hero, r.id) for r in action.formations)
     return carried.key in keys
 
@@ -179,7 +178,7 @@ def entered_formations(scenario: Scenario, state: GameState, roster: Roster) -> 
         if spec.id not in fired:
             continue
         for action in spec.actions:
-            if isinstance(action, Reinforce) and action.side == side:
+            if action.kind == "reinforce" and action.side == side:
                 out.update({r.id: entered(r.id, r.type, r.hero, r.men, r.max_men) for r in action.formations})
     return out
 

@@ -101,26 +101,6 @@ SkillTarget = Literal[
     "none",  # the whole side, no aim
 ]
 
-# What a skill does; each kind is implemented in game.core.skills.
-SkillEffect = Literal[
-    "no_rout",  # the formations affected cannot rout this turn and gain morale
-    "breakthrough",  # ignore zones of control; may move again after breaking the defender
-    "raid",  # try to wound the hero of an enemy formation; a morale blow if it fails
-    "sabotage",  # a morale blow to an enemy formation, no losses
-    "sealing_sword",  # passive power bonus while the sword's bearer is on the field
-    "sword_surge",  # the bearer strengthens the Sealing Sword bonus for a turn
-    "verse",  # power and morale, and double soul capture, for a turn
-    "officer_kills",  # passive: attacking shakes the defender and lifts friends nearby
-    "banner",  # passive: enemies nearby lose morale at the start of their turn
-    "forced_column",  # forced march without the extra fatigue this turn
-    "hold_hill",  # on high ground: cannot rout and defends better this turn
-    "reform",  # routed soul formations nearby rally; the side's souls nearby rejoin
-    "ride_light",  # faster horse this turn; baggage is left on the roads
-    "downhill_charge",  # from high ground onto an enemy the relief engages below: a charge
-    "lane",  # friends on the line to an enemy step aside and the formation charges through
-    "halt",  # an adjacent enemy formation loses morale and cannot move on its next turn
-]
-
 
 class Skill(_Strict):
     """A hero's signature skill (or a troop type's special order). Numbers are signed percents
@@ -129,7 +109,8 @@ class Skill(_Strict):
     id: str
     name: str
     description: str = Field(min_length=1)
-    effect: SkillEffect
+    # What it does: the name of a kind in game.core.skill_kinds (the content loader checks it).
+    effect: str = Field(min_length=1)
     # Passive skills work on their own and cannot be used as an action.
     passive: bool = False
     target: SkillTarget = "self"

@@ -31,7 +31,7 @@ def add_souls(state: GameState, at: Hex, side_id: str, count: int) -> None:
     by_side[side_id] = by_side.get(side_id, 0) + count
 
 
-def _take_souls(state: GameState, key: str, side_id: str, count: int) -> None:
+def take_souls(state: GameState, key: str, side_id: str, count: int) -> None:
     by_side = state.field_souls[key]
     by_side[side_id] -= count
     if by_side[side_id] <= 0:
@@ -137,7 +137,7 @@ def capture(state: GameState, rules: Ruleset, f: Formation) -> list[Event]:
             n = min(state.field_souls[key][side_id], capacity - used)
             if n <= 0:
                 break
-            _take_souls(state, key, side_id, n)
+            take_souls(state, key, side_id, n)
             taken += n
             used += n
     pouch.pouch += taken
@@ -172,7 +172,7 @@ def drift(state: GameState, rules: Ruleset, side_id: str) -> list[Event]:
             near = [f for f in own if distance(f.pos, at) <= DRIFT_RANGE and f.men < f.max_men]
             if near:
                 into = min(near, key=lambda f: (distance(f.pos, at), f.id))
-        _take_souls(state, key, side_id, share)
+        take_souls(state, key, side_id, share)
         if into is not None:
             joined = min(share, into.max_men - into.men)
             into.men += joined

@@ -19,18 +19,13 @@ from ..core.events import (
     Event,
     Fled,
     GameOver,
-    GatesOpened,
     Looted,
     Moved,
-    Narration,
-    ObjectiveChanged,
     Rallied,
-    Reinforced,
     Rested,
     Revealed,
     Routed,
     SideJoined,
-    SidesAllied,
     SoulsCaptured,
     TurnEnded,
 )
@@ -39,7 +34,7 @@ from ..core.scenario import ObjectiveSpec, Scenario
 from ..core.state import GameState
 from ..core.triggers import fallen_men
 from ..i18n import Men, _, format_men, ngettext
-from ..view.names import hero_name
+from ..view.telling import ScreenTeller, action_log_line
 from .fonts import font
 from .hero_orders import hero_log_line
 from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT, TOP_BAR_H, for_screen, shade
@@ -96,26 +91,14 @@ def _backdrop(surface: pygame.Surface, rect: pygame.Rect, border: tuple[int, int
         pygame.draw.rect(surface, border, rect, 1, border_radius=3)
 
 
-def log_line(ev: Event, scenario: Scenario, side_name: Callable[[str], str]) -> str | None:
-    """The event-log line for what a scenario event did, or None if it makes none."""
-    if isinstance(ev, ObjectiveChanged):
-        spec = next((o for o in scenario.objective_specs if o.id == ev.objective), None)
-        text = _(spec.text) if spec is not None else ev.objective
-        templates = {
-            "done": _("Objective achieved: {text}"),
-            "failed": _("Objective failed: {text}"),
-            "open": _("Objective open again: {text}"),
-        }
-        return templates.get(ev.status, "{text}").format(text=text)
-    if isinstance(ev, Reinforced):
-        return _("Reinforcements reach {side}").format(side=side_name(ev.side))
-    if isinstance(ev, GatesOpened):
-        return _("{side} opens its gates to {to}").format(side=side_name(ev.side), to=side_name(ev.to))
-    if isinstance(ev, SideJoined):
+def log_line(
+    ev: Event, scenario: Scenario, side_name: Callable[[str], str], state: GameState, rules: Ruleset
+) -> str | None:
+    """The event-log line for what a scenario event did (each action kind words its own), or
+    None if it makes none."""
+    if isinstance(ev, SideJoined):  # a side drawn in by the fighting, not by the story
         return _("{side} takes up arms against {enemy}").format(side=side_name(ev.side), enemy=side_name(ev.against))
-    if isinstance(ev, SidesAllied):
-        return _("{side} and {ally} are now allies").format(side=side_name(ev.side), ally=side_name(ev.ally))
-    return None
+    return action_log_line(ev, ScreenTeller(scenario, state, rules, side_name))
 
 
 # The speaker's banner beside a narration, at 100%.
@@ -354,12 +337,9 @@ def event_line(
         return _("{u} stopped to loot the baggage").format(u=name(ev.unit))
     if isinstance(ev, Revealed):
         return _("{u} came out of hiding").format(u=name(ev.unit))
-    if isinstance(ev, Narration):
-        speaker = hero_name(rules, ev.speaker)
-        return _("{speaker}: {text}").format(speaker=speaker, text=_(ev.text)) if speaker else _(ev.text)
     if isinstance(ev, GameOver):
         return _("The battle is over")
-    return hero_log_line(ev, state, rules, names) or log_line(ev, scenario, side_name)
+    return hero_log_line(ev, state, rules, names) or log_line(ev, scenario, side_name, state, rules)
 
 
 def _attack_line(ev: Attacked, attacker: str, defender: str) -> str:

@@ -17,27 +17,14 @@ from typing import Literal
 
 from ..core.rules import Ruleset
 from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, ObjectiveSpec, Scenario
-from ..core.scenario_events import (
-    Defeat,
-    EventSpec,
-    Narrate,
-    OnDestroyed,
-    OnEntersRegion,
-    OnHeroWounded,
-    OnObjectivesDone,
-    OnRouted,
-    OnSideWipedOut,
-    OnSouls,
-    OnTurn,
-    SetObjective,
-    Victory,
-)
+from ..core.scenario_events import Defeat, EventSpec, Narrate, OnObjectivesDone, SetObjective, Victory
 from ..core.sides import are_allied, are_enemies
 from ..core.state import GameState
 from ..core.triggers import REASON_EVENT
 from ..core.victory import attrition_shares
-from ..i18n import _, format_men, ngettext
-from .names import formation_names, hero_name, side_name
+from ..i18n import _, ngettext
+from .names import formation_names, side_name
+from .telling import ScreenTeller
 
 # GameState.end_reason values set by the engine itself (a scenario event sets REASON_EVENT).
 REASON_ANNIHILATION = "annihilation"
@@ -239,44 +226,6 @@ def event_cause(event: DecidingEvent, scenario: Scenario, rules: Ruleset, state:
     def units(ids: Sequence[str]) -> tuple[str, int]:
         return _grouped([names.get(u, u) for u in ids])
 
-    if isinstance(when, OnTurn):
-        return _("the turn set for it, turn {n}, has come").format(n=when.turn)
-    if isinstance(when, OnEntersRegion):
-        region = scenario.board.regions.get(when.region, frozenset())
-        inside = sorted(f.id for f in state.formations.values() if f.pos in region and f.side == when.side)
-        there, count = units([u for u in inside if when.selects(u)] or inside)
-        if not count:
-            there, count = _("the {side}").format(side=side_name(scenario, when.side)), 1
-        if when.unopposed:
-            return ngettext(
-                "{units} breaks through to its goal unopposed", "{units} break through to their goal unopposed", count
-            ).format(units=there)
-        return ngettext("{units} reaches its goal", "{units} reach their goal", count).format(units=there)
-    if isinstance(when, OnRouted | OnDestroyed):
-        routed = isinstance(when, OnRouted)
-        if when.side is not None:
-            side = side_name(scenario, when.side)
-            if routed:
-                return _("a formation of the {side} breaks").format(side=side)
-            return _("a formation of the {side} is destroyed").format(side=side)
-        listed, count = units([when.unit] if when.unit else list(when.units))
-        if routed:
-            return ngettext("{units} is broken", "{units} are broken or gone", count).format(units=listed)
-        return ngettext("{units} is destroyed", "{units} are destroyed to the last", count).format(units=listed)
-    if isinstance(when, OnHeroWounded):
-        return _("{hero} is wounded and carried from the field").format(hero=hero_name(rules, when.hero))
-    if isinstance(when, OnSouls):
-        return _("the {side} has bagged {n} souls").format(
-            side=side_name(scenario, when.side), n=format_men(state.side(when.side).pouch)
-        )
-    if isinstance(when, OnSideWipedOut):
-        return _("the {side} has no formations left").format(side=side_name(scenario, when.side))
-    if isinstance(when, OnObjectivesDone):
-        owners = {o.side or scenario.default_player_side() for o, _status in event.objectives}
-        count = len(when.done)
-        if len(owners) == 1:
-            return ngettext("the {side} achieves its objective", "the {side} achieves its objectives", count).format(
-                side=side_name(scenario, owners.pop())
-            )
-        return ngettext("the objective is achieved", "the objectives are achieved", count)
-    return _("events on the field decided the battle")
+    owners = frozenset(o.side or scenario.default_player_side() for o, _status in event.objectives)
+    teller = ScreenTeller(scenario, state, rules, lambda side: side_name(scenario, side), units, owners)
+    return when.describe(teller)

@@ -1,0 +1,455 @@
+"""The plain commander, on top of the tactical core: roles, targets and the scenario's orders.
+
+``Persona`` is the plain commander (the player factions): formations a scenario's ``[ai] hold``
+names keep their front; the rest close on the enemy. A hard general also reads the scenario's
+events (``scenario_reading``): it marches on ground whose taking wins the battle and keeps a
+formation on ground whose loss would lose it. The factions' own commanders (``hailing``,
+``jin``, ``zhenguo``) build on it. Every memory here is rebuilt from the sequence of states the
+general sees, so the same game always gets the same decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from ..core import combat, duel, officers, skills
+from ..core.actions import Action, AnswerDuel, UseSkill
+from ..core.hexgrid import Hex, distance, neighbours, spiral
+from ..core.movement import are_enemies, max_steps
+from ..core.state import Formation, GameState
+from ..core.triggers import conditions_hold
+from .scenario_reading import Ground, Hosts, hosts_to_keep_whole, losing_ground, winning_ground
+
+if TYPE_CHECKING:
+    from .general import General
+
+Destination = tuple[frozenset[Hex], frozenset[Hex] | None]
+
+# A reserve waits within this many hexes of its commander and at least this far from the enemy.
+RESERVE_GAP = 3
+# A sweeper goes only where no formed enemy stands within this many hexes.
+SWEEP_CLEAR = 2
+# A formation ordered to charge into the host (Yue Fei) weighs its own losses this lightly, and
+# strikes first where officers are still standing to be cut down.
+CHARGE_LOSS_WEIGHT = 0.25
+OFFICERS_WEIGHT = 1.5
+# Formations that follow the charge keep this far from its leader.
+FOLLOW_GAP = 2
+# Free formations this near the enemy hero in a duel with ours ride up to press on him.
+RING_REACH = 8
+
+
+class Persona:
+    def __init__(self, general: General) -> None:
+        self.g = general
+        self.hints = hints = general.game.scenario.ai
+        board = general.game.board
+        self.hold: dict[str, frozenset[Hex]] = {}
+        # Formation id -> the event after which its front no longer needs holding.
+        self.hold_until: dict[str, str] = {}
+        # Formation id -> its posts in order: (region, from event, until event, kept by every
+        # general, a march order). The first post whose start has come and whose end has not is
+        # held.
+        self.posts: dict[str, list[tuple[frozenset[Hex], str | None, str | None, bool, bool]]] = {}
+        for spec in hints.hold:
+            if spec.side != general.side_id or spec.region not in board.regions:
+                continue
+            region = board.regions[spec.region]
+            units = spec.units or tuple(s.id for s in general.game.scenario.formations if s.side == general.side_id)
+            for unit in units:
+                self.hold.setdefault(unit, region)
+                if spec.until is not None:
+                    self.hold_until.setdefault(unit, spec.until)
+                self.posts.setdefault(unit, []).append((region, spec.after, spec.until, spec.until_all, spec.march))
+        # Saved for one blow (the scenario's reserves): formation id -> (from event, until events).
+        self.saved: dict[str, tuple[str | None, tuple[str, ...]]] = {
+            unit: (spec.after, spec.until)
+            for spec in hints.reserve
+            if spec.side == general.side_id
+            for unit in spec.units
+        }
+        # Soul-catchers sweeping behind the army.
+        self.sweepers = frozenset(hints.sweepers)
+        # Ordered to stand and die, or to fall back as bait: never kept back as a reserve.
+        self.under_orders = frozenset(hints.rear_guard) | frozenset(hints.feint) | frozenset(hints.charge)
+        # Ordered to ride into the enemy host, cutting down its officers, or close behind them.
+        self.charging = frozenset(hints.charge)
+        self.following = frozenset(hints.follow)
+        # Regions whose taking wins the battle (a hard general reads the scenario's events).
+        self.winning_ground: Ground = winning_ground(general) if general.style.objectives else ()
+        # Regions whose taking by the enemy loses it: one of ours always stands in each.
+        self.losing_ground: Ground = losing_ground(general) if general.style.objectives else ()
+        # Hosts of ours the enemy wins something by routing all at once: one of each is kept back.
+        self.hosts: Hosts = hosts_to_keep_whole(general) if general.style.objectives else ()
+        self._guards_for: GameState | None = None
+        self._guards_cache: dict[str, frozenset[Hex]] = {}
+        self._reserves_for: GameState | None = None
+        self._reserves_cache: frozenset[str] = frozenset()
+
+    # -- hooks the general calls ------------------------------------------------------------
+
+    def new_turn(self) -> None:
+        pass
+
+    def memory(self) -> Hashable:
+        """What the persona remembers that may change its choices (roles, targets, weights):
+        while it stays the same, scores worked out earlier still hold."""
+        return (self._released(), self.reserves(), self._orders_fired())
+
+    def _orders_fired(self) -> frozenset[str]:
+        """The events the scenario's reserves wait for that have fired (the holds' are in
+        ``_released``)."""
+        watched: set[str] = set()
+        for after, until in self.saved.values():
+            watched.update((after, *until) if after else until)
+        return frozenset(e for e in self.g.engine.state.fired_events if e in watched)
+
+    def observe(self, state: GameState, enemies: list[Formation]) -> None:
+        pass
+
+    def role(self, f: Formation) -> str | None:
+        if f.id in self._saved_now():
+            return "reserve"
+        if self.held_region(f.id) is not None:
+            return "hold"
+        return "reserve" if f.id in self.reserves() else None
+
+    def held_region(self, unit: str) -> frozenset[Hex] | None:
+        """The front ``unit`` is to keep; a hard general lets it go once the event the hold
+        waited for has fired (the trap it protected is sprung). A formation the scenario saves
+        for one blow is bound by no front once its waiting has begun."""
+        if unit in self.saved and self._saving_began(unit):
+            return None
+        post = self._post(unit)
+        return post[0] if post is not None else None
+
+    def _post(self, unit: str) -> tuple[frozenset[Hex], str | None, str | None, bool, bool] | None:
+        fired = self.g.engine.state.fired_events
+        for post in self.posts.get(unit, ()):
+            _region, after, until, until_all, _march = post
+            if after is not None and after not in fired:
+                continue
+            if until is not None and until in fired and (until_all or self.g.style.objectives):
+                continue
+            return post
+        return None
+
+    def marching(self, f: Formation) -> bool:
+        """Under a march order and not yet on the post: it strikes at nothing on the way."""
+        post = self._post(f.id)
+        return post is not None and post[4] and f.pos not in post[0]
+
+    def _saving_began(self, unit: str) -> bool:
+        after = self.saved[unit][0]
+        return after is None or after in self.g.engine.state.fired_events
+
+    def _saved_now(self) -> frozenset[str]:
+        """The scenario's reserves still waiting for their moment."""
+        if not self.saved:
+            return frozenset()
+        fired = self.g.engine.state.fired_events
+        return frozenset(
+            unit
+            for unit, (_after, until) in self.saved.items()
+            if self._saving_began(unit) and not any(e in fired for e in until)
+        )
+
+    def _released(self) -> frozenset[str]:
+        """The events that have changed some formation's post (what the scores depend on)."""
+        fired = self.g.engine.state.fired_events
+        return frozenset(
+            e
+            for posts in self.posts.values()
+            for _region, after, until, until_all, _march in posts
+            for e in (after, until if (until_all or self.g.style.objectives) else None)
+            if e is not None and e in fired
+        )
+
+    def reserves(self) -> frozenset[str]:
+        """Formations a hard general keeps out of the fight, so that a host the enemy must
+        break all at once never breaks: of each such host, the fresh formation farthest from
+        the enemy (a hero's own formation leads and is never held back); and at every level the
+        formations the scenario saves for one blow, while they wait. Worked out once per view of
+        the game."""
+        state = self.g.engine.state
+        if self._reserves_for is state:
+            return self._reserves_cache
+        saved = self._saved_now()
+        me = self.g.side_id
+        live = [e.pos for e in state.formations.values() if are_enemies(state, me, e.side) and not e.routed]
+        picks: set[str] = set()
+        for event_id, units in self.hosts:
+            if event_id in state.fired_events:
+                continue
+            fresh = [
+                state.formations[u]
+                for u in units
+                if u in state.formations
+                and not state.formations[u].routed
+                and state.formations[u].hero is None
+                and not state.formations[u].hidden
+                and u not in self.hold
+                and u not in self.under_orders
+            ]
+            if len(fresh) < 2:
+                continue  # a lone formation kept back would be the host's last: it fights
+            picks.add(max(fresh, key=lambda f: (min((distance(f.pos, e) for e in live), default=0), f.id)).id)
+        self._reserves_for, self._reserves_cache = state, frozenset(picks) | saved
+        return self._reserves_cache
+
+    def may_strike(self, f: Formation, target: Formation) -> bool:
+        if self.marching(f):
+            return False
+        if self._duel_ring(f):
+            return False  # it rides to press on the enemy hero instead
+        if f.id in self.following:
+            # It strikes only at those engaging the charge, to take them in the flank.
+            state = self.g.engine.state
+            leaders = [state.formations[u] for u in self.charging if u in state.formations]
+            return any(distance(lead.pos, target.pos) <= 1 for lead in leaders) or not leaders
+        if f.id in self.charging and not officers.standing(self.g.engine, target):
+            # The charge goes for the officers while any are left in the field.
+            return not any(officers.standing(self.g.engine, e) for e in self.g.engine.state.formations.values())
+        return self._worthy_blow(f, target)
+
+    def may_capture(self, f: Formation) -> bool:
+        return True
+
+    def _worthy_blow(self, f: Formation, target: Formation) -> bool:
+        """A sweeper strikes only the routed. A formation saved for one blow, once released,
+        spends itself only on a charge (or on the routed): it is not thrown into a standing
+        fight."""
+        if f.id in self.sweepers:
+            return target.routed
+        if f.id not in self.saved or not self._released_reserve(f.id) or target.routed:
+            return True
+        rules = self.g.engine.rules
+        return "charge" in rules.units[f.type].abilities and f.charge_run >= combat.CHARGE_RUN
+
+    def _released_reserve(self, unit: str) -> bool:
+        until = self.saved[unit][1]
+        return self._saving_began(unit) and any(e in self.g.engine.state.fired_events for e in until)
+
+    def target_weight(self, target: Formation) -> float:
+        if self.charging and officers.standing(self.g.engine, target):
+            return OFFICERS_WEIGHT
+        return 1.0
+
+    def loss_weight(self, attacker: Formation) -> float:
+        return CHARGE_LOSS_WEIGHT if attacker.id in self.charging else 1.0
+
+    def _duel_ring(self, f: Formation) -> frozenset[Hex]:
+        """While a hero of ours fights a duel, a formation within ``RING_REACH`` that keeps no front
+        and is out of contact rides up next to him or his opponent: friends close round a duel
+        shift it."""
+        state, board = self.g.engine.state, self.g.engine.board
+        if duel.in_duel(f) or self.held_region(f.id) is not None:
+            return frozenset()
+        if any(distance(e.pos, f.pos) <= 1 for e in state.formations.values() if are_enemies(state, f.side, e.side)):
+            return frozenset()  # in contact: it fights where it stands
+        occupied = state.occupancy()
+        for ours in state.formations_of(f.side):
+            opp = duel.opponent(state, ours)
+            if opp is None or distance(opp.pos, f.pos) > RING_REACH:
+                continue
+            if distance(opp.pos, f.pos) == 1 or distance(ours.pos, f.pos) == 1:
+                return frozenset()  # already there
+            ring = set(neighbours(opp.pos)) | set(neighbours(ours.pos))
+            free = frozenset(h for h in ring if h in board and h not in occupied)
+            if free:
+                return free
+        return frozenset()
+
+    def _behind_the_charge(self, f: Formation) -> frozenset[Hex] | None:
+        """Free hexes two off the nearest charging friend, those farthest from the enemy (behind
+        the charge); None: no charge in the field, or already there."""
+        state, board = self.g.engine.state, self.g.engine.board
+        leaders = [state.formations[u] for u in sorted(self.charging) if u in state.formations]
+        if not leaders:
+            return None
+        lead = min(leaders, key=lambda o: (distance(o.pos, f.pos), o.id))
+        if distance(lead.pos, f.pos) == FOLLOW_GAP:
+            return None
+        occupied = state.occupancy()
+        ring = [
+            h
+            for h in spiral(lead.pos, FOLLOW_GAP)
+            if distance(h, lead.pos) == FOLLOW_GAP and h in board and h not in occupied
+        ]
+        foes = [e.pos for e in state.formations.values() if are_enemies(state, f.side, e.side) and not e.routed]
+        if not ring or not foes:
+            return frozenset(ring) or None
+
+        def clear(h: Hex) -> int:
+            return min(distance(h, e) for e in foes)
+
+        best = max(clear(h) for h in ring)
+        return frozenset(h for h in ring if clear(h) == best)
+
+    def _charge_goals(self, enemies: list[Formation]) -> frozenset[Hex]:
+        """Where a charging formation rides: the enemy formations whose officers still stand,
+        else any enemy in the field."""
+        live = [e for e in enemies if not e.routed]
+        led = [e.pos for e in live if officers.standing(self.g.engine, e)]
+        return frozenset(led or [e.pos for e in live])
+
+    def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
+        """Where ``f`` may stop to strike: a holder that stands on its front stays on it, and so
+        does the one guarding ground the enemy must not take."""
+        region = self.held_region(f.id) or self._guarded_region(f)
+        if region is not None and f.pos in region:
+            return region
+        if self.marching(f):
+            # Under a march order: strike only where it brings the post nearer.
+            assert region is not None
+            now = min(distance(f.pos, h) for h in region)
+            reach = max_steps(f, self.g.engine.rules)
+            return frozenset(h for h in spiral(f.pos, reach) if min(distance(h, r) for r in region) < now)
+        return None
+
+    def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
+        if f.id in self.reserves() or (f.id in self.saved and self._released_reserve(f.id)):
+            # Released, it still waits out of reach between its charges.
+            return self._reserve_ground(f, enemies), None
+        guard = self._guarded_region(f)
+        if guard is not None:
+            return guard, guard
+        ring = self._duel_ring(f)
+        if ring:
+            return ring, None
+        if f.id in self.charging:
+            return self._charge_goals(enemies) or goals, None
+        if f.id in self.following:
+            behind = self._behind_the_charge(f)
+            if behind is not None:
+                return behind, None
+        if f.id in self.sweepers:
+            sweep = self._sweep_ground(enemies)
+            if sweep:
+                return sweep, None
+        region = self.held_region(f.id)
+        if region is None:
+            return self._winning_region(f) or goals, None
+        if f.pos in region:
+            # On the front: shift only to close a gap nearer the enemy, never off it.
+            live = [e.pos for e in enemies if not e.routed]
+            if not live or any(distance(f.pos, e) <= 1 for e in live):
+                return None
+            return frozenset(live), region
+        return region, None
+
+    def special_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
+        return None
+
+    def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
+        skill = self.g.engine.rules.skills[use.skill]
+        if skill.effect == "lane" and f.id not in self.g.game.scenario.ai.lane:
+            return False  # the lane is opened where the scenario's story has it opened
+        region = self.held_region(f.id)
+        if skill.effect == "lane" and region is not None:
+            # A formation kept at its post charges only where the charge leaves it on the post.
+            target = self.g.engine.state.formations.get(use.target or "")
+            plan = skills.lane_plan(self.g.engine, f, skill, target) if target is not None else "no_target"
+            if isinstance(plan, str) or plan.path[-1] not in region:
+                return False
+        return None
+
+    def _guarded_region(self, f: Formation) -> frozenset[Hex] | None:
+        """Ground the enemy wins by taking unopposed that ``f`` is to hold: it is the only one
+        of ours standing there, or none stands there and it is the nearest."""
+        return self._guards().get(f.id)
+
+    def _guards(self) -> dict[str, frozenset[Hex]]:
+        """Formation id -> the ground it guards, worked out once per view of the game (it is
+        asked for every formation the general scores)."""
+        state = self.g.engine.state
+        if self._guards_for is state:
+            return self._guards_cache
+        guards: dict[str, frozenset[Hex]] = {}
+        own = [o for o in state.formations_of(self.g.side_id) if not o.routed]
+        for spec, region, _when in self.losing_ground:
+            if spec.id in state.fired_events or not conditions_hold(state, spec):
+                continue
+            inside = [o for o in own if o.pos in region]
+            if len(inside) == 1:
+                guards.setdefault(inside[0].id, region)
+            elif not inside and own:
+                nearest = min(own, key=lambda o: (min(distance(o.pos, h) for h in region), o.id))
+                guards.setdefault(nearest.id, region)
+        self._guards_for, self._guards_cache = state, guards
+        return guards
+
+    def _winning_region(self, f: Formation) -> frozenset[Hex] | None:
+        """The region ``f`` should march on because standing there wins the battle now."""
+        state = self.g.engine.state
+        for spec, region, when in self.winning_ground:
+            if spec.id not in state.fired_events and conditions_hold(state, spec) and when.selects(f.id):
+                return region
+        return None
+
+    def _sweep_ground(self, enemies: list[Formation]) -> frozenset[Hex]:
+        """Where a sweeper goes: next to routed enemy soul formations, else to enemy souls lying
+        on the field; only where no formed enemy stands within SWEEP_CLEAR hexes (it sweeps
+        behind the army, not in front of it)."""
+        state, rules = self.g.engine.state, self.g.engine.rules
+        formed = [e.pos for e in enemies if not e.routed]
+
+        def clear(h: Hex) -> bool:
+            return all(distance(h, e) > SWEEP_CLEAR for e in formed)
+
+        routed = frozenset(
+            e.pos for e in enemies if e.routed and "soul" in rules.units[e.type].abilities and clear(e.pos)
+        )
+        if routed:
+            return routed
+        me = self.g.side_id
+        return frozenset(
+            h
+            for key, by_side in state.field_souls.items()
+            if any(n > 0 and are_enemies(state, me, side) for side, n in by_side.items()) and clear(h := Hex.parse(key))
+        )
+
+    def _reserve_ground(self, f: Formation, enemies: list[Formation]) -> frozenset[Hex]:
+        """Where a reserve waits: near the side's commander, out of the enemy's reach; with no
+        commander in the field, as far from the enemy as it can get."""
+        board = self.g.engine.board
+        live = [e.pos for e in enemies if not e.routed]
+
+        def clear_of_enemy(h: Hex) -> int:
+            return min((distance(h, e) for e in live), default=RESERVE_GAP)
+
+        commander = next(
+            (o for o in self.g.engine.state.formations_of(self.g.side_id) if o.hero is not None and not o.routed),
+            None,
+        )
+        if commander is not None:
+            near = frozenset(
+                h
+                for h in spiral(commander.pos, RESERVE_GAP)
+                if h != commander.pos and h in board and clear_of_enemy(h) >= RESERVE_GAP
+            )
+            if near:
+                return near
+        around = [h for h in spiral(f.pos, RESERVE_GAP + 2) if h in board]
+        far = max(clear_of_enemy(h) for h in around)
+        return frozenset(h for h in around if clear_of_enemy(h) == far)
+
+    def answer_duel(self) -> AnswerDuel | None:
+        return None
+
+    def answered(self, accept: bool) -> None:
+        pass
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def region(self, name: str | None) -> frozenset[Hex]:
+        """The hexes of a region the scenario's hints name (none if it names none the map has)."""
+        return self.g.game.board.regions.get(name, frozenset()) if name else frozenset()
+
+    def hero_formation(self, hero: str, side: str | None = None) -> Formation | None:
+        state = self.g.engine.state
+        for f in (state.formations[k] for k in sorted(state.formations)):
+            if f.hero == hero and (side is None or f.side == side):
+                return f
+        return None

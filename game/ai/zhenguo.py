@@ -1,0 +1,77 @@
+"""Yue Fei's army (the Zhenguo faction)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core import combat, skill_marks, skills
+from ..core.actions import Action, Attack, UseSkill
+from ..core.hexgrid import distance
+from ..core.state import Formation
+from .persona import Persona
+from .scenario_reading import vital_units
+
+if TYPE_CHECKING:
+    from .general import General
+
+# A formation whose loss loses the battle strikes only if the worst case leaves it at least a
+# quarter of its men.
+VITAL_RISK = 0.75
+
+
+class Zhenguo(Persona):
+    """Yue Fei's army: a formation riding to the ground it is ordered to (a comrade's besieged
+    hill) leaves the stragglers and their souls to the wind until it gets there; a formation
+    whose loss loses the battle (Tang Huai's company) strikes only blows it is sure to survive,
+    and comes down its hill on the besiegers once the relief has struck them."""
+
+    def __init__(self, general: General) -> None:
+        super().__init__(general)
+        self.vital = vital_units(general)
+
+    def may_capture(self, f: Formation) -> bool:
+        region = self.held_region(f.id)
+        return region is None or f.pos in region
+
+    def may_strike(self, f: Formation, target: Formation) -> bool:
+        if not super().may_strike(f, target):
+            return False
+        if f.id not in self.vital or f.id in self.charging:
+            return True  # a hero ordered to charge (Yue Fei at the border) weighs his losses lightly
+        engine = self.g.engine
+        setup = combat.setup_attack(engine.state, engine.board, engine.rules, f, target)
+        return combat.forecast_from(setup).attacker_losses[2] < f.men * VITAL_RISK
+
+    def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
+        rules = self.g.engine.rules
+        skill = rules.skills[use.skill]
+        if skill.effect != "downhill_charge":
+            return None
+        # When the blow it opens is one the company can survive (charging, it cannot shoot).
+        return self._downhill_blow(f) is not None
+
+    def special_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
+        # Down the hill the moment the order is given: the blow follows the charge at once.
+        for f in own:
+            if skill_marks.DOWNHILL in f.effects and self.g.engine.can_attack(f):
+                target = self._downhill_blow(f)
+                if target is not None:
+                    return Attack(unit=f.id, target=target.id)
+        return None
+
+    def _downhill_blow(self, f: Formation) -> Formation | None:
+        """The enemy below ``f`` its downhill charge would strike hardest and survive, once the
+        relief next to it has struck (a relief that can still strike this turn goes first: the
+        besiegers turn to meet it, and the hill falls on their backs)."""
+        engine = self.g.engine
+        skill = skill_marks.effect_skill(engine.rules, skill_marks.DOWNHILL)
+        if skill is None:
+            return None
+        charging = f.model_copy(update={"effects": {**f.effects, skill_marks.DOWNHILL: engine.state.turn + 1}})
+        waiting = [o.pos for o in engine.state.formations_of(f.side) if o.id != f.id and engine.can_attack(o)]
+        scored = [
+            (self.g.attack_score(charging, e), e.id, e)
+            for e in skills.downhill_targets(engine, f, skill)
+            if self.may_strike(charging, e) and not any(distance(h, e.pos) == 1 for h in waiting)
+        ]
+        return max(scored, key=lambda x: (x[0], x[1]))[2] if scored else None
