@@ -67,7 +67,7 @@ class BattleBriefingScene(Scene):
         x, width = box.x + px(MARGIN), box.width - 2 * px(MARGIN)
         bottom = box.bottom - px(70)
         y = heading(surface, _(scenario.title), x, box.y + px(18), size=26)
-        y = paragraph(surface, self.battle.hud.side_name(self.side), x, y, width, size=16, colour=MUTED) + 6
+        y = paragraph(surface, self.battle.session.side_name(self.side), x, y, width, size=16, colour=MUTED) + 6
         if self.story:
             y = paragraph(surface, _(scenario.briefing), x, y, width, size=16, max_y=bottom - px(120)) + 10
         y = heading(surface, _("Objectives"), x, y, size=19)

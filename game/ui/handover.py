@@ -19,7 +19,7 @@ class HandoverScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        name = self.battle.hud.side_name(self.side_id)
+        name = self.battle.session.side_name(self.side_id)
         UILabel(pygame.Rect(0, h // 2 - px(128), w, px(86)), name, self.manager, object_id="#title")
         UILabel(
             pygame.Rect(0, h // 2 - px(40), w, px(34)),
@@ -35,7 +35,7 @@ class HandoverScene(Scene):
         )
         # Once the player is here, they may first watch the turns they waited through, through
         # their own formations' eyes.
-        self.watch_start = self.battle.watch.replay_start(self.side_id, self.battle.state.action_index)
+        self.watch_start = self.battle.session.watch.replay_start(self.side_id, self.battle.state.action_index)
         self.watch: UIButton | None = None
         if self.watch_start is not None:
             self.watch = UIButton(
