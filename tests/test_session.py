@@ -166,3 +166,28 @@ def test_the_side_on_screen_is_told_only_what_it_witnessed(rules: Ruleset) -> No
     assert outcome.applied and outcome.by_computer and outcome.events == () and not session.last_seen
     assert session.state.formations["b_far"].pos == to  # it moved all the same
     assert session.submit(EndTurn()).applied and session.last_seen  # a turn's end is no secret
+
+
+def test_forced_march_is_a_toggle_and_the_next_move_is_forced(rules: Ruleset) -> None:
+    session = session_for(rules)
+    session.click(session.state.formations["a_foot"].pos)
+    plain = session.choice.move_map
+    toggled = session.order("forced")
+    assert toggled.kind == "toggled" and session.choice.forced_march
+    assert session.choice.move_map is not None and plain is not None
+    assert session.choice.move_map.destinations >= plain.destinations  # a forced march goes as far or further
+    to = free_hex(session)
+    assert session.click(to).applied
+    assert session.match.record.actions == [Move(unit="a_foot", to=to, forced=True)]
+
+
+def test_tab_cycles_through_the_formations_that_can_act_and_the_list_chooses_only_ones_own(rules: Ruleset) -> None:
+    session = session_for(rules)
+    first = session.select_next()
+    second = session.select_next()
+    assert {first, second} == {"a_foot", "a_guard"} and session.select_next() == first
+    assert not session.choose("b_levy") and session.selected == first
+    assert session.choose("a_guard") and session.selected == "a_guard"
+    rest = session.order("rest")
+    assert rest.applied and session.state.formations["a_guard"].acted
+    assert [f.id for f in session.ready_formations()] == ["a_foot"]

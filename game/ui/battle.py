@@ -8,6 +8,8 @@ motion, sounds, hints, the unit panel) and follows on (the result, a duel, a han
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 
@@ -41,6 +43,9 @@ from .scene import Scene
 from .side_logs import SideLogs
 from .thunder_aim import draw_thunder_tip
 
+if TYPE_CHECKING:
+    from .app import App
+
 # Keys that close a narration pop-up.
 DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 
@@ -48,7 +53,7 @@ DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESC
 class BattleScene(Scene):
     tells_story = True
 
-    def __init__(self, app, match: Match, show_handover: bool = True, view_side: str | None = None) -> None:
+    def __init__(self, app: App, match: Match, show_handover: bool = True, view_side: str | None = None) -> None:
         self.script = names_script(match.loaded.scenario.campaign)
         self.tell_story()  # before anything is named
         # The battle itself: the match, the choice, the viewing side and the hand-over.
