@@ -36,7 +36,8 @@ def hotseat(app, rules, units=UNITS) -> BattleScene:
     match = Match(loaded_for(scenario), 5, GameSettings(controllers={"a": "human", "b": "human"}))
     app.go("battle", match=match)
     assert isinstance(app.scene, HandoverScene)
-    battle = app.scene.battle
+    battle = app.stack[-2]
+    assert isinstance(battle, BattleScene) and app.scene.session is battle.session
     app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
     assert app.scene is battle and battle.session.viewer == "a"
     return battle

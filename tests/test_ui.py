@@ -160,7 +160,8 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
     click(app, menu.start_button.rect.center)
     handover = app.scene
     assert isinstance(handover, HandoverScene) and handover.side_id == "coalition"
-    battle = handover.battle
+    battle = app.stack[-2]
+    assert isinstance(battle, BattleScene) and handover.session is battle.session
     assert battle.match.loaded.scenario.id == A1 and battle.session.is_hotseat()
     assert battle.match.record.actions == []
     frame(app)
@@ -475,7 +476,7 @@ def test_screen_texts_fit_their_labels(app: App, rules: Ruleset) -> None:
         warnings.simplefilter("always")
         scenes = [
             MenuScene(app),
-            HandoverScene(app, BattleScene(app, hotseat, show_handover=False), "coalition"),
+            HandoverScene(app, BattleScene(app, hotseat, show_handover=False).session, "coalition"),
             ResultScene(app, finished),
         ]
         for scene in scenes:

@@ -254,7 +254,7 @@ class BattleScene(Scene):
         if hand is None:
             return
         if hand.brief:
-            self.app.open("battle_briefing", battle=self, side=hand.side, story=self.match.campaign is None)
+            self.app.open("battle_briefing", session=self.session, side=hand.side, story=self.match.campaign is None)
         if hand.side in self.logs:  # what its formations saw while it waited goes on its own log
             self.logs[hand.side].extend(list(hand.log))
         if hand.curtain:
@@ -266,7 +266,7 @@ class BattleScene(Scene):
                 self.narration.push(hand.report, None)
             for text, speaker in hand.heard:
                 self.narration.push(text, speaker)
-            self.app.open("handover", battle=self, side_id=hand.side)
+            self.app.open("handover", session=self.session, side_id=hand.side)
         self._centre_on_side(hand.side)
 
     def _narrate(self, ev: Event) -> None:

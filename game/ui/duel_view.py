@@ -56,7 +56,7 @@ def back_to_battle(app, battle: BattleScene) -> None:
         app.back()
     session = battle.session
     if session.is_hotseat() and session.curtains and session.human_to_move():
-        app.open("handover", battle=battle, side_id=session.state.active_side.id)
+        app.open("handover", session=session, side_id=session.state.active_side.id)
 
 
 def draw_banner(surface: pygame.Surface, rules: Ruleset, hero: str, centre: tuple[int, int]) -> pygame.Rect:
