@@ -53,9 +53,9 @@ def measure(frames: int, size: tuple[int, int]) -> dict[str, float]:
         app.back()
     scene.prefs = scene.prefs.model_copy(update={"own_speed": "slow", "hints": False})
     hero = next(f for f in scene.state.formations_of("coalition") if f.hero == "xiang_yu")
-    scene.selected = hero.id
+    scene.session.selected = hero.id
     scene._after_change([])
-    scene.threat_toggle.toggle()
+    scene.panels.threat_toggle.toggle()
     for _ in range(3):
         app.step([], 1 / 60)
 

@@ -189,7 +189,7 @@ def test_frames_go_on_while_the_computer_thinks_and_its_action_lands_when_ready(
     assert scene.computer.worker.wait(2.0)
     frame(app)
     assert record.actions == [EndTurn(), EndTurn()]
-    assert scene.state.active_side.id == "a" and scene.human_to_move()
+    assert scene.state.active_side.id == "a" and scene.session.human_to_move()
 
 
 def test_a_late_answer_for_a_position_left_behind_is_dropped(app: App, rules: Ruleset) -> None:
@@ -230,4 +230,4 @@ def test_escape_skips_showing_the_rest_of_the_computers_turn(app: App, rules: Ru
     assert scene.computer.worker.wait(2.0)
     frame(app)
     assert scene.match.record.actions == [EndTurn(), EndTurn()]  # still applied through the engine
-    assert scene.human_to_move() and not scene.computer.shown_fast()
+    assert scene.session.human_to_move() and not scene.computer.shown_fast()

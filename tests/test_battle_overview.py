@@ -56,32 +56,34 @@ def press(app: App, key: int) -> None:
 
 
 def rows(scene: BattleScene) -> dict[str, object]:
-    return {fid: button for button, fid in scene.unit_list._row_buttons.items()}
+    return {fid: button for button, fid in scene.panels.unit_list._row_buttons.items()}
 
 
 def test_a_row_selects_its_formation_and_brings_it_into_view(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules, {"a": "human", "b": "ai"})
-    assert not scene.unit_list.visible
-    scene.objectives.visible = True
+    assert not scene.panels.unit_list.visible
+    scene.panels.objectives.visible = True
     press(app, pygame.K_n)
-    assert scene.unit_list.visible and not scene.objectives.visible  # they share the left column
+    assert scene.panels.unit_list.visible and not scene.panels.objectives.visible  # they share the left column
     assert set(rows(scene)) == {"a_foot", "a_guard"}
     click(app, rows(scene)["a_guard"].rect.center)
-    assert scene.selected == "a_guard"
+    assert scene.session.selected == "a_guard"
     x, y = scene.camera.to_screen(scene.geometry.centre(scene.state.formations["a_guard"].pos))
-    assert scene.unit_list.rect.right < x < app.size[0] - 300 and 100 < y < app.size[1] - 100
+    assert scene.panels.unit_list.rect.right < x < app.size[0] - 300 and 100 < y < app.size[1] - 100
     # Its button closes it too.
-    click(app, scene.unit_list.button.rect.center)
-    assert not scene.unit_list.visible
+    click(app, scene.panels.unit_list.button.rect.center)
+    assert not scene.panels.unit_list.visible
 
 
 def test_the_wheel_over_the_list_leaves_the_zoom_alone(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules, {"a": "human", "b": "ai"})
     press(app, pygame.K_n)
     zoom = scene.camera.zoom
-    point(app, scene.unit_list.rect.center)
+    point(app, scene.panels.unit_list.rect.center)
     frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
-    frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.unit_list.rect.center, button=4, touch=False))
+    frame(
+        app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.panels.unit_list.rect.center, button=4, touch=False)
+    )
     assert scene.camera.zoom == zoom
     point(app, (app.size[0] // 2, app.size[1] // 2))
     frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
@@ -90,15 +92,15 @@ def test_the_wheel_over_the_list_leaves_the_zoom_alone(app: App, rules: Ruleset)
 
 def test_a_click_on_the_minimap_centres_the_view_there(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules, {"a": "human", "b": "ai"})
-    mm = scene.minimap
+    mm = scene.panels.minimap
     target = scene.match.loaded.scenario.board.at_offset(20, 12)
     assert scene.geometry.hex_at(*scene.camera.to_map((app.size[0] / 2, app.size[1] / 2))) != target
     pos = tuple(round(c) for c in mm.to_minimap(scene.geometry.centre(target)))
-    selected = scene.selected
+    selected = scene.session.selected
     click(app, pos)
     middle = scene.camera.to_map((app.size[0] / 2, app.size[1] / 2))
     assert scene.geometry.hex_at(*middle) == target
-    assert scene.selected == selected  # nothing on the map beneath was clicked
+    assert scene.session.selected == selected  # nothing on the map beneath was clicked
 
 
 def test_in_hotseat_each_player_lists_their_own_formations(app: App, rules: Ruleset) -> None:
@@ -109,9 +111,9 @@ def test_in_hotseat_each_player_lists_their_own_formations(app: App, rules: Rule
     while app.scene is not scene:  # the hand-over and the report
         app.back()
     frame(app)
-    assert scene.viewer == "b"
+    assert scene.session.viewer == "b"
     assert set(rows(scene)) == {"b_levy", "b_far"}
-    assert scene.unit_list.button.text == "Formations: 2 to act"
+    assert scene.panels.unit_list.button.text == "Formations: 2 to act"
 
 
 def test_the_list_and_the_objectives_take_turns_in_the_left_column(app: App) -> None:
@@ -120,8 +122,8 @@ def test_the_list_and_the_objectives_take_turns_in_the_left_column(app: App) -> 
     scene = BattleScene(app, new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, 1), False)
     app.switch(scene)
     frame(app)
-    assert scene.objectives.visible and not scene.unit_list.visible
+    assert scene.panels.objectives.visible and not scene.panels.unit_list.visible
     press(app, pygame.K_n)
-    assert scene.unit_list.visible and not scene.objectives.visible
+    assert scene.panels.unit_list.visible and not scene.panels.objectives.visible
     press(app, pygame.K_o)
-    assert scene.objectives.visible and not scene.unit_list.visible
+    assert scene.panels.objectives.visible and not scene.panels.unit_list.visible

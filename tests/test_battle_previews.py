@@ -28,10 +28,10 @@ def test_palm_thunder_shows_its_range_the_struck_hexes_and_odds_that_hold(app, r
     ]
     scene = field_battle(app, rules, units)
     bows = scene.state.formations["a_bows"]
-    scene.selected = "a_bows"
+    scene.session.selected = "a_bows"
     scene._after_change([])
     scene.give_order("thunder")
-    assert scene.choice.aiming_thunder
+    assert scene.session.choice.aiming_thunder
     at = scene.state.formations["b_one"].pos
     scene.hover = at
     ov = scene.overlays()
@@ -39,7 +39,7 @@ def test_palm_thunder_shows_its_range_the_struck_hexes_and_odds_that_hold(app, r
         h for h in scene.match.loaded.scenario.board.terrain if 1 <= distance(bows.pos, h) <= 2
     )
     assert at in ov.targets and ov.targets <= {at, *neighbours(at)}
-    odds = dict(scene.thunder_forecast())
+    odds = dict(scene.session.thunder_forecast(scene.hover))
     struck = {fid for fid, f in scene.state.formations.items() if f.side == "b" and f.pos in {at, *neighbours(at)}}
     assert set(odds) == struck
     before = {fid: scene.state.formations[fid].men for fid in odds}
@@ -57,11 +57,11 @@ def test_the_orders_bar_tells_what_capture_and_rest_would_do(app, rules) -> None
     units = [Unit("a_ret", "a", "retainer", 2000, (1, 2)), Unit("b_far", "b", "soul_levy", 500, (7, 5))]
     scene = field_battle(app, rules, units)
     add_souls(scene.state, scene.state.formations["a_ret"].pos, "b", 321)
-    scene.selected = "a_ret"
+    scene.session.selected = "a_ret"
     scene._after_change([])
-    capture_tip = scene.orders.buttons["capture"].tool_tip_text
+    capture_tip = scene.panels.orders.buttons["capture"].tool_tip_text
     assert "bag 321 souls" in capture_tip and "ends the formation's turn" in capture_tip
-    assert "fatigue" in scene.orders.buttons["rest"].tool_tip_text
+    assert "fatigue" in scene.panels.orders.buttons["rest"].tool_tip_text
 
 
 def test_a_duels_chances_are_told_in_words(rules) -> None:
@@ -87,11 +87,11 @@ def test_in_the_smallest_window_a_forecast_keeps_its_buttons_clear(rules) -> Non
     battle.click_hex(battle.state.formations["b_x"].pos)
     frame(app)
     frame(app)
-    panel = battle.hud.panel_rect
-    assert battle.hud.forecast is not None
-    for button in (battle.threat_toggle.button, battle.legend.button):
+    panel = battle.panels.hud.panel_rect
+    assert battle.panels.hud.forecast is not None
+    for button in (battle.panels.threat_toggle.button, battle.panels.legend.button):
         assert button is not None and (not button.visible or not panel.colliderect(button.rect))
-    assert battle.card_panel.rect.width == 0  # no card over the forecast
+    assert battle.panels.card_panel.rect.width == 0  # no card over the forecast
     battle.cancel()
     frame(app)
-    assert battle.threat_toggle.button.visible and battle.legend.button.visible
+    assert battle.panels.threat_toggle.button.visible and battle.panels.legend.button.visible

@@ -31,14 +31,14 @@ UNITS = [
 
 def test_hovering_an_enemy_in_sight_shows_its_card_and_an_unseen_one_shows_none(app, rules) -> None:
     scene = battle(app, rules, UNITS)
-    view = scene.side_view()
+    view = scene.session.view()
     assert view.sees("b_near") and not view.sees("b_far")
     scene.hover = scene.state.formations["b_near"].pos
     frame(app)
-    assert scene.card_panel.rect.width > 0
+    assert scene.panels.card_panel.rect.width > 0
     scene.hover = scene.state.formations["b_far"].pos
     frame(app)
-    assert scene.card_panel.rect.width == 0
+    assert scene.panels.card_panel.rect.width == 0
 
 
 def test_h_shades_what_the_enemies_in_sight_can_strike_and_a_click_shows_one_enemys_reach(app, rules) -> None:
@@ -46,10 +46,10 @@ def test_h_shades_what_the_enemies_in_sight_can_strike_and_a_click_shows_one_ene
     assert scene.overlays().threat == frozenset()
     press(app, pygame.K_h)
     threat = scene.overlays().threat
-    assert threat and threat == scene.side_view().threat.hexes
+    assert threat and threat == scene.session.view().threat.hexes
     scene.click_hex(scene.state.formations["b_near"].pos)
     assert scene.looked_at == "b_near"
-    assert scene.overlays().enemy_reach == scene.side_view().enemy_reach("b_near")
+    assert scene.overlays().enemy_reach == scene.session.view().enemy_reach("b_near")
     assert scene.overlays().enemy_reach
     scene.click_hex(scene.state.formations["b_far"].pos)  # unseen: nothing to look at
     assert scene.looked_at is None and scene.overlays().enemy_reach == frozenset()
@@ -58,6 +58,6 @@ def test_h_shades_what_the_enemies_in_sight_can_strike_and_a_click_shows_one_ene
 def test_in_hotseat_the_card_and_the_reach_follow_the_player_at_the_screen(app, rules) -> None:
     scene = battle(app, rules, UNITS, controllers={"a": "human", "b": "human"})
     press(app, pygame.K_RETURN)  # the first hand-over
-    assert scene.fog_side() == "a"
-    assert scene.side_view().card("b_far") is None
-    assert scene.side_view("b").card("b_far") is not None
+    assert scene.session.fog_side() == "a"
+    assert scene.session.view().card("b_far") is None
+    assert scene.session.view("b").card("b_far") is not None

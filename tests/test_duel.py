@@ -358,12 +358,12 @@ def test_a_human_challenges_by_button_and_target_and_watches_the_fight(app, rule
     battle = screen_battle(app, rules, {"a": "human", "b": "ai"})
     assert isinstance(app.scene, BattleScene)  # no hand-over against the computer
     click_hex(app, battle, battle.state.formations["a_xiang"].pos)
-    assert battle.selected == "a_xiang"
+    assert battle.session.selected == "a_xiang"
     frame(app)
-    button = battle.hud.skills.button_for("challenge")
+    button = battle.panels.hud.skills.button_for("challenge")
     assert button is not None and button.is_enabled
     click(app, button.rect.center)
-    assert battle.choice.aiming == "challenge"
+    assert battle.session.choice.aiming == "challenge"
     assert battle.overlays().targets == {battle.state.formations["b_liang"].pos}
     click_hex(app, battle, battle.state.formations["b_liang"].pos)
     # The computer answers at once: Wanyan Liang will not face the Hegemon-King.
@@ -372,10 +372,10 @@ def test_a_human_challenges_by_button_and_target_and_watches_the_fight(app, rule
     assert app.scene is battle and any("refuses" in line for line in battle.log.lines)
     # Han Xin is a fighter he will face, and the duel is shown round by round.
     battle.state.formations["a_han"].pos = Hex(2, 1)
-    battle.selected = "a_han"
+    battle.session.selected = "a_han"
     battle._after_change([])
     frame(app)
-    click(app, battle.hud.skills.button_for("challenge").rect.center)
+    click(app, battle.panels.hud.skills.button_for("challenge").rect.center)
     click_hex(app, battle, battle.state.formations["b_liang"].pos)
     frame(app, dt=1.0)
     assert battle.match.record.actions[-1] == AnswerDuel(accept=True)

@@ -36,9 +36,10 @@ def hotseat(app, rules, units=UNITS) -> BattleScene:
     match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
     assert isinstance(app.scene, HandoverScene)
-    battle = app.scene.battle
+    battle = app.stack[-2]
+    assert isinstance(battle, BattleScene) and app.scene.session is battle.session
     app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
-    assert app.scene is battle and battle.viewer == "a"
+    assert app.scene is battle and battle.session.viewer == "a"
     return battle
 
 
@@ -47,7 +48,7 @@ def take_screen(app, battle: BattleScene, side: str) -> list[str]:
     handover = app.scene
     assert isinstance(handover, HandoverScene) and handover.side_id == side
     handover.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
-    assert app.scene is battle and battle.viewer == side
+    assert app.scene is battle and battle.session.viewer == side
     text, speaker = battle.narration.queue[0]
     assert speaker is None and text.startswith("While you waited")
     return text.splitlines()[1:]
@@ -55,7 +56,7 @@ def take_screen(app, battle: BattleScene, side: str) -> list[str]:
 
 def test_the_report_tells_what_the_waiting_side_saw_and_nothing_else(app, rules) -> None:
     battle = hotseat(app, rules)
-    b_sees = battle._seen_ids("b")
+    b_sees = battle.session.seen_ids("b")
     assert "a_foot" in b_sees and "a_scout" not in b_sees
     far = battle.state.formations["a_scout"].pos
     assert battle.submit(Move(unit="a_scout", to=Hex(far.q - 1, far.r)))  # out of b's sight
@@ -70,7 +71,7 @@ def test_the_report_tells_what_the_waiting_side_saw_and_nothing_else(app, rules)
     assert battle.logs["a"].lines != battle.log.lines
     assert any("attacked" in line and "Soul levy" in line for line in report), report
     assert not any("Xiang Yu" in line for line in report), report  # the scout's move was unseen
-    assert battle.watch.report("b").endswith("nothing of the other side.")  # read once
+    assert battle.session.watch.report("b").endswith("nothing of the other side.")  # read once
 
 
 def test_a_quiet_turn_makes_a_quiet_report(app, rules) -> None:
@@ -93,19 +94,19 @@ def test_objectives_of_the_other_side_stay_with_it() -> None:
 
 def test_in_hotseat_an_unseen_enemy_heros_words_are_not_heard(app, rules) -> None:
     battle = hotseat(app, rules)
-    assert "a_scout" not in battle._seen_ids("b")
+    assert "a_scout" not in battle.session.seen_ids("b")
     words = Narration(text="Ride!", speaker="xiang_yu")
-    assert not battle.witnessed_by(words, "b", set())
-    assert battle.witnessed_by(words, "a", set())  # his own side hears him
-    assert battle.witnessed_by(Narration(text="Dusk falls."), "b", set())  # the narrator is no secret
+    assert not battle.session.witnessed_by(words, "b", set())
+    assert battle.session.witnessed_by(words, "a", set())  # his own side hears him
+    assert battle.session.witnessed_by(Narration(text="Dusk falls."), "b", set())  # the narrator is no secret
 
 
 def test_against_the_computer_the_story_is_told_whole(app, rules) -> None:
     scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "ai", "b": "human"})
     battle = app.go("battle", match=match)
-    assert not battle.is_hotseat()
-    assert battle.witnessed_by(Narration(text="Ride!", speaker="xiang_yu"), "b", set())
+    assert not battle.session.is_hotseat()
+    assert battle.session.witnessed_by(Narration(text="Ride!", speaker="xiang_yu"), "b", set())
 
 
 # -- watching the turn waited through ----------------------------------------------------------
@@ -137,7 +138,7 @@ def test_the_waiting_player_may_watch_what_their_formations_saw_and_only_that(ap
     press_key(watch, pygame.K_LEFT)
     assert watch.beat == 0 and watch.cursor.position == 0
     press_key(watch, pygame.K_ESCAPE)
-    assert app.scene is battle and battle.viewer == "b"
+    assert app.scene is battle and battle.session.viewer == "b"
     assert battle.narration.queue[0][0].startswith("While you waited")  # the report is still there
 
 
@@ -156,14 +157,14 @@ def test_the_top_bar_counts_only_enemies_in_sight_and_keeps_the_enemy_pouch_hidd
     battle = hotseat(app, rules)
     battle.state.side("b").pouch = 4321  # bagged out of a's sight
     battle.state.side("a").pouch = 1234
-    fog = battle.fog()
+    fog = battle.session.view().fog
     assert fog is not None and "b_levy" in fog.shown and "b_reserve" not in fog.shown
-    own = battle.hud.side_label("a", "a", fog.shown)
-    enemy = battle.hud.side_label("b", "a", fog.shown)
+    own = battle.panels.hud.side_label("a", "a", fog.shown)
+    enemy = battle.panels.hud.side_label("b", "a", fog.shown)
     assert "1,234" in own and "3,500" in own  # a's own men and pouch, in full
     assert "9,000 in sight" in enemy  # the levy it sees, not the reserve it does not
     assert "4,321" not in enemy and "Pouch" not in enemy
-    everything = battle.hud.side_label("b")
+    everything = battle.panels.hud.side_label("b")
     assert "18,000" in everything and "4,321" in everything  # with no fog, all is told
 
 
@@ -178,10 +179,10 @@ def test_the_forecast_counts_only_what_the_attacker_can_see(app, rules) -> None:
     scenario = make_scenario(rules, grid, units, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "ai"})
     battle = app.go("battle", match=match)
-    assert "b_liang" not in battle._seen_ids("a")
-    battle.choice.pending_attack = Attack(unit="a_foot", target="b_levy")
-    shown = battle.pending_forecast()
-    real = match.engine.forecast(battle.choice.pending_attack)
+    assert "b_liang" not in battle.session.seen_ids("a")
+    battle.session.choice.pending_attack = Attack(unit="a_foot", target="b_levy")
+    shown = battle.session.pending_forecast()
+    real = match.engine.forecast(battle.session.choice.pending_attack)
 
     def aura(forecast) -> list:
         return [m for m in forecast.setup.modifiers if m.name == "Commander nearby" and m.applies_to == "defender"]

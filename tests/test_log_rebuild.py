@@ -16,8 +16,9 @@ from game.core.actions import AnswerDuel, EndTurn
 from game.core.engine import GameSettings
 from game.record.match import Match, match_from_record
 from game.record.saves import load_record
-from game.ui.battle import RECALL_SLICE, BattleScene
+from game.ui.battle import BattleScene
 from game.ui.replay_log import LogRebuild, log_sides, rebuild_log, rebuild_logs
+from game.ui.side_logs import RECALL_SLICE
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -50,7 +51,7 @@ def play(battle: BattleScene, turns: int) -> None:
 def told(battle: BattleScene, side: str | None) -> list[str]:
     """What the battle screen told ``side``: its log, and what it saw since it last waited (put on
     its log at the next hand-over); not the screen's own notes."""
-    lines = battle.logs[side].lines + (battle.watch.log.get(side, []) if side is not None else [])
+    lines = battle.logs[side].lines + (battle.session.watch.log.get(side, []) if side is not None else [])
     return [line for line in lines if not line.startswith(("Not allowed", "Game saved"))]
 
 
@@ -99,17 +100,17 @@ def test_quickload_brings_the_log_back_a_slice_per_frame(app) -> None:
     play(battle, turns=2)
     while battle.narration.active:  # words read (they are in the log as well)
         battle.dismiss_narration()
-    assert battle.human_to_move()
+    assert battle.session.human_to_move()
     live = told(battle, "coalition")
     press(app, pygame.K_F5)
-    battle.quickload()  # F9
+    battle.saves.quickload()  # F9
     loaded = app.scene
     assert isinstance(loaded, BattleScene) and loaded is not battle
-    assert loaded.recall is not None and loaded.log.recalling
+    assert loaded.logs.recall is not None and loaded.log.recalling
     assert len(match.record.actions) > RECALL_SLICE
     loaded.update(0.0)  # one frame: one slice, so the window stays live
-    assert loaded.recall is not None and loaded.recall.cursor.position == RECALL_SLICE
-    while loaded.recall is not None:
+    assert loaded.logs.recall is not None and loaded.logs.recall.cursor.position == RECALL_SLICE
+    while loaded.logs.recall is not None:
         loaded.update(0.0)
     assert told(loaded, "coalition") == live
     assert not loaded.log.recalling

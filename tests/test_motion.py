@@ -142,8 +142,8 @@ def test_the_pouch_counts_up_to_the_souls_bagged(app, rules, own_settings) -> No
     add_souls(scene.state, scene.state.formations["a_ret"].pos, "b", 900)
     assert scene.submit(Capture(unit="a_ret"))
     real = scene.state.side("a").pouch
-    assert real > 0 and scene.hud.counting and scene.animating()
-    assert f"Pouch {format_men(real)}" not in scene.hud.side_label("a")  # it starts from the old count
+    assert real > 0 and scene.panels.hud.counting and scene.animating()
+    assert f"Pouch {format_men(real)}" not in scene.panels.hud.side_label("a")  # it starts from the old count
     for _ in range(40):
         frame(app, dt=0.05)
-    assert not scene.hud.counting and f"Pouch {format_men(real)}" in scene.hud.side_label("a")
+    assert not scene.panels.hud.counting and f"Pouch {format_men(real)}" in scene.panels.hud.side_label("a")

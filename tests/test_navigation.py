@@ -110,16 +110,16 @@ def test_esc_with_nothing_chosen_opens_the_battle_menu_and_esc_again_resumes(app
 
 def test_esc_first_drops_a_selection_then_opens_the_menu(app, rules) -> None:
     scene = battle(app, rules)
-    scene.selected = "a_foot"
+    scene.session.selected = "a_foot"
     press(app, pygame.K_ESCAPE)
-    assert scene.selected is None and app.scene is scene
+    assert scene.session.selected is None and app.scene is scene
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, BattleMenuScene)
 
 
 def test_the_menu_button_opens_the_battle_menu(app, rules) -> None:
     scene = battle(app, rules)
-    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.menu_button))
+    frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.panels.menu_button))
     assert isinstance(app.scene, BattleMenuScene)
 
 
@@ -166,7 +166,7 @@ def test_a_save_means_nothing_is_lost_until_the_next_move(app, rules, folder) ->
     scene = battle(app, rules)
     move_once(scene)
     assert scene.unsaved()
-    scene.quicksave()
+    scene.saves.quicksave()
     assert not scene.unsaved()
     assert scene.match.undo()
     assert scene.unsaved()  # the save holds a move that is no longer played
@@ -383,9 +383,9 @@ def test_the_camera_brings_a_seen_computer_action_out_from_under_the_panels(app)
     scene = app.go("battle", match=new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=1))
     board = scene.match.loaded.scenario.board
     far = max(board.terrain, key=lambda h: scene.camera.to_screen(scene.geometry.centre(h))[0])
-    scene._follow([Moved(unit="x", path=(far,))], lambda unit: None)
+    scene.stage.follow([Moved(unit="x", path=(far,))], lambda unit: None, scene.panels.open_map_area())
     x, y = scene.camera.to_screen(scene.geometry.centre(far))
-    assert scene.open_map_area().collidepoint(x, y)
+    assert scene.panels.open_map_area().collidepoint(x, y)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
@@ -406,15 +406,15 @@ def test_the_smallest_window_fits_the_new_screens_and_the_orders_bar(rules, lang
             warnings.simplefilter("always")
             scene = app.go("battle", match=match)
             assert scene.submit(Move(unit="a_bows", to=Hex(0, 1)))  # Undo joins the bar
-            scene.selected = "a_bows"
+            scene.session.selected = "a_bows"
             scene._after_change([])
             frame(app)
-            shown = [b for b in scene.orders.buttons.values() if b.visible]
+            shown = [b for b in scene.panels.orders.buttons.values() if b.visible]
             assert len(shown) >= 3
             # With all five orders shown the bar would still end before End turn.
-            assert 12 + len(ORDERS) * (scene.orders.button_w + GAP) <= scene.end_turn_button.rect.left
+            assert 12 + len(ORDERS) * (scene.panels.orders.button_w + GAP) <= scene.panels.end_turn_button.rect.left
             for i, b in enumerate(shown):
-                assert not b.rect.colliderect(scene.end_turn_button.rect)
+                assert not b.rect.colliderect(scene.panels.end_turn_button.rect)
                 assert all(not b.rect.colliderect(o.rect) for o in shown[i + 1 :])
             for route in ("battle_menu", "settings"):
                 app.open(route, **({"battle": scene} if route == "battle_menu" else {}))
@@ -444,7 +444,7 @@ def test_the_first_selection_and_the_first_halted_move_bring_their_hints_once(ap
     scene.click_hex(scene.state.formations["a_foot"].pos)
     assert scene.hints.current == "select"
     press(app, pygame.K_ESCAPE)  # closes the hint, not the selection
-    assert scene.hints.current is None and scene.selected == "a_foot"
+    assert scene.hints.current is None and scene.session.selected == "a_foot"
     assert scene.submit(Move(unit="a_foot", to=Hex(2, 2)))  # halted: the enemy came into view
     assert scene.hints.current == "interrupted"
     press(app, pygame.K_ESCAPE)
@@ -456,16 +456,16 @@ def test_the_first_selection_and_the_first_halted_move_bring_their_hints_once(ap
 
 def test_the_orders_bar_shows_the_selected_formations_orders_after_a_resize(app, rules) -> None:
     scene = battle(app, rules)
-    scene.selected = "a_foot"
+    scene.session.selected = "a_foot"
     scene._after_change([])
-    shown = {o for o, b in scene.orders.buttons.items() if b.visible}
+    shown = {o for o, b in scene.panels.orders.buttons.items() if b.visible}
     assert "thunder" not in shown  # Han soldiers carry no palm thunder
     frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
-    assert {o for o, b in scene.orders.buttons.items() if b.visible} == shown
-    scene.selected = None
+    assert {o for o, b in scene.panels.orders.buttons.items() if b.visible} == shown
+    scene.session.selected = None
     scene._after_change([])
     frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=700, size=(1100, 700)))
-    assert not any(b.visible for b in scene.orders.buttons.values())
+    assert not any(b.visible for b in scene.panels.orders.buttons.values())
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])

@@ -9,8 +9,7 @@ from game.core.actions import Attack, Move
 from game.core.engine import GameSettings
 from game.core.hexgrid import offset_to_axial
 from game.record.match import Match
-from game.ui.board_view import Overlays
-from game.ui.order_input import OrderInput
+from game.session.choice import OrderInput
 
 FIELD = ("........",) * 6
 UNITS = [
@@ -73,8 +72,7 @@ def test_the_choice_marks_the_map_and_lets_go_of_a_formation_that_is_no_longer_t
     foot = match.state.formations["a_foot"]
     choice.click(match.engine, foot.pos, foot)
     choice.settle(match.engine)
-    ov = Overlays()
-    choice.mark(ov, match.engine, match.loaded.scenario.board, None, None)
+    ov = choice.marks(match.engine, match.loaded.scenario.board, None, None)
     assert ov.selected == foot.pos and ov.reachable == choice.move_map.destinations  # type: ignore[union-attr]
     assert match.state.formations["b_levy"].pos in ov.targets
     match.state.active = 1  # the other side's turn

@@ -331,7 +331,7 @@ def test_in_a_hotseat_battle_no_replay_is_watched_from_the_save_screen(app, rule
     app.go("battle", match=match)
     app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))  # past the hand-over
     battle = app.scene
-    assert isinstance(battle, BattleScene) and battle.is_hotseat()
+    assert isinstance(battle, BattleScene) and battle.session.is_hotseat()
     a1_save(folder, "older")
     battle.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
     screen = app.scene

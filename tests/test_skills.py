@@ -836,7 +836,7 @@ def select(app, battle, unit: str) -> None:
     h = battle.state.formations[unit].pos
     battle.camera.centre_on(battle.geometry.centre(h))
     click(app, battle.camera.to_screen(battle.geometry.centre(h)))
-    assert battle.selected == unit
+    assert battle.session.selected == unit
     frame(app)
 
 
@@ -856,29 +856,29 @@ def test_skill_buttons_use_skills_and_show_cooldowns(app, rules: Ruleset) -> Non
     battle = app.go("battle", match=match)
     frame(app)
     select(app, battle, "a_han")
-    (button, order), _lane = battle.hud.skills.buttons
+    (button, order), _lane = battle.panels.hud.skills.buttons
     assert order == "backs_to_the_river" and button.text == "Backs to the river" and button.is_enabled
     assert button.tool_tip_text.startswith(rules.skills["backs_to_the_river"].description)
-    assert battle.hud.panel_rect.contains(button.rect)
+    assert battle.panels.hud.panel_rect.contains(button.rect)
     click(app, button.rect.center)
     assert match.record.actions == [UseSkill(unit="a_han", skill="backs_to_the_river")]
     frame(app)
-    (button, _order), _lane = battle.hud.skills.buttons
+    (button, _order), _lane = battle.panels.hud.skills.buttons
     assert not button.is_enabled and button.text == "Backs to the river (4 turns)"
     # Yue Fei's skills are passive: shown, never pressed.
     select(app, battle, "a_yue")
-    assert [(b.text, b.is_enabled) for b, _o in battle.hud.skills.buttons] == [
+    assert [(b.text, b.is_enabled) for b, _o in battle.panels.hud.skills.buttons] == [
         ("Officer killer (passive)", False),
         ("The Yue banner (passive)", False),
     ]
     # An aimed skill waits for its target.
     select(app, battle, "a_squad")
-    raid = battle.hud.skills.button_for("decapitation_raid")
+    raid = battle.panels.hud.skills.button_for("decapitation_raid")
     assert raid is not None
     click(app, raid.rect.center)
-    assert battle.choice.aiming == "decapitation_raid"
+    assert battle.session.choice.aiming == "decapitation_raid"
     target = battle.state.formations["b_liang"].pos
     assert battle.overlays().targets == {target}
     click(app, battle.camera.to_screen(battle.geometry.centre(target)))
     assert match.record.actions[-1] == UseSkill(unit="a_squad", skill="decapitation_raid", target="b_liang")
-    assert battle.choice.aiming is None and any("raided" in line for line in battle.log.lines)
+    assert battle.session.choice.aiming is None and any("raided" in line for line in battle.log.lines)

@@ -886,7 +886,7 @@ def until_human_to_move(app: App, scene, frames: int = 400) -> None:
     """Frames until a person is to move again: the computer thinks off the frame loop, so on a
     busy machine even a fast computer turn can take more than one frame."""
     for _ in range(frames):
-        if scene.human_to_move():
+        if scene.session.human_to_move():
             return
         frame(app, dt=AI_STEP_DELAY)
     raise AssertionError("the computer never finished its turn")
@@ -932,11 +932,11 @@ def story_match(rules: Ruleset) -> Match:
 def test_narrations_pop_up_in_turn_and_the_computer_waits_for_them(app: App, rules: Ruleset) -> None:
     scene = app.go("battle", match=story_match(rules))
     frame(app)
-    assert scene.objectives.visible and scene.objectives.rect.height > 0
+    assert scene.panels.objectives.visible and scene.panels.objectives.rect.height > 0
     key(app, pygame.K_o)
-    assert not scene.objectives.visible
-    click(app, scene.objectives.button.rect.center)
-    assert scene.objectives.visible
+    assert not scene.panels.objectives.visible
+    click(app, scene.panels.objectives.button.rect.center)
+    assert scene.panels.objectives.visible
 
     key(app, pygame.K_e)
     record = scene.match.record
@@ -957,7 +957,10 @@ def test_narrations_pop_up_in_turn_and_the_computer_waits_for_them(app: App, rul
     assert scene.state.turn == 2 and scene.state.objectives["hold"] == "done"
     assert any("Objective achieved: Hold the line." in line for line in scene.log.lines)
     frame(app)
-    assert pygame.mask.from_threshold(app.screen.subsurface(scene.objectives.rect), GOOD, (1, 1, 1, 255)).count() > 0
+    assert (
+        pygame.mask.from_threshold(app.screen.subsurface(scene.panels.objectives.rect), GOOD, (1, 1, 1, 255)).count()
+        > 0
+    )
 
 
 def test_in_fast_mode_computer_turn_narrations_go_to_the_log(app: App, rules: Ruleset) -> None:

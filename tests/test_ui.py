@@ -74,7 +74,7 @@ def hex_on_screen(scene: BattleScene, h: Hex, centre_camera: bool = False) -> tu
     pos = (round(x), round(y))
     w, h_ = scene.app.size
     assert 0 <= pos[0] < w and 0 <= pos[1] < h_, f"{h} is off screen at {pos}"
-    assert not scene.hud.covers(pos) and not scene.end_turn_button.rect.collidepoint(pos)
+    assert not scene.panels.hud.covers(pos) and not scene.panels.end_turn_button.rect.collidepoint(pos)
     assert scene.geometry.hex_at(*scene.camera.to_map(pos)) == h
     return pos
 
@@ -143,8 +143,8 @@ def assert_board_shown(app: App, battle: BattleScene) -> None:
     band = pygame.Rect(0, 0, w, h // 2 - 210)
     assert colour_count(screen, HANDOVER_BG, band) < band.w * band.h // 2
     # The viewer's own banners; the enemy's may well be out of sight in the fog of war.
-    faction = battle.rules.factions[battle.state.side(battle.viewer).faction]
-    assert colour_count(screen, faction.colour) > 0, f"no banner of {battle.viewer} on screen"
+    faction = battle.rules.factions[battle.state.side(battle.session.viewer).faction]
+    assert colour_count(screen, faction.colour) > 0, f"no banner of {battle.session.viewer} on screen"
 
 
 def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None:
@@ -158,20 +158,21 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
     click(app, menu.start_button.rect.center)
     handover = app.scene
     assert isinstance(handover, HandoverScene) and handover.side_id == "coalition"
-    battle = handover.battle
-    assert battle.match.loaded.scenario.id == A1 and battle.is_hotseat()
+    battle = app.stack[-2]
+    assert isinstance(battle, BattleScene) and handover.session is battle.session
+    assert battle.match.loaded.scenario.id == A1 and battle.session.is_hotseat()
     assert battle.match.record.actions == []
     frame(app)
     assert_board_hidden(app, battle, "hailing")
     assert "Yuqing Palace coalition" in labels(handover)
 
     click(app, handover.ready.rect.center)
-    assert app.scene is battle and battle.viewer == "coalition"
+    assert app.scene is battle and battle.session.viewer == "coalition"
     frame(app)
     assert_board_shown(app, battle)
 
     # The End turn button: the turn passes to the other human, behind a hand-over screen.
-    click(app, battle.end_turn_button.rect.center)
+    click(app, battle.panels.end_turn_button.rect.center)
     assert battle.match.record.actions == [EndTurn()]
     assert battle.state.active_side.id == "hailing"
     handover = app.scene
@@ -180,7 +181,7 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
         frame(app, dt=0.5)
         assert_board_hidden(app, battle, "coalition")
     press(app, pygame.K_RETURN)
-    assert app.scene is battle and battle.viewer == "hailing"
+    assert app.scene is battle and battle.session.viewer == "hailing"
     # First what his formations saw of the coalition's turn (nothing: it only ended its turn),
     # then Wanyan Liang's words open his first turn; Enter closes each.
     assert battle.narration.active
@@ -204,9 +205,9 @@ def test_menu_start_against_the_computer_has_no_hand_over(app: App) -> None:
     frame(app)
     press(app, pygame.K_RETURN)
     scene = app.scene
-    assert isinstance(scene, BattleScene) and not scene.is_hotseat()
+    assert isinstance(scene, BattleScene) and not scene.session.is_hotseat()
     assert not scene.match.seats.is_human("hailing")
-    assert scene.human_to_move() and scene.state.active_side.id == "coalition"
+    assert scene.session.human_to_move() and scene.state.active_side.id == "coalition"
 
 
 # -- selecting, moving, attacking -----------------------------------------------------------
@@ -216,8 +217,8 @@ def test_click_selects_and_shows_where_it_can_move(app: App, field: BattleScene)
     guard = field.state.formations["a_guard"]
     before = app.screen.copy()
     click_hex(app, guard.pos)
-    assert field.selected == "a_guard"
-    reachable = field.choice.move_map.destinations
+    assert field.session.selected == "a_guard"
+    reachable = field.session.choice.move_map.destinations
     assert reachable and guard.pos not in reachable
     frame(app)
     # Reachable hexes are lightened on screen; the others are left as they were.
@@ -232,9 +233,9 @@ def test_click_selects_and_shows_where_it_can_move(app: App, field: BattleScene)
 
     # A second click on the same formation drops the selection; clicking it again picks it up.
     click_hex(app, guard.pos)
-    assert field.selected is None and field.choice.move_map is None
+    assert field.session.selected is None and field.session.choice.move_map is None
     click_hex(app, guard.pos)
-    assert field.selected == "a_guard"
+    assert field.session.selected == "a_guard"
 
 
 def test_click_on_a_reachable_hex_moves(app: App, field: BattleScene) -> None:
@@ -243,17 +244,19 @@ def test_click_on_a_reachable_hex_moves(app: App, field: BattleScene) -> None:
     click_hex(app, start)
     board = field.match.loaded.scenario.board
     unreachable = next(
-        h for h in board.terrain if h not in field.choice.move_map.destinations and h not in field.state.occupancy()
+        h
+        for h in board.terrain
+        if h not in field.session.choice.move_map.destinations and h not in field.state.occupancy()
     )
     click_hex(app, unreachable)
-    assert field.match.record.actions == [] and field.selected == "a_guard"
+    assert field.match.record.actions == [] and field.session.selected == "a_guard"
 
-    target = max(field.choice.move_map.destinations - {start}, key=lambda h: (distance(start, h), h.q, h.r))
+    target = max(field.session.choice.move_map.destinations - {start}, key=lambda h: (distance(start, h), h.q, h.r))
     click_hex(app, target)
     assert field.match.record.actions == [Move(unit="a_guard", to=target)]
     moved = field.state.formations["a_guard"]
     assert moved.pos == target and moved.moved
-    assert field.choice.move_map is None  # it cannot move again this turn
+    assert field.session.choice.move_map is None  # it cannot move again this turn
     assert field.last_move[0] == start and field.last_move[-1] == target
 
 
@@ -263,39 +266,39 @@ def test_attack_shows_the_forecast_and_confirming_attacks(app: App, field: Battl
     click_hex(app, foot.pos)
     assert levy.pos in field.overlays().targets
     click_hex(app, levy.pos)
-    assert field.choice.pending_attack == Attack(unit="a_foot", target="b_levy")
-    forecast = field.hud.forecast
+    assert field.session.choice.pending_attack == Attack(unit="a_foot", target="b_levy")
+    forecast = field.panels.hud.forecast
     assert forecast is not None and forecast.setup.defender == "b_levy"
-    assert field.hud.confirm_button.visible and field.hud.cancel_button.visible
+    assert field.panels.hud.confirm_button.visible and field.panels.hud.cancel_button.visible
     frame(app)
-    assert field.hud.panel_rect.contains(field.hud.confirm_button.rect)
+    assert field.panels.hud.panel_rect.contains(field.panels.hud.confirm_button.rect)
     assert field.match.record.actions == [] and state.formations["b_levy"].men == 1500
 
     # Esc drops the forecast, not the selection.
     press(app, pygame.K_ESCAPE)
-    assert field.choice.pending_attack is None and field.selected == "a_foot"
-    assert not field.hud.confirm_button.visible
+    assert field.session.choice.pending_attack is None and field.session.selected == "a_foot"
+    assert not field.panels.hud.confirm_button.visible
 
     click_hex(app, levy.pos)
     frame(app)
-    click(app, field.hud.confirm_button.rect.center)
+    click(app, field.panels.hud.confirm_button.rect.center)
     assert field.match.record.actions == [Attack(unit="a_foot", target="b_levy")]
     after = field.state.formations.get("b_levy")
     assert after is None or after.men < 1500
     assert field.state.formations["a_foot"].acted
-    assert field.choice.pending_attack is None and not field.hud.confirm_button.visible
+    assert field.session.choice.pending_attack is None and not field.panels.hud.confirm_button.visible
     assert any("attacked" in line for line in field.log.lines)
 
 
 def test_no_orders_while_the_computer_moves(app: App, field: BattleScene) -> None:
     press(app, pygame.K_e)
     assert field.state.active_side.id == "b"
-    assert not field.end_turn_button.is_enabled
+    assert not field.panels.end_turn_button.is_enabled
     count = len(field.match.record.actions)
     foot = field.state.formations["a_foot"]
     click_hex(app, foot.pos)
     press(app, pygame.K_e)
-    assert field.selected is None
+    assert field.session.selected is None
     # Only the computer's own moves (it thinks in the background) are played meanwhile.
     later = field.match.record.actions[count:]
     assert all(getattr(a, "unit", None) != "a_foot" for a in later) and EndTurn() not in later[:-1]
@@ -334,7 +337,7 @@ def test_the_computer_plays_move_by_move(app: App) -> None:
     assert steps.count(0) >= 2 * (len(ai_actions) - 1)  # with a pause between two actions
 
     assert app.scene is scene and scene.state.active_side.id == "coalition" and scene.state.turn == 2
-    assert scene.end_turn_button.is_enabled and scene.human_to_move()
+    assert scene.panels.end_turn_button.is_enabled and scene.session.human_to_move()
     assert scene.narration.active  # turn 2 opens with news from the front (and the retainers come up)
     while scene.narration.active:
         press(app, pygame.K_RETURN)
@@ -361,8 +364,8 @@ def _move_any(app: App, scene: BattleScene, skip: set[str]) -> str:
         if f.id in skip:
             continue
         click_hex(app, f.pos, centre_camera=True)
-        assert scene.selected == f.id
-        near = sorted(h for h in scene.choice.move_map.destinations if distance(f.pos, h) == 1)
+        assert scene.session.selected == f.id
+        near = sorted(h for h in scene.session.choice.move_map.destinations if distance(f.pos, h) == 1)
         if near:
             before = len(scene.match.record.actions)
             click_hex(app, near[0], centre_camera=True)
@@ -422,7 +425,7 @@ def test_the_last_blow_shows_the_result(app: App, rules: Ruleset, saves_dir: Pat
     frame(app)
     click_hex(app, scene.state.formations["a_foot"].pos)
     click_hex(app, scene.state.formations["b_last"].pos)
-    assert scene.hud.forecast is not None and scene.hud.forecast.destroys_defender
+    assert scene.panels.hud.forecast is not None and scene.panels.hud.forecast.destroys_defender
     press(app, pygame.K_RETURN)
 
     result = app.scene
@@ -471,7 +474,7 @@ def test_screen_texts_fit_their_labels(app: App, rules: Ruleset) -> None:
         warnings.simplefilter("always")
         scenes = [
             MenuScene(app),
-            HandoverScene(app, BattleScene(app, hotseat, show_handover=False), "coalition"),
+            HandoverScene(app, BattleScene(app, hotseat, show_handover=False).session, "coalition"),
             ResultScene(app, finished),
         ]
         for scene in scenes:

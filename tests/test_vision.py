@@ -426,13 +426,13 @@ def test_the_screen_draws_only_what_the_human_side_sees(rules: Ruleset) -> None:
     app, scene = battle(rules, SCREEN_UNITS)
     near, far = (scene.state.formations[k].pos for k in ("near", "far"))
     hailing = rules.factions["hailing"].colour
-    assert scene.fog_side() == "a" and scene.fog() is not None
+    assert scene.session.fog_side() == "a" and scene.session.view().fog is not None
     assert banner_pixels(scene, near, hailing) > 0
     assert banner_pixels(scene, far, hailing) == 0
     x, y = scene.camera.to_screen(scene.geometry.centre(far))
     assert tuple(app.screen.get_at((round(x), round(y))))[:3] == FOG_UNEXPLORED[:3]
     _app, everything = battle(rules, SCREEN_UNITS, view_side="all")
-    assert everything.fog() is None and banner_pixels(everything, far, hailing) > 0
+    assert everything.session.view().fog is None and banner_pixels(everything, far, hailing) > 0
 
 
 def test_enemy_moves_out_of_sight_are_neither_shown_nor_waited_for(rules: Ruleset) -> None:
@@ -465,7 +465,7 @@ def test_a_click_on_an_unseen_enemy_orders_a_march_into_it(rules: Ruleset) -> No
     _app, scene = battle(rules, units)
     amb = scene.state.formations["amb"]
     scene.click_hex(scene.state.formations["han"].pos)
-    assert scene.choice.move_map is not None and amb.pos in scene.choice.move_map.destinations
+    assert scene.session.choice.move_map is not None and amb.pos in scene.session.choice.move_map.destinations
     scene.click_hex(amb.pos)
     assert scene.match.record.actions == [Move(unit="han", to=amb.pos)]
     assert distance(scene.state.formations["han"].pos, amb.pos) == 1 and not amb.hidden

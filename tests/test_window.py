@@ -181,7 +181,7 @@ def test_a_battle_at_4k_and_200_percent_cuts_no_text_and_scales_board_text_once(
                 "battle", match=new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=1)
             )
             hero = next(f for f in scene.state.formations_of("coalition") if f.hero == "xiang_yu")
-            scene.selected = hero.id
+            scene.session.selected = hero.id
             scene._after_change([])
             app.step([], 0.016)
         assert [str(w.message) for w in caught if "too small" in str(w.message)] == []

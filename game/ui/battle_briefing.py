@@ -10,6 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..i18n import _, ngettext, sentences
+from ..session import BattleSession
 from .hud import GOLD, MUTED
 from .narration import ObjectivesPanel
 from .pages import heading, panel, paragraph
@@ -18,7 +19,6 @@ from .scene import Scene
 
 if TYPE_CHECKING:
     from .app import App
-    from .battle import BattleScene
 
 WIDTH = 620
 BACKDROP = (22, 24, 30)
@@ -31,8 +31,8 @@ class BattleBriefingScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, battle: BattleScene, side: str, story: bool = True) -> None:
-        self.battle = battle
+    def __init__(self, app: App, session: BattleSession, side: str, story: bool = True) -> None:
+        self.session = session
         self.side = side
         self.story = story
         super().__init__(app)
@@ -63,11 +63,11 @@ class BattleBriefingScene(Scene):
         box = self._box()
         pygame.draw.rect(surface, BACKDROP, box, border_radius=4)  # text over the map stays legible
         panel(surface, box, border=GOLD)
-        scenario = self.battle.match.loaded.scenario
+        scenario = self.session.match.loaded.scenario
         x, width = box.x + px(MARGIN), box.width - 2 * px(MARGIN)
         bottom = box.bottom - px(70)
         y = heading(surface, _(scenario.title), x, box.y + px(18), size=26)
-        y = paragraph(surface, self.battle.hud.side_name(self.side), x, y, width, size=16, colour=MUTED) + 6
+        y = paragraph(surface, self.session.side_name(self.side), x, y, width, size=16, colour=MUTED) + 6
         if self.story:
             y = paragraph(surface, _(scenario.briefing), x, y, width, size=16, max_y=bottom - px(120)) + 10
         y = heading(surface, _("Objectives"), x, y, size=19)

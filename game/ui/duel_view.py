@@ -44,11 +44,9 @@ def follow_up(battle: BattleScene, events: list[Event]) -> bool:
     if fought is not None:
         app.open("duel", battle=battle, fought=fought)
         return True
-    if battle.state.pending_duel is not None and not battle.state.over:
-        side = battle.match.engine.deciding_side()
-        if battle.match.seats.is_human(side):
-            app.open("duel_prompt", battle=battle)
-            return True
+    if battle.state.pending_duel is not None and battle.session.human_to_decide():
+        app.open("duel_prompt", battle=battle)
+        return True
     return False
 
 
@@ -56,9 +54,9 @@ def back_to_battle(app, battle: BattleScene) -> None:
     """Return to the battle; in a hot-seat game, behind a hand-over to the side to move."""
     if app.scene is not battle:
         app.back()
-    state = battle.state
-    if battle.is_hotseat() and battle.show_handover and not state.over and battle.human_to_move():
-        app.open("handover", battle=battle, side_id=state.active_side.id)
+    session = battle.session
+    if session.is_hotseat() and session.curtains and session.human_to_move():
+        app.open("handover", session=session, side_id=session.state.active_side.id)
 
 
 def draw_banner(surface: pygame.Surface, rules: Ruleset, hero: str, centre: tuple[int, int]) -> pygame.Rect:
@@ -140,7 +138,7 @@ class DuelPromptScene(Scene):
         w, _h = surface.get_size()
         c_hero, t_hero = self.challenger.hero, self.target.hero
         assert c_hero is not None and t_hero is not None
-        y = _centred(surface, self.battle.hud.side_name(self.target.side), 40, GOLD, px(50), bold=True)
+        y = _centred(surface, self.battle.session.side_name(self.target.side), 40, GOLD, px(50), bold=True)
         draw_banner(surface, rules, c_hero, (w // 2 - px(180), y + px(110)))
         draw_banner(surface, rules, t_hero, (w // 2 + px(180), y + px(110)))
         vs = font(40, bold=True).render(_("against"), True, MUTED)

@@ -7,19 +7,20 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
 from ..i18n import _
+from ..session import BattleSession
 from .scale import px
 from .scene import Scene
 
 
 class HandoverScene(Scene):
-    def __init__(self, app, battle, side_id: str) -> None:
-        self.battle = battle
+    def __init__(self, app, session: BattleSession, side_id: str) -> None:
+        self.session = session
         self.side_id = side_id
         super().__init__(app)
 
     def build(self) -> None:
         w, h = self.app.size
-        name = self.battle.hud.side_name(self.side_id)
+        name = self.session.side_name(self.side_id)
         UILabel(pygame.Rect(0, h // 2 - px(128), w, px(86)), name, self.manager, object_id="#title")
         UILabel(
             pygame.Rect(0, h // 2 - px(40), w, px(34)),
@@ -35,7 +36,7 @@ class HandoverScene(Scene):
         )
         # Once the player is here, they may first watch the turns they waited through, through
         # their own formations' eyes.
-        self.watch_start = self.battle.watch.replay_start(self.side_id, self.battle.state.action_index)
+        self.watch_start = self.session.watch.replay_start(self.side_id, self.session.state.action_index)
         self.watch: UIButton | None = None
         if self.watch_start is not None:
             self.watch = UIButton(
@@ -53,12 +54,12 @@ class HandoverScene(Scene):
         elif self.watch is not None and (
             (pressed and event.ui_element is self.watch) or (keyed and event.key == pygame.K_w)
         ):
-            self.app.swap("watch", battle=self.battle, side_id=self.side_id, start=self.watch_start)
+            self.app.swap("watch", session=self.session, side_id=self.side_id, start=self.watch_start)
 
     def draw(self, surface: pygame.Surface) -> None:
         # Nothing of the battle: no map, no units, no numbers.
         surface.fill((16, 17, 20))
-        faction = self.battle.rules.factions[self.battle.state.side(self.side_id).faction]
+        faction = self.session.rules.factions[self.session.state.side(self.side_id).faction]
         w, h = surface.get_size()
         pygame.draw.rect(
             surface,

@@ -11,7 +11,6 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from ..core import duel, officers, skill_marks, skills
-from ..core.actions import Challenge, UseSkill
 from ..core.engine import Engine
 from ..core.events import (
     BaggageDropped,
@@ -25,16 +24,14 @@ from ..core.events import (
     OfficerSlain,
     SkillUsed,
 )
-from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
 from ..core.skill_marks import EFFECT_NAMES
 from ..core.state import Formation, GameState
 from ..i18n import _, format_men, ngettext
+from ..session.aim import CHALLENGE
 from ..view.names import formation_names, hero_name
 from .scale import px
 
-# The order id of the Challenge button (skill ids name the others).
-CHALLENGE = "challenge"
 BUTTON_H = 32
 GAP = 4
 DEFAULT_WIDTH = 276
@@ -44,42 +41,6 @@ def effects_line(f: Formation) -> str:
     """The temporary effects on a formation, by name, for the unit panel ("" if none)."""
     names = [_(EFFECT_NAMES[e]) for e in sorted(f.effects) if e in EFFECT_NAMES]
     return ", ".join(names)
-
-
-def is_aimed(rules: Ruleset, order: str) -> bool:
-    """Whether the order needs a target clicked on the map."""
-    return order == CHALLENGE or rules.skills[order].target in ("enemy", "hex")
-
-
-def candidates(engine: Engine, f: Formation, order: str) -> list[UseSkill | Challenge]:
-    """Every legal action the order can become now."""
-    if order == CHALLENGE:
-        return list(duel.legal_challenges(engine, f.id))
-    return list(skills.targets(engine, f, order))
-
-
-def aim_hexes(engine: Engine, f: Formation, order: str) -> frozenset[Hex]:
-    """Where the target of an aimed order may be clicked."""
-    state = engine.state
-    out = set()
-    for a in candidates(engine, f, order):
-        if isinstance(a, UseSkill) and a.at is not None:
-            out.add(Hex(*a.at))
-        elif a.target is not None and a.target in state.formations:
-            out.add(state.formations[a.target].pos)
-    return frozenset(out)
-
-
-def aimed_action(engine: Engine, f: Formation, order: str, h: Hex) -> UseSkill | Challenge | None:
-    """The order aimed at the clicked hex, if that is a legal target."""
-    state = engine.state
-    for a in candidates(engine, f, order):
-        at = a.at if isinstance(a, UseSkill) else None
-        if at is not None and Hex(*at) == h:
-            return a
-        if a.target is not None and a.target in state.formations and state.formations[a.target].pos == h:
-            return a
-    return None
 
 
 def duel_odds_line(

@@ -74,7 +74,9 @@ class Hud:
     def name(self, f: Formation) -> str:
         return self.names.get(f.id, f.id)
 
-    def refresh(self, selected: Formation | None, forecast: Forecast | None) -> None:
+    def refresh(self, selected: Formation | None, forecast: Forecast | None, human_to_move: bool) -> None:
+        """Show ``selected`` (and the odds of a blow it aims); its hero's orders are offered when
+        a person commands the side to move and it is of that side."""
         self.selected = selected
         self.forecast = forecast
         if forecast is not None:
@@ -83,13 +85,7 @@ class Hud:
         else:
             self.confirm_button.hide()
             self.cancel_button.hide()
-        state = self.match.state
-        may_order = (
-            selected is not None
-            and selected.side == state.active_side.id
-            and self.match.seats.is_human(state.active_side.id)
-            and not state.over
-        )
+        may_order = human_to_move and selected is not None and selected.side == self.match.state.active_side.id
         self.skills.refresh(selected if forecast is None else None, may_order)
 
     def covers(self, pos: tuple[int, int]) -> bool:

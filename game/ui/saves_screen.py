@@ -179,7 +179,7 @@ class SaveScreen(Scene):
         x = col.right - actions_w
         self.load_button = UIButton(pygame.Rect(x, by, button_w - 10, line_h), _("Load"), self.manager)
         # In a hotseat battle a replay would show the other player everything: not from here.
-        hotseat = self.battle is not None and self.battle.is_hotseat()
+        hotseat = self.battle is not None and self.battle.session.is_hotseat()
         self.watch_button = UIButton(
             pygame.Rect(x + button_w, by, button_w - 10, line_h),
             _("Watch replay"),
@@ -290,7 +290,7 @@ class SaveScreen(Scene):
         )
 
     def _default_name(self) -> str:
-        return self.battle.save_name()
+        return self.battle.saves.save_name()
 
     def _entry(self) -> SaveEntry | None:
         return next((e for e in self.entries if e.path == self.selected), None)
@@ -386,7 +386,7 @@ class SaveScreen(Scene):
 
     def watch(self) -> None:
         entry = self._entry()
-        if entry is None or entry.record is None or (self.battle is not None and self.battle.is_hotseat()):
+        if entry is None or entry.record is None or (self.battle is not None and self.battle.session.is_hotseat()):
             return
         try:
             self.app.go("replay", record=entry.record)

@@ -32,7 +32,7 @@ from .scale import px
 from .scene import Scene
 
 if TYPE_CHECKING:
-    from .battle import BattleScene
+    from ..session import BattleSession
 
 CONTROLS_H = 60
 # Seconds between two things seen while playing.
@@ -42,11 +42,11 @@ BEAT_SECONDS = 1.2
 class WatchScene(Scene):
     tells_story = True
 
-    def __init__(self, app, battle: BattleScene, side_id: str, start: tuple[int, GameState]) -> None:
+    def __init__(self, app, session: BattleSession, side_id: str, start: tuple[int, GameState]) -> None:
         """``start``: (actions, state) where ``side_id``'s wait began (``WatchReports.replay_start``)."""
-        self.battle = battle
+        self.session = session
         self.side_id = side_id
-        match = battle.match
+        match = session.match
         self.cursor = ReplayCursor(match.record, match.loaded, sight=True, start=start)
         self.tell_story()  # before anything is named
         self.rules = self.cursor.rules
@@ -116,7 +116,7 @@ class WatchScene(Scene):
         return pygame.Rect(0, 0, w - self.panel_width(), h - px(CONTROLS_H))
 
     def story_script(self) -> str | None:
-        return names_script(self.battle.match.loaded.scenario.campaign)
+        return names_script(self.session.match.loaded.scenario.campaign)
 
     def build(self) -> None:
         w, h = self.app.size

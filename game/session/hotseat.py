@@ -3,11 +3,12 @@
 Each action applied while one human side waits for another is checked against the waiting
 side's own eyes (the formations it saw before the action or sees after it, the hexes it sees);
 only what passes becomes a line of its report and of its battle log, worded as the battle log
-words everything (``narration.event_line``).
+words everything (the session's ``describe``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core.events import Event, GameOver, Narration, TurnEnded
@@ -17,15 +18,18 @@ from ..view.side_view import SideView
 from ..view.witness import sight_around, witnessed
 
 if TYPE_CHECKING:
-    from ..record.match import Match
-    from .battle import BattleScene
+    from .battle_session import BattleSession
+
+# The battle log's words for an event (None for those it does not log).
+Describe = Callable[[Event], str | None]
 
 # Lines a report shows before it says how many more there were.
 REPORT_LINES = 12
 
 
 class WatchReports:
-    def __init__(self) -> None:
+    def __init__(self, describe: Describe) -> None:
+        self.describe = describe
         # Waiting side -> the lines of its report, and those of its battle log.
         self.lines: dict[str, list[str]] = {}
         self.log: dict[str, list[str]] = {}
@@ -37,32 +41,32 @@ class WatchReports:
         # it then waited through, which it may watch again through its own eyes.
         self._since: dict[str, tuple[int, GameState]] = {}
 
-    def begin(self, match: Match) -> None:
+    def begin(self, session: BattleSession) -> None:
         """Every human side's wait begins where this battle opens (a new or loaded game)."""
-        state = match.state
-        for side in match.seats.humans():
+        state = session.state
+        for side in session.humans():
             self._since[side] = (state.action_index, copy_state(state))
 
-    def before(self, battle: BattleScene) -> None:
-        if not battle.is_hotseat():
+    def before(self, session: BattleSession) -> None:
+        if not session.is_hotseat():
             self._before = {}
             return
-        active = battle.state.active_side.id
-        self._before = {s: _view(battle, s).seen_ids for s in battle.humans() if s != active}
+        active = session.state.active_side.id
+        self._before = {s: _view(session, s).seen_ids for s in session.humans() if s != active}
 
-    def after(self, battle: BattleScene, events: list[Event]) -> None:
-        if battle.is_hotseat():
+    def after(self, session: BattleSession, events: list[Event]) -> None:
+        if session.is_hotseat():
             for ev in events:
-                if isinstance(ev, TurnEnded) and ev.side in battle.humans():
-                    self._since[ev.side] = (battle.state.action_index, copy_state(battle.state))
-        scenario = battle.match.loaded.scenario
+                if isinstance(ev, TurnEnded) and ev.side in session.humans():
+                    self._since[ev.side] = (session.state.action_index, copy_state(session.state))
+        scenario = session.match.loaded.scenario
         for side, before in self._before.items():
-            sight = sight_around(_view(battle, side).sight, before)
+            sight = sight_around(_view(session, side).sight, before)
             for ev in events:
                 # Two people at one screen: a hero's words are heard only where he is seen.
-                if not witnessed(ev, side, sight, battle.state, scenario, battle.rules, hearing_limited=True):
+                if not witnessed(ev, side, sight, session.state, scenario, session.rules, hearing_limited=True):
                     continue
-                line = battle.event_line(ev)
+                line = self.describe(ev)
                 if line:
                     self.log.setdefault(side, []).append(line)
                 if isinstance(ev, Narration):
@@ -99,6 +103,6 @@ class WatchReports:
         return text
 
 
-def _view(battle: BattleScene, side: str) -> SideView:
+def _view(session: BattleSession, side: str) -> SideView:
     """``side``'s view of the battle as it stands now."""
-    return SideView(battle.state, battle.match.loaded.scenario.board, battle.rules, side)
+    return session.view(side)

@@ -2,14 +2,13 @@
 far it can go, and whether a blow, a hero's target or a palm thunder's hex is being aimed.
 
 ``OrderInput`` reads a click on the map, an order from the bar or a hero's order as the action
-it means, and keeps what is chosen and aimed; the battle screen carries the action out through
-the match and says what happened (sounds, hints, the unit panel). No pygame: it is tested on
-its own.
+it means, and keeps what is chosen and aimed; the battle session carries the action out through
+the match and the screen shows what came of it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ..core.actions import Action, Attack, Blast, Capture, Fire, Move, Rest
@@ -19,9 +18,7 @@ from ..core.hexgrid import Hex
 from ..core.movement import MoveMap
 from ..core.rules import Ruleset
 from ..core.state import Formation
-from .board_view import Overlays
-from .hero_orders import aim_hexes, aimed_action, candidates, is_aimed
-from .thunder_aim import struck, thunder_range
+from .aim import aim_hexes, aimed_action, candidates, is_aimed, struck, thunder_range
 
 
 @dataclass(frozen=True)
@@ -36,6 +33,17 @@ class Reading:
 
 
 NOTHING = Reading("nothing")
+
+
+@dataclass
+class ChoiceMarks:
+    """What the choice shows on the map: the chosen formation's hex, where it can go, the path
+    to the hex pointed at, and what it can strike (or, while aiming, where the aim can fall)."""
+
+    selected: Hex | None = None
+    reachable: frozenset[Hex] = frozenset()
+    path: list[Hex] = field(default_factory=list)
+    targets: frozenset[Hex] = frozenset()
 
 
 class OrderInput:
@@ -166,25 +174,26 @@ class OrderInput:
 
     # -- showing it -----------------------------------------------------------------------
 
-    def mark(self, ov: Overlays, engine: Engine, board: Board, hover: Hex | None, seen: frozenset[Hex] | None) -> None:
-        """Put on ``ov`` what the choice shows on the map: the chosen formation, where it can
-        go and the path there, what it can strike; while aiming, where the aim can fall (for
-        palm thunder, what it would strike at ``hover`` among the hexes ``seen``)."""
+    def marks(self, engine: Engine, board: Board, hover: Hex | None, seen: frozenset[Hex] | None) -> ChoiceMarks:
+        """What the choice shows on the map (``ChoiceMarks``); for palm thunder, what it would
+        strike at ``hover`` among the hexes ``seen`` (None: all of them)."""
+        marks = ChoiceMarks()
         sel = self.formation(engine)
         if sel is None:
-            return
-        ov.selected = sel.pos
+            return marks
+        marks.selected = sel.pos
         if self.move_map is not None:
-            ov.reachable = self.move_map.destinations
+            marks.reachable = self.move_map.destinations
             if hover is not None and hover in self.move_map.destinations:
-                ov.path = self.move_map.path_to(hover) or []
+                marks.path = self.move_map.path_to(hover) or []
         targets = [*engine.attack_targets(sel.id), *engine.fire_targets(sel.id)]
-        ov.targets = frozenset(engine.state.formations[t].pos for t in targets)
+        marks.targets = frozenset(engine.state.formations[t].pos for t in targets)
         if self.aiming is not None:
-            ov.reachable, ov.path = frozenset(), []
-            ov.targets = aim_hexes(engine, sel, self.aiming)
+            marks.reachable, marks.path = frozenset(), []
+            marks.targets = aim_hexes(engine, sel, self.aiming)
         elif self.aiming_thunder:
-            ov.reachable = thunder_range(board, engine.rules, sel)
-            ov.path, ov.targets = [], frozenset()
-            if hover in ov.reachable:
-                ov.targets = struck(hover, seen if seen is not None else frozenset(board.terrain))
+            marks.reachable = thunder_range(board, engine.rules, sel)
+            marks.path, marks.targets = [], frozenset()
+            if hover is not None and hover in marks.reachable:
+                marks.targets = struck(hover, seen if seen is not None else frozenset(board.terrain))
+        return marks

@@ -1,0 +1,57 @@
+"""Saving and loading from the battle: the quicksave (F5) and quickload (F9), the autosave at the
+start of a human turn, and the name the game is saved under when it is left."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..i18n import _
+from ..record.errors import SaveError
+from ..record.match import Match
+from ..view.names import save_name
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class BattleSaves:
+    def __init__(self, app: App, match: Match, say: Callable[[str], None]) -> None:
+        self.app = app
+        self.match = match
+        self.say = say  # a line on the battle log
+
+    def save_name(self) -> str:
+        """The name it was saved or loaded under, else its scenario and turn."""
+        return save_name(self.match.record.name, self.match.loaded.scenario, self.match.state.turn)
+
+    def save_progress(self) -> None:
+        """Save under ``save_name``, never over another game's save."""
+        self.app.saves.save_game(self.match, self.save_name())
+
+    def quicksave(self) -> None:
+        try:
+            self.app.saves.quicksave(self.match)
+            self.say(_("Game saved"))
+        except SaveError as exc:
+            self.say(str(exc))
+
+    def autosave(self) -> None:
+        """Save at the start of a human turn, keeping only the player's number of autosaves of
+        this game (other games' autosaves are theirs)."""
+        try:
+            self.app.saves.autosave(self.match)
+        except SaveError as exc:
+            self.say(_("Autosave failed: {reason}").format(reason=str(exc)))
+
+    def quickload(self) -> None:
+        try:
+            match = self.app.saves.quickload()
+        except SaveError as exc:
+            self.say(_("Cannot load: {reason}").format(reason=str(exc)))
+            return
+        mine = self.match.record
+        if match.record.scenario_id == mine.scenario_id and match.record.settings == mine.settings:
+            # The same campaign battle, taken back to the quicksave: it still counts for the campaign.
+            match.campaign = self.match.campaign
+        self.app.go("battle", match=match)
