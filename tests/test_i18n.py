@@ -443,3 +443,16 @@ def test_font_has_every_glyph(lang: str) -> None:
 def test_glyph_check_notices_a_missing_character() -> None:
     assert missing_glyphs({"韩信 Han Xin\n"}, font_path("zh_CN")) == ""
     assert missing_glyphs({"韩信 \U0002a6a5"}, font_path("zh_CN")) == "\U0002a6a5"
+
+
+@pytest.mark.parametrize(("lang", "title"), [("zh_CN", "封号"), ("zh_TW", "封號")])
+def test_the_banner_legend_says_what_the_banners_show(lang: str, title: str) -> None:
+    """A banner carries one character of its hero's name: a surname (韩), a given name (亮 for
+    Wanyan Liang, 兀 for Wuzhu) or a title (信 for Lord Xinling), so the legend names all three."""
+    heroes = tomllib.loads((DATA_DIR / "heroes.toml").read_text(encoding="utf-8"))
+    shown = {h["surname"] for h in heroes.values()}
+    assert {"亮", "兀", "信"} <= shown  # not every banner is a surname
+    legend = messages(load_po(po_file(lang)))[
+        "A gold dot on the banner: a hero commands it, and his character is on the banner."
+    ]
+    assert "姓" in legend and "名" in legend and title in legend
