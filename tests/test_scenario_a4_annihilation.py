@@ -24,6 +24,7 @@ def test_objectives_muster_and_the_hidden_squad() -> None:
     assert [(o.id, o.bonus) for o in sc.objective_specs] == [
         ("bag_souls", False),
         ("break_host", True),
+        ("outdo_retainers", True),
         ("take_liang", True),
         ("helmet_note", True),
     ]
