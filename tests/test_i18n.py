@@ -178,7 +178,6 @@ TERMS: dict[str, dict[str, str]] = {
         "预备队": "后队",
         "杠杆": "(rephrase)",
         "军官": "将校",
-        "魂邦": "魂军",
         "生马": "养足脚力的战马",
         "逃跑的军队": "溃逃之敌",
     },
@@ -192,7 +191,6 @@ TERMS: dict[str, dict[str, str]] = {
         "預備隊": "後隊",
         "槓桿": "(rephrase)",
         "軍官": "將校",
-        "魂邦": "魂軍",
         "生馬": "養足腳力的戰馬",
         "逃跑的軍隊": "潰逃之敵",
         "點擊": "點選",
@@ -456,3 +454,9 @@ def test_the_banner_legend_says_what_the_banners_show(lang: str, title: str) -> 
         "A gold dot on the banner: a hero commands it, and his character is on the banner."
     ]
     assert "姓" in legend and "名" in legend and title in legend
+
+
+@pytest.mark.parametrize("lang", CATALOG_LANGUAGES)
+def test_the_hailing_host_keeps_the_chronicles_name(lang: str) -> None:
+    """The chronicle calls Wanyan Liang's host 海陵魂邦, the soul-state of Hailing."""
+    assert messages(load_po(po_file(lang)))["Hailing soul-host"] == "海陵魂邦"
