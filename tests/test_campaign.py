@@ -394,39 +394,39 @@ def test_stopping_at_the_war_aim_ends_the_campaign_with_its_own_ending(yuqing):
     assert camp.pending_decision(stopped, yuqing) is None
 
 
-def test_marching_on_leads_to_the_annihilation_and_then_to_the_princes_fate(yuqing):
+def test_marching_on_leads_to_the_annihilation_and_then_to_the_note(yuqing):
     p = _won(_won(_won(camp.new_progress(yuqing, seed=5), yuqing, 20_000), yuqing, 10_000), yuqing, 35_000)
     marched = camp.decide(p, yuqing, "war_aim", "march_on")
     assert not marched.finished(yuqing) and camp.pending_decision(marched, yuqing) is None
     assert yuqing.scenarios[marched.stage] == "a4_annihilation"
     after = _won(marched, yuqing, 17_000)
-    assert not after.finished(yuqing)  # the last battle is won, but the prince's fate waits
-    fate = camp.pending_decision(after, yuqing)
-    assert fate is not None and fate.id == "liang"
-    assert camp.ending_of(after, yuqing) is None
+    assert after.finished(yuqing) and camp.pending_decision(after, yuqing) is None
+    assert camp.ending_of(after, yuqing).title == "The Note on the Helmet"
 
 
-def test_the_bounty_pays_coins_and_sparing_him_leaves_the_note_the_last_word(yuqing):
+def test_the_note_on_the_helmet_names_no_sum_and_reaches_him_at_datong(yuqing):
+    """The chronicle's note: a slip of paper inside a spent casing tied to his helmet's tassel,
+    found half a day after the rout when he takes off his armour in his palace at Datong. It names
+    General Yeli and no sum of money, and no course at the camp pays coins for the prince."""
     p = camp.new_progress(yuqing, seed=5)
     for souls in (5_000, 5_000, 5_000, 5_000):  # the aim is never met before the last battle
         assert camp.pending_decision(p, yuqing) is None
         p = _won(p, yuqing, souls)
-    assert camp.pending_decision(p, yuqing).id == "liang"
-    taken = camp.decide(p, yuqing, "liang", "bounty")
-    spared = camp.decide(p, yuqing, "liang", "spare")
-    assert taken.coins == p.coins + 600 and spared.coins == p.coins
-    assert taken.finished(yuqing) and spared.finished(yuqing)
-    bounty, note = camp.ending_of(taken, yuqing), camp.ending_of(spared, yuqing)
-    assert bounty.last_word is None and "never learnt it" in bounty.text
-    assert note.last_word is not None
+    assert p.finished(yuqing) and camp.pending_decision(p, yuqing) is None
+    note = camp.ending_of(p, yuqing)
+    assert note is not None and note.title == "The Note on the Helmet" and note.last_word is not None
+    assert "Datong" in note.text and "Half a day" in note.text and "inside the casing" in note.text
     words = note.last_word.text
-    assert "six hundred soul coins" in words and "General Yeli" in words and "casing" in words
+    assert "General Yeli" in words and "coins" in words
+    assert not any(ch.isdigit() for ch in words) and "hundred" not in words and "thousand" not in words
+    assert set(yuqing.endings) == {"aim_met", "note"}
+    assert all(o.coins == 0 for d in yuqing.decisions for o in d.options)
 
 
 def test_a_decision_can_be_taken_only_when_it_waits_and_only_once(yuqing):
     p = _won(camp.new_progress(yuqing, seed=5), yuqing, 61_000)
     with pytest.raises(CampError):
-        camp.decide(p, yuqing, "liang", "bounty")  # not yet
+        camp.decide(p, yuqing, "liang", "spare")  # no such decision
     with pytest.raises(CampError):
         camp.decide(p, yuqing, "war_aim", "surrender")
     marched = camp.decide(p, yuqing, "war_aim", "march_on")
@@ -435,15 +435,18 @@ def test_a_decision_can_be_taken_only_when_it_waits_and_only_once(yuqing):
     assert camp.pending_decision(_won(marched, yuqing, 1_000), yuqing) is None  # asked once only
 
 
-def test_the_aim_met_in_the_last_battle_asks_only_the_princes_fate(yuqing):
+def test_the_aim_met_in_the_last_battle_asks_nothing_and_ends_with_the_note(yuqing):
     p = camp.new_progress(yuqing, seed=5)
     for souls in (10_000, 10_000, 10_000, 40_000):
         p = _won(p, yuqing, souls)
     assert p.souls_bagged() >= yuqing.souls_aim
-    assert camp.pending_decision(p, yuqing).id == "liang"
+    assert camp.pending_decision(p, yuqing) is None and camp.ending_of(p, yuqing).title == "The Note on the Helmet"
 
 
-def test_the_zhenguo_campaign_ends_with_what_follows_the_truce(campaigns):
+def test_the_zhenguo_campaign_ends_as_the_chronicle_does_with_no_truce(campaigns):
+    """The envoy demands Wuzhu and warns the Tangut; the fort answers that the Jurchens have gone
+    on to Xingqing; Yuan Shisi and Guo Yaoshi come during the talks; Yue Fei goes to Dongjing in a
+    cart at the Lantern Festival, and Wuzhu with his broken arm to Xingqing."""
     spec = campaigns.campaigns["zhenguo"]
     p = camp.new_progress(spec, seed=2)
     for _ in spec.scenarios:
@@ -451,8 +454,10 @@ def test_the_zhenguo_campaign_ends_with_what_follows_the_truce(campaigns):
         p = _won(p, spec, 1_000)
     ending = camp.ending_of(p, spec)
     assert p.finished(spec) and ending is not None
-    for words in ("envoy", "Yuan Shisi", "Dongjing", "Lantern Festival", "Wuzhu"):
+    for words in ("envoy", "Xingqing", "Yuan Shisi", "Guo Yaoshi", "Dongjing", "Lantern Festival", "cart", "arm"):
         assert words in ending.text
+    assert "truce" not in ending.text.lower() and "truce" not in spec.endings
+    assert "rode it sitting" not in ending.text  # he was carried, not riding
 
 
 def test_decisions_are_saved_and_an_older_progress_file_without_them_still_loads(tmp_path, yuqing):
@@ -487,7 +492,7 @@ def test_decisions_that_name_what_does_not_exist_are_reported(tmp_path):
 
 def test_every_decision_names_the_course_the_chronicle_took(campaigns):
     yuqing = campaigns.campaigns["yuqing"]
-    assert {d.id: d.chronicle for d in yuqing.decisions} == {"war_aim": "march_on", "liang": "spare"}
+    assert {d.id: d.chronicle for d in yuqing.decisions} == {"war_aim": "march_on"}
 
 
 def test_a_formation_the_next_battle_has_no_place_for_stays_in_camp() -> None:

@@ -567,7 +567,10 @@ def test_a_save_rewritten_in_an_older_format_is_verified_by_state_only(
 ) -> None:
     """A format-2 record never had the action chain and cannot claim it: verify checks what it
     can (every state it holds) and says plainly that this is all it checked."""
-    saved = json.loads((CORPUS / "v4" / "a1_turn4.json").read_text(encoding="utf-8"))
+    # A game of the shipped content as it is now (a format-2 record carries none of its own).
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["simulate", SCENARIO, "--seed", "3", "--max-turns", "3", "--save-dir", str(tmp_path)]) == 0
+    saved = json.loads(next(tmp_path.glob("*.json")).read_text(encoding="utf-8"))
     path = tmp_path / "rewritten.json"
     path.write_text(json.dumps(_as_format_2(saved)), encoding="utf-8")
     record = load_record(path)

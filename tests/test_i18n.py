@@ -163,36 +163,79 @@ def test_one_quotation_style_per_script(lang: str, foreign: str) -> None:
     assert not mixed
 
 
-# Words the catalogs agreed to leave behind, each with the one they use instead: one term for
-# one thing (the pouch, the souls, the replay), and no modern words in a historical voice.
-RETIRED_WORDS = {
-    "乾坤小袋": "乾坤袋",
-    "魂魄": "游魂",
-    "重播": "回放",
-    "重演": "回放",
-    "战争目标": "所期之数, 六万之数",
-    "戰爭目標": "所期之數, 六萬之數",
-    "纵队": "步军, 队伍",
-    "縱隊": "步軍, 隊伍",
-    "预备队": "后队",
-    "預備隊": "後隊",
-    "杠杆": "(rephrase)",
-    "槓桿": "(rephrase)",
-    "军官": "将校",
-    "魂邦": "魂军",
-    "軍官": "將校",
+# One term list per language: each word a catalog has left behind, with the one it uses instead.
+# One term for one thing (the pouch, the souls, the replay), no modern or foreign-sounding words
+# in a historical voice, no calques, and in zh_TW the words Taiwan writes, not the mainland's
+# words in traditional characters.
+TERMS: dict[str, dict[str, str]] = {
+    "zh_CN": {
+        "乾坤小袋": "乾坤袋",
+        "魂魄": "游魂",
+        "重播": "回放",
+        "重演": "回放",
+        "战争目标": "所期之数, 六万之数",
+        "纵队": "步军, 队伍",
+        "预备队": "后队",
+        "杠杆": "(rephrase)",
+        "军官": "将校",
+        "生马": "养足脚力的战马",
+        "逃跑的军队": "溃逃之敌",
+    },
+    "zh_TW": {
+        "乾坤小袋": "乾坤袋",
+        "魂魄": "遊魂",
+        "回放": "重播",
+        "重演": "重播",
+        "戰爭目標": "所期之數, 六萬之數",
+        "縱隊": "步軍, 隊伍",
+        "預備隊": "後隊",
+        "槓桿": "(rephrase)",
+        "軍官": "將校",
+        "生馬": "養足腳力的戰馬",
+        "逃跑的軍隊": "潰逃之敵",
+        "點擊": "點選",
+        "保存": "儲存",
+        "選中": "選取",
+        "屏幕": "螢幕",
+        "鼠標": "滑鼠",
+        "默認": "預設",
+        "設置": "設定",
+        "信息": "訊息",
+        "視頻": "影片",
+        "菜單": "選單",
+        "加載": "載入",
+        "窗口": "視窗",
+        "界面": "介面",
+        "用戶": "使用者",
+        "軟件": "軟體",
+        "程序": "程式",
+        "數據": "資料",
+        "光標": "游標",
+        "讀取": "載入",
+        "嶽": "岳",
+    },
 }
 
 
 @pytest.mark.parametrize("lang", CATALOG_LANGUAGES)
-def test_catalogs_keep_to_their_glossary(lang: str) -> None:
+def test_catalogs_keep_to_their_term_list(lang: str) -> None:
+    terms = TERMS[lang]
     found = {
         word: f"{msgid[:40]}…"
         for msgid, msgstr in messages(load_po(po_file(lang))).items()
-        for word in RETIRED_WORDS
+        for word in terms
         if word in msgstr
     }
-    assert not found, {word: (RETIRED_WORDS[word], where) for word, where in found.items()}
+    assert not found, {word: (terms[word], where) for word, where in found.items()}
+
+
+# Words the English text has left behind: the period's measures and voice, one spelling of a name.
+ENGLISH_RETIRED = re.compile(r"\b(miles?|war aims?|levers?|zones? of fire|regiments?|Divine Blades)\b", re.IGNORECASE)
+
+
+def test_english_keeps_the_periods_voice() -> None:
+    found = {m.group(0): text[:60] for text in msgids(load_po(POT)) if (m := ENGLISH_RETIRED.search(text))}
+    assert not found, found
 
 
 # -- run time ------------------------------------------------------------------------------
@@ -399,3 +442,22 @@ def test_font_has_every_glyph(lang: str) -> None:
 def test_glyph_check_notices_a_missing_character() -> None:
     assert missing_glyphs({"韩信 Han Xin\n"}, font_path("zh_CN")) == ""
     assert missing_glyphs({"韩信 \U0002a6a5"}, font_path("zh_CN")) == "\U0002a6a5"
+
+
+@pytest.mark.parametrize(("lang", "title"), [("zh_CN", "封号"), ("zh_TW", "封號")])
+def test_the_banner_legend_says_what_the_banners_show(lang: str, title: str) -> None:
+    """A banner carries one character of its hero's name: a surname (韩), a given name (亮 for
+    Wanyan Liang, 兀 for Wuzhu) or a title (信 for Lord Xinling), so the legend names all three."""
+    heroes = tomllib.loads((DATA_DIR / "heroes.toml").read_text(encoding="utf-8"))
+    shown = {h["surname"] for h in heroes.values()}
+    assert {"亮", "兀", "信"} <= shown  # not every banner is a surname
+    legend = messages(load_po(po_file(lang)))[
+        "A gold dot on the banner: a hero commands it, and his character is on the banner."
+    ]
+    assert "姓" in legend and "名" in legend and title in legend
+
+
+@pytest.mark.parametrize("lang", CATALOG_LANGUAGES)
+def test_the_hailing_host_keeps_the_chronicles_name(lang: str) -> None:
+    """The chronicle calls Wanyan Liang's host 海陵魂邦, the soul-state of Hailing."""
+    assert messages(load_po(po_file(lang)))["Hailing soul-host"] == "海陵魂邦"

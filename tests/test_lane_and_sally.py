@@ -149,23 +149,27 @@ def test_the_computer_uses_the_blades_sally_on_the_strongest_neighbour() -> None
     assert UseSkill(unit="du_xuan_20", skill="blades_sally", target="ambush_1") in seen
 
 
-def test_the_tally_counts_souls_struck_down_and_the_han_soldiers_beat_the_retainers() -> None:
-    eng = new_engine()
+def test_the_han_soldiers_tally_sits_in_the_annihilation_and_counts_souls_struck_down() -> None:
+    """The chronicle: once the host broke on the plain, the five thousand set out to outdo the
+    retainers' thirty thousand in the pursuit that followed, so the tally is the Annihilation's,
+    not the Besieging of Wei's."""
+    assert "outdo_retainers" not in {o.id for o in load_scenario("a3_besiege_wei").scenario.objective_specs}
+    loaded = load_scenario("a4_annihilation")
+    eng = Engine(loaded.scenario, load_ruleset(), seed=1)
     scenario = eng.scenario
-    host = ("liang_guard", "host_levy_1", "host_levy_2")
+    host = ("liang_guard", "host_1", "host_2", "host_3", "host_4", "host_5", "host_6", "riders_1", "riders_2")
     assert triggers.fallen_men(scenario, eng.state, host) == 0
     fs = eng.state.formations
-    fs["host_levy_1"].men -= 12_000
-    f = fs.pop("host_levy_2")  # gone entirely: all 18,000 fell
+    for unit in host[1:7]:
+        fs.pop(unit)  # all six levies fell: 30,000
     assert triggers.fallen_men(scenario, eng.state, host) == 30_000
     assert eng.state.objectives["outdo_retainers"] == "open"
-    fs["liang_guard"].men -= 1
+    fs["riders_1"].men -= 1
     events = triggers.after_action(eng, [])
     assert eng.state.objectives["outdo_retainers"] == "done"
     assert any(isinstance(e, Narration) and e.speaker == "cao_zhi" for e in events)
-    assert f.id not in eng.state.formations
     spec = next(o for o in scenario.objective_specs if o.id == "outdo_retainers")
-    assert spec.bonus and spec.tally_of == 30_000 and "host_levy_1" in spec.tally
+    assert spec.bonus and spec.tally_of == 30_000 and set(spec.tally) == set(host)
 
 
 def test_the_lane_order_is_told_when_it_is_given() -> None:

@@ -13,6 +13,7 @@ from game.core import triggers
 from game.core.actions import EndTurn, Move
 from game.core.engine import Engine, IllegalAction
 from game.core.events import Destroyed, GroupReleased, Narration, Revealed
+from game.core.hexgrid import distance
 
 A2 = "a2_rear_guard_trap"
 AMBUSH = ("ambush_1", "ambush_2", "ambush_3")
@@ -100,8 +101,22 @@ def test_holding_out_to_the_end_of_turn_13_wins() -> None:
 
 
 def rear_is_alone(events: list) -> int | None:
-    """Where in ``events`` Su Lin says the rear is alone (None: not said)."""
-    return next((i for i, e in enumerate(events) if isinstance(e, Narration) and "the rear is alone" in e.text), None)
+    """Where in ``events`` Su Lin says the blades leave Han Xin for the wings (None: not said)."""
+    return next((i for i, e in enumerate(events) if isinstance(e, Narration) and "Leave his side" in e.text), None)
+
+
+def test_du_xuan_and_su_lin_leave_han_xins_side_for_the_wings_not_the_rear() -> None:
+    """The chronicle: Du Xuan, Su Lin and the Eighteen Blades rode with Han Xin as his guard; when
+    he turned back for the rear they left him to join Liu Bosheng and Lord Xinling against the
+    main host. Cao Zhi's rear fought its own fight."""
+    eng = new_engine()
+    blades, han, pass_ = eng.state.formations["du_xuan_20"], eng.state.formations["han_xin_5000"], "the_pass"
+    assert distance(blades.pos, han.pos) <= 2
+    assert "Su Lin" in eng.scenario.briefing and "at his side" in eng.scenario.briefing
+    holds = [h for h in eng.scenario.ai.hold if "du_xuan_20" in h.units]
+    assert holds and all(h.region in ("north_wing", "south_wing") and h.region != pass_ for h in holds)
+    lines = [a.text for e in eng.scenario.events for a in e.actions if getattr(a, "speaker", None) == "su_lin"]
+    assert lines and all("Liu Bosheng" in t and "rear is alone" not in t for t in lines)
 
 
 def test_the_rear_is_alone_only_once_the_ambush_has_shown_itself() -> None:

@@ -13,6 +13,7 @@ from game.core import triggers
 from game.core.actions import EndTurn
 from game.core.engine import Engine
 from game.core.events import Destroyed, Narration, Routed
+from game.core.scenario_events import Narrate
 from game.paths import MAPS_DIR, TILES_DIR
 
 A3 = "a3_besiege_wei"
@@ -158,3 +159,23 @@ def test_posts_follow_the_story_for_every_general() -> None:
     assert not persona.may_strike(han, eng.state.formations["host_levy_1"])  # on the march back
     han.pos = at(eng, 48, 16)
     assert not persona.marching(han)
+
+
+def test_the_thirty_thousand_are_the_retainers_fight_alone() -> None:
+    """The chronicle credits Cao Zhi's two thousand alone with the thirty thousand in the pass:
+    no other formation is sent into the pass to help, the computer does not hold the retainers
+    back, and Du Xuan's band stands with the wings on the line, not with the scholars."""
+    eng = new_engine()
+    holds = eng.scenario.ai.hold
+    assert not [h for h in holds if "cao_zhi_2000" in h.units]
+    assert not [h for h in holds if h.side == "coalition" and h.region == "the_pass"]
+    [line] = [h for h in holds if "du_xuan_20" in h.units]
+    assert line.region == "the_line" and {"liu_bosheng_700", "xinling_650"} <= set(line.units)
+    assert eng.state.formations["du_xuan_20"].pos in eng.board.regions["the_line"]
+    tally = next(o for o in eng.scenario.objective_specs if o.id == "destroy_ambush")
+    assert set(tally.tally) == {"ambush_1", "ambush_2", "ambush_3"} and tally.tally_of == 30_000
+    lane = next(e for e in eng.scenario.events if e.id == "lane_opened")
+    said = [a.text for a in lane.actions if isinstance(a, Narrate)]
+    assert said and "Liu Bosheng" in said[0] and "Lord Xinling" in said[0]  # the order goes to the wings
+    texts = [eng.scenario.briefing, eng.scenario.debriefing_victory]
+    assert not [t for t in texts if "valley mouth" in t and "fifty thousand" in t]

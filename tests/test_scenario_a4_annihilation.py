@@ -4,6 +4,8 @@ Geng Gong's note and the pouch that wins the battle.
 
 from __future__ import annotations
 
+import re
+
 from conftest import ai_engine, end_turns_until
 
 from game.content.scenarios import load_scenario
@@ -24,6 +26,7 @@ def test_objectives_muster_and_the_hidden_squad() -> None:
     assert [(o.id, o.bonus) for o in sc.objective_specs] == [
         ("bag_souls", False),
         ("break_host", True),
+        ("outdo_retainers", True),
         ("take_liang", True),
         ("helmet_note", True),
     ]
@@ -114,3 +117,27 @@ def test_the_host_wins_if_the_turns_run_out() -> None:
         eng.apply(EndTurn())
     assert eng.state.over and eng.state.winner == "hailing"
     assert eng.state.objectives["bag_souls"] == "open"
+
+
+def test_the_note_names_no_sum_and_is_found_at_datong_half_a_day_after_the_rout() -> None:
+    """The chronicle's note: a slip of paper inside a spent casing tied to the helmet's tassel,
+    found when he takes off his armour in his palace at Datong, half a day after the rout. No sum
+    of money is named; the thirteen reach him unseen during the battle, not in a hill camp."""
+    sc = load_scenario(A4).scenario
+    told = sc.debriefing_victory
+    assert (
+        "inside it" in told and "tassel" in told and "Datong" in told and "Half a day" in told.replace("half", "Half")
+    )
+    assert not re.search(r"\d|hundred soul coins|thousand soul coins", told)
+    note = next(o for o in sc.objective_specs if o.id == "helmet_note")
+    assert "camp" not in note.text and "helmet" in note.text
+
+
+def test_no_text_loses_the_fifty_thousand_at_the_valley_mouth() -> None:
+    """The valley mouth cost Wanyan Liang twenty thousand; the fifty thousand were the feigned
+    rout he sent down the road as bait."""
+    from game.paths import DATA_DIR, MAPS_DIR
+
+    texts = [p.read_text(encoding="utf-8") for p in [*DATA_DIR.glob("*.toml"), *MAPS_DIR.glob("*.toml")]]
+    wrong = re.compile(r"fifty thousand[^.\"]*\b(at|in) the valley mouth", re.IGNORECASE)
+    assert not [m.group(0) for t in texts for m in wrong.finditer(t)]

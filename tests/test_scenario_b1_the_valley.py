@@ -13,6 +13,7 @@ from game.core.actions import Attack, Capture, EndTurn, Rest, UseSkill
 from game.core.engine import Engine, GameSettings
 from game.core.events import Attacked, Narration
 from game.core.hexgrid import distance, neighbours, opposite
+from game.core.scenario_events import Narrate
 from game.record.match import Match
 
 B1 = "b1_the_valley"
@@ -114,8 +115,8 @@ def test_yue_fei_at_the_foot_of_the_hill_relieves_him_once_the_foot_is_cleared()
 
 
 def relief_has_struck(eng: Engine) -> None:
-    """Guo Yaoshi has just struck the besieging horse at the foot of Tang Huai's knoll, from the
-    far side of it."""
+    """Yue Fei has just struck the besieging horse at the foot of Tang Huai's knoll, from the far
+    side of it."""
     st = eng.state
     tang = st.formations["tang_huai_bows"]
     [below] = [h for h in neighbours(tang.pos) if eng.board.terrain[h].id != "mountain"]
@@ -126,9 +127,9 @@ def relief_has_struck(eng: Engine) -> None:
             ]
     besieger = st.formations["besieging_horse"]
     besieger.pos = below
-    guo = st.formations["guo_yaoshi_riders"]
-    guo.pos = opposite(below, tang.pos)
-    guo.acted = guo.moved = True  # it has just struck
+    yue = st.formations["yue_fei_riders"]
+    yue.pos = opposite(below, tang.pos)
+    yue.acted = yue.moved = True  # it has just struck
 
 
 def test_when_the_relief_strikes_the_computer_brings_tang_huai_down_the_hill() -> None:
@@ -157,13 +158,13 @@ def test_relief_after_turn_6_misses_the_bonus() -> None:
 
 
 def test_the_relief_rides_for_the_hill_past_the_souls_of_the_rear_guard() -> None:
-    """The rear guard broken and its dead lying round them, Yue Fei and Guo Yaoshi leave the
-    souls to the wind and ride on for Tang Huai's hill."""
+    """The rear guard broken and its dead lying round him, Yue Fei leaves the souls to the wind
+    and rides on for Tang Huai's hill."""
     eng = engine()
     st = eng.state
     for u in REAR:
         del st.formations[u]
-    riders = ("yue_fei_riders", "guo_yaoshi_riders")
+    riders = ("yue_fei_riders",)
     for u in riders:
         st.field_souls[st.formations[u].pos.key()] = {"jin": 2000}
     foot = eng.board.regions["hill_foot"]
@@ -189,3 +190,19 @@ def test_a_handful_left_on_the_hill_do_not_throw_themselves_away() -> None:
         assert action != UseSkill(unit="tang_huai_bows", skill="downhill_charge")
         assert not (isinstance(action, Attack) and action.unit == "tang_huai_bows")
         eng.apply(action)
+
+
+def test_guo_yaoshi_runs_down_the_rear_guard_and_yue_fei_alone_relieves_the_hill() -> None:
+    """The chronicle: once the rear guard broke, Guo Yaoshi took four thousand after the routed
+    and Yue Fei rode on with six thousand; it was Yue Fei who struck the besiegers from behind."""
+    eng = engine()
+    scenario = eng.scenario
+    to_hill = [h for h in scenario.ai.hold if h.region == "hill_foot"]
+    assert [h.units for h in to_hill] == [("yue_fei_riders",)]
+    for event_id in ("tang_relieved_early", "relief_arrives", "tang_relieved"):
+        when = next(e for e in scenario.events if e.id == event_id).when
+        assert when.unit == "yue_fei_riders" and not when.units
+    assert eng.state.formations["guo_yaoshi_riders"].men == 4000
+    said = next(e for e in scenario.events if e.id == "rear_broken").actions
+    assert any(isinstance(a, Narrate) and "Guo Yaoshi" in a.text and "four thousand" in a.text for a in said)
+    assert "Guo Yaoshi takes four thousand" not in scenario.debriefing_victory

@@ -1,7 +1,8 @@
 """B3, The Tangut Border: a neutral fort that opens only for the Jin, Yue Fei riding into the host
 and cutting down its officers, Wuzhu's guards cutting the Zhenguo line to reach him, the duel
 over several turns, the thousand riders Guo Yaoshi sends from the east, and the chronicle's own
-ending: both heroes wounded, a truce, and the gates opened for the Jin."""
+ending: both heroes wounded, each carried off by his own men, and the gates opened for the Jin
+(no truce: none was made)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from game.core.events import (
     OfficerSlain,
 )
 from game.core.hexgrid import Hex, distance, neighbours
+from game.core.scenario_events import Narrate
 from game.core.sides import are_enemies
 from game.record.match import Match
 from game.view.outcome import debriefing, decide
@@ -147,7 +149,7 @@ def test_wounding_wuzhu_and_holding_out_wins_the_field() -> None:
     wound(eng, "wanyan_wuzhu")
     to_turn(eng, 5, "zhenguo")
     assert eng.state.over and eng.state.winner == "zhenguo"
-    assert "field_won" in eng.state.fired_events and "truce" not in eng.state.fired_events
+    assert "field_won" in eng.state.fired_events and "both_fall" not in eng.state.fired_events
     assert debriefing(eng.scenario, eng.state) == eng.scenario.debriefing_victory
 
 
@@ -164,7 +166,7 @@ def test_yue_fei_beaten_in_the_duel_loses_the_battle() -> None:
     wound(eng, "yue_fei")
     assert eng.state.over and eng.state.winner == "jin"
     assert eng.state.objectives["wound_wuzhu"] == "failed"
-    assert "truce" not in eng.state.fired_events
+    assert "both_fall" not in eng.state.fired_events
     assert eng.state.side("tangut").gates_open_to == ["jin"]
 
 
@@ -245,9 +247,10 @@ def test_six_officers_cut_down_win_the_bonus() -> None:
     assert eng.state.objectives["officers"] == "done"
 
 
-def test_the_truce_is_the_chronicles_ending_with_its_own_debriefing() -> None:
-    """Both heroes wounded in the duel's last exchange: the farewell and the envoy's answer, the
-    gates open for the Jin, a Zhenguo victory that reads its own debriefing, and no bonus lost."""
+def test_both_war_gods_falling_is_the_chronicles_ending_with_its_own_debriefing() -> None:
+    """Both heroes wounded in the duel's last exchange: each side carries its commander off, the
+    gates open for the Jin when they name theirs, a Zhenguo victory that reads its own debriefing
+    (no truce, no parting words), and no bonus lost."""
     eng = engine()
     face_to_face(eng)
     eng.apply(Challenge(unit="yue_fei_riders", target="wuzhu_guards"))
@@ -262,16 +265,28 @@ def test_the_truce_is_the_chronicles_ending_with_its_own_debriefing() -> None:
     events = eng.apply(Challenge(unit="wuzhu_guards", target="yue_fei_riders"))
     fought = next(e for e in events if isinstance(e, DuelFought))
     assert set(fought.wounded) == {"yue_fei", "wanyan_wuzhu"} and not fought.goes_on
-    assert st.over and st.winner == "zhenguo" and "truce" in st.fired_events
+    assert st.over and st.winner == "zhenguo" and "both_fall" in st.fired_events
     assert "yue_beaten" not in st.fired_events and "field_won" not in st.fired_events
     assert st.side("tangut").gates_open_to == ["jin"]
     spoken = narrations(events)
-    assert [n.speaker for n in spoken] == [None, "wanyan_wuzhu", None]
-    assert "Yue Pengju" in spoken[1].text and "envoy" in spoken[2].text
+    assert [n.speaker for n in spoken] == [None, None]
+    assert "saber" in spoken[0].text and "arm" in spoken[0].text and "gate" in spoken[1].text
     assert st.objectives["hold_out"] == "done" and st.objectives["wound_wuzhu"] == "done"
     assert "failed" not in st.objectives.values()  # the chronicle's ending costs no bonus
-    assert debriefing(eng.scenario, st) == dict(eng.scenario.debriefings)["truce"]
-    assert decide(eng.scenario, st).event.spec.id == "truce"
+    assert debriefing(eng.scenario, st) == dict(eng.scenario.debriefings)["both_fall"]
+    assert decide(eng.scenario, st).event.spec.id == "both_fall"
+
+
+def test_no_truce_is_made_at_the_tangut_border() -> None:
+    """The chronicle has no truce: the fort's officers only send the envoy back, the Jurchens go on
+    to Xingqing. No event, debriefing or narration of the battle speaks of one."""
+    scenario = load_scenario("b3_tangut_border").scenario
+    assert not any("truce" in e.id for e in scenario.events)
+    texts = [scenario.briefing, scenario.debriefing_victory, scenario.debriefing_defeat]
+    texts += [text for _event, text in scenario.debriefings]
+    texts += [a.text for e in scenario.events for a in e.actions if isinstance(a, Narrate)]
+    assert not [t for t in texts if "truce" in t.lower()]
+    assert "envoy" in dict(scenario.debriefings)["both_fall"]
 
 
 def test_events_fire_in_the_chronicles_order() -> None:

@@ -242,7 +242,7 @@ def option_button(camp: CampScene, option_id: str):
 def to_camp_past_the_aim(app: App, tmp_path: Path) -> CampScene:
     battle = begin(app, tmp_path)
     result = end_battle(app, battle, "coalition", pouch=61_000)
-    assert "Du Xuan's counsel on the war aim" in result.campaign_card()
+    assert "Du Xuan's counsel at sixty thousand" in result.campaign_card()
     push(app, result.camp_button)
     assert isinstance(app.scene, CampScene)
     return app.scene
@@ -282,7 +282,7 @@ def test_marching_on_past_the_war_aim_opens_the_next_battle(app, tmp_path, two_b
 
 @pytest.fixture
 def last_battle(monkeypatch: pytest.MonkeyPatch):
-    """The Yuqing campaign as its last battle alone, so the prince's fate follows the first victory."""
+    """The Yuqing campaign as its last battle alone, so its ending follows the first victory."""
     campaigns = load_campaigns()
     spec = campaigns.campaigns["yuqing"]
     short = spec.model_copy(update={"scenarios": ("a4_annihilation",)})
@@ -290,30 +290,19 @@ def last_battle(monkeypatch: pytest.MonkeyPatch):
     return short
 
 
-@pytest.mark.parametrize("course", ["bounty", "spare"])
-def test_after_the_annihilation_the_prince_is_taken_for_the_bounty_or_spared_for_the_note(
-    app, tmp_path, last_battle, course
-) -> None:
+def test_after_the_annihilation_the_camp_reads_the_note_on_the_helmet(app, tmp_path, last_battle) -> None:
     battle = begin(app, tmp_path)
     result = end_battle(app, battle, "coalition", pouch=20_000)
     story = " ".join(p.text for p in result.story())
-    assert "for Han Xin to say at the camp" in story  # the campaign's own debriefing
-    assert "Next time we will not leave a note" not in story  # not the battle's, which tells the note
+    assert "never once looked behind him" in story  # the campaign's own debriefing
+    assert "rolled up inside it" not in story  # not the battle's, which tells the note
     push(app, result.camp_button)
     camp = app.scene
-    coins = load_progress("yuqing", tmp_path).coins
-    push(app, option_button(camp, course))
-    saved = load_progress("yuqing", tmp_path)
-    assert saved.decisions == {"liang": course}
-    ending = app.scene.ending
-    assert ending is not None
-    if course == "bounty":
-        assert saved.coins == coins + 600 and ending.ending.title == "The Prince's Bounty"
-        assert ending.last_rect is None
-    else:
-        assert saved.coins == coins and ending.ending.title == "The Note on the Helmet"
-        assert ending.last_rect is not None and ending.last_rect.top >= ending.rect.bottom
-        assert "General Yeli" in ending.last_words()
+    assert camp.decision is None  # nothing to decide: nobody is paid for the prince
+    ending = camp.ending
+    assert ending is not None and ending.ending.title == "The Note on the Helmet"
+    assert ending.last_rect is not None and ending.last_rect.top >= ending.rect.bottom
+    assert "General Yeli" in ending.last_words()
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
@@ -329,7 +318,7 @@ def test_the_decision_and_the_ending_fit_their_labels(app, tmp_path, two_battles
     assert clipped == []
 
 
-def test_the_zhenguo_camp_tells_what_followed_the_truce(app, tmp_path) -> None:
+def test_the_zhenguo_camp_tells_how_yue_fei_went_to_dongjing(app, tmp_path) -> None:
     from game.core import campaign as camp
     from game.record.campaign_run import CampaignRun
 
@@ -341,7 +330,7 @@ def test_the_zhenguo_camp_tells_what_followed_the_truce(app, tmp_path) -> None:
     app.step([], 0.0)
     scene = app.scene
     assert scene.decision is None and scene.march_button is None
-    assert scene.ending is not None and scene.ending.ending.title == "The Truce and the Lanterns"
+    assert scene.ending is not None and scene.ending.ending.title == "The Lantern Festival"
     assert any("Lantern Festival" in text for text in scene.ending.paragraphs)
 
 

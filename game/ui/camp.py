@@ -47,7 +47,7 @@ def aim_line(spec, progress) -> str:
     """The campaign's war aim and how far the army has come (empty if it has none)."""
     if not spec.souls_aim:
         return ""
-    return _("War aim: {aim} souls · {n} bagged").format(
+    return _("Souls asked for: {aim} · {n} bagged").format(
         aim=format_men(spec.souls_aim), n=format_men(progress.souls_bagged())
     )
 

@@ -163,8 +163,8 @@ def aim_outcome(spec: CampaignSpec, progress: CampaignProgress) -> str:
         return ""
     bagged, aim = format_men(progress.souls_bagged()), format_men(spec.souls_aim)
     if progress.souls_bagged() >= spec.souls_aim:
-        return _("The war aim is met: {n} souls bagged of {aim}.").format(n=bagged, aim=aim)
-    return _("The war aim was not met: {n} souls bagged of {aim}.").format(n=bagged, aim=aim)
+        return _("The souls asked for are bagged: {n} of {aim}.").format(n=bagged, aim=aim)
+    return _("Fewer souls than were asked for: {n} bagged of {aim}.").format(n=bagged, aim=aim)
 
 
 class EndingView:

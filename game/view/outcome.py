@@ -153,7 +153,7 @@ def debriefing(scenario: Scenario, state: GameState) -> str:
     endings = dict(scenario.debriefings)
     for event_id in reversed(state.fired_events):
         if event_id in endings:
-            return endings[event_id]  # an ending of its own (B3's truce)
+            return endings[event_id]  # an ending of its own (B3: both war gods fall)
     player = scenario.default_player_side()
     won = state.winner is not None and are_allied(state, player, state.winner)
     return scenario.debriefing_victory if won else scenario.debriefing_defeat
