@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import Unit, at_each_scale, frame, loaded_for, make_scenario, saves_folder_at
+from conftest import Unit, at_each_scale, frame, loaded_for, make_scenario, pass_curtain, saves_folder_at
 
 from game.content.scenarios import load_scenario
 from game.core.actions import Attack, EndTurn, Move
@@ -38,7 +38,7 @@ def hotseat(app, rules, units=UNITS) -> BattleScene:
     assert isinstance(app.scene, HandoverScene)
     battle = app.stack[-2]
     assert isinstance(battle, BattleScene) and app.scene.session is battle.session
-    app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    pass_curtain(app)
     assert app.scene is battle and battle.session.viewer == "a"
     return battle
 
@@ -47,7 +47,7 @@ def take_screen(app, battle: BattleScene, side: str) -> list[str]:
     """Hand the screen over to ``side``; the lines of the report it is shown first."""
     handover = app.scene
     assert isinstance(handover, HandoverScene) and handover.side_id == side
-    handover.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    pass_curtain(app)
     assert app.scene is battle and battle.session.viewer == side
     text, speaker = battle.narration.queue[0]
     assert speaker is None and text.startswith("While you waited")
@@ -77,8 +77,8 @@ def test_the_report_tells_what_the_waiting_side_saw_and_nothing_else(app, rules)
 def test_a_quiet_turn_makes_a_quiet_report(app, rules) -> None:
     battle = hotseat(app, rules)
     assert battle.submit(EndTurn())
-    handover = app.scene
-    handover.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert isinstance(app.scene, HandoverScene)
+    pass_curtain(app)
     assert battle.narration.queue[0][0] == "While you waited, your formations saw nothing of the other side."
 
 
@@ -120,7 +120,7 @@ def test_the_waiting_player_may_watch_what_their_formations_saw_and_only_that(ap
     assert battle.submit(EndTurn())
     handover = app.scene
     assert isinstance(handover, HandoverScene) and handover.watch is not None
-    handover.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w))
+    pass_curtain(app, pygame.K_w)
     watch = app.scene
     assert isinstance(watch, WatchScene) and watch.side_id == "b"
     # One thing seen (the attack), then the turn's end; the unseen scout's move is no step of it.

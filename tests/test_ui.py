@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario, saves_folder_at
+from conftest import Unit, frame, loaded_for, make_scenario, pass_curtain, saves_folder_at
 from pygame_gui.elements import UILabel
 
 from game.content.scenarios import load_scenario
@@ -59,6 +59,17 @@ def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
         app,
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False),
         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False),
+    )
+
+
+def click_deliberately(app: App, curtain: HandoverScene) -> None:
+    """Click the curtain's ready button once the curtain is armed."""
+    pos = curtain.ready.rect.center
+    at = curtain.act.armed_at
+    frame(
+        app,
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False, timestamp=at),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False, timestamp=at + 80),
     )
 
 
@@ -166,7 +177,9 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
     assert_board_hidden(app, battle, "hailing")
     assert "Yuqing Palace coalition" in labels(handover)
 
-    click(app, handover.ready.rect.center)
+    click(app, handover.ready.rect.center)  # too soon after it opened: a double-click's second click
+    assert app.scene is handover
+    click_deliberately(app, handover)
     assert app.scene is battle and battle.session.viewer == "coalition"
     frame(app)
     assert_board_shown(app, battle)
@@ -180,7 +193,7 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
     for _ in range(3):  # waiting does not reveal anything
         frame(app, dt=0.5)
         assert_board_hidden(app, battle, "coalition")
-    press(app, pygame.K_RETURN)
+    pass_curtain(app)
     assert app.scene is battle and battle.session.viewer == "hailing"
     # First what his formations saw of the coalition's turn (nothing: it only ended its turn),
     # then Wanyan Liang's words open his first turn; Enter closes each.
