@@ -257,3 +257,101 @@ def test_the_command_line_refuses_to_replay_a_running_hotseat_battle(tmp_path, c
     assert cli.main(["--lang", "en", "replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert "two players" in err and err.count("\n") == 1
+
+
+def test_a_screenshot_of_a_running_hotseat_save_draws_only_the_side_to_move(tmp_path, capsys) -> None:
+    """By default the picture is the one the side to move would see behind its curtain: the
+    other side's hidden army is not drawn; ``--reveal`` draws everything."""
+    import pygame
+
+    from game import cli
+
+    match = _hotseat_a1()
+    mover = match.state.active_side.id
+    hidden = [f for f in match.state.formations.values() if f.side != mover]
+    seen = SideView(match.state, match.loaded.scenario.board, match.engine.rules, mover).seen_ids
+    assert any(f.id not in seen for f in hidden)  # an army of the other side the mover cannot see
+    path = match.save(tmp_path / "hs.json")
+    shots = {}
+    for name, extra in (("default", []), ("mover", ["--view", mover]), ("reveal", ["--reveal"])):
+        out = tmp_path / f"{name}.png"
+        assert cli.main(["--lang", "en", "screenshot", str(path), "--out", str(out), "--size", "800x600", *extra]) == 0
+        shots[name] = pygame.image.tobytes(pygame.image.load(str(out)), "RGB")
+    assert shots["default"] == shots["mover"]
+    assert shots["reveal"] != shots["default"]
+    assert (
+        cli.main(
+            ["--lang", "en", "screenshot", str(path), "--out", str(tmp_path / "x.png"), "--reveal", "--view", "all"]
+        )
+        == 2
+    )
+    assert "not both" in capsys.readouterr().err
+
+
+# -- every way into a running two-player game opens behind the curtain of the side to move ----
+
+
+def _behind_the_curtain_of_the_mover(app, mover: str) -> BattleScene:
+    """The game just opened: the curtain of ``mover`` is up, nothing of the battle is drawn
+    (no colour of the other side on the screen); once passed, ``mover``'s fog is on the map and
+    the other side's hidden army is neither shown nor in the log."""
+    curtain = app.scene
+    assert isinstance(curtain, HandoverScene) and curtain.side_id == mover
+    battle = app.stack[-2]
+    assert isinstance(battle, BattleScene)
+    frame(app)
+    other = next(s for s in battle.state.sides if s.id != mover)
+    colour = battle.rules.factions[other.faction].colour
+    assert pygame.mask.from_threshold(app.screen, colour, (1, 1, 1, 255)).count() == 0
+    pass_curtain(app)
+    assert app.scene is battle and battle.session.fog_side() == mover
+    seen = battle.session.seen_ids()
+    hidden = [f for f in battle.state.formations.values() if f.side != mover and f.id not in seen]
+    assert hidden, "the test needs an army the side to move cannot see"
+    names = [battle.session.names.get(f.id, f.id) for f in hidden]
+    assert not any(name in line for line in battle.log.lines for name in names if name)
+    return battle
+
+
+def test_loading_a_running_hotseat_save_opens_behind_the_curtain_of_the_side_to_move(app, tmp_path) -> None:
+    from game.ui.saves_screen import SaveScreen
+
+    app.saves = saves_folder_at(tmp_path)
+    match = _hotseat_a1()  # the hailing to move
+    app.saves.save_game(match, "duel of two")
+    screen = SaveScreen(app)
+    app.switch(screen)
+    frame(app)
+    screen.selected = next(e.path for e in screen.entries if e.name == "duel of two")
+    screen.load()
+    _behind_the_curtain_of_the_mover(app, "hailing")
+
+
+def test_an_autosave_and_the_quicksave_of_a_hotseat_game_open_behind_the_curtain(app, tmp_path) -> None:
+    from game.ui.saves_screen import SaveScreen
+
+    app.saves = saves_folder_at(tmp_path)
+    match = _hotseat_a1()
+    app.saves.autosave(match)
+    screen = SaveScreen(app)
+    app.switch(screen)
+    frame(app)
+    screen.selected = next(e.path for e in screen.entries if e.autosave)
+    screen.load()
+    battle = _behind_the_curtain_of_the_mover(app, "hailing")
+    # F9 in the battle: the quicksave of the coalition's turn opens behind the coalition's curtain.
+    start = Match(load_scenario("a1_valley_mouth"), 3, GameSettings(max_turns=1), seats=dict(match.seats.commanders()))
+    app.saves.quicksave(start)
+    battle.saves.quickload()
+    _behind_the_curtain_of_the_mover(app, "coalition")
+
+
+def test_taking_over_into_two_players_opens_behind_the_curtain(app) -> None:
+    from game.ui.replay import ReplayScene
+
+    match = _hotseat_a1(turns_over=True)
+    replay = ReplayScene(app, match.saved_record())
+    app.switch(replay)
+    replay.cursor.seek(1)  # the hailing's first turn
+    replay.take_over({"coalition": "human", "hailing": "human"})
+    _behind_the_curtain_of_the_mover(app, "hailing")

@@ -26,6 +26,7 @@ from game.record.match import Match, new_match
 from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.computer_turns import AI_STEP_DELAY
+from game.ui.dialog import DialogScene
 from game.ui.handover import HandoverScene
 from game.ui.menu import MenuScene
 from game.ui.result import ResultScene
@@ -407,7 +408,13 @@ def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
     second = _move_any(app, scene, {first})
     assert len(scene.match.record.actions) == 2
 
+    # A move not yet saved: F9 asks first, and keeping on playing keeps it.
     press(app, pygame.K_F9)
+    assert isinstance(app.scene, DialogScene) and app.scene.title == "Load the quicksave?"
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is scene and len(scene.match.record.actions) == 2
+    press(app, pygame.K_F9)
+    press(app, pygame.K_RETURN)  # load the quicksave
     loaded = app.scene
     assert isinstance(loaded, BattleScene) and loaded is not scene
     assert len(loaded.match.record.actions) == 1 and state_hash(loaded.state) == saved_hash

@@ -45,6 +45,19 @@ class BattleSaves:
             self.say(_("Autosave failed: {reason}").format(reason=str(exc)))
 
     def quickload(self) -> None:
+        """F9: the quicksave in place of this game; moves not yet saved are thrown away only
+        once the player says so."""
+        if self.match.unsaved() and not self.match.state.over:
+            self.app.open(
+                "dialog",
+                title=_("Load the quicksave?"),
+                text=_("The moves made since this game was last saved will be lost."),
+                choices=[(_("Load the quicksave"), self._quickload), (_("Keep playing"), None)],
+            )
+            return
+        self._quickload()
+
+    def _quickload(self) -> None:
         try:
             match = self.app.saves.quickload()
         except SaveError as exc:
