@@ -355,3 +355,27 @@ def test_taking_over_into_two_players_opens_behind_the_curtain(app) -> None:
     replay.cursor.seek(1)  # the hailing's first turn
     replay.take_over({"coalition": "human", "hailing": "human"})
     _behind_the_curtain_of_the_mover(app, "hailing")
+
+
+def test_a_reload_that_goes_back_is_told_to_the_other_side(app, tmp_path) -> None:
+    app.saves = saves_folder_at(tmp_path)
+    match = Match(load_scenario("a1_valley_mouth"), 3, GameSettings(), seats={"coalition": "human", "hailing": "human"})
+    app.go("battle", match=match)
+    pass_curtain(app)
+    battle = app.scene
+    battle.saves.quicksave()  # the coalition's turn, before any order
+    battle.end_turn()
+    pass_curtain(app)  # the hailing has the screen
+    assert battle.session.viewer == "hailing"
+    battle.saves.quickload()  # F9: the coalition's end of turn would be undone, so it asks
+    press_key(app.scene, pygame.K_RETURN)
+    loaded = app.stack[-2]
+    assert isinstance(loaded, BattleScene) and loaded is not battle and loaded.match.record.actions == []
+    [reload] = loaded.match.record.reloads
+    assert (reload.by, reload.from_turn, reload.to_turn, reload.undone) == ("hailing", 1, 1, 1)
+    pass_curtain(app)  # the coalition, to move again, is told first
+    text = loaded.narration.queue[0][0]
+    assert "loaded an earlier save: from turn 1 back to turn 1, 1 order undone." in text
+    assert loaded.session.side_name("hailing") in text
+    # Kept in its saves, and told once.
+    assert loaded.match.saved_record().reloads[0].told == ["coalition"]
