@@ -400,3 +400,21 @@ def replace_once(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, old
     path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def pass_curtain(app, key: int | None = None) -> None:
+    """Pass the hand-over curtain on top as a player means to: once it is armed, a fresh press
+    of ``key`` (Enter by default) and its release, in one frame."""
+    import pygame
+
+    from game.ui.handover import HandoverScene
+
+    curtain = app.scene
+    assert isinstance(curtain, HandoverScene), curtain
+    key = pygame.K_RETURN if key is None else key
+    at = curtain.act.armed_at
+    frame(
+        app,
+        pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0, timestamp=at),
+        pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0, timestamp=at + 90),
+    )

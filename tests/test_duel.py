@@ -4,7 +4,7 @@ morale on both sides, determinism, records, and the computer's answers."""
 from __future__ import annotations
 
 import pytest
-from conftest import EngineFactory, Unit, frame, loaded_for, make_scenario
+from conftest import EngineFactory, Unit, frame, loaded_for, make_scenario, pass_curtain
 
 from game.ai.basic import BasicAI
 from game.ai.driver import play_ai_turn
@@ -416,7 +416,7 @@ def test_in_hot_seat_the_answer_is_handed_over_and_back(app, rules: Ruleset) -> 
 
     battle = screen_battle(app, rules, {"a": "human", "b": "human"})
     assert isinstance(app.scene, HandoverScene)
-    press(app, pygame.K_RETURN)
+    pass_curtain(app)
     battle.submit(Challenge(unit="a_xiang", target="b_liang"))
     prompt = app.scene
     assert isinstance(prompt, DuelPromptScene) and prompt.target.side == "b"

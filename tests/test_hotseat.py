@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import Unit, at_each_scale, frame, loaded_for, make_scenario, saves_folder_at
+from conftest import Unit, at_each_scale, frame, loaded_for, make_scenario, pass_curtain, saves_folder_at
 
 from game.content.scenarios import load_scenario
 from game.core.actions import Attack, EndTurn, Move
@@ -38,7 +38,7 @@ def hotseat(app, rules, units=UNITS) -> BattleScene:
     assert isinstance(app.scene, HandoverScene)
     battle = app.stack[-2]
     assert isinstance(battle, BattleScene) and app.scene.session is battle.session
-    app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    pass_curtain(app)
     assert app.scene is battle and battle.session.viewer == "a"
     return battle
 
@@ -47,7 +47,7 @@ def take_screen(app, battle: BattleScene, side: str) -> list[str]:
     """Hand the screen over to ``side``; the lines of the report it is shown first."""
     handover = app.scene
     assert isinstance(handover, HandoverScene) and handover.side_id == side
-    handover.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    pass_curtain(app)
     assert app.scene is battle and battle.session.viewer == side
     text, speaker = battle.narration.queue[0]
     assert speaker is None and text.startswith("While you waited")
@@ -77,8 +77,8 @@ def test_the_report_tells_what_the_waiting_side_saw_and_nothing_else(app, rules)
 def test_a_quiet_turn_makes_a_quiet_report(app, rules) -> None:
     battle = hotseat(app, rules)
     assert battle.submit(EndTurn())
-    handover = app.scene
-    handover.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert isinstance(app.scene, HandoverScene)
+    pass_curtain(app)
     assert battle.narration.queue[0][0] == "While you waited, your formations saw nothing of the other side."
 
 
@@ -120,7 +120,7 @@ def test_the_waiting_player_may_watch_what_their_formations_saw_and_only_that(ap
     assert battle.submit(EndTurn())
     handover = app.scene
     assert isinstance(handover, HandoverScene) and handover.watch is not None
-    handover.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w))
+    pass_curtain(app, pygame.K_w)
     watch = app.scene
     assert isinstance(watch, WatchScene) and watch.side_id == "b"
     # One thing seen (the attack), then the turn's end; the unseen scout's move is no step of it.
@@ -257,3 +257,125 @@ def test_the_command_line_refuses_to_replay_a_running_hotseat_battle(tmp_path, c
     assert cli.main(["--lang", "en", "replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert "two players" in err and err.count("\n") == 1
+
+
+def test_a_screenshot_of_a_running_hotseat_save_draws_only_the_side_to_move(tmp_path, capsys) -> None:
+    """By default the picture is the one the side to move would see behind its curtain: the
+    other side's hidden army is not drawn; ``--reveal`` draws everything."""
+    import pygame
+
+    from game import cli
+
+    match = _hotseat_a1()
+    mover = match.state.active_side.id
+    hidden = [f for f in match.state.formations.values() if f.side != mover]
+    seen = SideView(match.state, match.loaded.scenario.board, match.engine.rules, mover).seen_ids
+    assert any(f.id not in seen for f in hidden)  # an army of the other side the mover cannot see
+    path = match.save(tmp_path / "hs.json")
+    shots = {}
+    for name, extra in (("default", []), ("mover", ["--view", mover]), ("reveal", ["--reveal"])):
+        out = tmp_path / f"{name}.png"
+        assert cli.main(["--lang", "en", "screenshot", str(path), "--out", str(out), "--size", "800x600", *extra]) == 0
+        shots[name] = pygame.image.tobytes(pygame.image.load(str(out)), "RGB")
+    assert shots["default"] == shots["mover"]
+    assert shots["reveal"] != shots["default"]
+    assert (
+        cli.main(
+            ["--lang", "en", "screenshot", str(path), "--out", str(tmp_path / "x.png"), "--reveal", "--view", "all"]
+        )
+        == 2
+    )
+    assert "not both" in capsys.readouterr().err
+
+
+# -- every way into a running two-player game opens behind the curtain of the side to move ----
+
+
+def _behind_the_curtain_of_the_mover(app, mover: str) -> BattleScene:
+    """The game just opened: the curtain of ``mover`` is up, nothing of the battle is drawn
+    (no colour of the other side on the screen); once passed, ``mover``'s fog is on the map and
+    the other side's hidden army is neither shown nor in the log."""
+    curtain = app.scene
+    assert isinstance(curtain, HandoverScene) and curtain.side_id == mover
+    battle = app.stack[-2]
+    assert isinstance(battle, BattleScene)
+    frame(app)
+    other = next(s for s in battle.state.sides if s.id != mover)
+    colour = battle.rules.factions[other.faction].colour
+    assert pygame.mask.from_threshold(app.screen, colour, (1, 1, 1, 255)).count() == 0
+    pass_curtain(app)
+    assert app.scene is battle and battle.session.fog_side() == mover
+    seen = battle.session.seen_ids()
+    hidden = [f for f in battle.state.formations.values() if f.side != mover and f.id not in seen]
+    assert hidden, "the test needs an army the side to move cannot see"
+    names = [battle.session.names.get(f.id, f.id) for f in hidden]
+    assert not any(name in line for line in battle.log.lines for name in names if name)
+    return battle
+
+
+def test_loading_a_running_hotseat_save_opens_behind_the_curtain_of_the_side_to_move(app, tmp_path) -> None:
+    from game.ui.saves_screen import SaveScreen
+
+    app.saves = saves_folder_at(tmp_path)
+    match = _hotseat_a1()  # the hailing to move
+    app.saves.save_game(match, "duel of two")
+    screen = SaveScreen(app)
+    app.switch(screen)
+    frame(app)
+    screen.selected = next(e.path for e in screen.entries if e.name == "duel of two")
+    screen.load()
+    _behind_the_curtain_of_the_mover(app, "hailing")
+
+
+def test_an_autosave_and_the_quicksave_of_a_hotseat_game_open_behind_the_curtain(app, tmp_path) -> None:
+    from game.ui.saves_screen import SaveScreen
+
+    app.saves = saves_folder_at(tmp_path)
+    match = _hotseat_a1()
+    app.saves.autosave(match)
+    screen = SaveScreen(app)
+    app.switch(screen)
+    frame(app)
+    screen.selected = next(e.path for e in screen.entries if e.autosave)
+    screen.load()
+    battle = _behind_the_curtain_of_the_mover(app, "hailing")
+    # F9 in the battle: the quicksave of the coalition's turn opens behind the coalition's curtain.
+    start = Match(load_scenario("a1_valley_mouth"), 3, GameSettings(max_turns=1), seats=dict(match.seats.commanders()))
+    app.saves.quicksave(start)
+    battle.saves.quickload()
+    _behind_the_curtain_of_the_mover(app, "coalition")
+
+
+def test_taking_over_into_two_players_opens_behind_the_curtain(app) -> None:
+    from game.ui.replay import ReplayScene
+
+    match = _hotseat_a1(turns_over=True)
+    replay = ReplayScene(app, match.saved_record())
+    app.switch(replay)
+    replay.cursor.seek(1)  # the hailing's first turn
+    replay.take_over({"coalition": "human", "hailing": "human"})
+    _behind_the_curtain_of_the_mover(app, "hailing")
+
+
+def test_a_reload_that_goes_back_is_told_to_the_other_side(app, tmp_path) -> None:
+    app.saves = saves_folder_at(tmp_path)
+    match = Match(load_scenario("a1_valley_mouth"), 3, GameSettings(), seats={"coalition": "human", "hailing": "human"})
+    app.go("battle", match=match)
+    pass_curtain(app)
+    battle = app.scene
+    battle.saves.quicksave()  # the coalition's turn, before any order
+    battle.end_turn()
+    pass_curtain(app)  # the hailing has the screen
+    assert battle.session.viewer == "hailing"
+    battle.saves.quickload()  # F9: the coalition's end of turn would be undone, so it asks
+    press_key(app.scene, pygame.K_RETURN)
+    loaded = app.stack[-2]
+    assert isinstance(loaded, BattleScene) and loaded is not battle and loaded.match.record.actions == []
+    [reload] = loaded.match.record.reloads
+    assert (reload.by, reload.from_turn, reload.to_turn, reload.undone) == ("hailing", 1, 1, 1)
+    pass_curtain(app)  # the coalition, to move again, is told first
+    text = loaded.narration.queue[0][0]
+    assert "loaded an earlier save: from turn 1 back to turn 1, 1 order undone." in text
+    assert loaded.session.side_name("hailing") in text
+    # Kept in its saves, and told once.
+    assert loaded.match.saved_record().reloads[0].told == ["coalition"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import SUITE_SAVES, Unit, frame, loaded_for, make_scenario, open_field
+from conftest import SUITE_SAVES, Unit, frame, loaded_for, make_scenario, open_field, pass_curtain
 
 from game import i18n
 from game.core.actions import Attack, EndTurn, Move
@@ -309,12 +309,12 @@ def test_in_hotseat_each_player_reads_the_briefing_behind_the_hand_over(app, rul
     match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
     assert isinstance(app.scene, HandoverScene)
-    press(app, pygame.K_RETURN)
+    pass_curtain(app)
     assert isinstance(app.scene, BattleBriefingScene) and app.scene.side == "a"
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, BattleScene)
     app.scene.end_turn()
-    press(app, pygame.K_RETURN)  # the hand-over to the second player
+    pass_curtain(app)  # the hand-over to the second player
     assert isinstance(app.scene, BattleBriefingScene) and app.scene.side == "b"
 
 

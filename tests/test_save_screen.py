@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import Unit, loaded_for, make_scenario
+from conftest import Unit, loaded_for, make_scenario, pass_curtain
 from pygame_gui.elements import UILabel
 
 from game.core.actions import EndTurn
@@ -329,7 +329,7 @@ def test_in_a_hotseat_battle_no_replay_is_watched_from_the_save_screen(app, rule
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
-    app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))  # past the hand-over
+    pass_curtain(app)
     battle = app.scene
     assert isinstance(battle, BattleScene) and battle.session.is_hotseat()
     a1_save(folder, "older")

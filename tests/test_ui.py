@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario, saves_folder_at
+from conftest import Unit, frame, loaded_for, make_scenario, pass_curtain, saves_folder_at
 from pygame_gui.elements import UILabel
 
 from game.content.scenarios import load_scenario
@@ -26,6 +26,7 @@ from game.record.match import Match, new_match
 from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.computer_turns import AI_STEP_DELAY
+from game.ui.dialog import DialogScene
 from game.ui.handover import HandoverScene
 from game.ui.menu import MenuScene
 from game.ui.result import ResultScene
@@ -59,6 +60,17 @@ def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
         app,
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False),
         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False),
+    )
+
+
+def click_deliberately(app: App, curtain: HandoverScene) -> None:
+    """Click the curtain's ready button once the curtain is armed."""
+    pos = curtain.ready.rect.center
+    at = curtain.act.armed_at
+    frame(
+        app,
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False, timestamp=at),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False, timestamp=at + 80),
     )
 
 
@@ -166,7 +178,9 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
     assert_board_hidden(app, battle, "hailing")
     assert "Yuqing Palace coalition" in labels(handover)
 
-    click(app, handover.ready.rect.center)
+    click(app, handover.ready.rect.center)  # too soon after it opened: a double-click's second click
+    assert app.scene is handover
+    click_deliberately(app, handover)
     assert app.scene is battle and battle.session.viewer == "coalition"
     frame(app)
     assert_board_shown(app, battle)
@@ -180,7 +194,7 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
     for _ in range(3):  # waiting does not reveal anything
         frame(app, dt=0.5)
         assert_board_hidden(app, battle, "coalition")
-    press(app, pygame.K_RETURN)
+    pass_curtain(app)
     assert app.scene is battle and battle.session.viewer == "hailing"
     # First what his formations saw of the coalition's turn (nothing: it only ended its turn),
     # then Wanyan Liang's words open his first turn; Enter closes each.
@@ -394,7 +408,13 @@ def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
     second = _move_any(app, scene, {first})
     assert len(scene.match.record.actions) == 2
 
+    # A move not yet saved: F9 asks first, and keeping on playing keeps it.
     press(app, pygame.K_F9)
+    assert isinstance(app.scene, DialogScene) and app.scene.title == "Load the quicksave?"
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is scene and len(scene.match.record.actions) == 2
+    press(app, pygame.K_F9)
+    press(app, pygame.K_RETURN)  # load the quicksave
     loaded = app.scene
     assert isinstance(loaded, BattleScene) and loaded is not scene
     assert len(loaded.match.record.actions) == 1 and state_hash(loaded.state) == saved_hash

@@ -107,5 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("--out", type=Path, required=True)
     sh.add_argument("--turn", type=_at_most(MAX_TURNS + 1))
     sh.add_argument("--size", type=_size, default=(1280, 800))
-    sh.add_argument("--view", default="all", help="a side id, or 'all'")
+    sh.add_argument(
+        "--view",
+        help="a side id, or 'all' (default: all, but in a running game between two players the side to move)",
+    )
+    sh.add_argument("--reveal", action="store_true", help="draw everything, even a running two-player game's")
     return p

@@ -5,10 +5,23 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..content.scenarios import scenario_ids
 from .errors import EXIT_OK, CliError
 from .inputs import check_out, exists, loaded_scenario, naming_file
+
+if TYPE_CHECKING:
+    from ..record.match import Match
+
+
+def default_view(match: Match) -> str:
+    """Whose eyes a screenshot is drawn through unless asked: in a running game between people
+    at one screen, the side to move (as the game itself would open it, behind its curtain, so
+    nothing of the other side is drawn); else everything."""
+    if len(match.seats.humans()) >= 2 and not match.state.over:
+        return match.engine.deciding_side()
+    return "all"
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
@@ -32,13 +45,16 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     except SaveError as exc:
         raise CliError(naming_file(Path(source), exc)) from None
     sides = [s.id for s in match.state.sides]
-    if args.view != "all" and args.view not in sides:
+    if args.reveal and args.view is not None:
+        raise CliError("--reveal draws everything: give it or --view, not both")
+    if args.view is not None and args.view != "all" and args.view not in sides:
         raise CliError(f"--view must be 'all' or a side id ({', '.join(sides)})")
+    view = "all" if args.reveal else args.view or default_view(match)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from ..ui.snapshot import render_screenshot
 
     try:
-        render_screenshot(match, out, args.size, args.view)
+        render_screenshot(match, out, args.size, view)
     except OSError as exc:
         raise CliError(f"cannot write {out}: {exc.strerror or exc}") from None
     print(f"wrote {out}")

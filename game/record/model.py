@@ -22,6 +22,7 @@ from ..core.engine import GameSettings
 from ..core.state import GameState
 from .errors import SaveError
 from .names import clean_name
+from .reloads import Reload
 from .seats import Seat
 from .state_digest import LegacyCheckpoints
 
@@ -65,6 +66,8 @@ class GameRecord(BaseModel):
     settings: GameSettings
     # Who commands each side (a side not named: by its role, ``seats.default_commander``).
     seats: dict[str, Seat] = Field(default_factory=dict)
+    # Loads of an earlier save of this game between people at one screen (``reloads``).
+    reloads: list[Reload] = Field(default_factory=list)
     # A game begun in format 3 or older: how its checkpoints were made (``state_digest``).
     legacy: LegacyCheckpoints | None = None
     actions: list[Action] = Field(default_factory=list)

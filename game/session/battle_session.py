@@ -22,6 +22,7 @@ from ..core.events import Event, Moved
 from ..core.hexgrid import Hex
 from ..core.state import Formation, GameState
 from ..i18n import N_, _, ngettext
+from ..record.reloads import Reload, untold
 from ..view.names import formation_names, side_name
 from ..view.side_view import SideView, SideViews
 from ..view.witness import sight_around, witnessed
@@ -386,5 +387,17 @@ class BattleSession:
         # What the last player chose and saw leaves with them.
         self.choice.let_go()
         report = self.watch.report(side) if previous is not None else None  # the first waited for nothing
+        reloads = [reload_notice(r, self.side_name(r.by)) for r in untold(self.match.record.reloads, side)]
+        if reloads:
+            report = "\n\n".join([*reloads, *([report] if report else [])])
         heard = tuple(self.watch.narrations(side))
         return HandOver(side, previous, brief, curtain=True, log=log, report=report, heard=heard)
+
+
+def reload_notice(reload: Reload, by: str) -> str:
+    """What the other side is told of a reload that went back (``record.reloads``)."""
+    return ngettext(
+        "{side} loaded an earlier save: from turn {start} back to turn {back}, {n} order undone.",
+        "{side} loaded an earlier save: from turn {start} back to turn {back}, {n} orders undone.",
+        reload.undone,
+    ).format(side=by, start=reload.from_turn, back=reload.to_turn, n=reload.undone)

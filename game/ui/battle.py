@@ -83,7 +83,7 @@ class BattleScene(Scene):
         self.narration = NarrationPopup(self.rules)
         self.panels = BattlePanels(self.session, self.geometry, self.focus_formation, self.camera.centre_on)
         self.stage = ActionShow(self.map, self.marks, self.motion)
-        self.saves = BattleSaves(app, match, self.say)
+        self.saves = BattleSaves(app, match, self.say, lambda: self.session.viewer)
         super().__init__(app)
         self._centre_on_side(self.session.first_human() or match.state.active_side.id)
 

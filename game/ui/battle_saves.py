@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from ..record.errors import SaveError
-from ..record.match import Match
+from ..record.match import Match, note_reload
 from ..view.names import save_name
 
 if TYPE_CHECKING:
@@ -16,10 +16,13 @@ if TYPE_CHECKING:
 
 
 class BattleSaves:
-    def __init__(self, app: App, match: Match, say: Callable[[str], None]) -> None:
+    def __init__(
+        self, app: App, match: Match, say: Callable[[str], None], viewer: Callable[[], str | None] = lambda: None
+    ) -> None:
         self.app = app
         self.match = match
         self.say = say  # a line on the battle log
+        self.viewer = viewer  # the side whose eyes are on the screen (who loads)
 
     def save_name(self) -> str:
         """The name it was saved or loaded under, else its scenario and turn."""
@@ -45,6 +48,19 @@ class BattleSaves:
             self.say(_("Autosave failed: {reason}").format(reason=str(exc)))
 
     def quickload(self) -> None:
+        """F9: the quicksave in place of this game; moves not yet saved are thrown away only
+        once the player says so."""
+        if self.match.unsaved() and not self.match.state.over:
+            self.app.open(
+                "dialog",
+                title=_("Load the quicksave?"),
+                text=_("The moves made since this game was last saved will be lost."),
+                choices=[(_("Load the quicksave"), self._quickload), (_("Keep playing"), None)],
+            )
+            return
+        self._quickload()
+
+    def _quickload(self) -> None:
         try:
             match = self.app.saves.quickload()
         except SaveError as exc:
@@ -54,4 +70,10 @@ class BattleSaves:
         if match.record.scenario_id == mine.scenario_id and match.record.settings == mine.settings:
             # The same campaign battle, taken back to the quicksave: it still counts for the campaign.
             match.campaign = self.match.campaign
+        self.open_loaded(match)
+
+    def open_loaded(self, match: Match) -> None:
+        """Play ``match`` (loaded from a save) in place of this game: going back in a game
+        between people at one screen is recorded, and told to the other side."""
+        note_reload(self.match, match, self.viewer())
         self.app.go("battle", match=match)

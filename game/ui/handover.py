@@ -1,13 +1,15 @@
-"""Hotseat hand-over: the board is hidden until the next player says they are at the screen."""
+"""Hotseat hand-over: the board is hidden until the next player says they are at the screen, by a
+deliberate act (``deliberate.DeliberateAct``): nothing queued before the curtain, no double-click
+and no held key passes it."""
 
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
 from ..i18n import _
 from ..session import BattleSession
+from .deliberate import DeliberateAct
 from .scale import px
 from .scene import Scene
 
@@ -16,6 +18,8 @@ class HandoverScene(Scene):
     def __init__(self, app, session: BattleSession, side_id: str) -> None:
         self.session = session
         self.side_id = side_id
+        # Only a fresh press made after the curtain is up, and its release, pass it.
+        self.act = DeliberateAct.opening_now()
         super().__init__(app)
 
     def build(self) -> None:
@@ -47,13 +51,12 @@ class HandoverScene(Scene):
             )
 
     def handle(self, event: pygame.event.Event) -> None:
-        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED
-        keyed = event.type == pygame.KEYDOWN
-        if (pressed and event.ui_element is self.ready) or (keyed and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
+        used = self.act.feed(event, (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_w))
+        if used is None:
+            return
+        if used is self.ready or used in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.app.back()
-        elif self.watch is not None and (
-            (pressed and event.ui_element is self.watch) or (keyed and event.key == pygame.K_w)
-        ):
+        elif self.watch is not None and (used is self.watch or used == pygame.K_w):
             self.app.swap("watch", session=self.session, side_id=self.side_id, start=self.watch_start)
 
     def draw(self, surface: pygame.Surface) -> None:

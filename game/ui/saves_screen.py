@@ -382,6 +382,9 @@ class SaveScreen(Scene):
         except SaveError as exc:
             self._say(_("Cannot load: {reason}").format(reason=str(exc)))
             return
+        if self.battle is not None:
+            self.battle.saves.open_loaded(match)
+            return
         self.app.go("battle", match=match)
 
     def watch(self) -> None:
