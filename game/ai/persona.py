@@ -425,9 +425,7 @@ class Persona:
         start = CHARGE_RUN_UP + 1
         ring = {h for e in live for h in spiral(e, start) if distance(h, e) == start}
         return frozenset(
-            h
-            for h in ring
-            if h in board and board.terrain_at(h).open and min(distance(h, e) for e in live) == start
+            h for h in ring if h in board and board.terrain_at(h).open and min(distance(h, e) for e in live) == start
         )
 
     def _reserve_ground(self, f: Formation, enemies: list[Formation]) -> frozenset[Hex]:
