@@ -279,7 +279,7 @@ class General(BasicAI):
         for target_id in engine.fire_targets(f.id):
             target = state.formations[target_id]
             out.append(Candidate(self.attack_score(f, target, "fire") - floor, Fire(unit=f.id, target=target_id)))
-            if f.charges > 0:
+            if f.charges > 0 and self.persona.may_blast(f):
                 out.append(Candidate(self._blast_score(f, target.pos), Blast(unit=f.id, at=target.pos)))
         if utype.ranged > 0:
             radius = max(radius, utype.range + 3)

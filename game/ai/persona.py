@@ -218,6 +218,10 @@ class Persona:
     def may_capture(self, f: Formation) -> bool:
         return True
 
+    def may_blast(self, f: Formation) -> bool:
+        """Whether ``f`` may throw one of its area charges now."""
+        return True
+
     def _worthy_blow(self, f: Formation, target: Formation) -> bool:
         """A sweeper strikes only the routed. A formation saved for one blow, once released,
         spends itself only on a charge (or on the routed): it is not thrown into a standing
