@@ -9,6 +9,7 @@ from conftest import ai_engine, end_turns_until
 from game.ai.driver import make_ais, play_ai_turn
 from game.ai.general import General
 from game.content.scenarios import load_scenario
+from game.core import combat, skill_marks
 from game.core.actions import Attack, Capture, EndTurn, Rest, UseSkill
 from game.core.engine import Engine, GameSettings
 from game.core.events import Attacked, Narration
@@ -206,3 +207,46 @@ def test_guo_yaoshi_runs_down_the_rear_guard_and_yue_fei_alone_relieves_the_hill
     said = next(e for e in scenario.events if e.id == "rear_broken").actions
     assert any(isinstance(a, Narrate) and "Guo Yaoshi" in a.text and "four thousand" in a.text for a in said)
     assert "Guo Yaoshi takes four thousand" not in scenario.debriefing_victory
+
+
+def test_tang_huai_comes_down_as_the_relief_reaches_the_foot_not_after_its_blow() -> None:
+    """上下對衝: both at once. Guo Yaoshi has ridden up to the besieger at the foot of the knoll
+    and not struck yet; the computer's Tang Huai comes down on it now, counting on the likely
+    losses (the besiegers are turned toward the relief), not waiting for a blow that may break
+    them before the hill can fall on their backs."""
+    eng = engine()
+    relief_has_struck(eng)
+    guo = eng.state.formations["guo_yaoshi_riders"]
+    guo.acted = False  # it has ridden up and can still strike
+    general = General(eng, "zhenguo")
+    assert general.next_action() == UseSkill(unit="tang_huai_bows", skill="downhill_charge")
+
+
+def test_coming_down_the_hill_the_company_counts_on_the_likely_losses_not_the_worst() -> None:
+    """With 420 men against the besieging horse the worst case of the downhill blow leaves too
+    few, the likely case enough: charging down, the company strikes; standing, it would not."""
+    eng = engine()
+    relief_has_struck(eng)
+    tang = eng.state.formations["tang_huai_bows"]
+    tang.men = 420
+    target = eng.state.formations["besieging_horse"]
+    general = General(eng, "zhenguo")
+    charging = tang.model_copy(update={"effects": {**tang.effects, skill_marks.DOWNHILL: eng.state.turn + 1}})
+    forecast = combat.forecast_from(combat.setup_attack(eng.state, eng.board, eng.rules, charging, target))
+    assert forecast.attacker_losses[1] < tang.men * 0.75 <= forecast.attacker_losses[2]
+    assert general.persona.may_strike(charging, target)
+    assert not general.persona.may_strike(tang, target)
+
+
+def test_tang_huai_throws_palm_thunder_only_once_the_assault_has_cost_him_and_keeps_the_last() -> None:
+    """Few charges: the company lives by its bows, throws palm thunder once half its men are gone,
+    and keeps the last charge in hand."""
+    eng = engine()
+    tang = eng.state.formations["tang_huai_bows"]
+    persona = General(eng, "zhenguo").persona
+    assert tang.charges == 2 and not persona.may_blast(tang)
+    tang.men = tang.max_men // 2
+    assert persona.may_blast(tang)
+    tang.charges = 1
+    assert not persona.may_blast(tang)
+    assert persona.may_blast(eng.state.formations["yue_fei_riders"])

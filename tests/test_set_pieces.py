@@ -11,10 +11,12 @@ from test_ai_tactics import _grid_of
 
 from game.ai.driver import make_ais, play_ai_turn
 from game.ai.general import General
+from game.chronicle.watch import ChronicleWatch
+from game.content.chronicle import set_pieces
 from game.content.scenarios import load_scenario
-from game.core.actions import Attack, Capture, EndTurn, Move
+from game.core.actions import Attack, Blast, Capture, EndTurn, Move
 from game.core.engine import Engine, GameSettings
-from game.core.events import Attacked, Narration
+from game.core.events import Attacked, GatesOpened, Narration
 from game.core.hexgrid import Hex, distance
 from game.core.scenario import AiHints, HoldSpec, ReserveSpec
 from game.core.scenario_events import EventSpec
@@ -181,3 +183,90 @@ def test_a1_played_by_the_computer_tells_the_chronicle() -> None:
     # The battle went on after the host broke, until a broken formation was bagged.
     assert match.state.winner == "coalition" and fired_at["rout_herded"] >= fired_at["host_broken"]
     assert match.state.fired_events.index("rout_herded") > match.state.fired_events.index("host_broken")
+
+
+# -- the set pieces' causes in play -------------------------------------------------------------
+
+
+def test_palm_thunder_is_thrown_at_an_enemy_next_to_the_thrower(small_engine: EngineFactory) -> None:
+    """The blast strikes only enemies, so a company whose besiegers stand next to it (Tang Huai on
+    his hill) still throws its palm thunder among them: its own hex in the blast is no reason not
+    to."""
+    units = [
+        Unit("bows", "a", "crossbowman", 1000, (3, 3)),
+        Unit("d1", "b", "soul_levy", 5000, (4, 3)),
+        Unit("d2", "b", "soul_levy", 5000, (5, 3)),
+    ]
+    eng = small_engine(OPEN, units)
+    bows = eng.state.formations["bows"]
+    assert bows.charges > 0 and distance(bows.pos, eng.state.formations["d1"].pos) == 1
+    ai = General(eng, "a")
+    at = eng.state.formations["d1"].pos
+    assert ai._blast_score(bows, at) > 0
+    action = ai.next_action()
+    assert isinstance(action, Blast), action
+    events = eng.apply(action)
+    struck = {e.target for e in events if isinstance(e, Attacked) and e.mode == "blast"}
+    assert struck and "bows" not in struck
+
+
+def test_a_released_reserve_rides_up_to_a_run_up_short_of_the_enemy(small_engine: EngineFactory) -> None:
+    """Released, the Hegemon-King does not wait out of reach: he rides to open ground a charge's
+    run-up short of the enemy, so that his next blow is a charge."""
+    go = {"id": "go", "when": {"kind": "turn", "turn": 9}, "do": [_said("Now.")]}
+    hints = AiHints(reserve=(ReserveSpec(side="a", units=("h",), until=("go",)),))
+    far = _with(
+        small_engine(
+            ["." * 16] * 7, [Unit("h", "a", "warrior", 500, (0, 3)), Unit("d", "b", "soul_levy", 5000, (15, 3))]
+        ),
+        [go],
+        hints,
+    )
+    far.state.fired_events.append("go")
+    ai = General(far, "a")
+    h, d = far.state.formations["h"], far.state.formations["d"]
+    ground, _ = ai.persona.destination(h, [d], frozenset())
+    assert ground and all(distance(x, d.pos) == 3 for x in ground)
+    # Not yet released, it waits out of reach.
+    held = _with(
+        small_engine(
+            ["." * 16] * 7, [Unit("h", "a", "warrior", 500, (0, 3)), Unit("d", "b", "soul_levy", 5000, (15, 3))]
+        ),
+        [go],
+        hints,
+    )
+    waiting, _ = General(held, "a").persona.destination(
+        held.state.formations["h"], [held.state.formations["d"]], frozenset()
+    )
+    assert all(distance(x, d.pos) >= 3 for x in waiting) and waiting != ground
+
+
+def test_a_reserve_waits_by_the_commander_of_greatest_leadership_not_by_itself(small_engine: EngineFactory) -> None:
+    """The reserve's commander is the side's hero of the greatest leadership (Han Xin), not the
+    first hero's formation by name, and never the reserve itself."""
+    go = {"id": "go", "when": {"kind": "turn", "turn": 9}, "do": [_said("Now.")]}
+    hints = AiHints(reserve=(ReserveSpec(side="a", units=("a_xiang",), until=("go",)),))
+    units = [
+        Unit("a_xiang", "a", "warrior", 500, (0, 3), hero="xiang_yu"),
+        Unit("b_cao", "a", "retainer", 2000, (1, 0), hero="cao_zhi"),
+        Unit("c_han", "a", "han_soldier", 5000, (12, 3), hero="han_xin"),
+        Unit("d", "b", "soul_levy", 5000, (15, 6)),
+    ]
+    eng = _with(small_engine(["." * 16] * 7, units), [go], hints)
+    ai = General(eng, "a")
+    f = eng.state.formations["a_xiang"]
+    ground, _ = ai.persona.destination(f, [eng.state.formations["d"]], frozenset())
+    han = eng.state.formations["c_han"].pos
+    assert ground and all(distance(x, han) <= 3 for x in ground)
+
+
+def test_the_fort_taking_the_jin_in_is_read_from_the_gate_opening_however_it_comes() -> None:
+    """The chronicle's gate opens once Wuzhu is carried wounded from the duel, the battle's end:
+    the sign is the gate opening to the Jin, not his guard riding up to it."""
+    loaded = load_scenario("b3_tangut_border")
+    match = Match(loaded, 1, GameSettings(), seats={s.id: "ai" for s in loaded.scenario.sides})
+    watch = ChronicleWatch(set_pieces("b3_tangut_border"))
+    watch.seen([GatesOpened(side="tangut", to="zhenguo")], match.state)
+    assert "gate_opened" not in watch.occurred
+    watch.seen([GatesOpened(side="tangut", to="jin")], match.state)
+    assert "gate_opened" in watch.occurred

@@ -279,7 +279,7 @@ class General(BasicAI):
         for target_id in engine.fire_targets(f.id):
             target = state.formations[target_id]
             out.append(Candidate(self.attack_score(f, target, "fire") - floor, Fire(unit=f.id, target=target_id)))
-            if f.charges > 0:
+            if f.charges > 0 and self.persona.may_blast(f):
                 out.append(Candidate(self._blast_score(f, target.pos), Blast(unit=f.id, at=target.pos)))
         if utype.ranged > 0:
             radius = max(radius, utype.range + 3)
@@ -337,13 +337,13 @@ class General(BasicAI):
         engine = self.engine
         state = engine.state
         area = {at, *neighbours(at)}
-        total = 0.0
-        for e in state.formations.values():
-            if e.pos in area and are_enemies(state, f.side, e.side):
-                total += self.attack_score(f, e, "blast")
-            elif e.pos in area and e.side == f.side:
-                return 0.0  # never blast our own
-        return total
+        # The blast strikes only enemies (order_checks.check_blast): friends in the area, the
+        # thrower himself next to the enemy on his hill, take no harm.
+        return sum(
+            self.attack_score(f, e, "blast")
+            for e in state.formations.values()
+            if e.pos in area and are_enemies(state, f.side, e.side)
+        )
 
     def _capture_score(self, f: Formation) -> float:
         near, bag = souls.capturable(self.engine.state, self.engine.rules, f)

@@ -34,6 +34,8 @@ SWEEP_CLEAR = 2
 # strikes first where officers are still standing to be cut down.
 CHARGE_LOSS_WEIGHT = 0.25
 OFFICERS_WEIGHT = 1.5
+# A released reserve waits this many hexes of open run-up short of the enemy.
+CHARGE_RUN_UP = combat.CHARGE_RUN
 # Formations that follow the charge keep this far from its leader.
 FOLLOW_GAP = 2
 # Free formations this near the enemy hero in a duel with ours ride up to press on him.
@@ -216,6 +218,10 @@ class Persona:
     def may_capture(self, f: Formation) -> bool:
         return True
 
+    def may_blast(self, f: Formation) -> bool:
+        """Whether ``f`` may throw one of its area charges now."""
+        return True
+
     def _worthy_blow(self, f: Formation, target: Formation) -> bool:
         """A sweeper strikes only the routed. A formation saved for one blow, once released,
         spends itself only on a charge (or on the routed): it is not thrown into a standing
@@ -309,8 +315,11 @@ class Persona:
         return None
 
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
-        if f.id in self.reserves() or (f.id in self.saved and self._released_reserve(f.id)):
-            # Released, it still waits out of reach between its charges.
+        if f.id in self.saved and self._released_reserve(f.id):
+            # Released, it rides up to striking distance and waits there between its charges, far
+            # enough off that its next blow comes with a run over open ground (the Hegemon-King).
+            return self._charge_ground(enemies) or self._reserve_ground(f, enemies), None
+        if f.id in self.reserves():
             return self._reserve_ground(f, enemies), None
         guard = self._guarded_region(f)
         if guard is not None:
@@ -410,6 +419,19 @@ class Persona:
             if any(n > 0 and are_enemies(state, me, side) for side, n in by_side.items()) and clear(h := Hex.parse(key))
         )
 
+    def _charge_ground(self, enemies: list[Formation]) -> frozenset[Hex]:
+        """Open ground a charge's run-up away from the nearest formed enemy: from there the next
+        move crosses open ground into the blow."""
+        board = self.g.engine.board
+        live = [e.pos for e in enemies if not e.routed]
+        if not live:
+            return frozenset()
+        start = CHARGE_RUN_UP + 1
+        ring = {h for e in live for h in spiral(e, start) if distance(h, e) == start}
+        return frozenset(
+            h for h in ring if h in board and board.terrain_at(h).open and min(distance(h, e) for e in live) == start
+        )
+
     def _reserve_ground(self, f: Formation, enemies: list[Formation]) -> frozenset[Hex]:
         """Where a reserve waits: near the side's commander, out of the enemy's reach; with no
         commander in the field, as far from the enemy as it can get."""
@@ -419,10 +441,15 @@ class Persona:
         def clear_of_enemy(h: Hex) -> int:
             return min((distance(h, e) for e in live), default=RESERVE_GAP)
 
-        commander = next(
-            (o for o in self.g.engine.state.formations_of(self.g.side_id) if o.hero is not None and not o.routed),
-            None,
-        )
+        # The commander: the side's hero of the greatest leadership (Han Xin, not whichever
+        # hero's formation comes first), never the reserve itself.
+        heroes = self.g.engine.rules.heroes
+        leaders = [
+            o
+            for o in self.g.engine.state.formations_of(self.g.side_id)
+            if o.hero is not None and o.hero in heroes and not o.routed and o.id != f.id
+        ]
+        commander = max(leaders, key=lambda o: (heroes[o.hero or ""].leadership, o.id), default=None)
         if commander is not None:
             near = frozenset(
                 h

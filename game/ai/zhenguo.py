@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from ..core import combat, skill_marks, skills
 from ..core.actions import Action, Attack, UseSkill
-from ..core.hexgrid import distance
 from ..core.state import Formation
 from .persona import Persona
 from .scenario_reading import vital_units
@@ -33,6 +32,14 @@ class Zhenguo(Persona):
         region = self.held_region(f.id)
         return region is None or f.pos in region
 
+    def may_blast(self, f: Formation) -> bool:
+        # The company whose loss loses the battle has few charges: it lives by bow and crossbow
+        # and throws palm thunder only once the assault has cost it half its men, and keeps the
+        # last in hand (Tang Huai was saving it for a special occasion).
+        if f.id not in self.vital:
+            return True
+        return f.charges > 1 and f.men * 2 <= f.max_men
+
     def may_strike(self, f: Formation, target: Formation) -> bool:
         if not super().may_strike(f, target):
             return False
@@ -40,7 +47,10 @@ class Zhenguo(Persona):
             return True  # a hero ordered to charge (Yue Fei at the border) weighs his losses lightly
         engine = self.g.engine
         setup = combat.setup_attack(engine.state, engine.board, engine.rules, f, target)
-        return combat.forecast_from(setup).attacker_losses[2] < f.men * VITAL_RISK
+        # Coming down the hill on men the relief is fighting below, the company counts on the
+        # likely losses, not the worst: the besiegers are turned toward the relief.
+        likely = 1 if skill_marks.DOWNHILL in f.effects else 2
+        return combat.forecast_from(setup).attacker_losses[likely] < f.men * VITAL_RISK
 
     def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
         rules = self.g.engine.rules
@@ -60,18 +70,17 @@ class Zhenguo(Persona):
         return None
 
     def _downhill_blow(self, f: Formation) -> Formation | None:
-        """The enemy below ``f`` its downhill charge would strike hardest and survive, once the
-        relief next to it has struck (a relief that can still strike this turn goes first: the
-        besiegers turn to meet it, and the hill falls on their backs)."""
+        """The enemy below ``f`` its downhill charge would strike hardest and survive, as soon as
+        the relief stands next to it: the hill comes down while the relief strikes from below (上下
+        對衝), not after the relief's blow has already broken the besiegers."""
         engine = self.g.engine
         skill = skill_marks.effect_skill(engine.rules, skill_marks.DOWNHILL)
         if skill is None:
             return None
         charging = f.model_copy(update={"effects": {**f.effects, skill_marks.DOWNHILL: engine.state.turn + 1}})
-        waiting = [o.pos for o in engine.state.formations_of(f.side) if o.id != f.id and engine.can_attack(o)]
         scored = [
             (self.g.attack_score(charging, e), e.id, e)
             for e in skills.downhill_targets(engine, f, skill)
-            if self.may_strike(charging, e) and not any(distance(h, e.pos) == 1 for h in waiting)
+            if self.may_strike(charging, e)
         ]
         return max(scored, key=lambda x: (x[0], x[1]))[2] if scored else None
