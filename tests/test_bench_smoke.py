@@ -215,3 +215,60 @@ def test_frame_quick(capsys: pytest.CaptureFixture[str]) -> None:
     f = report["figures"]
     assert f["blit"] > 0 and f["pan"] > 0 and f["animated_frames"] >= 1
     _check_rows(report["rows"], capsys.readouterr().out)
+
+
+# -- the strength bench and its search opponent ------------------------------------------------
+
+
+def test_strength_quick_plays_every_part_from_both_sides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import strength
+
+    report = strength.main(["--quick", "--scenario", "b1_the_valley"])
+    pairings = {(r["player"], r["opponent"], r["side"]) for r in report["rows"]}
+    sides = {r["side"] for r in report["rows"]}
+    assert len(sides) == 2
+    expected = {(lvl, opp, s) for lvl in strength.LEVELS for opp in ("random", "mcts") for s in sides}
+    expected |= {(a, b, s) for a, b in strength.LADDER for s in sides}
+    assert pairings == expected
+    assert all(r["games"] == 1 and 0 <= r["wins"] <= 1 for r in report["rows"])
+    assert set(report["timing"]) == set(strength.LEVELS)
+    assert all(t["n"] >= 1 and t["baseline"] > 0 for t in report["timing"].values())
+    out = capsys.readouterr().out
+    assert "| pairing | scenario | side | wins | target | met |" in out and "| hard vs mcts | b1_the_valley |" in out
+
+
+def test_strength_refuses_an_unknown_part_or_scenario() -> None:
+    from bench import strength
+
+    with pytest.raises(SystemExit):
+        strength.main(["--quick", "--parts", "chess"])
+    with pytest.raises(SystemExit):
+        strength.main(["--quick", "--scenario", "z9_nowhere"])
+
+
+def test_the_search_opponent_plays_legal_orders_of_its_own_side_only() -> None:
+    from bench.mcts import MCTSPlayer
+    from game.content.scenarios import load_scenario
+    from game.core.actions import EndTurn
+    from game.core.engine import GameSettings
+    from game.record.match import Match
+
+    loaded = load_scenario("b1_the_valley")
+    sides = [s.id for s in loaded.scenario.sides]
+    match = Match(loaded, 240_000, GameSettings(max_turns=1), seats=dict.fromkeys(sides, "ai"))
+    search = MCTSPlayer(match.engine, sides[0], simulations=8, seed=1)
+    seed_before = match.engine.seed
+    played = []
+    while match.state.active_side.id == sides[0] and not match.state.over:
+        action = search.next_action()
+        match.apply(action)  # raises IllegalAction if the search chose an illegal order
+        played.append(action)
+    assert played[-1] == EndTurn() and len(played) > 1
+    assert all(
+        getattr(a, "unit", None) is None
+        or match.state.formations.get(a.unit) is None
+        or match.state.formations[a.unit].side == sides[0]
+        for a in played
+    )
+    assert match.engine.seed == seed_before
+    assert search.next_action() == EndTurn()  # not its turn: it has nothing to order

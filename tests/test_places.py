@@ -125,8 +125,11 @@ def test_objective_regions_fade_once_their_events_can_no_longer_fire(rules: Rule
     # Past turn 8 the defile can no longer be lost, but Han Xin's arrival there still counts.
     state.turn = 9
     assert places.live_objective_regions(state) == {"the_front"}
-    # Once the army has joined the wings, nothing more turns on the defile.
+    # Once the army has joined the wings, the defile still counts while the host may yet come to
+    # it (a host that never does loses at its last turn); once it has come, nothing more does.
     state.fired_events.append("army_joins")
+    assert places.live_objective_regions(state) == {"the_front"}
+    state.fired_events.append("host_engaged")
     assert places.live_objective_regions(state) == frozenset()
     state.fired_events.remove("valley_swept")
     state.fired_events.append("trap_relieved")  # it fired: nothing more to come of it

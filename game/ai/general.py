@@ -25,6 +25,7 @@ from ..core.state import Formation, GameState
 from . import personality
 from .act_cache import ActCache, Candidate, field_token
 from .basic import BasicAI, enemies_next_to
+from .objectives import Objectives
 from .threat import ThreatMap, threat_key
 
 # Worth of one enemy soul that can be bagged, per man-value of a levy.
@@ -56,6 +57,9 @@ class Style:
     hesitation: float = 0.0
     # Whether it marches on ground a scenario event names as winning the battle.
     objectives: bool = False
+    # Turns, beyond the march, that it leaves for fighting for the scenario's aims when time
+    # runs out (game.ai.objectives): the more, the sooner it leaves its post to go for them.
+    pursuit_slack: int = 1
 
 
 # Caution loses battles here: in mirror battles on generated fields a general that weighed the
@@ -66,7 +70,7 @@ class Style:
 STYLES: dict[str, Style] = {
     "easy": Style(exposure=0.0, loss_weight=0.6, noise=0.5, min_gain=0.0, pincer=0.0, hesitation=0.25),
     "normal": Style(exposure=0.1, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.1),
-    "hard": Style(exposure=0.0, loss_weight=0.6, noise=0.0, min_gain=0.0, pincer=0.3, objectives=True),
+    "hard": Style(exposure=0.0, loss_weight=0.6, noise=0.0, min_gain=0.0, pincer=0.3, objectives=True, pursuit_slack=4),
 }
 
 
@@ -88,6 +92,7 @@ class General(BasicAI):
         self._threat: ThreatMap | None = None
         self._threat_state: GameState | None = None
         self._objective_units = _objective_units(engine)
+        self.objectives = Objectives(engine, side_id)
         # A hero's aura, or Wanyan Liang's pride, reaches past any formation's own radius.
         reach = max([h.aura for h in engine.rules.heroes.values()] + [personality.PRIDE_RADIUS])
         self.act_cache = ActCache(enabled=keep_scores, hero_reach=reach)
@@ -221,7 +226,7 @@ class General(BasicAI):
         Each formation's scores are kept between decisions while nothing near it changes."""
         engine = self.engine
         state = engine.state
-        token = field_token(state, self.persona.memory())
+        token = field_token(state, (self.persona.memory(), len(state.fired_events)))
         self.act_cache.refresh(state, token)
         occupancy: dict[Hex, str] | None = None
         zoc: set[Hex] | None = None
@@ -250,7 +255,7 @@ class General(BasicAI):
                 score *= self._noise(salt) if score > 0 else 1.0
                 if score > 0 and (best is None or score > best[0]):
                     best = (score, salt, c.action)
-        if field_token(state, self.persona.memory()) != token:
+        if field_token(state, (self.persona.memory(), len(state.fired_events))) != token:
             self.act_cache.clear()  # the general changed his mind while scoring: nothing kept is sure
         return best[2] if best else None
 
@@ -284,7 +289,9 @@ class General(BasicAI):
         if utype.ranged > 0:
             radius = max(radius, utype.range + 3)
         role = self.persona.role(f)
-        if role in ("hold_still", "rear_guard") or not engine.can_move(f) or not engine.can_attack(f):
+        pursuing = self.objectives.urgent(engine, f, enemies, self.style.pursuit_slack)
+        kept = role in ("hold_still", "rear_guard") and not pursuing
+        if kept or not engine.can_move(f) or not engine.can_attack(f):
             return out, radius
         reach = max_steps(f, engine.rules)
         if not any(distance(f.pos, e.pos) <= reach + 1 for e in enemies):
@@ -292,17 +299,17 @@ class General(BasicAI):
             return out, max(radius, reach + 3)
         move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
         extent = max((distance(f.pos, h) for h in move_map.cost), default=0)
-        out.extend(self._move_attacks(f, move_map, occupancy, floor))
+        out.extend(self._move_attacks(f, move_map, occupancy, floor, pursuing))
         return out, max(radius, extent + 3)
 
     def _move_attacks(
-        self, f: Formation, move_map: MoveMap, occupancy: dict[Hex, str], floor: float
+        self, f: Formation, move_map: MoveMap, occupancy: dict[Hex, str], floor: float, pursuing: bool = False
     ) -> list[Candidate]:
         """Attacks after one move, from each hex next to an enemy in sight (the view holds only
-        formations the side sees)."""
+        formations the side sees); a formation pursuing an aim is not kept to its post."""
         engine = self.engine
         state = engine.state
-        allowed = self.persona.allowed_hexes(f)
+        allowed = None if pursuing else self.persona.allowed_hexes(f)
         out = []
         for dest in sorted(move_map.destinations):
             if allowed is not None and dest not in allowed:
@@ -367,6 +374,9 @@ class General(BasicAI):
     # -- moving ---------------------------------------------------------------------------
 
     def _movement(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Move | None:
+        aim = self.objectives.destination(self.engine, f, enemies, self.style.pursuit_slack)
+        if aim is not None:
+            return self._march(f, aim, None)  # the turns left leave no time for anything else
         target = self.persona.destination(f, enemies, goals)
         if target is None:
             return None

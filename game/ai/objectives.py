@@ -1,0 +1,250 @@
+"""What a side must still do to win, read from the scenario's events, and when time presses for it.
+
+A battle that the turn limit gives to the other side (or leaves undecided) is won only by making
+one of the scenario's winning events fire: a victory for our side, a defeat for the enemy's, or
+the objectives such an event waits for. Each is traced back to what our formations can make
+happen: enemy formations to break (rout all at once) or destroy, an enemy hero to wound, ground
+to reach (and, where the event asks for it unopposed, to clear). Events that wait for others
+(``after``) or for objectives (``objectives_done``) are traced through the events that fire those.
+
+The plan is made against any opponent, one that comes to us or one that never does: while there
+is time, the general fights as its personality says; once the turns left are no more than a
+formation needs to march to its aim and fight there (``SLACK``), that formation leaves its post
+and goes for the aim. It reads only the scenario (which both sides know), the events that have
+fired (which both see) and its own fogged view: an aim it cannot see is not chased.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import vision
+from ..core.engine import Engine
+from ..core.hexgrid import Hex, distance, spiral
+from ..core.movement import max_steps
+from ..core.scenario_events import (
+    Defeat,
+    OnDestroyed,
+    OnEntersRegion,
+    OnHeroWounded,
+    OnObjectivesDone,
+    OnRouted,
+    OnTurn,
+    SetObjective,
+    Victory,
+)
+from ..core.sides import are_allied, are_enemies
+from ..core.state import Formation, GameState
+
+# Turns of fighting an aim needs beyond the march to it: from this many turns before the end
+# (plus the march) a formation leaves its post for the aim. The generals' styles set their own.
+SLACK = 4
+# Searching for an aim out of sight: the ground around where it was last seen, this many hexes
+# wider for every turn since, up to the last.
+SEARCH_STEP = 3
+SEARCH_RADIUS = 12
+# How deep to follow events that wait for other events (a scenario's chain is short).
+MAX_DEPTH = 4
+
+
+@dataclass(frozen=True)
+class Aim:
+    """One thing our side can do that brings a winning event nearer."""
+
+    kind: str  # "break": rout (or destroy) ``units``; "wound": strike ``hero``; "reach": stand in ``region``
+    units: frozenset[str] = frozenset()  # to break; for "reach", ours that count (empty: any)
+    destroy: bool = False
+    hero: str | None = None
+    region: str | None = None
+    unopposed: bool = False
+
+
+class Objectives:
+    """The aims one side's general pursues, kept current as events fire."""
+
+    def __init__(self, engine: Engine, side_id: str) -> None:
+        self.side_id = side_id
+        scenario = engine.scenario
+        self._events = {spec.id: spec for spec in scenario.events}
+        self._setters: dict[str, list[str]] = {}
+        for spec in scenario.events:
+            for action in spec.actions:
+                if isinstance(action, SetObjective) and action.status == "done":
+                    self._setters.setdefault(action.id, []).append(spec.id)
+        # Time is on our side when the last turn gives us the battle: nothing to chase then.
+        self.time_is_ours = scenario.turn_limit_outcome == side_id
+        self._winning = [spec.id for spec in scenario.events if self._wins_for_us(engine.state, spec.actions)]
+        # The last turn we have: the turn limit, or sooner a turn on which an event gives the
+        # enemy the battle (a rear guard that only has to hold out until then).
+        losing = [spec.id for spec in scenario.events if self._wins_for_enemy(engine.state, spec.actions)]
+        timed = [self._turn_of(e, 0) for e in losing]
+        self.deadline = min([scenario.turn_limit, *(t for t in timed if t is not None)])
+        self._aims_key: tuple[int, int] | None = None
+        self._aims: list[Aim] = []
+        # Where enemy formations were last seen (it may remember what it saw), else where the
+        # scenario deployed them in the open (what both sides know before the battle).
+        self._last_seen: dict[str, tuple[Hex, int]] = {
+            spec.id: (spec.pos, 1) for spec in scenario.formations if not spec.hidden and spec.side != side_id
+        }
+        self._seen_key: tuple[int, int] | None = None
+        self._visible: frozenset[Hex] = frozenset()
+
+    # -- reading the scenario -------------------------------------------------------------
+
+    def _wins_for_us(self, state: GameState, actions: tuple[object, ...]) -> bool:
+        for action in actions:
+            if isinstance(action, Victory) and are_allied(state, self.side_id, action.side):
+                return True
+            if isinstance(action, Defeat) and are_enemies(state, self.side_id, action.side):
+                return True
+        return False
+
+    def _wins_for_enemy(self, state: GameState, actions: tuple[object, ...]) -> bool:
+        for action in actions:
+            if isinstance(action, Victory) and are_enemies(state, self.side_id, action.side):
+                return True
+            if isinstance(action, Defeat) and are_allied(state, self.side_id, action.side):
+                return True
+        return False
+
+    def _turn_of(self, event_id: str, depth: int) -> int | None:
+        """The turn by which ``event_id`` comes of itself, with time alone (None: it waits for
+        something a side must do)."""
+        spec = self._events.get(event_id)
+        if spec is None or depth > MAX_DEPTH:
+            return None
+        when = spec.when
+        turns: list[int | None] = [self._turn_of(before, depth + 1) for before in spec.after]
+        if isinstance(when, OnTurn):
+            turns.append(when.turn)
+        elif isinstance(when, OnObjectivesDone):
+            for objective in when.done:
+                setters = [self._turn_of(e, depth + 1) for e in self._setters.get(objective, [])]
+                timed = [t for t in setters if t is not None]
+                turns.append(min(timed) if timed else None)
+        else:
+            return None
+        return None if any(t is None for t in turns) else max(t for t in turns if t is not None)
+
+    def aims(self, state: GameState) -> list[Aim]:
+        """What is still to do for a winning event that may yet fire (none when time is ours)."""
+        if self.time_is_ours:
+            return []
+        key = (len(state.fired_events), state.turn)
+        if key != self._aims_key:
+            self._aims_key = key
+            fired = set(state.fired_events)
+            out: list[Aim] = []
+            for event_id in self._winning:
+                for aim in self._needs(event_id, state, fired, 0):
+                    if aim not in out:
+                        out.append(aim)
+            self._aims = out
+        return self._aims
+
+    def _needs(self, event_id: str, state: GameState, fired: set[str], depth: int) -> list[Aim]:
+        spec = self._events.get(event_id)
+        if spec is None or event_id in fired or depth > MAX_DEPTH:
+            return []
+        if any(u in fired for u in spec.unless) or (spec.until_turn is not None and state.turn > spec.until_turn):
+            return []
+        out = self._aims_of(spec.when, state)
+        for before in spec.after:
+            out += self._needs(before, state, fired, depth + 1)
+        if isinstance(spec.when, OnObjectivesDone):
+            done = {k for k, v in state.objectives.items() if v == "done"}
+            for objective in spec.when.done:
+                if objective in done:
+                    continue
+                for setter in self._setters.get(objective, []):
+                    out += self._needs(setter, state, fired, depth + 1)
+        return out
+
+    def _aims_of(self, when: object, state: GameState) -> list[Aim]:
+        if isinstance(when, (OnRouted, OnDestroyed)):
+            units = frozenset(u for u in (when.unit, *when.units) if u)
+            return [Aim("break", units, destroy=isinstance(when, OnDestroyed))] if units else []
+        if isinstance(when, OnHeroWounded):
+            return [Aim("wound", hero=when.hero)]
+        if isinstance(when, OnEntersRegion) and are_allied(state, self.side_id, when.side):
+            units = frozenset((when.unit,) if when.unit else when.units)
+            return [Aim("reach", units, region=when.region, unopposed=when.unopposed)]
+        return []
+
+    # -- planning -------------------------------------------------------------------------
+
+    def destination(
+        self, engine: Engine, f: Formation, enemies: list[Formation], slack: int = SLACK
+    ) -> frozenset[Hex] | None:
+        """Where ``f`` must go now for an aim, if the turns left (less ``slack`` for the fighting
+        there) leave it no time to do otherwise."""
+        state = engine.state
+        goals = self._goals(engine, f, enemies)
+        if not goals:
+            return None
+        turns_left = self.deadline - state.turn + 1
+        march = min(distance(f.pos, h) for h in goals) / max(1, max_steps(f, engine.rules))
+        return goals if turns_left <= march + slack else None
+
+    def urgent(self, engine: Engine, f: Formation, enemies: list[Formation], slack: int = SLACK) -> bool:
+        return self.destination(engine, f, enemies, slack) is not None
+
+    def targets(self, state: GameState, enemies: list[Formation]) -> frozenset[str]:
+        """Enemy formations in sight whose breaking serves an aim."""
+        out: set[str] = set()
+        for aim in self.aims(state):
+            out.update(e.id for e in self._aim_enemies(state, aim, enemies))
+        return frozenset(out)
+
+    def _look(self, engine: Engine, enemies: list[Formation]) -> None:
+        """Note where the enemies in sight stand, and forget a remembered spot now seen empty."""
+        state = engine.state
+        key = (state.action_index, len(enemies))
+        if key == self._seen_key:
+            return
+        self._seen_key = key
+        self._visible = frozenset(vision.visible_hexes(state, engine.board, engine.rules, self.side_id))
+        for e in enemies:
+            self._last_seen[e.id] = (e.pos, state.turn)
+
+    def _goals(self, engine: Engine, f: Formation, enemies: list[Formation]) -> frozenset[Hex]:
+        state = engine.state
+        hexes: set[Hex] = set()
+        if self.aims(state):
+            self._look(engine, enemies)
+        for aim in self.aims(state):
+            if aim.kind == "reach":
+                region = engine.board.regions.get(aim.region or "", frozenset())
+                if aim.units and f.id not in aim.units:
+                    if aim.unopposed:  # the others clear the ground for those that must stand there
+                        hexes.update(e.pos for e in enemies if e.pos in region)
+                    continue
+                if f.pos in region:
+                    hexes.update(e.pos for e in enemies if e.pos in region and aim.unopposed)
+                    continue
+                hexes.update(region)
+            else:
+                seen = self._aim_enemies(state, aim, enemies)
+                hexes.update(e.pos for e in seen)
+                if not seen and aim.kind == "break":
+                    for unit in aim.units:
+                        hexes.update(self._search_ground(engine, unit))
+        return frozenset(hexes)
+
+    def _search_ground(self, engine: Engine, unit: str) -> set[Hex]:
+        """Where to look for an enemy out of sight: the spot it was last seen at, or once that is in
+        sight and empty, the unseen ground around it as far as it could have marched since."""
+        if unit not in self._last_seen:
+            return set()
+        pos, turn = self._last_seen[unit]
+        if pos not in self._visible:
+            return {pos}
+        radius = min(SEARCH_RADIUS, 2 + SEARCH_STEP * max(0, engine.state.turn - turn))
+        return {h for h in spiral(pos, radius) if h in engine.board and h not in self._visible}
+
+    def _aim_enemies(self, state: GameState, aim: Aim, enemies: list[Formation]) -> list[Formation]:
+        if aim.kind == "wound":
+            return [e for e in enemies if e.hero == aim.hero]
+        if aim.kind != "break":
+            return []
+        return [e for e in enemies if e.id in aim.units and (aim.destroy or not e.routed)]
