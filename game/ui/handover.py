@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
@@ -11,9 +13,12 @@ from ..session import BattleSession
 from .scale import px
 from .scene import Scene
 
+if TYPE_CHECKING:
+    from .app import App
+
 
 class HandoverScene(Scene):
-    def __init__(self, app, session: BattleSession, side_id: str) -> None:
+    def __init__(self, app: App, session: BattleSession, side_id: str) -> None:
         self.session = session
         self.side_id = side_id
         super().__init__(app)
