@@ -4,8 +4,10 @@ gives its hex, a drag pans and gives none, the wheel zooms, and a panel over the
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.content.scenarios import load_scenario
+from game.ui.app import App
 from game.ui.map_view import MapView
 
 
@@ -54,7 +56,7 @@ def test_a_press_on_a_panel_neither_clicks_nor_drags() -> None:
     assert (mv.camera.x, mv.camera.y) == before
 
 
-def test_the_wheel_zooms_the_map_but_not_through_a_panel(monkeypatch) -> None:
+def test_the_wheel_zooms_the_map_but_not_through_a_panel(monkeypatch: pytest.MonkeyPatch) -> None:
     mv = view()
     monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (400, 300))
     zoom = mv.camera.zoom
@@ -66,7 +68,9 @@ def test_the_wheel_zooms_the_map_but_not_through_a_panel(monkeypatch) -> None:
     assert not mv.zoom_key(pygame.K_q)
 
 
-def test_the_board_is_drawn_afresh_only_when_it_changes_or_the_view_leaves_the_kept_picture(app, monkeypatch) -> None:
+def test_the_board_is_drawn_afresh_only_when_it_changes_or_the_view_leaves_the_kept_picture(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from game.core.actions import EndTurn
     from game.core.engine import GameSettings
     from game.record.match import Match
@@ -104,7 +108,7 @@ def test_the_board_starts_at_the_ui_scale() -> None:
         scale.set_ui_scale(round(before * 100))
 
 
-def test_banners_count_men_in_the_readers_language(app, monkeypatch) -> None:
+def test_banners_count_men_in_the_readers_language(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     from game import i18n
     from game.ui.banners import Banners
     from game.ui.board_view import Overlays
