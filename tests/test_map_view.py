@@ -3,6 +3,8 @@ gives its hex, a drag pans and gives none, the wheel zooms, and a panel over the
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -17,15 +19,15 @@ def view() -> MapView:
     return MapView(load_scenario("a1_valley_mouth"), load_ruleset(), pygame.Rect(0, 0, 800, 600))
 
 
-def down(pos, button=1):
+def down(pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
 
 
-def up(pos, button=1):
+def up(pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
 
 
-def motion(pos, rel):
+def motion(pos: tuple[int, int], rel: tuple[int, int]) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0))
 
 
@@ -81,7 +83,12 @@ def test_the_board_is_drawn_afresh_only_when_it_changes_or_the_view_leaves_the_k
     mv = view()
     drawn: list[int] = []
     still = BoardView._draw_still
-    monkeypatch.setattr(BoardView, "_draw_still", lambda self, *a: (drawn.append(1), still(self, *a)))
+
+    def counted(self: BoardView, *a: Any) -> None:
+        drawn.append(1)
+        still(self, *a)
+
+    monkeypatch.setattr(BoardView, "_draw_still", counted)
     surface = pygame.Surface((800, 600))
     mv.draw(surface, match.state, Overlays())
     mv.camera.pan(20, 0)
@@ -115,7 +122,12 @@ def test_banners_count_men_in_the_readers_language(app: App, monkeypatch: pytest
 
     drawn: list[str] = []
     glyph = Banners.glyph
-    monkeypatch.setattr(Banners, "glyph", lambda self, text, *a: (drawn.append(text), glyph(self, text, *a))[1])
+
+    def noted(self: Banners, text: str, *a: Any) -> pygame.Surface:
+        drawn.append(text)
+        return glyph(self, text, *a)
+
+    monkeypatch.setattr(Banners, "glyph", noted)
     from game.core.engine import GameSettings
     from game.record.match import Match
 
