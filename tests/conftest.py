@@ -21,9 +21,10 @@ TEST_SETTINGS = '{"end_turn_warning": false, "hints": false, "briefings": false}
 with open(os.path.join(os.environ["QIANKUN_SAVES_DIR"], "settings.json"), "w", encoding="utf-8") as _file:
     _file.write(TEST_SETTINGS)
 
-from collections.abc import Callable, Sequence  # noqa: E402
+from collections.abc import Callable, Iterator, Sequence  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import TYPE_CHECKING, TypeVar  # noqa: E402
 
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
@@ -35,11 +36,24 @@ from game.core.actions import EndTurn  # noqa: E402
 from game.core.board import Board  # noqa: E402
 from game.core.engine import Engine, GameSettings  # noqa: E402
 from game.core.hexgrid import Hex  # noqa: E402
-from game.core.rules import Ruleset  # noqa: E402
+from game.core.rules import Ruleset, TerrainType  # noqa: E402
 from game.core.scenario import FormationSpec, Scenario, SideSpec  # noqa: E402
 from game.record.match import Match  # noqa: E402
 from game.record.saves_folder import SavesFolder  # noqa: E402
 from game.settings import load_settings  # noqa: E402
+
+if TYPE_CHECKING:
+    import pygame
+    from pygame_gui.core.interfaces import IUIElementInterface
+
+    from game.ai.basic import BasicAI
+    from game.core.events import Event
+    from game.record.seats import Commander
+    from game.ui.app import App
+    from game.ui.battle import BattleScene
+    from game.ui.scene import Scene
+
+SceneT = TypeVar("SceneT", bound="Scene")
 
 # The suite's own saves folder (where the windows the tests open keep their settings).
 SUITE_SAVES = Path(os.environ["QIANKUN_SAVES_DIR"])
@@ -110,7 +124,7 @@ class Unit:
     group: str | None = None
 
 
-def grid_rows(rules: Ruleset, grid: Sequence[str]) -> list[list]:
+def grid_rows(rules: Ruleset, grid: Sequence[str]) -> list[list[TerrainType]]:
     return [[rules.terrain[TERRAIN_LETTERS[c]] for c in row] for row in grid]
 
 
@@ -151,7 +165,7 @@ def make_scenario(
         id=scenario_id,
         title="Test field",
         campaign=None,
-        sides=tuple(SideSpec(id=s, faction=f, role=r, name=s) for s, f, r in sides),  # type: ignore[arg-type]
+        sides=tuple(SideSpec(id=s, faction=f, role=r, name=s) for s, f, r in sides),
         turn_limit=turn_limit,
         turn_limit_outcome=outcome,
         objectives=(),
@@ -244,7 +258,7 @@ UI_SIZE = (1280, 800)
 
 
 @pytest.fixture
-def english():
+def english() -> Iterator[None]:
     """English on screen for the test, whatever the language was before."""
     from game import i18n
 
@@ -255,7 +269,7 @@ def english():
 
 
 @pytest.fixture
-def app():
+def app() -> App:
     """A headless game window at the default size."""
     import pygame
 
@@ -266,7 +280,7 @@ def app():
     return app
 
 
-def frame(app, *events, dt: float = 0.0) -> None:
+def frame(app: App, *events: pygame.event.Event, dt: float = 0.0) -> None:
     """One frame with ``events``, then the widget events it produced (button presses etc.)."""
     import pygame
 
@@ -279,6 +293,23 @@ def frame(app, *events, dt: float = 0.0) -> None:
     raise AssertionError("widget events keep coming")
 
 
+def current(app: App, kind: type[SceneT]) -> SceneT:
+    """The screen on top, which the test expects to be a ``kind``."""
+    scene = app.scene
+    assert isinstance(scene, kind), f"on {type(scene).__name__}, not {kind.__name__}"
+    return scene
+
+
+def root_elements(scene: Scene | None) -> list[IUIElementInterface]:
+    """The widgets a screen placed straight in its window (not inside a panel)."""
+    from pygame_gui.core import UIContainer
+
+    assert scene is not None
+    root = scene.manager.get_root_container()
+    assert isinstance(root, UIContainer)
+    return root.elements
+
+
 # -- shipped scenarios ------------------------------------------------------------------------
 
 
@@ -287,7 +318,7 @@ def ai_engine(scenario: Scenario, seed: int = 1) -> Engine:
     return Engine(scenario, load_ruleset(), seed, GameSettings())
 
 
-def play_general_turn(eng: Engine, general, limit: int = 40) -> None:
+def play_general_turn(eng: Engine, general: BasicAI, limit: int = 40) -> None:
     """Let a computer general play the rest of its side's turn, up to its EndTurn."""
     for _ in range(limit):
         action = general.next_action()
@@ -297,25 +328,35 @@ def play_general_turn(eng: Engine, general, limit: int = 40) -> None:
     raise AssertionError(f"the {general.side_id} general did not end its turn")
 
 
-def end_turns_until(eng: Engine, turn: int, side: str) -> list:
+def end_turns_until(eng: Engine, turn: int, side: str) -> list[Event]:
     """End turns until ``side``'s turn ``turn`` begins; the events on the way."""
-    events: list = []
+    events: list[Event] = []
     while not (eng.state.turn == turn and eng.state.active_side.id == side):
         assert not eng.state.over
         events += eng.apply(EndTurn())
     return events
 
 
-def open_field(app, rules: Ruleset, grid: Sequence[str], units: Sequence[Unit], controllers: dict | None = None):
+def open_field(
+    app: App,
+    rules: Ruleset,
+    grid: Sequence[str],
+    units: Sequence[Unit],
+    controllers: dict[str, Commander] | None = None,
+) -> BattleScene:
     """A battle screen on a small programmatic field: side "a" human, "b" the computer unless
     ``controllers`` says otherwise (six turns, seed 2)."""
+    from game.ui.battle import BattleScene
+
     scenario = make_scenario(rules, grid, units, turn_limit=6)
-    seats = controllers or {"a": "human", "b": "ai"}
-    return app.go("battle", match=Match(loaded_for(scenario), 2, GameSettings(), seats=seats))
+    seats: dict[str, Commander] = controllers or {"a": "human", "b": "ai"}
+    battle = app.go("battle", match=Match(loaded_for(scenario), 2, GameSettings(), seats=seats))
+    assert isinstance(battle, BattleScene)
+    return battle
 
 
 @pytest.fixture
-def own_settings():
+def own_settings() -> Iterator[None]:
     """The suite's settings file, put back as it was after the test (which may change it)."""
     from game import i18n
     from game.settings import settings_path
@@ -339,7 +380,7 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
 
 
 @pytest.fixture
-def keep_language():
+def keep_language() -> Iterator[None]:
     """The test may change the language (``main`` sets it from the system locale); the next one
     starts with the one it had."""
     from game import i18n
@@ -349,7 +390,9 @@ def keep_language():
     i18n.set_language(before)
 
 
-def at_each_scale(build: Callable[[object], object], percents: Sequence[int] = (100, 200), size=(3840, 2160)) -> dict:
+def at_each_scale(
+    build: Callable[[App], object], percents: Sequence[int] = (100, 200), size: tuple[int, int] = (3840, 2160)
+) -> dict[int, tuple[object, list[str]]]:
     """``build(app)`` in a window of ``size`` (4K by default) at each UI scale: by scale, what it
     returned and the labels pygame_gui found too small for their text. The scale is 100% after."""
     import warnings
@@ -371,7 +414,7 @@ def at_each_scale(build: Callable[[object], object], percents: Sequence[int] = (
 
 
 @pytest.fixture
-def saves_folder(app, tmp_path: Path) -> Path:
+def saves_folder(app: App, tmp_path: Path) -> Path:
     """Every save the app's screens write goes to a folder of this test's own."""
     folder = tmp_path / "saves"
     folder.mkdir()
@@ -402,7 +445,7 @@ def replace_once(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
-def pass_curtain(app, key: int | None = None) -> None:
+def pass_curtain(app: App, key: int | None = None) -> None:
     """Pass the hand-over curtain on top as a player means to: once it is armed, a fresh press
     of ``key`` (Enter by default) and its release, in one frame."""
     import pygame

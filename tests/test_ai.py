@@ -7,17 +7,18 @@ from conftest import EngineFactory, Unit, loaded_for
 
 from game.ai.basic import BasicAI
 from game.ai.driver import MAX_ACTIONS_PER_TURN, make_ais, play_ai_turn
-from game.core.actions import Attack, EndTurn, Move
+from game.core.actions import Action, Attack, EndTurn, Move
 from game.core.engine import GameSettings
 from game.core.hexgrid import distance
 from game.core.legal import legal_actions
 from game.core.scenario import Scenario
 from game.core.state import state_hash
 from game.record.match import Match
+from game.record.seats import Commander
 
 FIELD = (".......",) * 5
 ALL_AI = GameSettings()
-AIS = {"a": "ai", "b": "ai"}
+AIS: dict[str, Commander] = {"a": "ai", "b": "ai"}
 
 
 def ai_game(scenario: Scenario, seed: int) -> Match:
@@ -52,7 +53,7 @@ def test_ai_plays_only_legal_actions_and_the_game_ends(scenario: Scenario, seed:
 
 
 def test_ai_game_through_the_driver_is_reproducible(scenario: Scenario) -> None:
-    def run(seed: int) -> tuple[list, str]:
+    def run(seed: int) -> tuple[list[Action], str]:
         match = Match(loaded_for(scenario), seed, ALL_AI, seats=AIS)
         ais = make_ais(match)
         assert set(ais) == {"a", "b"}
@@ -164,7 +165,7 @@ def test_driver_ends_the_turn_if_the_ai_blunders(small_engine: EngineFactory) ->
         def next_action(self) -> Attack:  # type: ignore[override]
             return Attack(unit="han", target="levy")  # not adjacent
 
-    seen: list = []
+    seen: list[object] = []
     play_ai_turn(match, Blunderer(match.engine, "a"), on_action=seen.append)
     assert seen == [EndTurn()]
     assert match.record.actions == [EndTurn()]

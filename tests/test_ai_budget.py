@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pygame
 import pytest
+from conftest import current, frame
 from pydantic import ValidationError
-from test_ui import FIELD_UNITS, choose, field_match, frame, press
+from test_ui import FIELD_UNITS, choose, field_match, press
 
 from game import i18n
 from game.ai.driver import SCREEN_BUDGET, Budget, make_ais, play_ai_turn
@@ -63,6 +64,7 @@ pytestmark = pytest.mark.usefixtures("english")
 def _battle_with_held_ai(app: App, rules: Ruleset) -> tuple[BattleScene, HeldAI]:
     """Side a (human) has just ended its turn; side b's computer is thinking and held."""
     scene = app.go("battle", match=field_match(rules, FIELD_UNITS))
+    assert isinstance(scene, BattleScene)
     frame(app)
     held = HeldAI("b")
     scene.computer.ais["b"] = held  # type: ignore[assignment]
@@ -128,7 +130,7 @@ def test_changing_the_language_keeps_the_choices_made(app: App) -> None:
     menu = app.scene
     assert isinstance(menu, MenuScene)
     choose(app, menu.side_menus["coalition"], "Computer")
-    menu = app.scene
+    menu = current(app, MenuScene)
     choose(app, menu.level_menus["hailing"], "Hard")
     choose(app, menu.level_menus["coalition"], "Easy")
     try:
@@ -214,7 +216,7 @@ def test_a_late_answer_for_a_position_left_behind_is_dropped(app: App, rules: Ru
 def test_a_cancelled_decision_is_never_handed_back() -> None:
     worker = AIWorker()
     held = HeldAI("b")
-    worker.request(held, token=1, turn_key=(1, 0))  # type: ignore[arg-type]
+    worker.request(held, token=1, turn_key=(1, 0))
     assert held.started.wait(2.0)
     worker.cancel()
     held.release.set()

@@ -12,16 +12,17 @@ from game.ai.distance_field import CostField, cost_field
 from game.ai.driver import play_ai_turn
 from game.ai.general import General
 from game.ai.threat import ThreatMap
-from game.content.scenarios import load_scenario, scenario_ids
-from game.core.actions import Move
+from game.content.scenarios import LoadedScenario, load_scenario, scenario_ids
+from game.core.actions import Action, Move
 from game.core.engine import GameSettings
 from game.core.hexgrid import distance
 from game.core.movement import max_steps, search_moves
 from game.core.rules import Ruleset
 from game.record.match import Match
+from game.record.seats import Commander
 
 
-def _play(loaded, seed: int, side_turns: int, keep_scores: bool) -> tuple[list, int]:
+def _play(loaded: LoadedScenario, seed: int, side_turns: int, keep_scores: bool) -> tuple[list[Action], int]:
     """The actions of ``side_turns`` AI side-turns, and how many scores were reused."""
     match = Match(loaded, seed, GameSettings(), seats={s.id: "ai" for s in loaded.scenario.sides})
     generals = {s.id: General(match.engine, s.id, "normal", keep_scores=keep_scores) for s in match.state.sides}
@@ -53,7 +54,9 @@ def test_kept_scores_change_no_decision_in_the_shipped_battles(scenario_id: str)
     asks=st.lists(st.tuples(st.integers(0, 23), st.integers(0, 23)), min_size=1, max_size=30),
     move_class=st.sampled_from(["foot", "horse"]),
 )
-def test_the_lazy_distance_field_answers_as_the_full_search(rules: Ruleset, goals, asks, move_class) -> None:
+def test_the_lazy_distance_field_answers_as_the_full_search(
+    rules: Ruleset, goals: list[tuple[int, int]], asks: list[tuple[int, int]], move_class: str
+) -> None:
     board = build_scenario(rules, 5, size=24, per_side=4).board
     goal_hexes = [board.at_offset(c, r) for c, r in goals]
     full = cost_field(board, move_class, goal_hexes)
@@ -78,6 +81,7 @@ def test_no_move_reaches_farther_than_max_steps(rules: Ruleset) -> None:
 def test_only_a_persons_moves_keep_a_snapshot_to_undo(rules: Ruleset) -> None:
     scenario = build_scenario(rules, 4, size=24, per_side=4)
     north, south = (s.id for s in scenario.sides)
+    controller: Commander
     for controller, undoable in (("human", True), ("ai", False)):
         match = Match(loaded_stress(scenario), 4, GameSettings(), seats={north: controller, south: "ai"})
         f = match.state.formations_of(north)[0]

@@ -10,12 +10,14 @@ import pytest
 from conftest import EngineFactory, Unit, loaded_for, make_board
 
 from bench.stress import build_scenario, loaded_stress
-from game.ai.driver import make_ais, play_ai_turn
+from game.ai.driver import AI, make_ais, play_ai_turn
 from game.ai.general import General
+from game.ai.hailing import Hailing
+from game.ai.jin import Jin
 from game.ai.random_player import RandomAI
-from game.core.actions import Attack, Challenge, EndTurn, Move, UseSkill
+from game.core.actions import Action, Attack, Challenge, EndTurn, Move, UseSkill
 from game.core.engine import Engine, GameSettings
-from game.core.events import Attacked
+from game.core.events import Attacked, Event
 from game.core.hexgrid import Hex, distance
 from game.core.rules import Ruleset
 from game.core.scenario import AiHints, HoldSpec, ObjectiveSpec, Scenario
@@ -40,9 +42,9 @@ def _grid_of(eng: Engine) -> list[str]:
     return ["".join(letters[b.terrain_at(b.at_offset(c, r)).id] for c in range(b.width)) for r in range(b.height)]
 
 
-def play_side(eng: Engine, ai: General, limit: int = 60) -> list:
+def play_side(eng: Engine, ai: General, limit: int = 60) -> list[Event]:
     """Let ``ai`` play until it ends its turn; every action it picks must be legal."""
-    events: list = []
+    events: list[Event] = []
     for _ in range(limit):
         action = ai.next_action()
         assert action in eng.legal_actions(), f"illegal {action}"
@@ -164,11 +166,12 @@ def test_a_feint_falls_back_toward_the_hidden_ambush_instead_of_fighting(small_e
     # Once the ambush is sprung the feint is over: the bait turns and fights.
     eng.state.formations["amb"].hidden = False
     sprung = General(eng, "b")
+    assert isinstance(sprung.persona, Hailing)
     sprung.persona.sprung.add("amb")
     assert sprung.next_action() == Attack(unit="bait", target="chaser")
 
 
-def _hailing_first() -> tuple:
+def _hailing_first() -> tuple[tuple[str, str, str], ...]:
     return (("b", "hailing", "enemy"), ("a", "yuqing", "player"))
 
 
@@ -233,6 +236,7 @@ def test_hailing_pride_makes_it_overreach(small_engine: EngineFactory) -> None:
     calm = General(eng, "b")
     assert not isinstance(calm.next_action(), Attack)
     proud = General(eng, "b")
+    assert isinstance(proud.persona, Hailing)
     proud.persona.hurt(eng.state.turn)  # e.g. a refused challenge
     assert proud.next_action() == Attack(unit="liang", target="han")
 
@@ -291,6 +295,7 @@ def test_a_threatened_palace_calls_the_reserve_back_to_fight(small_engine: Engin
     alarmed = Engine(dataclasses.replace(scenario, board=board, ai=AiHints(palace_region="datong")), rules, 7)
     general = General(alarmed, "b", "hard")
     general.next_action()  # he looks at the field: the palace is threatened
+    assert isinstance(general.persona, Hailing)
     assert general.persona.threatening == {"han"} and general.persona.reserves() == frozenset()
     calm = General(eng, "b", "hard")
     calm.next_action()
@@ -424,6 +429,7 @@ def test_jin_strike_first_at_whoever_bars_the_pass(small_engine: EngineFactory) 
     eng = _jin_at_the_pass(small_engine, hinted=True)
     general = General(eng, "b")
     general.next_action()  # looks at the field
+    assert isinstance(general.persona, Jin)
     assert general.persona.barring == frozenset({"bar"}) and general.persona.vanguard == "van"
     bar, decoy = eng.state.formations["bar"], eng.state.formations["decoy"]
     assert general.persona.target_weight(bar) > general.persona.target_weight(decoy) == 1.0
@@ -544,7 +550,7 @@ def test_never_an_illegal_action_in_random_states(scenario: Scenario, rules: Rul
 
 
 def test_same_seed_same_game(scenario: Scenario) -> None:
-    def run(seed: int, level: str) -> list:
+    def run(seed: int, level: str) -> list[Action]:
         settings = GameSettings(difficulty=level)
         match = Match(loaded_for(scenario), seed, settings, seats={"a": "ai", "b": "ai"})
         ais = make_ais(match)
@@ -560,7 +566,7 @@ def test_normal_general_beats_a_random_player(scenario: Scenario) -> None:
     wins = 0
     for seed in range(3):
         match = Match(loaded_for(scenario), seed, GameSettings(), seats={"a": "ai", "b": "ai"})
-        players = {"a": General(match.engine, "a"), "b": RandomAI(match.engine, "b")}
+        players: dict[str, AI] = {"a": General(match.engine, "a"), "b": RandomAI(match.engine, "b")}
         while not match.state.over:
             match.apply(players[match.engine.deciding_side()].next_action())
         wins += match.state.winner == "a"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from conftest import root_elements
 
 from game.core.events import Attacked, DuelFought, GameOver, Moved, Routed, SoulsCaptured, TurnEnded
 from game.core.hexgrid import Hex
@@ -14,6 +15,7 @@ from game.profile import Profile
 from game.settings import UserSettings, load_settings, update_settings
 from game.ui.app import App
 from game.ui.audio import AUDIO_DIR, EFFECTS, MUSIC, REPEAT_MS, Audio, audio_of, battle_music
+from game.ui.replay import ReplayScene
 
 
 class FakeMixer:
@@ -88,7 +90,7 @@ def make_audio(**kwargs) -> tuple[Audio, FakeMixer, Clock]:
 # -- no device --------------------------------------------------------------------------------
 
 
-def test_a_mixer_that_cannot_start_leaves_the_game_silent_and_working():
+def test_a_mixer_that_cannot_start_leaves_the_game_silent_and_working() -> None:
     audio = Audio.start(UserSettings(), mixer=FakeMixer(fail=True))
     assert audio.silent
     audio.play("blow")
@@ -100,8 +102,8 @@ def test_a_mixer_that_cannot_start_leaves_the_game_silent_and_working():
     assert audio.current == "menu"  # remembered, not played
 
 
-def test_the_real_mixer_failing_to_start_is_silent(monkeypatch):
-    def refuse(*args, **kwargs):
+def test_the_real_mixer_failing_to_start_is_silent(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args, **kwargs) -> None:
         raise pygame.error("No available audio device")
 
     monkeypatch.setattr(pygame.mixer, "init", refuse)
@@ -110,7 +112,7 @@ def test_the_real_mixer_failing_to_start_is_silent(monkeypatch):
     audio.play("click")
 
 
-def test_the_dummy_driver_opens_and_plays_the_real_files():
+def test_the_dummy_driver_opens_and_plays_the_real_files() -> None:
     audio = Audio.start(UserSettings())  # SDL_AUDIODRIVER=dummy (conftest)
     if audio.silent:
         pytest.skip("no SDL_mixer here")
@@ -119,16 +121,16 @@ def test_the_dummy_driver_opens_and_plays_the_real_files():
     assert audio._sounds["sfx_blow"] is not None and audio._sounds["music_battle_calm"] is not None
 
 
-def test_an_app_built_without_sound_has_a_silent_one():
+def test_an_app_built_without_sound_has_a_silent_one() -> None:
     app = App((800, 560))
     assert app.audio.silent
     assert audio_of(object()).silent
 
 
-def test_a_device_lost_mid_game_silences_instead_of_raising():
+def test_a_device_lost_mid_game_silences_instead_of_raising() -> None:
     audio, mixer, _ = make_audio()
 
-    def broken(path):
+    def broken(path) -> None:
         raise pygame.error("device lost")
 
     mixer.Channel = lambda i: (_ for _ in ()).throw(pygame.error("device lost"))
@@ -140,7 +142,7 @@ def test_a_device_lost_mid_game_silences_instead_of_raising():
 # -- settings ---------------------------------------------------------------------------------
 
 
-def test_sound_settings_round_trip(tmp_path):
+def test_sound_settings_round_trip(tmp_path: Path) -> None:
     update_settings(tmp_path, music_volume=40, effects_volume=100, muted=True)
     s = load_settings(tmp_path)
     assert (s.music_volume, s.effects_volume, s.muted) == (40, 100, True)
@@ -148,14 +150,14 @@ def test_sound_settings_round_trip(tmp_path):
 
 
 @pytest.mark.parametrize("change", [{"music_volume": 101}, {"effects_volume": -1}, {"music_volume": "loud"}])
-def test_sound_settings_out_of_range_are_refused(tmp_path, change):
+def test_sound_settings_out_of_range_are_refused(tmp_path: Path, change) -> None:
     from pydantic import ValidationError
 
     with pytest.raises(ValidationError):
         update_settings(tmp_path, **change)
 
 
-def test_volumes_and_mute_apply_at_once():
+def test_volumes_and_mute_apply_at_once() -> None:
     audio, mixer, _ = make_audio()
     audio.music("menu")
     audio.apply(UserSettings(music_volume=20, effects_volume=40))
@@ -173,7 +175,7 @@ def test_volumes_and_mute_apply_at_once():
     assert audio.current == "battle_tense"
 
 
-def test_the_settings_screen_changes_the_volume_heard(tmp_path):
+def test_the_settings_screen_changes_the_volume_heard(tmp_path: Path) -> None:
     import pygame_gui
 
     from game.ui.settings_screen import SettingsScene
@@ -219,13 +221,13 @@ def blow(mode: str = "melee") -> Attacked:
         (GameOver(winner="red", reason="rout"), "defeat"),
     ],
 )
-def test_each_event_plays_its_effect(event, effect):
+def test_each_event_plays_its_effect(event, effect) -> None:
     audio, mixer, _ = make_audio()
     audio.on_events([event], mounted=lambda unit: unit == "horse", viewer="blue")
     assert mixer.played() == [f"sfx_{effect}"]
 
 
-def test_an_unwitnessed_event_is_not_heard():
+def test_an_unwitnessed_event_is_not_heard() -> None:
     audio, mixer, _ = make_audio()
     seen = blow()
     unseen = Routed(unit="far", side="red")
@@ -235,14 +237,14 @@ def test_an_unwitnessed_event_is_not_heard():
     assert mixer.played() == ["sfx_blow"]
 
 
-def test_one_action_sounds_its_loudest_effects_only():
+def test_one_action_sounds_its_loudest_effects_only() -> None:
     audio, mixer, _ = make_audio()
     events = [Moved(unit="a", path=(Hex(0, 0),)), blow(), Routed(unit="b", side="red"), blow()]
     assert audio.on_events(events) == ["rout", "blow"]
     assert mixer.played() == ["sfx_rout", "sfx_blow"]
 
 
-def test_the_same_effect_is_not_repeated_at_once():
+def test_the_same_effect_is_not_repeated_at_once() -> None:
     audio, mixer, clock = make_audio()
     audio.play("blow")
     audio.play("blow")
@@ -251,13 +253,13 @@ def test_the_same_effect_is_not_repeated_at_once():
     assert mixer.played() == ["sfx_blow", "sfx_blow"]
 
 
-def test_silent_effects_volume_plays_nothing():
+def test_silent_effects_volume_plays_nothing() -> None:
     audio, mixer, _ = make_audio(effects_volume=0)
     audio.play("blow")
     assert mixer.played() == []
 
 
-def test_a_sound_is_decoded_once():
+def test_a_sound_is_decoded_once() -> None:
     audio, mixer, clock = make_audio()
     for _ in range(3):
         audio.play("click")
@@ -268,13 +270,13 @@ def test_a_sound_is_decoded_once():
 # -- music ------------------------------------------------------------------------------------
 
 
-def test_battle_music_by_situation():
+def test_battle_music_by_situation() -> None:
     assert battle_music(enemies_in_sight=False, fought=False) == "battle_calm"
     assert battle_music(enemies_in_sight=True, fought=False) == "battle_tense"
     assert battle_music(enemies_in_sight=False, fought=True) == "battle_tense"
 
 
-def test_fighting_keeps_the_battle_tense_until_the_turn_ends():
+def test_fighting_keeps_the_battle_tense_until_the_turn_ends() -> None:
     audio, _, _ = make_audio()
     audio.on_events([blow()])
     assert audio.fought
@@ -284,7 +286,7 @@ def test_fighting_keeps_the_battle_tense_until_the_turn_ends():
     assert not audio.fought
 
 
-def test_music_crossfades_and_a_piece_playing_goes_on():
+def test_music_crossfades_and_a_piece_playing_goes_on() -> None:
     audio, mixer, _ = make_audio()
     audio.music("battle_calm")
     first = audio._channel
@@ -301,7 +303,7 @@ def test_music_crossfades_and_a_piece_playing_goes_on():
     assert "music_battle_calm" not in audio._sounds  # only the piece playing stays decoded
 
 
-def test_the_end_of_a_battle_plays_victory_or_defeat_music():
+def test_the_end_of_a_battle_plays_victory_or_defeat_music() -> None:
     audio, _, _ = make_audio()
     audio.on_events([GameOver(winner="blue", reason="rout")], viewer="blue")
     assert audio.current == "victory"
@@ -309,19 +311,19 @@ def test_the_end_of_a_battle_plays_victory_or_defeat_music():
     assert audio.current == "defeat"
 
 
-def test_the_menu_plays_menu_music_and_buttons_click():
+def test_the_menu_plays_menu_music_and_buttons_click() -> None:
     import pygame_gui
 
     audio, mixer, _ = make_audio()
     app = App((800, 560), audio=audio)
     app.go("menu")
     assert audio.current == "menu"
-    button = next(iter(app.scene.manager.get_root_container().elements))
+    button = next(iter(root_elements(app.scene)))
     app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01, draw=False)
     assert "sfx_click" in mixer.played()
 
 
-def test_a_battle_plays_its_music_and_hands_over_what_the_viewer_saw():
+def test_a_battle_plays_its_music_and_hands_over_what_the_viewer_saw() -> None:
     from game.content.scenarios import load_scenario
     from game.core.actions import EndTurn
     from game.record.match import new_match
@@ -343,7 +345,7 @@ def test_a_battle_plays_its_music_and_hands_over_what_the_viewer_saw():
 # -- the files --------------------------------------------------------------------------------
 
 
-def test_every_sound_and_piece_is_shipped_as_ogg_and_small():
+def test_every_sound_and_piece_is_shipped_as_ogg_and_small() -> None:
     names = [f"sfx_{n}" for n in EFFECTS] + [f"music_{n}" for n in MUSIC]
     total = 0
     for name in names:
@@ -355,7 +357,7 @@ def test_every_sound_and_piece_is_shipped_as_ogg_and_small():
     assert (AUDIO_DIR / "README.md").exists()
 
 
-def test_each_screen_asks_for_its_music_as_it_is_shown(tmp_path):
+def test_each_screen_asks_for_its_music_as_it_is_shown(tmp_path: Path) -> None:
     from game.content.scenarios import load_scenario
     from game.record.saves import load_record
     from game.simulate import run_game
@@ -372,7 +374,7 @@ def test_each_screen_asks_for_its_music_as_it_is_shown(tmp_path):
     assert audio.current == "battle_calm"
 
 
-def test_the_replay_viewer_sounds_each_action_it_steps_to(tmp_path):
+def test_the_replay_viewer_sounds_each_action_it_steps_to(tmp_path: Path) -> None:
     from game.content.scenarios import load_scenario
     from game.record.saves import load_record
     from game.simulate import run_game
@@ -381,6 +383,7 @@ def test_the_replay_viewer_sounds_each_action_it_steps_to(tmp_path):
     app = App((800, 560), audio=audio)
     result = run_game(load_scenario("a1_valley_mouth"), 2, max_turns=2, save_dir=tmp_path)
     viewer = app.go("replay", record=load_record(Path(result["save"])))
+    assert isinstance(viewer, ReplayScene)
     heard = []
     audio.on_events = lambda events, **kw: heard.append(list(events)) or []
     for _ in range(6):

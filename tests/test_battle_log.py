@@ -14,7 +14,7 @@ SIZE = (1280, 800)
 
 
 @pytest.fixture
-def screen():
+def screen() -> pygame.Surface:
     pygame.display.init()
     pygame.font.init()
     return pygame.display.set_mode(SIZE)
@@ -39,7 +39,7 @@ def shown(log: BattleLog) -> list[str]:
 
 
 @pytest.mark.usefixtures("english")
-def test_fifty_lines_are_all_kept_and_the_newest_shown(screen) -> None:
+def test_fifty_lines_are_all_kept_and_the_newest_shown(screen: pygame.Surface) -> None:
     log = filled(50)
     log.draw(screen, log_area(SIZE))
     assert len(log.lines) == 50 and log.lines[0] == "Soul levy 1 moved"
@@ -49,7 +49,7 @@ def test_fifty_lines_are_all_kept_and_the_newest_shown(screen) -> None:
 
 
 @pytest.mark.usefixtures("english")
-def test_the_wheel_over_the_log_scrolls_it_and_elsewhere_is_left_to_the_map(screen) -> None:
+def test_the_wheel_over_the_log_scrolls_it_and_elsewhere_is_left_to_the_map(screen: pygame.Surface) -> None:
     log = filled(50)
     log.draw(screen, log_area(SIZE))
     assert not wheel(log, (SIZE[0] // 2, 100), 1)  # over the map: the map zooms
@@ -68,7 +68,7 @@ def test_the_wheel_over_the_log_scrolls_it_and_elsewhere_is_left_to_the_map(scre
 
 
 @pytest.mark.usefixtures("english")
-def test_a_reader_scrolled_back_keeps_their_place_as_lines_come(screen) -> None:
+def test_a_reader_scrolled_back_keeps_their_place_as_lines_come(screen: pygame.Surface) -> None:
     log = filled(30)
     log.draw(screen, log_area(SIZE))
     wheel(log, log.rect.center, 3)
@@ -82,7 +82,7 @@ def test_a_reader_scrolled_back_keeps_their_place_as_lines_come(screen) -> None:
 
 
 @pytest.mark.usefixtures("english")
-def test_l_and_the_button_expand_and_collapse_the_log(screen) -> None:
+def test_l_and_the_button_expand_and_collapse_the_log(screen: pygame.Surface) -> None:
     log = filled(50)
     area = log_area(SIZE)
     log.draw(screen, area)
@@ -105,7 +105,7 @@ def test_l_and_the_button_expand_and_collapse_the_log(screen) -> None:
 
 
 @pytest.mark.usefixtures("english")
-def test_the_scrollbar_is_dragged_and_paged(screen) -> None:
+def test_the_scrollbar_is_dragged_and_paged(screen: pygame.Surface) -> None:
     log = filled(50)
     log.draw(screen, log_area(SIZE))
     thumb = log._thumb.center
@@ -119,7 +119,7 @@ def test_the_scrollbar_is_dragged_and_paged(screen) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
-def test_long_lines_are_wrapped_to_the_panel_and_never_cut(screen, lang: str) -> None:
+def test_long_lines_are_wrapped_to_the_panel_and_never_cut(screen: pygame.Surface, lang: str) -> None:
     before = i18n.language()
     i18n.set_language(lang)
     try:
@@ -141,7 +141,7 @@ def test_long_lines_are_wrapped_to_the_panel_and_never_cut(screen, lang: str) ->
 
 
 @pytest.mark.usefixtures("english")
-def test_an_empty_log_draws_nothing_and_takes_no_input(screen) -> None:
+def test_an_empty_log_draws_nothing_and_takes_no_input(screen: pygame.Surface) -> None:
     log = BattleLog()
     log.draw(screen, log_area(SIZE))
     assert log.rect.width == 0

@@ -12,6 +12,7 @@ from game.core.actions import EndTurn
 from game.core.engine import GameSettings
 from game.core.rules import Ruleset
 from game.record.match import Match
+from game.record.seats import Commander
 from game.ui.app import App
 from game.ui.battle import BattleScene
 
@@ -26,7 +27,7 @@ UNITS = [
 ]
 
 
-def battle(app: App, rules: Ruleset, controllers: dict[str, str]) -> BattleScene:
+def battle(app: App, rules: Ruleset, controllers: dict[str, Commander]) -> BattleScene:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=5)
     match = Match(loaded_for(scenario), 3, GameSettings(), seats=controllers)
     scene = BattleScene(app, match, show_handover=False)
@@ -95,7 +96,8 @@ def test_a_click_on_the_minimap_centres_the_view_there(app: App, rules: Ruleset)
     mm = scene.panels.minimap
     target = scene.match.loaded.scenario.board.at_offset(20, 12)
     assert scene.geometry.hex_at(*scene.camera.to_map((app.size[0] / 2, app.size[1] / 2))) != target
-    pos = tuple(round(c) for c in mm.to_minimap(scene.geometry.centre(target)))
+    x, y = mm.to_minimap(scene.geometry.centre(target))
+    pos = (round(x), round(y))
     selected = scene.session.selected
     click(app, pos)
     middle = scene.camera.to_map((app.size[0] / 2, app.size[1] / 2))
@@ -113,6 +115,7 @@ def test_in_hotseat_each_player_lists_their_own_formations(app: App, rules: Rule
     frame(app)
     assert scene.session.viewer == "b"
     assert set(rows(scene)) == {"b_levy", "b_far"}
+    assert scene.panels.unit_list.button is not None
     assert scene.panels.unit_list.button.text == "Formations: 2 to act"
 
 

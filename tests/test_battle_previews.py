@@ -8,6 +8,8 @@ from conftest import Unit, frame, open_field
 
 from game.core.actions import Blast
 from game.core.hexgrid import distance, neighbours
+from game.core.rules import Ruleset
+from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.hero_orders import duel_odds_line
 
@@ -16,11 +18,11 @@ pytestmark = pytest.mark.usefixtures("english")
 FIELD = ("........",) * 6
 
 
-def field_battle(app, rules, units) -> BattleScene:
+def field_battle(app: App, rules: Ruleset, units: list[Unit]) -> BattleScene:
     return open_field(app, rules, FIELD, units)
 
 
-def test_palm_thunder_shows_its_range_the_struck_hexes_and_odds_that_hold(app, rules) -> None:
+def test_palm_thunder_shows_its_range_the_struck_hexes_and_odds_that_hold(app: App, rules: Ruleset) -> None:
     units = [
         Unit("a_bows", "a", "crossbowman", 800, (1, 2)),
         Unit("b_one", "b", "soul_levy", 900, (3, 2)),
@@ -51,7 +53,7 @@ def test_palm_thunder_shows_its_range_the_struck_hexes_and_odds_that_hold(app, r
         assert low <= lost <= high
 
 
-def test_the_orders_bar_tells_what_capture_and_rest_would_do(app, rules) -> None:
+def test_the_orders_bar_tells_what_capture_and_rest_would_do(app: App, rules: Ruleset) -> None:
     from game.core.souls import add_souls
 
     units = [Unit("a_ret", "a", "retainer", 2000, (1, 2)), Unit("b_far", "b", "soul_levy", 500, (7, 5))]
@@ -60,17 +62,19 @@ def test_the_orders_bar_tells_what_capture_and_rest_would_do(app, rules) -> None
     scene.session.selected = "a_ret"
     scene._after_change([])
     capture_tip = scene.panels.orders.buttons["capture"].tool_tip_text
+    rest_tip = scene.panels.orders.buttons["rest"].tool_tip_text
+    assert capture_tip is not None and rest_tip is not None
     assert "bag 321 souls" in capture_tip and "ends the formation's turn" in capture_tip
-    assert "fatigue" in scene.panels.orders.buttons["rest"].tool_tip_text
+    assert "fatigue" in rest_tip
 
 
-def test_a_duels_chances_are_told_in_words(rules) -> None:
+def test_a_duels_chances_are_told_in_words(rules: Ruleset) -> None:
     line = duel_odds_line(rules, "xiang_yu", "han_xin")
     numbers = [int(part.rstrip("%,")) for part in line.split() if part.rstrip("%,").isdigit()]
     assert len(numbers) == 3 and 98 <= sum(numbers) <= 102
 
 
-def test_in_the_smallest_window_a_forecast_keeps_its_buttons_clear(rules) -> None:
+def test_in_the_smallest_window_a_forecast_keeps_its_buttons_clear(rules: Ruleset) -> None:
     """A tall forecast in an 800x560 window: the view buttons under it give way (its Cancel and
     Attack stay clickable) and no card of the target covers it; cancelled, they come back."""
     from game.ui.app import App
@@ -94,4 +98,5 @@ def test_in_the_smallest_window_a_forecast_keeps_its_buttons_clear(rules) -> Non
     assert battle.panels.card_panel.rect.width == 0  # no card over the forecast
     battle.cancel()
     frame(app)
+    assert battle.panels.threat_toggle.button is not None and battle.panels.legend.button is not None
     assert battle.panels.threat_toggle.button.visible and battle.panels.legend.button.visible

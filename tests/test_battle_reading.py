@@ -7,6 +7,9 @@ import pygame
 import pytest
 from conftest import Unit, frame, open_field
 
+from game.core.rules import Ruleset
+from game.record.seats import Commander
+from game.ui.app import App
 from game.ui.battle import BattleScene
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -14,11 +17,11 @@ pytestmark = pytest.mark.usefixtures("english")
 FIELD = ("..........",) * 8
 
 
-def battle(app, rules, units, controllers=None) -> BattleScene:
+def battle(app: App, rules: Ruleset, units: list[Unit], controllers: dict[str, Commander] | None = None) -> BattleScene:
     return open_field(app, rules, FIELD, units, controllers)
 
 
-def press(app, key: int) -> None:
+def press(app: App, key: int) -> None:
     frame(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
 
 
@@ -29,7 +32,7 @@ UNITS = [
 ]
 
 
-def test_hovering_an_enemy_in_sight_shows_its_card_and_an_unseen_one_shows_none(app, rules) -> None:
+def test_hovering_an_enemy_in_sight_shows_its_card_and_an_unseen_one_shows_none(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules, UNITS)
     view = scene.session.view()
     assert view.sees("b_near") and not view.sees("b_far")
@@ -41,7 +44,9 @@ def test_hovering_an_enemy_in_sight_shows_its_card_and_an_unseen_one_shows_none(
     assert scene.panels.card_panel.rect.width == 0
 
 
-def test_h_shades_what_the_enemies_in_sight_can_strike_and_a_click_shows_one_enemys_reach(app, rules) -> None:
+def test_h_shades_what_the_enemies_in_sight_can_strike_and_a_click_shows_one_enemys_reach(
+    app: App, rules: Ruleset
+) -> None:
     scene = battle(app, rules, UNITS)
     assert scene.overlays().threat == frozenset()
     press(app, pygame.K_h)
@@ -55,7 +60,7 @@ def test_h_shades_what_the_enemies_in_sight_can_strike_and_a_click_shows_one_ene
     assert scene.looked_at is None and scene.overlays().enemy_reach == frozenset()
 
 
-def test_in_hotseat_the_card_and_the_reach_follow_the_player_at_the_screen(app, rules) -> None:
+def test_in_hotseat_the_card_and_the_reach_follow_the_player_at_the_screen(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules, UNITS, controllers={"a": "human", "b": "human"})
     press(app, pygame.K_RETURN)  # the first hand-over
     assert scene.session.fog_side() == "a"

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from bench import ai_turns, frame, idle, run_all, stress, win_rates
-from bench.common import markdown_table, percentile, replace_between, summary
+from bench.common import markdown_table, replace_between, summary
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import scenario_ids
+from game.core.actions import Action
+from game.simulate import percentile
 
 COLUMNS = ["figure", "measured", "baseline", "ratio", "target"]
 
@@ -116,7 +118,7 @@ def test_summary_figures() -> None:
 # -- the game loop the win rates are played with ----------------------------------------------
 
 
-def _random_game(seed: int, turns: int = 2) -> list:
+def _random_game(seed: int, turns: int = 2) -> list[Action]:
     from bench.common import make_player, play_side_turn
     from game.content.scenarios import load_scenario
     from game.core.engine import GameSettings
@@ -141,7 +143,9 @@ def test_bench_game_loop_replays_from_the_seed() -> None:
     assert sum(isinstance(a, EndTurn) for a in first) == 4 and len(first) > 4
 
 
-def test_balance_plays_each_campaign_scenario_and_writes_its_table(tmp_path: Path, capsys) -> None:
+def test_balance_plays_each_campaign_scenario_and_writes_its_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from bench import balance
 
     rows = balance.main(["--games", "2", "--jobs", "1", "--scenario", "a1_valley_mouth"])
@@ -167,7 +171,9 @@ def test_a_computer_played_campaign_carries_its_army_to_the_end_or_gives_up() ->
     assert set(run["offered"]) <= {"war_aim", "liang"}  # the decisions put, each after a battle
 
 
-def test_chronicle_bench_counts_each_set_piece_and_writes_its_table(tmp_path: Path, capsys) -> None:
+def test_chronicle_bench_counts_each_set_piece_and_writes_its_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from bench import chronicle
 
     (summary,) = chronicle.main(["--games", "1", "--jobs", "1", "--scenario", "b3_tangut_border"])
@@ -265,9 +271,9 @@ def test_the_search_opponent_plays_legal_orders_of_its_own_side_only() -> None:
         played.append(action)
     assert played[-1] == EndTurn() and len(played) > 1
     assert all(
-        getattr(a, "unit", None) is None
-        or match.state.formations.get(a.unit) is None
-        or match.state.formations[a.unit].side == sides[0]
+        (unit := getattr(a, "unit", None)) is None
+        or match.state.formations.get(unit) is None
+        or match.state.formations[unit].side == sides[0]
         for a in played
     )
     assert match.engine.seed == seed_before

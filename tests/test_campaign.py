@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -49,7 +50,7 @@ def _carried(key: str, type_: str, men: int, max_men: int, **kw) -> CarriedForma
 # -- carrying in ----------------------------------------------------------------------------------
 
 
-def test_a_carried_formation_enters_with_the_share_of_men_it_kept_and_its_experience():
+def test_a_carried_formation_enters_with_the_share_of_men_it_kept_and_its_experience() -> None:
     roster = Roster(side="coalition", formations=[_carried("han_xin", "han_soldier", 2000, 4000, experience=3)])
     f = _engine(roster).state.formations["han_xin_5000"]
     assert f.men == 2500  # half of the scenario's 5,000
@@ -58,17 +59,17 @@ def test_a_carried_formation_enters_with_the_share_of_men_it_kept_and_its_experi
     assert fresh.men == 5000 and fresh.experience == 0
 
 
-def test_a_formation_wiped_out_regathers_around_its_hero():
+def test_a_formation_wiped_out_regathers_around_its_hero() -> None:
     roster = Roster(side="coalition", formations=[_carried("xiang_yu", "warrior", 0, 500)])
     assert _engine(roster).state.formations["xiang_yu_500"].men == round(500 * carried.STRAGGLERS)
 
 
-def test_the_roster_touches_only_its_own_side():
+def test_the_roster_touches_only_its_own_side() -> None:
     roster = Roster(side="hailing", formations=[_carried("han_xin", "han_soldier", 1, 5000)])
     assert _engine(roster).state.formations["han_xin_5000"].men == 5000
 
 
-def test_raised_formations_enter_at_the_muster_and_count_at_the_start():
+def test_raised_formations_enter_at_the_muster_and_count_at_the_start() -> None:
     roster = Roster(
         side="coalition",
         formations=[
@@ -86,7 +87,7 @@ def test_raised_formations_enter_at_the_muster_and_count_at_the_start():
     assert engine.state.side("coalition").men_start == base + 800
 
 
-def test_upgrades_add_missiles_and_thunder_to_formations_that_have_them(campaigns):
+def test_upgrades_add_missiles_and_thunder_to_formations_that_have_them(campaigns) -> None:
     from game.content.ruleset import load_ruleset
 
     rules = load_ruleset()
@@ -100,7 +101,7 @@ def test_upgrades_add_missiles_and_thunder_to_formations_that_have_them(campaign
     assert f.charges == shooter.area_charges + 1
 
 
-def test_a_campaign_battle_replays_exactly():
+def test_a_campaign_battle_replays_exactly() -> None:
     roster = Roster(
         side="coalition",
         formations=[
@@ -132,7 +133,7 @@ def _finished(winner: str | None, pouch: int = 0) -> Engine:
     return engine
 
 
-def test_a_victory_turns_souls_into_coins_and_carries_the_survivors(yuqing):
+def test_a_victory_turns_souls_into_coins_and_carries_the_survivors(yuqing) -> None:
     engine = _finished("coalition", pouch=3_456)
     state = engine.state
     state.formations["han_xin_5000"].men = 4000
@@ -151,7 +152,7 @@ def test_a_victory_turns_souls_into_coins_and_carries_the_survivors(yuqing):
     assert progress.stage == 0 and progress.coins == 0  # the old progress is untouched
 
 
-def test_a_defeat_only_counts_the_try(yuqing):
+def test_a_defeat_only_counts_the_try(yuqing) -> None:
     engine = _finished("hailing", pouch=9_000)
     progress = camp.new_progress(yuqing, seed=5)
     after = camp.after_battle(progress, yuqing, engine.scenario, engine.state)
@@ -160,7 +161,7 @@ def test_a_defeat_only_counts_the_try(yuqing):
     assert not after.results[-1].won
 
 
-def test_a_raised_formation_that_falls_is_struck_off_and_a_column_that_never_came_is_kept():
+def test_a_raised_formation_that_falls_is_struck_off_and_a_column_that_never_came_is_kept() -> None:
     roster = Roster(
         side="coalition",
         formations=[
@@ -184,7 +185,7 @@ def _progress(yuqing, coins: int, *formations: CarriedFormation) -> CampaignProg
     return p.model_copy(update={"coins": coins, "roster": Roster(side="coalition", formations=list(formations))})
 
 
-def test_replenishing_buys_back_men_at_the_unit_price(yuqing):
+def test_replenishing_buys_back_men_at_the_unit_price(yuqing) -> None:
     price = yuqing.units["han_soldier"].cost  # coins per hundred men
     p = _progress(yuqing, 1000, _carried("han_xin", "han_soldier", 4000, 5000))
     assert camp.replenish_quote(p, yuqing, "han_xin") == (1000, 10 * price)
@@ -193,7 +194,7 @@ def test_replenishing_buys_back_men_at_the_unit_price(yuqing):
     assert after.coins == 1000 - 10 * price
 
 
-def test_replenishing_with_few_coins_buys_what_they_pay_for(yuqing):
+def test_replenishing_with_few_coins_buys_what_they_pay_for(yuqing) -> None:
     price = yuqing.units["han_soldier"].cost
     p = _progress(yuqing, price * 3, _carried("han_xin", "han_soldier", 1000, 5000))
     after = camp.replenish(p, yuqing, "han_xin")
@@ -201,7 +202,7 @@ def test_replenishing_with_few_coins_buys_what_they_pay_for(yuqing):
     assert after.coins == 0
 
 
-def test_camp_orders_that_cannot_be_paid_or_make_no_sense_are_refused(yuqing, campaigns):
+def test_camp_orders_that_cannot_be_paid_or_make_no_sense_are_refused(yuqing, campaigns) -> None:
     from game.content.ruleset import load_ruleset
 
     rules = load_ruleset()
@@ -222,7 +223,7 @@ def test_camp_orders_that_cannot_be_paid_or_make_no_sense_are_refused(yuqing, ca
         camp.buy_upgrade(rich, yuqing, "han_xin", campaigns.upgrades["quivers"], rules)  # no bows
 
 
-def test_recruiting_raises_a_new_formation_with_its_own_key(yuqing):
+def test_recruiting_raises_a_new_formation_with_its_own_key(yuqing) -> None:
     offer = yuqing.units["retainer"]
     cost = camp.recruit_cost(yuqing, "retainer")
     assert cost == offer.recruit * offer.cost // 100
@@ -234,7 +235,7 @@ def test_recruiting_raises_a_new_formation_with_its_own_key(yuqing):
     assert p.coins == 0
 
 
-def test_drill_repeats_until_experience_is_full_and_other_upgrades_are_bought_once(yuqing, campaigns):
+def test_drill_repeats_until_experience_is_full_and_other_upgrades_are_bought_once(yuqing, campaigns) -> None:
     from game.content.ruleset import load_ruleset
 
     rules = load_ruleset()
@@ -256,7 +257,7 @@ def test_drill_repeats_until_experience_is_full_and_other_upgrades_are_bought_on
     ),
     coins=st.integers(0, 400),
 )
-def test_no_order_ever_spends_coins_the_camp_does_not_have(orders, coins):
+def test_no_order_ever_spends_coins_the_camp_does_not_have(orders, coins) -> None:
     spec = load_campaigns().campaigns["yuqing"]
     from game.content.ruleset import load_ruleset
 
@@ -282,7 +283,7 @@ def test_no_order_ever_spends_coins_the_camp_does_not_have(orders, coins):
 # -- progress files and content -------------------------------------------------------------------
 
 
-def test_progress_is_saved_and_read_back(tmp_path, yuqing):
+def test_progress_is_saved_and_read_back(tmp_path: Path, yuqing) -> None:
     p = _progress(yuqing, 42, _carried("han_xin", "han_soldier", 4000, 5000, experience=1))
     save_progress(p, tmp_path)
     assert load_progress("yuqing", tmp_path) == p
@@ -298,7 +299,7 @@ def test_progress_is_saved_and_read_back(tmp_path, yuqing):
         (b'{"format": "qiankun-campaign", "format_version": 1, "campaign_id": "yuqing", "seed": -1}', "damaged"),
     ],
 )
-def test_a_bad_progress_file_is_refused_in_one_line_and_left_alone(tmp_path, content, words):
+def test_a_bad_progress_file_is_refused_in_one_line_and_left_alone(tmp_path: Path, content, words) -> None:
     path = progress_path("yuqing", tmp_path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(content)
@@ -308,7 +309,7 @@ def test_a_bad_progress_file_is_refused_in_one_line_and_left_alone(tmp_path, con
     assert path.read_bytes() == content
 
 
-def test_every_campaign_lists_loadable_scenarios_it_owns(campaigns):
+def test_every_campaign_lists_loadable_scenarios_it_owns(campaigns) -> None:
     assert {"yuqing"} <= set(campaigns.campaigns)
     for spec in campaigns.campaigns.values():
         for sid in spec.scenarios:
@@ -317,7 +318,7 @@ def test_every_campaign_lists_loadable_scenarios_it_owns(campaigns):
             assert "muster" in scenario.board.regions, sid
 
 
-def test_broken_campaign_data_is_reported_by_file_object_and_field(tmp_path):
+def test_broken_campaign_data_is_reported_by_file_object_and_field(tmp_path: Path) -> None:
     from game.paths import DATA_DIR
 
     text = (DATA_DIR / "campaigns.toml").read_text(encoding="utf-8")
@@ -333,12 +334,12 @@ def test_broken_campaign_data_is_reported_by_file_object_and_field(tmp_path):
     assert any("campaigns.yuqing: upgrades: unknown upgrade 'polish'" in line for line in lines)
 
 
-def test_progress_json_has_no_surprises(yuqing):
+def test_progress_json_has_no_surprises(yuqing) -> None:
     data = json.loads(camp.new_progress(yuqing, seed=3).model_dump_json())
     assert data["format"] == "qiankun-campaign" and data["format_version"] == 1
 
 
-def test_the_war_aim_counts_the_souls_of_battles_won(yuqing):
+def test_the_war_aim_counts_the_souls_of_battles_won(yuqing) -> None:
     assert yuqing.souls_aim == 60_000
     progress = camp.new_progress(yuqing, seed=5)
     lost = camp.after_battle(
@@ -348,7 +349,7 @@ def test_the_war_aim_counts_the_souls_of_battles_won(yuqing):
     assert won.souls_bagged() == 4_000
 
 
-def test_half_the_losses_of_a_carried_formation_come_back_but_never_more_than_it_brought(yuqing):
+def test_half_the_losses_of_a_carried_formation_come_back_but_never_more_than_it_brought(yuqing) -> None:
     roster = Roster(side="coalition", formations=[_carried("han_xin", "han_soldier", 3000, 5000)])
     engine = _engine(roster)
     f = engine.state.formations["han_xin_5000"]
@@ -374,7 +375,7 @@ def _won(progress: CampaignProgress, spec, souls: int) -> CampaignProgress:
     )
 
 
-def test_the_counsel_waits_for_the_camp_after_the_battle_that_passes_the_war_aim(yuqing):
+def test_the_counsel_waits_for_the_camp_after_the_battle_that_passes_the_war_aim(yuqing) -> None:
     p = _won(camp.new_progress(yuqing, seed=5), yuqing, 30_000)
     assert camp.pending_decision(p, yuqing) is None  # 30,000 of 60,000: nothing to decide yet
     p = _won(p, yuqing, 31_000)  # the second battle passes the aim
@@ -384,7 +385,7 @@ def test_the_counsel_waits_for_the_camp_after_the_battle_that_passes_the_war_aim
     assert not p.finished(yuqing)
 
 
-def test_stopping_at_the_war_aim_ends_the_campaign_with_its_own_ending(yuqing):
+def test_stopping_at_the_war_aim_ends_the_campaign_with_its_own_ending(yuqing) -> None:
     p = _won(_won(_won(camp.new_progress(yuqing, seed=5), yuqing, 20_000), yuqing, 10_000), yuqing, 35_000)
     assert p.stage == 3 and camp.pending_decision(p, yuqing).id == "war_aim"
     stopped = camp.decide(p, yuqing, "war_aim", "stop")
@@ -423,7 +424,7 @@ def test_the_note_on_the_helmet_names_no_sum_and_reaches_him_at_datong(yuqing):
     assert all(o.coins == 0 for d in yuqing.decisions for o in d.options)
 
 
-def test_a_decision_can_be_taken_only_when_it_waits_and_only_once(yuqing):
+def test_a_decision_can_be_taken_only_when_it_waits_and_only_once(yuqing) -> None:
     p = _won(camp.new_progress(yuqing, seed=5), yuqing, 61_000)
     with pytest.raises(CampError):
         camp.decide(p, yuqing, "liang", "spare")  # no such decision
@@ -460,7 +461,7 @@ def test_the_zhenguo_campaign_ends_as_the_chronicle_does_with_no_truce(campaigns
     assert "rode it sitting" not in ending.text  # he was carried, not riding
 
 
-def test_decisions_are_saved_and_an_older_progress_file_without_them_still_loads(tmp_path, yuqing):
+def test_decisions_are_saved_and_an_older_progress_file_without_them_still_loads(tmp_path: Path, yuqing) -> None:
     p = _won(camp.new_progress(yuqing, seed=5), yuqing, 61_000)
     stopped = camp.decide(p, yuqing, "war_aim", "stop")
     save_progress(stopped, tmp_path)
@@ -474,7 +475,7 @@ def test_decisions_are_saved_and_an_older_progress_file_without_them_still_loads
     assert camp.pending_decision(loaded, yuqing).id == "war_aim"
 
 
-def test_decisions_that_name_what_does_not_exist_are_reported(tmp_path):
+def test_decisions_that_name_what_does_not_exist_are_reported(tmp_path: Path) -> None:
     from game.paths import DATA_DIR
 
     text = (DATA_DIR / "campaigns.toml").read_text(encoding="utf-8")
@@ -490,7 +491,7 @@ def test_decisions_that_name_what_does_not_exist_are_reported(tmp_path):
     assert any("decisions.0.speaker: unknown hero 'nobody'" in line for line in lines)
 
 
-def test_every_decision_names_the_course_the_chronicle_took(campaigns):
+def test_every_decision_names_the_course_the_chronicle_took(campaigns) -> None:
     yuqing = campaigns.campaigns["yuqing"]
     assert {d.id: d.chronicle for d in yuqing.decisions} == {"war_aim": "march_on"}
 

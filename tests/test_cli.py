@@ -10,7 +10,9 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -52,7 +54,7 @@ def subprocess_game(*argv: str, hashseed: str = "0", cwd: Path | None = None) ->
 
 
 @pytest.fixture(scope="module")
-def saved(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
+def saved(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path]:
     """One short AI game simulated with --save-dir: its JSON summary and its record."""
     folder = tmp_path_factory.mktemp("sim")
     buf = io.StringIO()
@@ -68,7 +70,7 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
 
 
 @pytest.fixture
-def save_copy(saved: tuple[dict, Path], tmp_path: Path) -> Path:
+def save_copy(saved: tuple[dict[str, Any], Path], tmp_path: Path) -> Path:
     path = tmp_path / "game.json"
     shutil.copyfile(saved[1], path)
     return path
@@ -206,7 +208,7 @@ def test_validate_bad_paths(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
 # -- simulate -------------------------------------------------------------------------------
 
 
-def _simulate_all(capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[list[dict], dict]:
+def _simulate_all(capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The per-game JSON lines and the summary line after them."""
     code, out, err = run_cli(capsys, "simulate", SCENARIO, "--max-turns", SIM_TURNS, "--json", *extra)
     assert (code, err) == (0, "")  # not a terminal: no progress on stderr
@@ -215,7 +217,7 @@ def _simulate_all(capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[list
     return games, last["summary"]
 
 
-def _simulate(capsys: pytest.CaptureFixture[str], *extra: str) -> list[dict]:
+def _simulate(capsys: pytest.CaptureFixture[str], *extra: str) -> list[dict[str, Any]]:
     return _simulate_all(capsys, *extra)[0]
 
 
@@ -273,7 +275,9 @@ def test_simulate_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert any(line.startswith("coalition ") for line in table) and any(line.startswith("draw ") for line in table)
 
 
-def test_simulate_shows_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+def test_simulate_shows_progress_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
@@ -328,7 +332,9 @@ def test_simulate_refuses_a_bad_difficulty(capsys: pytest.CaptureFixture[str], v
     assert says in err
 
 
-def test_simulate_save_dir_record_verifies(capsys: pytest.CaptureFixture[str], saved: tuple[dict, Path]) -> None:
+def test_simulate_save_dir_record_verifies(
+    capsys: pytest.CaptureFixture[str], saved: tuple[dict[str, Any], Path]
+) -> None:
     summary, path = saved
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["scenario_id"] == SCENARIO and record["seed"] == 11
@@ -344,7 +350,7 @@ def test_simulate_save_dir_record_verifies(capsys: pytest.CaptureFixture[str], s
     )
 
 
-def test_hashes_do_not_depend_on_the_process(saved: tuple[dict, Path]) -> None:
+def test_hashes_do_not_depend_on_the_process(saved: tuple[dict[str, Any], Path]) -> None:
     """Other processes with other string-hash seeds verify the record and replay the same game."""
     summary, path = saved
     for hashseed in ("0", "4242"):
@@ -428,7 +434,9 @@ BAD_SAVES = [_truncated, _junk, _not_json, _empty, _other_json, _damaged, _unkno
 
 
 @pytest.mark.parametrize("spoil", BAD_SAVES, ids=lambda f: f.__name__.strip("_"))
-def test_replay_refuses_unreadable_files(capsys: pytest.CaptureFixture[str], save_copy: Path, spoil) -> None:
+def test_replay_refuses_unreadable_files(
+    capsys: pytest.CaptureFixture[str], save_copy: Path, spoil: Callable[[bytes], bytes]
+) -> None:
     save_copy.write_bytes(spoil(save_copy.read_bytes()))
     before = save_copy.read_bytes()
     mtime = save_copy.stat().st_mtime_ns
@@ -461,7 +469,8 @@ def _image(path: Path) -> pygame.Surface:
 
 def _colours(img: pygame.Surface, step: int = 23) -> set[tuple[int, int, int, int]]:
     w, h = img.get_size()
-    return {tuple(img.get_at((x, y))) for x in range(0, w, step) for y in range(0, h, step)}
+    colours = (img.get_at((x, y)) for x in range(0, w, step) for y in range(0, h, step))
+    return {(c.r, c.g, c.b, c.a) for c in colours}
 
 
 def test_screenshot_of_a_scenario(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -475,7 +484,9 @@ def test_screenshot_of_a_scenario(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a1.png"]  # no temporary file left
 
 
-def test_screenshot_of_a_save_at_a_turn(capsys: pytest.CaptureFixture[str], saved: tuple[dict, Path], tmp_path: Path):
+def test_screenshot_of_a_save_at_a_turn(
+    capsys: pytest.CaptureFixture[str], saved: tuple[dict[str, Any], Path], tmp_path: Path
+) -> None:
     _summary, path = saved
     first, last = tmp_path / "first.png", tmp_path / "last.png"
     assert run_cli(capsys, "screenshot", str(path), "--out", str(first), "--size", "800x600", "--turn", "1")[0] == 0

@@ -9,7 +9,9 @@ import pytest
 from conftest import Unit, frame, loaded_for, make_scenario, pass_curtain
 
 from game.core.engine import GameSettings
+from game.core.rules import Ruleset
 from game.record.match import Match
+from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.deliberate import ARM_MS
 from game.ui.handover import HandoverScene
@@ -31,7 +33,7 @@ def mouse(kind: int, pos: tuple[int, int], at: int) -> pygame.event.Event:
     return pygame.event.Event(kind, pos=pos, button=1, touch=False, timestamp=at)
 
 
-def curtain_of_b(app, rules) -> tuple[BattleScene, HandoverScene]:
+def curtain_of_b(app: App, rules: Ruleset) -> tuple[BattleScene, HandoverScene]:
     """A hotseat battle after a's turn ended by a click on End turn: b's curtain is up."""
     scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
     app.go("battle", match=Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "human"}))
@@ -46,7 +48,7 @@ def curtain_of_b(app, rules) -> tuple[BattleScene, HandoverScene]:
     return battle, curtain
 
 
-def still_behind(app, battle: BattleScene, curtain: HandoverScene) -> None:
+def still_behind(app: App, battle: BattleScene, curtain: HandoverScene) -> None:
     assert app.scene is curtain and battle.session.viewer == "b"
     frame(app)
     assert "b_levy" not in battle.session.seen_ids("a")
@@ -55,7 +57,7 @@ def still_behind(app, battle: BattleScene, curtain: HandoverScene) -> None:
     assert pygame.mask.from_threshold(app.screen, a_colour, (1, 1, 1, 255)).count() == 0
 
 
-def test_the_second_click_of_a_double_click_on_end_turn_does_not_pass_it(app, rules) -> None:
+def test_the_second_click_of_a_double_click_on_end_turn_does_not_pass_it(app: App, rules: Ruleset) -> None:
     battle, curtain = curtain_of_b(app, rules)
     ready = curtain.ready.rect.center
     t = curtain.act.opened_at
@@ -63,7 +65,7 @@ def test_the_second_click_of_a_double_click_on_end_turn_does_not_pass_it(app, ru
     still_behind(app, battle, curtain)
 
 
-def test_enter_twice_within_150_ms_does_not_pass_it(app, rules) -> None:
+def test_enter_twice_within_150_ms_does_not_pass_it(app: App, rules: Ruleset) -> None:
     battle, curtain = curtain_of_b(app, rules)
     t = curtain.act.opened_at
     for at in (t + 10, t + 150):
@@ -71,7 +73,7 @@ def test_enter_twice_within_150_ms_does_not_pass_it(app, rules) -> None:
     still_behind(app, battle, curtain)
 
 
-def test_input_queued_before_it_appeared_does_not_pass_it(app, rules) -> None:
+def test_input_queued_before_it_appeared_does_not_pass_it(app: App, rules: Ruleset) -> None:
     battle, curtain = curtain_of_b(app, rules)
     t = curtain.act.opened_at
     frame(
@@ -84,7 +86,7 @@ def test_input_queued_before_it_appeared_does_not_pass_it(app, rules) -> None:
     still_behind(app, battle, curtain)
 
 
-def test_a_held_key_and_its_repeats_do_not_pass_it(app, rules) -> None:
+def test_a_held_key_and_its_repeats_do_not_pass_it(app: App, rules: Ruleset) -> None:
     battle, curtain = curtain_of_b(app, rules)
     t = curtain.act.opened_at
     frame(app, key(pygame.KEYDOWN, pygame.K_RETURN, t + 5))
@@ -99,7 +101,7 @@ def test_a_held_key_and_its_repeats_do_not_pass_it(app, rules) -> None:
     still_behind(app, battle, curtain)
 
 
-def test_a_press_held_across_the_arming_does_not_pass_it(app, rules) -> None:
+def test_a_press_held_across_the_arming_does_not_pass_it(app: App, rules: Ruleset) -> None:
     battle, curtain = curtain_of_b(app, rules)
     ready = curtain.ready.rect.center
     t = curtain.act.opened_at
@@ -108,7 +110,7 @@ def test_a_press_held_across_the_arming_does_not_pass_it(app, rules) -> None:
     still_behind(app, battle, curtain)
 
 
-def test_a_fresh_press_and_release_once_it_is_up_passes_it(app, rules) -> None:
+def test_a_fresh_press_and_release_once_it_is_up_passes_it(app: App, rules: Ruleset) -> None:
     battle, curtain = curtain_of_b(app, rules)
     t = curtain.act.opened_at
     frame(app, key(pygame.KEYDOWN, pygame.K_RETURN, t + 20), key(pygame.KEYUP, pygame.K_RETURN, t + 60))
@@ -116,10 +118,11 @@ def test_a_fresh_press_and_release_once_it_is_up_passes_it(app, rules) -> None:
     frame(app, key(pygame.KEYDOWN, pygame.K_RETURN, t + ARM_MS + 1))
     assert app.scene is curtain  # pressed, not yet let go
     frame(app, key(pygame.KEYUP, pygame.K_RETURN, t + ARM_MS + 90))
-    assert app.scene is battle and battle.session.viewer == "b"
+    on_top: object = app.scene  # the screen has changed since the checks above
+    assert on_top is battle and battle.session.viewer == "b"
 
 
-def test_a_deliberate_click_on_ready_passes_it(app, rules) -> None:
+def test_a_deliberate_click_on_ready_passes_it(app: App, rules: Ruleset) -> None:
     battle, curtain = curtain_of_b(app, rules)
     ready = curtain.ready.rect.center
     t = curtain.act.armed_at

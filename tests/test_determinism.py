@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from conftest import fixture_scenario, loaded_for
 
@@ -53,10 +54,11 @@ print(json.dumps({{
 """
 
 
-def run_child(script: str, hash_seed: str) -> dict:
+def run_child(script: str, hash_seed: str) -> dict[str, Any]:
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
-    return json.loads(out.stdout)
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
 
 
 def test_hashes_do_not_depend_on_the_process_or_hash_seed(tmp_path: Path, rules: Ruleset) -> None:

@@ -3,8 +3,10 @@ morale on both sides, determinism, records, and the computer's answers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import pytest
-from conftest import EngineFactory, Unit, frame, loaded_for, make_scenario, pass_curtain
+from conftest import EngineFactory, Unit, current, frame, loaded_for, make_scenario, pass_curtain
 
 from game.ai.basic import BasicAI
 from game.ai.driver import play_ai_turn
@@ -17,6 +19,7 @@ from game.core.events import (
     DuelChallenged,
     DuelFought,
     DuelRefused,
+    Event,
     HeroWounded,
     MoraleChanged,
 )
@@ -25,6 +28,9 @@ from game.core.rules import Ruleset
 from game.core.state import state_hash
 from game.record import match as match_module
 from game.record.match import Match, match_from_record
+from game.record.seats import Commander
+from game.ui.app import App
+from game.ui.battle import BattleScene
 
 PLAIN = ("........",) * 6
 ZHENGUO_JIN = (("a", "zhenguo", "player"), ("b", "jin", "enemy"))
@@ -38,7 +44,7 @@ def refused(engine: Engine, action: Action, reason: str) -> None:
     assert state_hash(engine.state) == before
 
 
-def morale_of(events: list, reason: str) -> dict[str, int]:
+def morale_of(events: list[Event], reason: str) -> dict[str, int]:
     return {e.unit: e.delta for e in events if isinstance(e, MoraleChanged) and e.reason == reason}
 
 
@@ -143,7 +149,9 @@ def test_refusing_costs_the_refuser_morale(small_engine: EngineFactory) -> None:
     eng.apply(Move(unit="a_friend", to=Hex(0, 1)))  # the turn goes on
 
 
-def fight_out(eng: Engine, challenger: str, target: str, before_press=steady) -> list[list]:
+def fight_out(
+    eng: Engine, challenger: str, target: str, before_press: Callable[[Engine], None] = steady
+) -> list[list[Event]]:
     """Challenge, accept, then let each side's hero press the next exchange on its turn until the
     duel is decided: the events of every action that fought an exchange (``before_press`` sets
     the field up before each)."""
@@ -160,7 +168,9 @@ def fight_out(eng: Engine, challenger: str, target: str, before_press=steady) ->
     return bouts
 
 
-def fought(eng: Engine, challenger: str, target: str, before_press=steady) -> tuple[DuelFought, list]:
+def fought(
+    eng: Engine, challenger: str, target: str, before_press: Callable[[Engine], None] = steady
+) -> tuple[DuelFought, list[Event]]:
     """The duel fought to its end: its last exchange and the events of the action that fought it."""
     events = fight_out(eng, challenger, target, before_press)[-1]
     return next(e for e in events if isinstance(e, DuelFought)), events
@@ -298,7 +308,7 @@ def test_the_driver_stops_for_a_human_answer(rules: Ruleset) -> None:
 
 
 @pytest.fixture
-def app():
+def app() -> Iterator[App]:
     import pygame
 
     from game import i18n
@@ -312,7 +322,7 @@ def app():
     i18n.set_language(before)
 
 
-def click(app, pos: tuple[int, int]) -> None:
+def click(app: App, pos: tuple[int, int]) -> None:
     import pygame
 
     pos = (int(pos[0]), int(pos[1]))
@@ -323,19 +333,19 @@ def click(app, pos: tuple[int, int]) -> None:
     )
 
 
-def press(app, key: int) -> None:
+def press(app: App, key: int) -> None:
     import pygame
 
     frame(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
 
 
-def click_hex(app, battle, h: Hex) -> None:
+def click_hex(app: App, battle: BattleScene, h: Hex) -> None:
     battle.camera.centre_on(battle.geometry.centre(h))
     x, y = battle.camera.to_screen(battle.geometry.centre(h))
     click(app, (round(x), round(y)))
 
 
-def screen_battle(app, rules: Ruleset, controllers: dict[str, str]):
+def screen_battle(app: App, rules: Ruleset, controllers: dict[str, Commander]) -> BattleScene:
 
     units = [
         Unit("a_xiang", "a", "warrior", 500, (2, 2), hero="xiang_yu"),
@@ -345,11 +355,12 @@ def screen_battle(app, rules: Ruleset, controllers: dict[str, str]):
     ]
     scenario = make_scenario(rules, PLAIN, units, turn_limit=5)
     battle = app.go("battle", match=Match(loaded_for(scenario), 3, GameSettings(), seats=controllers))
+    assert isinstance(battle, BattleScene)
     frame(app)
     return battle
 
 
-def test_a_human_challenges_by_button_and_target_and_watches_the_fight(app, rules: Ruleset) -> None:
+def test_a_human_challenges_by_button_and_target_and_watches_the_fight(app: App, rules: Ruleset) -> None:
     import pygame
 
     from game.ui.battle import BattleScene
@@ -375,7 +386,9 @@ def test_a_human_challenges_by_button_and_target_and_watches_the_fight(app, rule
     battle.session.selected = "a_han"
     battle._after_change([])
     frame(app)
-    click(app, battle.panels.hud.skills.button_for("challenge").rect.center)
+    challenge = battle.panels.hud.skills.button_for("challenge")
+    assert challenge is not None
+    click(app, challenge.rect.center)
     click_hex(app, battle, battle.state.formations["b_liang"].pos)
     frame(app, dt=1.0)
     assert battle.match.record.actions[-1] == AnswerDuel(accept=True)
@@ -389,7 +402,11 @@ def test_a_human_challenges_by_button_and_target_and_watches_the_fight(app, rule
     assert app.scene is battle
 
 
-def test_a_human_challenged_by_the_computer_is_asked(app, rules: Ruleset) -> None:
+def last_action(battle: BattleScene) -> Action:
+    return battle.match.record.actions[-1]
+
+
+def test_a_human_challenged_by_the_computer_is_asked(app: App, rules: Ruleset) -> None:
     from game.ui.duel_view import DuelPromptScene, DuelScene
 
     battle = screen_battle(app, rules, {"a": "ai", "b": "human"})
@@ -402,13 +419,13 @@ def test_a_human_challenged_by_the_computer_is_asked(app, rules: Ruleset) -> Non
     # (Han Xin may open a lane and charge first: the challenge is what waits for the answer.)
     assert battle.match.record.actions[-1] == Challenge(unit="a_xiang", target="b_liang")
     click(app, prompt.accept.rect.center)
-    assert battle.match.record.actions[-1] == AnswerDuel(accept=True)
+    assert last_action(battle) == AnswerDuel(accept=True)
     assert isinstance(app.scene, DuelScene)
     click(app, (640, 400))
-    assert app.scene is battle
+    assert current(app, BattleScene) is battle
 
 
-def test_in_hot_seat_the_answer_is_handed_over_and_back(app, rules: Ruleset) -> None:
+def test_in_hot_seat_the_answer_is_handed_over_and_back(app: App, rules: Ruleset) -> None:
     import pygame
 
     from game.ui.duel_view import DuelPromptScene
@@ -484,9 +501,9 @@ def test_a_duel_spans_turns_while_both_armies_watch(small_engine: EngineFactory)
     assert min(spans) >= 1 and max(spans) >= 2  # never settled in one action
 
 
-def fight_out_from(eng: Engine) -> list[list]:
+def fight_out_from(eng: Engine) -> list[list[Event]]:
     """Each side's hero presses the duel on its turn until it is decided."""
-    bouts: list[list] = []
+    bouts: list[list[Event]] = []
     while True:
         side = eng.state.active_side.id
         presser = next((f for f in eng.state.formations.values() if f.side == side and duel.in_duel(f)), None)
@@ -568,7 +585,7 @@ def test_the_odds_follow_the_rounds_already_won() -> None:
         assert abs(sum(duel.duel_odds(90, 100, 5, 0, won)) - 1.0) < 1e-9
 
 
-def test_a_duel_in_progress_stays_marked_on_the_board(app, small_engine: EngineFactory) -> None:
+def test_a_duel_in_progress_stays_marked_on_the_board(app: App, small_engine: EngineFactory) -> None:
     """While the heroes fight, the board rings both hexes in gold and crosses blades between
     them, from the first exchange to the last; after it, nothing."""
     import pygame

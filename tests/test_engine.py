@@ -7,7 +7,7 @@ from conftest import EngineFactory, Unit
 
 from game.core.actions import Attack, EndTurn, Move
 from game.core.engine import Engine, GameSettings, IllegalAction
-from game.core.events import Attacked, Destroyed, GameOver, Moved, SoulsReleased, TurnEnded
+from game.core.events import Attacked, Destroyed, Event, GameOver, Moved, SoulsReleased, TurnEnded
 from game.core.hexgrid import Hex, distance
 from game.core.rules import Ruleset
 from game.core.scenario import Scenario
@@ -258,7 +258,7 @@ def test_neutrals_do_not_keep_a_battle_going(small_engine: EngineFactory) -> Non
     assert eng.state.over and eng.state.winner == "a"
 
 
-def _play_to_turn_limit(eng: Engine) -> list:
+def _play_to_turn_limit(eng: Engine) -> list[Event]:
     events = []
     while not eng.state.over:
         events.extend(eng.apply(EndTurn()))

@@ -14,12 +14,13 @@ from conftest import FIXTURE_GRID, Unit, make_scenario
 
 from game.content.scenarios import load_scenario, scenario_ids
 from game.core.roster import CarriedFormation, Roster
+from game.core.rules import Ruleset
 from game.view.names import formation_names, order_of_battle, side_name
 
 pytestmark = pytest.mark.usefixtures("english")
 
 
-def test_heroes_name_their_formations_and_the_others_are_numbered_by_side_and_type(rules) -> None:
+def test_heroes_name_their_formations_and_the_others_are_numbered_by_side_and_type(rules: Ruleset) -> None:
     units = [
         Unit("a_horse", "a", "warrior", 500, (5, 1), hero="xiang_yu"),
         Unit("a_retainer", "a", "retainer", 800, (0, 0)),
@@ -41,7 +42,7 @@ def test_heroes_name_their_formations_and_the_others_are_numbered_by_side_and_ty
     }
 
 
-def test_a_type_on_two_sides_is_numbered_across_them_so_no_two_share_a_name(rules) -> None:
+def test_a_type_on_two_sides_is_numbered_across_them_so_no_two_share_a_name(rules: Ruleset) -> None:
     units = [
         Unit("a_levy", "a", "soul_levy", 900, (0, 0)),
         Unit("b_levy", "b", "soul_levy", 900, (2, 6)),
@@ -50,7 +51,7 @@ def test_a_type_on_two_sides_is_numbered_across_them_so_no_two_share_a_name(rule
     assert names == {"a_levy": "Soul levy 1", "b_levy": "Soul levy 2"}
 
 
-def test_reinforcements_and_formations_raised_at_the_camp_have_names_from_the_start(rules) -> None:
+def test_reinforcements_and_formations_raised_at_the_camp_have_names_from_the_start(rules: Ruleset) -> None:
     scenario = load_scenario("a2_rear_guard_trap").scenario
     roster = Roster(
         side="coalition",
@@ -79,7 +80,7 @@ def test_reinforcements_and_formations_raised_at_the_camp_have_names_from_the_st
 
 
 @pytest.mark.parametrize("scenario_id", scenario_ids())
-def test_every_shipped_scenario_names_each_formation_once(rules, scenario_id: str) -> None:
+def test_every_shipped_scenario_names_each_formation_once(rules: Ruleset, scenario_id: str) -> None:
     scenario = load_scenario(scenario_id).scenario
     names = formation_names(rules, scenario)
     assert set(names) == {e.id for e in order_of_battle(scenario)}
@@ -88,7 +89,7 @@ def test_every_shipped_scenario_names_each_formation_once(rules, scenario_id: st
     assert twice == []
 
 
-def test_names_are_the_same_in_another_process(rules) -> None:
+def test_names_are_the_same_in_another_process(rules: Ruleset) -> None:
     """No hash order or other accident of a process decides a number."""
     probe = (
         "import json; from game.content.ruleset import load_ruleset; "

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import SUITE_SAVES, Unit, frame, loaded_for, make_scenario
+from conftest import SUITE_SAVES, EngineFactory, Unit, frame, loaded_for, make_scenario
 
 from game import i18n
 from game.core import combat, morale, souls
@@ -19,6 +19,7 @@ from game.core.actions import Attack
 from game.core.engine import Engine, GameSettings
 from game.core.events import Moved, Routed, SoulsReleased
 from game.core.hexgrid import Hex
+from game.core.rules import Ruleset
 from game.record.match import Match
 from game.record.seats import Seats
 from game.settings import UserSettings, load_settings, save_settings, settings_path
@@ -41,7 +42,7 @@ LANGUAGES = ("en", "zh_CN", "zh_TW")
 SIZES = ((800, 560), (1920, 1080))
 
 
-def battle(app: App, rules, controllers: dict[str, str] | None = None) -> BattleScene:
+def battle(app: App, rules: Ruleset, controllers: dict[str, str] | None = None) -> BattleScene:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(), seats=controllers or {"a": "human", "b": "ai"})
     app.go("menu")
@@ -67,7 +68,7 @@ def language() -> Iterator[None]:
 # -- getting there and back ---------------------------------------------------------------------
 
 
-def test_f1_in_battle_opens_the_help_and_esc_returns_to_the_same_battle(app: App, rules) -> None:
+def test_f1_in_battle_opens_the_help_and_esc_returns_to_the_same_battle(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     press(app, pygame.K_F1)
     assert isinstance(app.scene, HelpScene)
@@ -79,7 +80,7 @@ def test_f1_in_battle_opens_the_help_and_esc_returns_to_the_same_battle(app: App
     assert app.scene is scene
 
 
-def test_the_battle_menu_opens_the_help_and_back_returns_to_it(app: App, rules) -> None:
+def test_the_battle_menu_opens_the_help_and_back_returns_to_it(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     press(app, pygame.K_ESCAPE)
     menu = app.scene
@@ -113,7 +114,7 @@ def test_the_main_menu_help_button_opens_the_help(app: App) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_main_menu_row_fits_at_the_smallest_window(lang: str, language) -> None:
+def test_the_main_menu_row_fits_at_the_smallest_window(lang: str, language: None) -> None:
     i18n.set_language(lang)
     app = App((800, 560))
     app.go("menu")
@@ -130,6 +131,7 @@ def test_the_main_menu_row_fits_at_the_smallest_window(lang: str, language) -> N
 def test_a_page_can_be_chosen_from_the_list_and_with_up_and_down(app: App) -> None:
     app.go("menu")
     scene = app.open("help")
+    assert isinstance(scene, HelpScene)
     assert scene.page_id == "keys"
     souls_button = next(b for b, pid in scene.page_buttons.items() if pid == "souls")
     push(app, souls_button)
@@ -146,6 +148,7 @@ def test_a_long_page_scrolls(app: App) -> None:
     app = App((800, 560))
     app.go("menu")
     scene = app.open("help", page="keys")
+    assert isinstance(scene, HelpScene)
     frame(app)
     bar = scene.scroller.vert_scroll_bar
     assert bar is not None and bar.visible_percentage < 1.0, "the keys do not fit in 560 pixels"
@@ -162,7 +165,7 @@ def test_a_long_page_scrolls(app: App) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES)
-def test_every_page_renders_and_its_text_fits(lang: str, size: tuple[int, int], language) -> None:
+def test_every_page_renders_and_its_text_fits(lang: str, size: tuple[int, int], language: None) -> None:
     i18n.set_language(lang)
     app = App(size)
     app.go("menu")
@@ -186,7 +189,7 @@ def test_every_page_renders_and_its_text_fits(lang: str, size: tuple[int, int], 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_line_of_every_page_is_within_its_measure(lang: str, rules, language) -> None:
+def test_every_line_of_every_page_is_within_its_measure(lang: str, rules: Ruleset, language: None) -> None:
     """The prose is wrapped; a word longer than the measure would overrun the page."""
     from game.ui.narration import wrap
 
@@ -211,7 +214,7 @@ def test_every_order_of_the_orders_bar_has_its_key_in_the_table() -> None:
     assert "F1" in keys and any(k.startswith("Esc") for k in keys)
 
 
-def test_fatigue_takes_power_as_the_page_says(small_engine) -> None:
+def test_fatigue_takes_power_as_the_page_says(small_engine: EngineFactory) -> None:
     eng: Engine = small_engine(
         FIELD, [Unit("a1", "a", "han_soldier", 1000, (1, 2)), Unit("b1", "b", "soul_levy", 1000, (2, 2))]
     )
@@ -228,7 +231,7 @@ def test_fatigue_takes_power_as_the_page_says(small_engine) -> None:
     assert fatigue_modifier(100) == -cap
 
 
-def test_the_facts_the_prose_states_in_words(rules) -> None:
+def test_the_facts_the_prose_states_in_words(rules: Ruleset) -> None:
     # "retainers tire twice as fast"
     assert rules.units["retainer"].fatigue_rate == 2.0
     assert all(u.fatigue_rate == 1.0 for k, u in rules.units.items() if k != "retainer")
@@ -336,7 +339,7 @@ def test_turning_hints_off_closes_the_one_shown(prefs: Path) -> None:
     assert hints.current is None
 
 
-def test_hints_from_events_only_for_a_person_watching(prefs: Path, rules) -> None:
+def test_hints_from_events_only_for_a_person_watching(prefs: Path, rules: Ruleset) -> None:
     scenario = make_scenario(rules, FIELD, UNITS)
     state = Engine(scenario, rules, 1, GameSettings()).state
     human = Seats.for_sides(scenario.sides, {"a": "human", "b": "ai"})

@@ -8,6 +8,7 @@ from conftest import EngineFactory, Unit
 
 from game.core import herding
 from game.core.actions import Capture, EndTurn
+from game.core.engine import Engine
 from game.core.events import Fled, SoulsCaptured, SoulsReleased
 from game.core.hexgrid import DIRECTIONS, Hex, distance
 
@@ -16,7 +17,7 @@ C = Hex(4, 3)
 FAR_WEST, FAR_EAST = Hex(2, 3), Hex(6, 3)
 
 
-def conserved(eng) -> None:
+def conserved(eng: Engine) -> None:
     assert eng.state.men_ever() == eng.state.men_accounted()
 
 
@@ -38,7 +39,7 @@ def test_two_sides_means_at_least_120_degrees_apart(a: Hex, b: Hex, apart: bool)
     assert herding._two_sides(b, a) is apart
 
 
-def _rout_between(small_engine: EngineFactory, flanks: list[Hex], men: int = 5000):
+def _rout_between(small_engine: EngineFactory, flanks: list[Hex], men: int = 5000) -> Engine:
     units = [Unit("d", "b", "soul_levy", men, C)] + [
         Unit(f"a{i}", "a", "han_soldier", 1000, h) for i, h in enumerate(flanks)
     ]
@@ -83,7 +84,7 @@ def test_a_rout_chased_from_one_side_runs_whole(small_engine: EngineFactory) -> 
     conserved(eng)
 
 
-def _bagging(small_engine: EngineFactory, second_flank: bool):
+def _bagging(small_engine: EngineFactory, second_flank: bool) -> Engine:
     units = [Unit("r", "a", "retainer", 1000, Hex(3, 3)), Unit("d", "b", "soul_levy", 5000, C)]
     if second_flank:
         units.append(Unit("h", "a", "han_soldier", 1000, Hex(5, 3)))

@@ -3,6 +3,8 @@ and nothing their formations did not see reaches them, in the log, the report or
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 from conftest import Unit, at_each_scale, frame, loaded_for, make_scenario, pass_curtain, saves_folder_at
@@ -12,7 +14,9 @@ from game.core.actions import Attack, EndTurn, Move
 from game.core.engine import GameSettings
 from game.core.events import Narration, ObjectiveChanged
 from game.core.hexgrid import Hex
+from game.core.rules import Ruleset
 from game.record.match import Match
+from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.handover import HandoverScene
 from game.ui.watch_replay import WatchScene
@@ -31,7 +35,7 @@ UNITS = [
 ]
 
 
-def hotseat(app, rules, units=UNITS) -> BattleScene:
+def hotseat(app: App, rules: Ruleset, units=UNITS) -> BattleScene:
     scenario = make_scenario(rules, STRIP, units, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
@@ -43,7 +47,7 @@ def hotseat(app, rules, units=UNITS) -> BattleScene:
     return battle
 
 
-def take_screen(app, battle: BattleScene, side: str) -> list[str]:
+def take_screen(app: App, battle: BattleScene, side: str) -> list[str]:
     """Hand the screen over to ``side``; the lines of the report it is shown first."""
     handover = app.scene
     assert isinstance(handover, HandoverScene) and handover.side_id == side
@@ -54,7 +58,7 @@ def take_screen(app, battle: BattleScene, side: str) -> list[str]:
     return text.splitlines()[1:]
 
 
-def test_the_report_tells_what_the_waiting_side_saw_and_nothing_else(app, rules) -> None:
+def test_the_report_tells_what_the_waiting_side_saw_and_nothing_else(app: App, rules: Ruleset) -> None:
     battle = hotseat(app, rules)
     b_sees = battle.session.seen_ids("b")
     assert "a_foot" in b_sees and "a_scout" not in b_sees
@@ -74,7 +78,7 @@ def test_the_report_tells_what_the_waiting_side_saw_and_nothing_else(app, rules)
     assert battle.session.watch.report("b").endswith("nothing of the other side.")  # read once
 
 
-def test_a_quiet_turn_makes_a_quiet_report(app, rules) -> None:
+def test_a_quiet_turn_makes_a_quiet_report(app: App, rules: Ruleset) -> None:
     battle = hotseat(app, rules)
     assert battle.submit(EndTurn())
     assert isinstance(app.scene, HandoverScene)
@@ -92,7 +96,7 @@ def test_objectives_of_the_other_side_stay_with_it() -> None:
         assert witnessed(done, side, sight, match.state, scenario, rules, hearing_limited=True) is told
 
 
-def test_in_hotseat_an_unseen_enemy_heros_words_are_not_heard(app, rules) -> None:
+def test_in_hotseat_an_unseen_enemy_heros_words_are_not_heard(app: App, rules: Ruleset) -> None:
     battle = hotseat(app, rules)
     assert "a_scout" not in battle.session.seen_ids("b")
     words = Narration(text="Ride!", speaker="xiang_yu")
@@ -101,10 +105,11 @@ def test_in_hotseat_an_unseen_enemy_heros_words_are_not_heard(app, rules) -> Non
     assert battle.session.witnessed_by(Narration(text="Dusk falls."), "b", set())  # the narrator is no secret
 
 
-def test_against_the_computer_the_story_is_told_whole(app, rules) -> None:
+def test_against_the_computer_the_story_is_told_whole(app: App, rules: Ruleset) -> None:
     scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "ai", "b": "human"})
     battle = app.go("battle", match=match)
+    assert isinstance(battle, BattleScene)
     assert not battle.session.is_hotseat()
     assert battle.session.witnessed_by(Narration(text="Ride!", speaker="xiang_yu"), "b", set())
 
@@ -112,7 +117,7 @@ def test_against_the_computer_the_story_is_told_whole(app, rules) -> None:
 # -- watching the turn waited through ----------------------------------------------------------
 
 
-def test_the_waiting_player_may_watch_what_their_formations_saw_and_only_that(app, rules) -> None:
+def test_the_waiting_player_may_watch_what_their_formations_saw_and_only_that(app: App, rules: Ruleset) -> None:
     battle = hotseat(app, rules)
     far = battle.state.formations["a_scout"].pos
     assert battle.submit(Move(unit="a_scout", to=Hex(far.q - 1, far.r)))  # out of b's sight
@@ -142,7 +147,7 @@ def test_the_waiting_player_may_watch_what_their_formations_saw_and_only_that(ap
     assert battle.narration.queue[0][0].startswith("While you waited")  # the report is still there
 
 
-def test_nothing_to_watch_before_a_player_has_waited(app, rules) -> None:
+def test_nothing_to_watch_before_a_player_has_waited(app: App, rules: Ruleset) -> None:
     scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
@@ -153,7 +158,7 @@ def press_key(scene, key: int) -> None:
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key))
 
 
-def test_the_top_bar_counts_only_enemies_in_sight_and_keeps_the_enemy_pouch_hidden(app, rules) -> None:
+def test_the_top_bar_counts_only_enemies_in_sight_and_keeps_the_enemy_pouch_hidden(app: App, rules: Ruleset) -> None:
     battle = hotseat(app, rules)
     battle.state.side("b").pouch = 4321  # bagged out of a's sight
     battle.state.side("a").pouch = 1234
@@ -168,7 +173,7 @@ def test_the_top_bar_counts_only_enemies_in_sight_and_keeps_the_enemy_pouch_hidd
     assert "18,000" in everything and "4,321" in everything  # with no fog, all is told
 
 
-def test_the_forecast_counts_only_what_the_attacker_can_see(app, rules) -> None:
+def test_the_forecast_counts_only_what_the_attacker_can_see(app: App, rules: Ruleset) -> None:
     grid = ("......f.............",) + STRIP[1:]
     units = [
         Unit("a_foot", "a", "han_soldier", 3000, (4, 0)),
@@ -179,6 +184,7 @@ def test_the_forecast_counts_only_what_the_attacker_can_see(app, rules) -> None:
     scenario = make_scenario(rules, grid, units, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "ai"})
     battle = app.go("battle", match=match)
+    assert isinstance(battle, BattleScene)
     assert "b_liang" not in battle.session.seen_ids("a")
     battle.session.choice.pending_attack = Attack(unit="a_foot", target="b_levy")
     shown = battle.session.pending_forecast()
@@ -191,7 +197,7 @@ def test_the_forecast_counts_only_what_the_attacker_can_see(app, rules) -> None:
     assert shown.setup.defender == "b_levy" and shown.attacker_losses < real.attacker_losses
 
 
-def test_the_hand_over_grows_with_the_ui_scale(rules) -> None:
+def test_the_hand_over_grows_with_the_ui_scale(rules: Ruleset) -> None:
     """At 200% the hand-over's button is twice as tall as at 100% and its labels stay whole."""
 
     def hand_over(big) -> int:
@@ -219,7 +225,7 @@ def _hotseat_a1(turns_over: bool = False) -> Match:
     return match
 
 
-def test_a_running_hotseat_battles_save_is_not_shown_as_a_replay_from_the_menu(app, tmp_path) -> None:
+def test_a_running_hotseat_battles_save_is_not_shown_as_a_replay_from_the_menu(app: App, tmp_path: Path) -> None:
     """Quit to the menu mid-battle: its autosave (the newest save) is refused by the viewer,
     from the menu's Watch button and from the save list, and the screen stays."""
     from game.ui.menu import MenuScene
@@ -239,7 +245,7 @@ def test_a_running_hotseat_battles_save_is_not_shown_as_a_replay_from_the_menu(a
     assert app.scene is screen and "two players" in screen.note
 
 
-def test_a_finished_hotseat_battle_can_be_watched_from_its_result(app) -> None:
+def test_a_finished_hotseat_battle_can_be_watched_from_its_result(app: App) -> None:
     from game.ui.replay import ReplayScene
     from game.ui.result import ResultScene
 
@@ -250,7 +256,9 @@ def test_a_finished_hotseat_battle_can_be_watched_from_its_result(app) -> None:
     assert isinstance(app.scene, ReplayScene)
 
 
-def test_the_command_line_refuses_to_replay_a_running_hotseat_battle(tmp_path, capsys) -> None:
+def test_the_command_line_refuses_to_replay_a_running_hotseat_battle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from game import cli
 
     path = _hotseat_a1().save(tmp_path / "hs.json")

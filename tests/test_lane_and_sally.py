@@ -12,6 +12,7 @@ from game.core import skill_marks, skills, triggers
 from game.core.actions import Attack, EndTurn, Move, UseSkill
 from game.core.engine import Engine, IllegalAction
 from game.core.events import Attacked, Moved, Narration, SkillUsed
+from game.core.hexgrid import Hex
 
 A3 = "a3_besiege_wei"
 LANE = UseSkill(unit="han_xin_5000", skill="open_the_lane", target="host_levy_1")
@@ -21,7 +22,7 @@ def new_engine(seed: int = 1) -> Engine:
     return Engine(load_scenario(A3).scenario, load_ruleset(), seed)
 
 
-def at(eng: Engine, col: int, row: int):
+def at(eng: Engine, col: int, row: int) -> Hex:
     return eng.board.at_offset(col, row)
 
 

@@ -14,8 +14,10 @@ from game.ai.random_player import RandomAI
 from game.content.scenarios import load_scenario
 from game.core.actions import AnswerDuel, EndTurn
 from game.core.engine import GameSettings
+from game.core.rules import Ruleset
 from game.record.match import Match, match_from_record
 from game.record.saves import load_record
+from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.replay_log import LogRebuild, log_sides, rebuild_log, rebuild_logs
 from game.ui.side_logs import RECALL_SLICE
@@ -55,7 +57,7 @@ def told(battle: BattleScene, side: str | None) -> list[str]:
     return [line for line in lines if not line.startswith(("Not allowed", "Game saved"))]
 
 
-def press(app, key: int) -> None:
+def press(app: App, key: int) -> None:
     frame(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
 
 
@@ -65,10 +67,11 @@ def save_and_load(match: Match, tmp_path: Path) -> Match:
     return match_from_record(load_record(path), match.loaded)
 
 
-def test_a_loaded_game_gets_back_the_log_its_player_read(app, rules, tmp_path) -> None:
+def test_a_loaded_game_gets_back_the_log_its_player_read(app: App, rules: Ruleset, tmp_path: Path) -> None:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=8)
     match = Match(loaded_for(scenario), 11, GameSettings(), seats={"a": "human", "b": "ai"})
     battle = app.go("battle", match=match)
+    assert isinstance(battle, BattleScene)
     play(battle, turns=3)
     live = told(battle, "a")
     assert any(" attacked " in line for line in live), live  # there was fighting
@@ -79,12 +82,13 @@ def test_a_loaded_game_gets_back_the_log_its_player_read(app, rules, tmp_path) -
     assert set(live) <= set(everything)
 
 
-def test_in_hotseat_each_player_gets_back_their_own_log(app, tmp_path) -> None:
+def test_in_hotseat_each_player_gets_back_their_own_log(app: App, tmp_path: Path) -> None:
     """A scenario with words spoken and reinforcements: in hotseat a speaker is heard only where
     he is seen or a friend, and each side's log is what its own formations saw."""
     loaded = load_scenario("a1_valley_mouth")
     match = Match(loaded, 4, GameSettings(), seats={"coalition": "human", "hailing": "human"})
     battle = app.go("battle", match=match)
+    assert isinstance(battle, BattleScene)
     play(battle, turns=3)
     logs = {side: told(battle, side) for side in ("coalition", "hailing")}
     assert logs["coalition"] and logs["hailing"] and logs["coalition"] != logs["hailing"]
@@ -94,9 +98,10 @@ def test_in_hotseat_each_player_gets_back_their_own_log(app, tmp_path) -> None:
     assert rebuilt["hailing"] == logs["hailing"]
 
 
-def test_quickload_brings_the_log_back_a_slice_per_frame(app) -> None:
+def test_quickload_brings_the_log_back_a_slice_per_frame(app: App) -> None:
     match = Match(load_scenario("a1_valley_mouth"), 4, GameSettings(), seats={"coalition": "human", "hailing": "ai"})
     battle = app.go("battle", match=match)
+    assert isinstance(battle, BattleScene)
     play(battle, turns=2)
     while battle.narration.active:  # words read (they are in the log as well)
         battle.dismiss_narration()
@@ -116,7 +121,7 @@ def test_quickload_brings_the_log_back_a_slice_per_frame(app) -> None:
     assert not loaded.log.recalling
 
 
-def test_the_rebuild_can_be_done_a_slice_at_a_time_and_stops_where_the_game_was(rules) -> None:
+def test_the_rebuild_can_be_done_a_slice_at_a_time_and_stops_where_the_game_was(rules: Ruleset) -> None:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=8)
     match = Match(loaded_for(scenario), 11, GameSettings(), seats={"a": "human", "b": "ai"})
     players = {s.id: RandomAI(match.engine, s.id) for s in match.state.sides}
@@ -135,7 +140,7 @@ def test_the_rebuild_can_be_done_a_slice_at_a_time_and_stops_where_the_game_was(
     assert rebuild.cursor.snapshots() == 1  # a single pass keeps no state at the checkpoints
 
 
-def test_a_new_game_has_nothing_to_rebuild(rules) -> None:
+def test_a_new_game_has_nothing_to_rebuild(rules: Ruleset) -> None:
     scenario = make_scenario(rules, FIELD, UNITS)
     match = Match(loaded_for(scenario), 1, GameSettings(), seats={"a": "ai", "b": "ai"})
     assert log_sides(match) == [None]

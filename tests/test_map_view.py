@@ -3,9 +3,13 @@ gives its hex, a drag pans and gives none, the wheel zooms, and a panel over the
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
+import pytest
 
 from game.content.scenarios import load_scenario
+from game.ui.app import App
 from game.ui.map_view import MapView
 
 
@@ -15,15 +19,15 @@ def view() -> MapView:
     return MapView(load_scenario("a1_valley_mouth"), load_ruleset(), pygame.Rect(0, 0, 800, 600))
 
 
-def down(pos, button=1):
+def down(pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
 
 
-def up(pos, button=1):
+def up(pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
 
 
-def motion(pos, rel):
+def motion(pos: tuple[int, int], rel: tuple[int, int]) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0))
 
 
@@ -54,7 +58,7 @@ def test_a_press_on_a_panel_neither_clicks_nor_drags() -> None:
     assert (mv.camera.x, mv.camera.y) == before
 
 
-def test_the_wheel_zooms_the_map_but_not_through_a_panel(monkeypatch) -> None:
+def test_the_wheel_zooms_the_map_but_not_through_a_panel(monkeypatch: pytest.MonkeyPatch) -> None:
     mv = view()
     monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (400, 300))
     zoom = mv.camera.zoom
@@ -66,7 +70,9 @@ def test_the_wheel_zooms_the_map_but_not_through_a_panel(monkeypatch) -> None:
     assert not mv.zoom_key(pygame.K_q)
 
 
-def test_the_board_is_drawn_afresh_only_when_it_changes_or_the_view_leaves_the_kept_picture(app, monkeypatch) -> None:
+def test_the_board_is_drawn_afresh_only_when_it_changes_or_the_view_leaves_the_kept_picture(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from game.core.actions import EndTurn
     from game.core.engine import GameSettings
     from game.record.match import Match
@@ -77,7 +83,12 @@ def test_the_board_is_drawn_afresh_only_when_it_changes_or_the_view_leaves_the_k
     mv = view()
     drawn: list[int] = []
     still = BoardView._draw_still
-    monkeypatch.setattr(BoardView, "_draw_still", lambda self, *a: (drawn.append(1), still(self, *a)))
+
+    def counted(self: BoardView, *a: Any) -> None:
+        drawn.append(1)
+        still(self, *a)
+
+    monkeypatch.setattr(BoardView, "_draw_still", counted)
     surface = pygame.Surface((800, 600))
     mv.draw(surface, match.state, Overlays())
     mv.camera.pan(20, 0)
@@ -104,14 +115,19 @@ def test_the_board_starts_at_the_ui_scale() -> None:
         scale.set_ui_scale(round(before * 100))
 
 
-def test_banners_count_men_in_the_readers_language(app, monkeypatch) -> None:
+def test_banners_count_men_in_the_readers_language(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     from game import i18n
     from game.ui.banners import Banners
     from game.ui.board_view import Overlays
 
     drawn: list[str] = []
     glyph = Banners.glyph
-    monkeypatch.setattr(Banners, "glyph", lambda self, text, *a: (drawn.append(text), glyph(self, text, *a))[1])
+
+    def noted(self: Banners, text: str, *a: Any) -> pygame.Surface:
+        drawn.append(text)
+        return glyph(self, text, *a)
+
+    monkeypatch.setattr(Banners, "glyph", noted)
     from game.core.engine import GameSettings
     from game.record.match import Match
 

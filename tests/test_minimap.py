@@ -12,11 +12,13 @@ from game.core.engine import GameSettings
 from game.core.hexgrid import Hex
 from game.core.rules import Ruleset
 from game.record.match import Match
-from game.ui.board_view import FOG_UNEXPLORED, Fog
+from game.ui.app import App
+from game.ui.board_view import FOG_UNEXPLORED
 from game.ui.camera import Camera
 from game.ui.geometry import MapGeometry
 from game.ui.hud import PANEL_W, TOP_BAR_H
 from game.ui.minimap import VIEW_COLOUR, Minimap, minimap_rect, terrain_colours
+from game.view.side_view import Fog
 
 SIZE = (1280, 800)
 # A long field: side a at the west end cannot see the east end.
@@ -69,7 +71,8 @@ class Setup:
 
     def pixel(self, h: Hex) -> tuple[int, int, int]:
         x, y = self.minimap.to_minimap(self.geometry.centre(h))
-        return tuple(self.screen.get_at((round(x), round(y))))[:3]
+        c = self.screen.get_at((round(x), round(y)))
+        return (c.r, c.g, c.b)
 
 
 @pytest.fixture
@@ -77,12 +80,12 @@ def setup(match: Match, rules: Ruleset) -> Setup:
     return Setup(match, rules)
 
 
-def count(surface: pygame.Surface, colour, rect: pygame.Rect) -> int:
+def count(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect) -> int:
     return pygame.mask.from_threshold(surface.subsurface(rect), colour, (1, 1, 1, 255)).count()
 
 
 def faction_colour(rules: Ruleset, unit_type: str) -> tuple[int, int, int]:
-    return tuple(rules.factions[rules.units[unit_type].faction].colour)
+    return rules.factions[rules.units[unit_type].faction].colour
 
 
 # -- placement and input ----------------------------------------------------------------------
@@ -90,7 +93,9 @@ def faction_colour(rules: Ruleset, unit_type: str) -> tuple[int, int, int]:
 
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("map_size", [(2044, 1696), (3612, 1920), (3500, 1024)])
-def test_it_sits_in_the_bottom_right_corner_shaped_like_the_map(size, map_size) -> None:
+def test_it_sits_in_the_bottom_right_corner_shaped_like_the_map(
+    size: tuple[int, int], map_size: tuple[int, int]
+) -> None:
     rect = minimap_rect(size, map_size)
     w, h = size
     assert rect.right <= w - 10 and rect.bottom <= h - 100  # above the End turn button
@@ -127,7 +132,7 @@ def test_dragging_follows_the_pointer_and_stops_on_release(setup: Setup) -> None
     assert len(setup.moves) == moves
 
 
-def test_the_map_keeps_clicks_and_the_wheel_away_from_the_minimap(app, setup: Setup) -> None:
+def test_the_map_keeps_clicks_and_the_wheel_away_from_the_minimap(app: App, setup: Setup) -> None:
     mm = setup.minimap
     away = (SIZE[0] // 2, SIZE[1] // 2)
     assert not mm.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=away, button=1, touch=False))

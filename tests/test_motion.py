@@ -11,9 +11,12 @@ from game.core.actions import EndTurn, Move
 from game.core.engine import GameSettings
 from game.core.events import Moved
 from game.core.hexgrid import Hex
+from game.core.rules import Ruleset
 from game.core.state import state_hash
 from game.record.match import Match
 from game.settings import update_settings
+from game.ui.app import App
+from game.ui.battle import BattleScene
 from game.ui.motion import HEX_SECONDS, Glide, Motion
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -26,7 +29,7 @@ UNITS = [
 ]
 
 
-def battle(app, rules):
+def battle(app: App, rules: Ruleset) -> BattleScene:
     return open_field(app, rules, FIELD, UNITS)
 
 
@@ -49,7 +52,7 @@ def test_a_lunge_goes_out_and_comes_back() -> None:
     assert abs(lunge.at()[0]) < 1e-9
 
 
-def test_instant_shows_no_motion(rules) -> None:
+def test_instant_shows_no_motion(rules: Ruleset) -> None:
     from game.ui.geometry import MapGeometry
 
     loaded = loaded_for(make_scenario(rules, FIELD, UNITS))
@@ -61,7 +64,7 @@ def test_instant_shows_no_motion(rules) -> None:
     assert motion.active and motion.glides["a_foot"].duration == pytest.approx(2 * HEX_SECONDS["slow"])
 
 
-def test_a_march_is_drawn_along_its_road_until_it_arrives(app, rules, own_settings) -> None:
+def test_a_march_is_drawn_along_its_road_until_it_arrives(app: App, rules: Ruleset, own_settings: None) -> None:
     update_settings(SUITE_SAVES, own_speed="slow")
     scene = battle(app, rules)
     start = scene.geometry.centre(scene.state.formations["a_foot"].pos)
@@ -75,7 +78,7 @@ def test_a_march_is_drawn_along_its_road_until_it_arrives(app, rules, own_settin
     assert "a_foot" not in scene.overlays().token_at
 
 
-def test_a_key_during_a_march_ends_it_and_still_does_its_job(app, rules, own_settings) -> None:
+def test_a_key_during_a_march_ends_it_and_still_does_its_job(app: App, rules: Ruleset, own_settings: None) -> None:
     update_settings(SUITE_SAVES, own_speed="slow")
     scene = battle(app, rules)
     assert scene.submit(Move(unit="a_foot", to=Hex(0, 1)))
@@ -85,7 +88,7 @@ def test_a_key_during_a_march_ends_it_and_still_does_its_job(app, rules, own_set
     assert scene.state.active_side.id == "b"  # and the key did its job: the turn ended
 
 
-def test_the_computer_waits_for_the_last_move_to_be_shown(app, rules, own_settings) -> None:
+def test_the_computer_waits_for_the_last_move_to_be_shown(app: App, rules: Ruleset, own_settings: None) -> None:
     scene = battle(app, rules)
     assert scene.submit(EndTurn())
     assert scene.computer.to_move()
@@ -96,7 +99,7 @@ def test_the_computer_waits_for_the_last_move_to_be_shown(app, rules, own_settin
     assert len(scene.match.record.actions) == actions and not scene.computer.worker.busy
 
 
-def test_motion_changes_nothing_in_the_game(app, rules, own_settings) -> None:
+def test_motion_changes_nothing_in_the_game(app: App, rules: Ruleset, own_settings: None) -> None:
     hashes = []
     for speed in ("slow", "instant"):
         update_settings(SUITE_SAVES, own_speed=speed)
@@ -108,7 +111,7 @@ def test_motion_changes_nothing_in_the_game(app, rules, own_settings) -> None:
     assert hashes[0] == hashes[1]
 
 
-def test_volleys_thunder_routs_and_souls_have_their_own_motion(rules, app) -> None:
+def test_volleys_thunder_routs_and_souls_have_their_own_motion(rules: Ruleset, app: App) -> None:
     from game.core.events import Attacked, Routed, SoulsCaptured
     from game.ui.camera import Camera
     from game.ui.geometry import MapGeometry
@@ -131,7 +134,7 @@ def test_volleys_thunder_routs_and_souls_have_their_own_motion(rules, app) -> No
     assert not motion.active
 
 
-def test_the_pouch_counts_up_to_the_souls_bagged(app, rules, own_settings) -> None:
+def test_the_pouch_counts_up_to_the_souls_bagged(app: App, rules: Ruleset, own_settings: None) -> None:
     from game.core.actions import Capture
     from game.core.souls import add_souls
     from game.i18n import format_men
@@ -139,6 +142,7 @@ def test_the_pouch_counts_up_to_the_souls_bagged(app, rules, own_settings) -> No
     units = [Unit("a_ret", "a", "retainer", 2000, (1, 2)), Unit("b_far", "b", "soul_levy", 500, (7, 5))]
     scenario = make_scenario(rules, FIELD, units, turn_limit=6)
     scene = app.go("battle", match=Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "ai"}))
+    assert isinstance(scene, BattleScene)
     add_souls(scene.state, scene.state.formations["a_ret"].pos, "b", 900)
     assert scene.submit(Capture(unit="a_ret"))
     real = scene.state.side("a").pouch

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from fontTools.ttLib import TTFont
 
@@ -9,11 +12,13 @@ from game import i18n
 from game.content.campaigns import names_script
 from game.content.ruleset import load_ruleset
 from game.paths import DATA_DIR, MAPS_DIR
+from game.ui.app import App
+from game.ui.battle import BattleScene
 from game.ui.fonts import SC_FONT, TC_FONT
 
 
 @pytest.fixture(autouse=True)
-def restore():
+def restore() -> Iterator[None]:
     before = i18n.language()
     yield
     i18n.set_language(before)
@@ -21,7 +26,7 @@ def restore():
     i18n.set_names_follow_story(True)
 
 
-def test_a_traditional_story_keeps_its_names_for_a_simplified_reader():
+def test_a_traditional_story_keeps_its_names_for_a_simplified_reader() -> None:
     i18n.set_language("zh_CN")
     i18n.set_story_script("zh_TW")
     assert i18n.name("Yue Fei") == "岳飛"
@@ -29,32 +34,32 @@ def test_a_traditional_story_keeps_its_names_for_a_simplified_reader():
     assert i18n._("Yue Fei") == "岳飞"  # the rest of the screen is in the reader's script
 
 
-def test_a_simplified_story_keeps_its_names_for_a_traditional_reader():
+def test_a_simplified_story_keeps_its_names_for_a_traditional_reader() -> None:
     i18n.set_language("zh_TW")
     i18n.set_story_script("zh_CN")
     assert i18n.name("Han Xin") == "韩信"
 
 
-def test_the_reader_may_have_every_name_in_their_own_script():
+def test_the_reader_may_have_every_name_in_their_own_script() -> None:
     i18n.set_language("zh_CN")
     i18n.set_story_script("zh_TW")
     i18n.set_names_follow_story(False)
     assert i18n.name("Yue Fei") == "岳飞"
 
 
-def test_english_readers_get_the_english_names():
+def test_english_readers_get_the_english_names() -> None:
     i18n.set_language("en")
     i18n.set_story_script("zh_TW")
     assert i18n.name("Yue Fei") == "Yue Fei"
 
 
-def test_the_campaigns_name_their_scripts():
+def test_the_campaigns_name_their_scripts() -> None:
     assert names_script("yuqing") == "zh_CN"
     assert names_script(None) is None
 
 
 @pytest.mark.parametrize("font, other", [(SC_FONT, "zh_TW"), (TC_FONT, "zh_CN")])
-def test_each_face_draws_the_other_scripts_names(font, other):
+def test_each_face_draws_the_other_scripts_names(font: Path, other: str) -> None:
     """A simplified reader sees campaign B's traditional names in the simplified face, and
     the other way round: the face must have those glyphs."""
     rules = load_ruleset()
@@ -65,7 +70,7 @@ def test_each_face_draws_the_other_scripts_names(font, other):
     assert missing == []
 
 
-def test_yue_feis_banner_is_yue_in_both_scripts():
+def test_yue_feis_banner_is_yue_in_both_scripts() -> None:
     """The surname 岳 is written the same in traditional script: 嶽 (a mountain) is a
     conversion slip, on the banner or in any shipped text."""
     assert load_ruleset().heroes["yue_fei"].surname == "岳"
@@ -73,7 +78,7 @@ def test_yue_feis_banner_is_yue_in_both_scripts():
     assert shipped and not [p.name for p in shipped if "嶽" in p.read_text(encoding="utf-8")]
 
 
-def test_the_names_script_is_the_story_on_top(app) -> None:
+def test_the_names_script_is_the_story_on_top(app: App) -> None:
     """Each story keeps its names' script (campaign A's simplified, B's traditional) on the
     screens that tell it; a screen with no story of its own (the settings) keeps the one beneath;
     closing the screen on top gives the one beneath its script back, and it is built again."""
@@ -84,6 +89,7 @@ def test_the_names_script_is_the_story_on_top(app) -> None:
     try:
         a1 = new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=1)
         battle = app.go("battle", match=a1)
+        assert isinstance(battle, BattleScene)
         while app.scene is not battle:
             app.back()
         assert i18n.story_script() == "zh_CN"

@@ -8,18 +8,19 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import SUITE_SAVES, Unit, frame, loaded_for, make_scenario, open_field, pass_curtain
+from conftest import SUITE_SAVES, Unit, frame, loaded_for, make_scenario, open_field, pass_curtain, root_elements
 
 from game import i18n
 from game.core.actions import Attack, EndTurn, Move
 from game.core.engine import GameSettings
 from game.core.hexgrid import Hex
+from game.core.rules import Ruleset
 from game.i18n import format_men
 from game.profile import Profile
 from game.record import saves
 from game.record.match import Match
 from game.settings import UserSettings, load_settings, save_settings, update_settings
-from game.ui.app import apply_user_settings
+from game.ui.app import App, apply_user_settings
 from game.ui.battle import BattleScene
 from game.ui.battle_briefing import BattleBriefingScene
 from game.ui.battle_menu import BattleMenuScene
@@ -42,20 +43,20 @@ def folder(saves_folder: Path) -> Path:
     return saves_folder
 
 
-def battle(app, rules) -> BattleScene:
+def battle(app: App, rules: Ruleset) -> BattleScene:
     scene = open_field(app, rules, FIELD, UNITS)
     assert isinstance(scene, BattleScene)
     return scene
 
 
-def press(app, key: int) -> None:
+def press(app: App, key: int) -> None:
     frame(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
 
 
-def push(app, label: str) -> None:
+def push(app: App, label: str) -> None:
     """Press the button of the top screen that reads ``label``."""
     scene = app.scene
-    buttons = [e for e in scene.manager.get_root_container().elements if getattr(e, "text", None) == label]
+    buttons = [e for e in root_elements(scene) if getattr(e, "text", None) == label]
     assert buttons, f"no button {label!r} on {type(scene).__name__}"
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=buttons[0]))
 
@@ -67,7 +68,7 @@ def move_once(scene: BattleScene) -> None:
 # -- the back stack ---------------------------------------------------------------------------
 
 
-def test_a_screen_opened_over_another_returns_to_the_same_one(app, rules) -> None:
+def test_a_screen_opened_over_another_returns_to_the_same_one(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     press(app, pygame.K_F2)
     assert isinstance(app.scene, SaveScreen)
@@ -75,7 +76,7 @@ def test_a_screen_opened_over_another_returns_to_the_same_one(app, rules) -> Non
     assert app.scene is scene
 
 
-def test_go_drops_every_screen_and_a_battle_left_stops_its_computer(app, rules) -> None:
+def test_go_drops_every_screen_and_a_battle_left_stops_its_computer(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     cancelled = []
     scene.computer.worker.cancel = lambda: cancelled.append(True)
@@ -84,11 +85,11 @@ def test_go_drops_every_screen_and_a_battle_left_stops_its_computer(app, rules) 
     assert cancelled
 
 
-def test_a_screen_that_cannot_open_leaves_the_stack_as_it_was(app, rules) -> None:
+def test_a_screen_that_cannot_open_leaves_the_stack_as_it_was(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     before = list(app.stack)
 
-    def refuse(app):
+    def refuse(app: App) -> None:
         raise ValueError("cannot")
 
     app.routes = {**app.routes, "broken": refuse}
@@ -100,7 +101,7 @@ def test_a_screen_that_cannot_open_leaves_the_stack_as_it_was(app, rules) -> Non
 # -- the battle menu ----------------------------------------------------------------------------
 
 
-def test_esc_with_nothing_chosen_opens_the_battle_menu_and_esc_again_resumes(app, rules) -> None:
+def test_esc_with_nothing_chosen_opens_the_battle_menu_and_esc_again_resumes(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, BattleMenuScene)
@@ -108,7 +109,7 @@ def test_esc_with_nothing_chosen_opens_the_battle_menu_and_esc_again_resumes(app
     assert app.scene is scene
 
 
-def test_esc_first_drops_a_selection_then_opens_the_menu(app, rules) -> None:
+def test_esc_first_drops_a_selection_then_opens_the_menu(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     scene.session.selected = "a_foot"
     press(app, pygame.K_ESCAPE)
@@ -117,20 +118,20 @@ def test_esc_first_drops_a_selection_then_opens_the_menu(app, rules) -> None:
     assert isinstance(app.scene, BattleMenuScene)
 
 
-def test_the_menu_button_opens_the_battle_menu(app, rules) -> None:
+def test_the_menu_button_opens_the_battle_menu(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.panels.menu_button))
     assert isinstance(app.scene, BattleMenuScene)
 
 
-def test_quit_to_the_menu_with_nothing_played_asks_nothing(app, rules) -> None:
+def test_quit_to_the_menu_with_nothing_played_asks_nothing(app: App, rules: Ruleset) -> None:
     battle(app, rules)
     press(app, pygame.K_ESCAPE)
     push(app, "Quit to the main menu")
     assert isinstance(app.scene, MenuScene) and len(app.stack) == 1
 
 
-def test_quit_to_the_menu_after_moves_asks_and_staying_keeps_the_battle(app, rules) -> None:
+def test_quit_to_the_menu_after_moves_asks_and_staying_keeps_the_battle(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     move_once(scene)
     press(app, pygame.K_ESCAPE)
@@ -140,7 +141,7 @@ def test_quit_to_the_menu_after_moves_asks_and_staying_keeps_the_battle(app, rul
     assert app.scene is scene
 
 
-def test_leaving_without_saving_goes_to_the_menu(app, rules, folder) -> None:
+def test_leaving_without_saving_goes_to_the_menu(app: App, rules: Ruleset, folder: Path) -> None:
     scene = battle(app, rules)
     move_once(scene)
     press(app, pygame.K_ESCAPE)
@@ -150,7 +151,7 @@ def test_leaving_without_saving_goes_to_the_menu(app, rules, folder) -> None:
     assert not list(folder.glob("*.json"))
 
 
-def test_save_then_leave_writes_the_game_it_leaves(app, rules, folder) -> None:
+def test_save_then_leave_writes_the_game_it_leaves(app: App, rules: Ruleset, folder: Path) -> None:
     scene = battle(app, rules)
     move_once(scene)
     press(app, pygame.K_ESCAPE)
@@ -162,7 +163,7 @@ def test_save_then_leave_writes_the_game_it_leaves(app, rules, folder) -> None:
     assert len(record.actions) == 1 and record.name is not None and record.name.endswith("turn 1")
 
 
-def test_a_save_means_nothing_is_lost_until_the_next_move(app, rules, folder) -> None:
+def test_a_save_means_nothing_is_lost_until_the_next_move(app: App, rules: Ruleset, folder: Path) -> None:
     scene = battle(app, rules)
     move_once(scene)
     assert scene.unsaved()
@@ -175,7 +176,7 @@ def test_a_save_means_nothing_is_lost_until_the_next_move(app, rules, folder) ->
 # -- closing the window ---------------------------------------------------------------------------
 
 
-def test_closing_the_window_with_unsaved_moves_asks_and_a_second_close_quits(app, rules) -> None:
+def test_closing_the_window_with_unsaved_moves_asks_and_a_second_close_quits(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     move_once(scene)
     frame(app, pygame.event.Event(pygame.QUIT))
@@ -184,7 +185,7 @@ def test_closing_the_window_with_unsaved_moves_asks_and_a_second_close_quits(app
     assert not app.running
 
 
-def test_closing_the_window_with_nothing_to_lose_quits_at_once(app, rules) -> None:
+def test_closing_the_window_with_nothing_to_lose_quits_at_once(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     scene.submit(EndTurn())  # the computer's side to move; the game is saved by nobody
     scene.match.saved_actions = len(scene.match.record.actions)
@@ -192,7 +193,7 @@ def test_closing_the_window_with_nothing_to_lose_quits_at_once(app, rules) -> No
     assert not app.running
 
 
-def test_a_finished_battle_has_nothing_unsaved(app, rules) -> None:
+def test_a_finished_battle_has_nothing_unsaved(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     move_once(scene)
     scene.state.over = True
@@ -221,7 +222,9 @@ def test_a_refused_setting_writes_nothing(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("content", ["[1, 2", '{"language": "klingon"}', "\xff\xfe", '{"autosaves": -4}'])
-def test_damaged_settings_fall_back_to_the_defaults_with_one_warning(tmp_path: Path, capsys, content) -> None:
+def test_damaged_settings_fall_back_to_the_defaults_with_one_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content
+) -> None:
     (tmp_path / "settings.json").write_bytes(content.encode("utf-8", "surrogateescape"))
     assert load_settings(tmp_path, warn=True) == UserSettings()
     err = capsys.readouterr().err
@@ -229,7 +232,7 @@ def test_damaged_settings_fall_back_to_the_defaults_with_one_warning(tmp_path: P
     assert (tmp_path / "settings.json").read_bytes() == content.encode("utf-8", "surrogateescape")
 
 
-def test_the_saved_language_applies_at_the_next_start(own_settings) -> None:
+def test_the_saved_language_applies_at_the_next_start(own_settings: None) -> None:
     save_settings(UserSettings(language="zh_CN", names_follow_story=False), SUITE_SAVES)
     apply_user_settings(None)
     assert i18n.language() == "zh_CN" and not i18n.names_follow_story()
@@ -237,7 +240,7 @@ def test_the_saved_language_applies_at_the_next_start(own_settings) -> None:
     assert i18n.language() == "en"
 
 
-def test_ending_a_turn_with_orders_unused_asks_first(app, rules, own_settings) -> None:
+def test_ending_a_turn_with_orders_unused_asks_first(app: App, rules: Ruleset, own_settings: None) -> None:
     update_settings(SUITE_SAVES, end_turn_warning=True)
     scene = battle(app, rules)
     press(app, pygame.K_e)
@@ -249,14 +252,14 @@ def test_ending_a_turn_with_orders_unused_asks_first(app, rules, own_settings) -
     assert scene.state.active_side.id == "b"
 
 
-def test_with_the_warning_off_a_turn_ends_at_once(app, rules, own_settings) -> None:
+def test_with_the_warning_off_a_turn_ends_at_once(app: App, rules: Ruleset, own_settings: None) -> None:
     update_settings(SUITE_SAVES, end_turn_warning=False)
     scene = battle(app, rules)
     press(app, pygame.K_e)
     assert app.scene is scene and scene.state.active_side.id == "b"
 
 
-def test_instant_computer_moves_are_not_paused(app, rules, own_settings) -> None:
+def test_instant_computer_moves_are_not_paused(app: App, rules: Ruleset, own_settings: None) -> None:
     update_settings(SUITE_SAVES, ai_speed="instant")
     scene = battle(app, rules)
     assert scene.computer.shown_fast() and scene.computer.delay() == 0
@@ -265,7 +268,9 @@ def test_instant_computer_moves_are_not_paused(app, rules, own_settings) -> None
     assert not scene.computer.shown_fast() and scene.computer.delay() > AI_STEP_DELAY
 
 
-def test_the_settings_screen_stores_each_choice_and_the_menu_beneath_follows_the_language(app, tmp_path) -> None:
+def test_the_settings_screen_stores_each_choice_and_the_menu_beneath_follows_the_language(
+    app: App, tmp_path: Path
+) -> None:
     app.go("menu")
     app.use_profile(Profile.load("en", saves_dir=tmp_path))
     screen = app.open("settings")
@@ -283,7 +288,7 @@ def test_the_settings_screen_stores_each_choice_and_the_menu_beneath_follows_the
     i18n.set_language("en")
 
 
-def test_the_settings_screen_opens_from_the_battle_menu_and_returns_to_it(app, rules) -> None:
+def test_the_settings_screen_opens_from_the_battle_menu_and_returns_to_it(app: App, rules: Ruleset) -> None:
     battle(app, rules)
     press(app, pygame.K_ESCAPE)
     push(app, "Settings")
@@ -295,7 +300,7 @@ def test_the_settings_screen_opens_from_the_battle_menu_and_returns_to_it(app, r
 # -- the briefing ---------------------------------------------------------------------------
 
 
-def test_a_new_battle_opens_with_its_briefing_over_the_board(app, rules, own_settings) -> None:
+def test_a_new_battle_opens_with_its_briefing_over_the_board(app: App, rules: Ruleset, own_settings: None) -> None:
     update_settings(SUITE_SAVES, briefings=True)
     scene = battle(app, rules)
     assert isinstance(app.scene, BattleBriefingScene) and app.stack[-2] is scene
@@ -303,7 +308,9 @@ def test_a_new_battle_opens_with_its_briefing_over_the_board(app, rules, own_set
     assert app.scene is scene
 
 
-def test_in_hotseat_each_player_reads_the_briefing_behind_the_hand_over(app, rules, own_settings) -> None:
+def test_in_hotseat_each_player_reads_the_briefing_behind_the_hand_over(
+    app: App, rules: Ruleset, own_settings: None
+) -> None:
     update_settings(SUITE_SAVES, briefings=True)
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "human"})
@@ -318,20 +325,23 @@ def test_in_hotseat_each_player_reads_the_briefing_behind_the_hand_over(app, rul
     assert isinstance(app.scene, BattleBriefingScene) and app.scene.side == "b"
 
 
-def test_a_game_loaded_after_its_first_turn_opens_without_a_briefing(app, rules, own_settings) -> None:
+def test_a_game_loaded_after_its_first_turn_opens_without_a_briefing(
+    app: App, rules: Ruleset, own_settings: None
+) -> None:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "ai"})
     match.apply(EndTurn())
     match.apply(EndTurn())
     update_settings(SUITE_SAVES, briefings=True)
     scene = app.go("battle", match=match)
+    assert isinstance(scene, BattleScene)
     assert app.scene is scene
 
 
 # -- saying what happened -----------------------------------------------------------------------
 
 
-def test_u_says_why_nothing_can_be_taken_back(app, rules) -> None:
+def test_u_says_why_nothing_can_be_taken_back(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     press(app, pygame.K_u)
     assert "no formation has moved" in scene.log.lines[-1]
@@ -340,7 +350,7 @@ def test_u_says_why_nothing_can_be_taken_back(app, rules) -> None:
     assert "showed you something new" in scene.log.lines[-1]
 
 
-def test_an_interrupted_move_is_marked_where_it_stopped_and_on_what_it_spotted(app, rules) -> None:
+def test_an_interrupted_move_is_marked_where_it_stopped_and_on_what_it_spotted(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     assert scene.submit(Move(unit="a_foot", to=Hex(2, 2)))
     texts = {(m.at, m.text) for m in scene.marks.marks}
@@ -350,11 +360,12 @@ def test_an_interrupted_move_is_marked_where_it_stopped_and_on_what_it_spotted(a
     assert not scene.marks.marks  # marks fade
 
 
-def test_a_blow_shows_the_losses_on_the_map(app, rules) -> None:
+def test_a_blow_shows_the_losses_on_the_map(app: App, rules: Ruleset) -> None:
     units = [Unit("a_foot", "a", "han_soldier", 3000, (1, 2)), Unit("b_levy", "b", "soul_levy", 1500, (2, 2))]
     scenario = make_scenario(rules, FIELD, units, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "ai"})
     scene = app.go("battle", match=match)
+    assert isinstance(scene, BattleScene)
     target_at = scene.state.formations["b_levy"].pos
     men_before = scene.state.formations["b_levy"].men
     assert scene.submit(Attack(unit="a_foot", target="b_levy"))
@@ -363,10 +374,11 @@ def test_a_blow_shows_the_losses_on_the_map(app, rules) -> None:
     assert (target_at, f"−{format_men(lost)}") in {(m.at, m.text) for m in scene.marks.marks}
 
 
-def test_chinese_tooltips_wrap_without_stray_hyphens(app) -> None:
+def test_chinese_tooltips_wrap_without_stray_hyphens(app: App) -> None:
     i18n.set_language("zh_CN")
     try:
         scene = app.go("menu")
+        assert isinstance(scene, MenuScene)
         text = "须在移动之前下令强行军，否则本回合无法再走得更远，疲劳也会随之增加。" * 3
         tip = scene.manager.create_tool_tip(text, (100, 100), (0, 0), None, None, wrap_width=140)
         rows = tip.text_block.text_box_layout.layout_rows
@@ -376,11 +388,12 @@ def test_chinese_tooltips_wrap_without_stray_hyphens(app) -> None:
         i18n.set_language("en")
 
 
-def test_the_camera_brings_a_seen_computer_action_out_from_under_the_panels(app) -> None:
+def test_the_camera_brings_a_seen_computer_action_out_from_under_the_panels(app: App) -> None:
     from game.core.events import Moved
     from game.record.match import new_match
 
     scene = app.go("battle", match=new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=1))
+    assert isinstance(scene, BattleScene)
     board = scene.match.loaded.scenario.board
     far = max(board.terrain, key=lambda h: scene.camera.to_screen(scene.geometry.centre(h))[0])
     scene.stage.follow([Moved(unit="x", path=(far,))], lambda unit: None, scene.panels.open_map_area())
@@ -389,7 +402,7 @@ def test_the_camera_brings_a_seen_computer_action_out_from_under_the_panels(app)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
-def test_the_smallest_window_fits_the_new_screens_and_the_orders_bar(rules, lang) -> None:
+def test_the_smallest_window_fits_the_new_screens_and_the_orders_bar(rules: Ruleset, lang) -> None:
     """At 800x560 no label is cut and the orders bar keeps clear of End turn, in every language."""
     import warnings
 
@@ -405,6 +418,7 @@ def test_the_smallest_window_fits_the_new_screens_and_the_orders_bar(rules, lang
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             scene = app.go("battle", match=match)
+            assert isinstance(scene, BattleScene)
             assert scene.submit(Move(unit="a_bows", to=Hex(0, 1)))  # Undo joins the bar
             scene.session.selected = "a_bows"
             scene._after_change([])
@@ -427,9 +441,10 @@ def test_the_smallest_window_fits_the_new_screens_and_the_orders_bar(rules, lang
         i18n.set_language("en")
 
 
-def test_drop_down_rows_are_tall_enough_for_their_text(app) -> None:
+def test_drop_down_rows_are_tall_enough_for_their_text(app: App) -> None:
     """Descenders (g, y, p) and Chinese were cut off in the open list of a drop-down menu."""
     screen = app.go("settings")
+    assert isinstance(screen, SettingsScene)
     menu = screen.menus["language"]
     menu.current_state = menu.menu_states["expanded"]
     menu.current_state.start()
@@ -438,7 +453,9 @@ def test_drop_down_rows_are_tall_enough_for_their_text(app) -> None:
     assert rows.list_item_height >= line
 
 
-def test_the_first_selection_and_the_first_halted_move_bring_their_hints_once(app, rules, own_settings) -> None:
+def test_the_first_selection_and_the_first_halted_move_bring_their_hints_once(
+    app: App, rules: Ruleset, own_settings: None
+) -> None:
     update_settings(SUITE_SAVES, hints=True, hints_seen=[])
     scene = battle(app, rules)
     scene.click_hex(scene.state.formations["a_foot"].pos)
@@ -454,7 +471,7 @@ def test_the_first_selection_and_the_first_halted_move_bring_their_hints_once(ap
     assert {"select", "interrupted"} <= set(load_settings(SUITE_SAVES).hints_seen)
 
 
-def test_the_orders_bar_shows_the_selected_formations_orders_after_a_resize(app, rules) -> None:
+def test_the_orders_bar_shows_the_selected_formations_orders_after_a_resize(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     scene.session.selected = "a_foot"
     scene._after_change([])
@@ -469,7 +486,7 @@ def test_the_orders_bar_shows_the_selected_formations_orders_after_a_resize(app,
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
-def test_both_settings_pages_fit_the_smallest_window(rules, lang) -> None:
+def test_both_settings_pages_fit_the_smallest_window(rules: Ruleset, lang) -> None:
     import warnings
 
     from game.ui.app import MIN_SIZE, App
@@ -481,6 +498,7 @@ def test_both_settings_pages_fit_the_smallest_window(rules, lang) -> None:
             warnings.simplefilter("always")
             for page in ("game", "screen"):
                 screen = app.go("settings", page=page)
+                assert isinstance(screen, SettingsScene)
                 frame(app)
                 tops = [m.rect.bottom for m in screen.menus.values()]
                 assert max(tops) <= screen.back_button.rect.top and screen.back_button.rect.bottom <= MIN_SIZE[1]
@@ -489,8 +507,9 @@ def test_both_settings_pages_fit_the_smallest_window(rules, lang) -> None:
         i18n.set_language("en")
 
 
-def test_the_settings_tabs_switch_pages(app) -> None:
+def test_the_settings_tabs_switch_pages(app: App) -> None:
     screen = app.go("settings")
+    assert isinstance(screen, SettingsScene)
     assert "language" in screen.menus and "sound" not in screen.menus
     tab = next(t for t, page in screen.tabs.items() if page == "screen")
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=tab))
@@ -505,6 +524,7 @@ def test_the_main_menu_and_its_message_fit_the_smallest_window(lang) -> None:
     try:
         app = App(MIN_SIZE)
         menu = app.go("menu")
+        assert isinstance(menu, MenuScene)
         assert menu.message_label.rect.bottom <= MIN_SIZE[1] and menu.quit_button.rect.bottom <= MIN_SIZE[1]
     finally:
         i18n.set_language("en")

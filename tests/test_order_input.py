@@ -8,6 +8,7 @@ from conftest import Unit, loaded_for, make_scenario
 from game.core.actions import Attack, Move
 from game.core.engine import GameSettings
 from game.core.hexgrid import offset_to_axial
+from game.core.rules import Ruleset
 from game.record.match import Match
 from game.session.choice import OrderInput
 
@@ -19,12 +20,12 @@ UNITS = [
 ]
 
 
-def game(rules) -> Match:
+def game(rules: Ruleset) -> Match:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=5)
     return Match(loaded_for(scenario), 3, GameSettings(), seats={"a": "human", "b": "ai"})
 
 
-def test_a_click_on_ones_own_formation_chooses_it_and_a_second_lets_it_go(rules) -> None:
+def test_a_click_on_ones_own_formation_chooses_it_and_a_second_lets_it_go(rules: Ruleset) -> None:
     match, choice = game(rules), OrderInput()
     foot = match.state.formations["a_foot"]
     assert choice.click(match.engine, foot.pos, foot).kind == "select" and choice.selected == "a_foot"
@@ -33,7 +34,7 @@ def test_a_click_on_ones_own_formation_chooses_it_and_a_second_lets_it_go(rules)
     assert choice.click(match.engine, foot.pos, foot).kind == "select" and choice.selected is None
 
 
-def test_a_click_on_an_enemy_in_reach_aims_a_blow_and_cancel_takes_back_one_step_at_a_time(rules) -> None:
+def test_a_click_on_an_enemy_in_reach_aims_a_blow_and_cancel_takes_back_one_step_at_a_time(rules: Ruleset) -> None:
     match, choice = game(rules), OrderInput()
     foot, levy = match.state.formations["a_foot"], match.state.formations["b_levy"]
     choice.click(match.engine, foot.pos, foot)
@@ -46,7 +47,7 @@ def test_a_click_on_an_enemy_in_reach_aims_a_blow_and_cancel_takes_back_one_step
     assert choice.cancel() == "nothing" and not choice.has_choice_to_cancel()
 
 
-def test_a_click_in_reach_is_a_move_and_forced_march_is_asked_for(rules) -> None:
+def test_a_click_in_reach_is_a_move_and_forced_march_is_asked_for(rules: Ruleset) -> None:
     match, choice = game(rules), OrderInput()
     foot = match.state.formations["a_foot"]
     choice.click(match.engine, foot.pos, foot)
@@ -60,14 +61,14 @@ def test_a_click_in_reach_is_a_move_and_forced_march_is_asked_for(rules) -> None
     assert far not in choice.move_map.destinations and choice.click(match.engine, far, None).kind == "nothing"
 
 
-def test_nothing_chosen_means_a_click_on_the_map_orders_nothing(rules) -> None:
+def test_nothing_chosen_means_a_click_on_the_map_orders_nothing(rules: Ruleset) -> None:
     match, choice = game(rules), OrderInput()
     levy = match.state.formations["b_levy"]
     assert choice.click(match.engine, levy.pos, levy).kind == "nothing"
     assert choice.order(match.engine, "rest").kind == "nothing"
 
 
-def test_the_choice_marks_the_map_and_lets_go_of_a_formation_that_is_no_longer_the_moving_sides(rules) -> None:
+def test_the_choice_marks_the_map_and_lets_go_of_a_formation_that_is_no_longer_the_moving_sides(rules: Ruleset) -> None:
     match, choice = game(rules), OrderInput()
     foot = match.state.formations["a_foot"]
     choice.click(match.engine, foot.pos, foot)

@@ -33,7 +33,7 @@ pytestmark = pytest.mark.usefixtures("english", "display")
 
 
 @pytest.fixture(scope="module")
-def display():
+def display() -> None:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((64, 64))

@@ -14,7 +14,7 @@ import pytest
 from conftest import make_board, replace_once
 
 from game.cli import main
-from game.content.errors import ContentErrors
+from game.content.errors import ContentError, ContentErrors
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario, load_scenario_file, scenario_ids
 from game.content.tmx import played_bytes
@@ -197,7 +197,7 @@ def test_the_reinforcement_anchor_is_the_same_centre(rules: Ruleset) -> None:
 # -- validation -----------------------------------------------------------------------------
 
 
-def errors_of(path: Path) -> list:
+def errors_of(path: Path) -> list[ContentError]:
     with pytest.raises(ContentErrors) as exc:
         load_scenario_file(path, load_ruleset())
     return exc.value.errors

@@ -13,6 +13,7 @@ from game.content.scenarios import LoadedScenario, load_scenario
 from game.core import engine as engine_module
 from game.core.actions import Action, AnswerDuel, EndTurn, Move
 from game.core.engine import GameSettings, IllegalAction
+from game.core.events import Event
 from game.core.hexgrid import Hex
 from game.core.state import state_hash
 from game.core.vision import sight_of
@@ -69,7 +70,7 @@ def count_applies(cursor: ReplayCursor) -> list[int]:
     calls = [0]
     real = cursor.engine.apply
 
-    def counted(action: Action):
+    def counted(action: Action) -> list[Event]:
         calls[0] += 1
         return real(action)
 

@@ -8,7 +8,9 @@ and reach the same state whether it is loaded from its snapshot or by re-running
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import loaded_for
@@ -18,8 +20,8 @@ from game.ai.driver import make_ais, play_ai_turn
 from game.content.bundle import same_content, unpack
 from game.content.scenarios import LoadedScenario, load_scenario
 from game.core import engine as engine_module
-from game.core.actions import EndTurn, Move
-from game.core.engine import GameSettings
+from game.core.actions import Action, EndTurn, Move
+from game.core.engine import Engine, GameSettings
 from game.core.officers import NEVER
 from game.core.scenario import Scenario
 from game.core.state import state_hash
@@ -200,7 +202,7 @@ def test_a_snapshot_save_loads_without_re_running_anything(monkeypatch: pytest.M
     saved = load_record(CORPUS / f"v{FORMAT_VERSION}" / "a1_turn4.json")
     without = saved.model_copy(update={"snapshot": None})
 
-    def no_replays(self, action):
+    def no_replays(self: Engine, action: Action) -> None:
         raise AssertionError("an action was re-run")
 
     monkeypatch.setattr(engine_module.Engine, "apply", no_replays)
@@ -323,7 +325,7 @@ def test_two_games_loaded_from_one_save_share_nothing(fixture_scenario: LoadedSc
     assert record.snapshot is not None and record.snapshot.hash == state_hash(second.state)
 
 
-def _tampered(match: Match, tmp_path: Path, change, rehash: bool) -> Path:
+def _tampered(match: Match, tmp_path: Path, change: Callable[[dict[str, Any]], object], rehash: bool) -> Path:
     path = match.save(tmp_path / "t.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     change(data["snapshot"]["state"])
@@ -335,7 +337,7 @@ def _tampered(match: Match, tmp_path: Path, change, rehash: bool) -> Path:
     return path
 
 
-def _more_men(state: dict) -> None:
+def _more_men(state: dict[str, Any]) -> None:
     state["formations"]["a_han"]["men"] += 5000
 
 
@@ -388,7 +390,7 @@ def test_a_rehashed_snapshot_mid_turn_is_caught_by_verify(fixture_scenario: Load
     ],
 )
 def test_a_snapshot_that_does_not_fit_the_scenario_is_refused(
-    fixture_scenario: LoadedScenario, tmp_path: Path, change, says: str
+    fixture_scenario: LoadedScenario, tmp_path: Path, change: Callable[[dict[str, Any]], object], says: str
 ) -> None:
     match = _play(fixture_scenario, 2, extra_moves=1)
     record = load_record(_tampered(match, tmp_path, change, rehash=True))

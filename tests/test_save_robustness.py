@@ -23,10 +23,11 @@ from test_cli import assert_one_line_error, subprocess_game
 from game.cli import main
 from game.paths import ROOT
 from game.record import saves
+from game.record.errors import SaveError
 from game.record.match import match_from_record
 from game.record.model import FORMAT_VERSION
 from game.record.names import BadSaveName
-from game.record.saves import SaveError, load_record, own_path, save_files, save_path, write_atomic
+from game.record.saves import load_record, own_path, save_files, save_path, write_atomic
 
 BAD_DIR = Path(__file__).parent / "bad_saves"
 GOOD = Path(__file__).parent / "saves_corpus" / f"v{FORMAT_VERSION}" / "a1_turn4.json"
@@ -144,6 +145,7 @@ def test_an_illegal_action_at_step_k(
     if snapshot:
         # Loading for play trusts a snapshot that checks out; what came before is proved by
         # re-running it, which the replay does.
+        assert record.snapshot is not None
         assert match_from_record(record).state == record.snapshot.state
     else:
         with pytest.raises(SaveError, match=rf"^action {k} \(move\) is illegal on replay: "):

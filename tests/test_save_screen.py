@@ -14,12 +14,14 @@ from pygame_gui.elements import UILabel
 
 from game.core.actions import EndTurn
 from game.core.engine import GameSettings
+from game.core.rules import Ruleset
 from game.profile import Profile
 from game.record import save_list, saves
 from game.record.match import Match, new_match
 from game.record.saves import SaveError
 from game.settings import UserSettings, load_settings, save_settings
 from game.simulate import run_game
+from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.dialog import DialogScene
 from game.ui.saves_screen import SaveScreen
@@ -37,12 +39,12 @@ def folder(saves_folder: Path) -> Path:
     return saves_folder
 
 
-def push(app, button) -> None:
+def push(app: App, button) -> None:
     assert button.is_enabled, button.text
     app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.0)
 
 
-def field_battle(app, rules) -> BattleScene:
+def field_battle(app: App, rules: Ruleset) -> BattleScene:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "ai"})
     return app.go("battle", match=match)
@@ -57,7 +59,7 @@ def a1_save(folder: Path, name: str, seed: int = 1) -> Path:
     return path
 
 
-def test_the_list_shows_games_newest_first_autosaves_apart_and_bad_files_with_their_reason(folder) -> None:
+def test_the_list_shows_games_newest_first_autosaves_apart_and_bad_files_with_their_reason(folder: Path) -> None:
     a1_save(folder, "older")
     a1_save(folder, "newer", seed=2)
     record = saves.load_record(folder / "newer.json")
@@ -83,7 +85,7 @@ def test_the_list_shows_games_newest_first_autosaves_apart_and_bad_files_with_th
     assert next(e for e in entries if e.name == "autosave-a1-x").autosave
 
 
-def test_deleting_stays_inside_the_saves_folder(folder, tmp_path) -> None:
+def test_deleting_stays_inside_the_saves_folder(folder: Path, tmp_path: Path) -> None:
     outside = tmp_path / "precious.json"
     outside.write_text("{}")
     for path in (outside, folder / "campaign-yuqing.json", folder / ".." / "precious.json"):
@@ -92,7 +94,7 @@ def test_deleting_stays_inside_the_saves_folder(folder, tmp_path) -> None:
     assert outside.exists()
 
 
-def test_the_screen_saves_loads_and_deletes_only_after_asking_twice(app, rules, folder) -> None:
+def test_the_screen_saves_loads_and_deletes_only_after_asking_twice(app: App, rules: Ruleset, folder: Path) -> None:
     battle = field_battle(app, rules)
     battle.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
     screen = app.scene
@@ -122,7 +124,9 @@ def open_saves(battle: BattleScene) -> SaveScreen:
     return screen
 
 
-def test_a_name_with_spaces_and_chinese_is_saved_listed_and_loaded_by_that_name(app, rules, folder) -> None:
+def test_a_name_with_spaces_and_chinese_is_saved_listed_and_loaded_by_that_name(
+    app: App, rules: Ruleset, folder: Path
+) -> None:
     battle = field_battle(app, rules)
     battle.submit(EndTurn())
     screen = open_saves(battle)
@@ -144,7 +148,7 @@ def test_a_name_with_spaces_and_chinese_is_saved_listed_and_loaded_by_that_name(
     assert screen.name_entry.get_text() == "三国 第一局"
 
 
-def test_a_refused_name_says_why_and_stays_in_the_field(app, rules, folder) -> None:
+def test_a_refused_name_says_why_and_stays_in_the_field(app: App, rules: Ruleset, folder: Path) -> None:
     screen = open_saves(field_battle(app, rules))
     for typed, why in (
         ("x" * 1000, "That name has 1000 characters; a save name can have at most 64."),
@@ -162,7 +166,7 @@ def test_a_refused_name_says_why_and_stays_in_the_field(app, rules, folder) -> N
     assert app.scene is screen and screen.name_entry.get_text() == "half typed"
 
 
-def test_hostile_names_from_the_screen_stay_in_the_folder(app, rules, folder) -> None:
+def test_hostile_names_from_the_screen_stay_in_the_folder(app: App, rules: Ruleset, folder: Path) -> None:
     screen = open_saves(field_battle(app, rules))
     for typed in ("../escape", "/tmp/x", "CON", ".hidden", "a\\b"):
         screen.name_entry.set_text(typed)
@@ -174,7 +178,9 @@ def test_hostile_names_from_the_screen_stay_in_the_folder(app, rules, folder) ->
     assert all(p.parent == folder and not p.name.startswith(".") for p in listed.values())
 
 
-def test_saving_over_a_save_asks_and_only_the_confirmed_press_replaces_it(app, rules, folder) -> None:
+def test_saving_over_a_save_asks_and_only_the_confirmed_press_replaces_it(
+    app: App, rules: Ruleset, folder: Path
+) -> None:
     battle = field_battle(app, rules)
     screen = open_saves(battle)
     screen.name_entry.set_text("Mine")
@@ -206,7 +212,9 @@ def test_saving_over_a_save_asks_and_only_the_confirmed_press_replaces_it(app, r
     assert len(list(folder.glob("*.json"))) == 2
 
 
-def test_an_old_save_keeps_its_file_name_as_its_name_and_is_saved_over_in_place(app, rules, folder) -> None:
+def test_an_old_save_keeps_its_file_name_as_its_name_and_is_saved_over_in_place(
+    app: App, rules: Ruleset, folder: Path
+) -> None:
     a1_save(folder, "Old_Game")
     (entry,) = save_list.list_saves(folder)
     assert entry.name == "Old_Game" and not entry.named
@@ -218,7 +226,7 @@ def test_an_old_save_keeps_its_file_name_as_its_name_and_is_saved_over_in_place(
     assert saves.load_record(folder / "Old_Game.json").name == "Old_Game"
 
 
-def test_loading_from_the_screen_opens_the_saved_battle(app, folder) -> None:
+def test_loading_from_the_screen_opens_the_saved_battle(app: App, folder: Path) -> None:
     match = new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=4)
     match.save(folder / "mine.json")
     screen = SaveScreen(app)
@@ -231,7 +239,9 @@ def test_loading_from_the_screen_opens_the_saved_battle(app, folder) -> None:
     assert scene.match.record.actions == saves.load_record(folder / "mine.json").actions
 
 
-def test_an_autosave_is_written_at_the_start_of_each_human_turn_and_only_the_newest_kept(app, rules, folder) -> None:
+def test_an_autosave_is_written_at_the_start_of_each_human_turn_and_only_the_newest_kept(
+    app: App, rules: Ruleset, folder: Path
+) -> None:
     save_settings(UserSettings(autosaves=2), folder)
     battle = field_battle(app, rules)
     for _ in range(3):
@@ -252,17 +262,19 @@ def play_turns(battle: BattleScene, n: int) -> None:
             battle.submit(EndTurn())
 
 
-def test_each_game_keeps_its_own_autosaves(app, rules, folder) -> None:
+def test_each_game_keeps_its_own_autosaves(app: App, rules: Ruleset, folder: Path) -> None:
     save_settings(UserSettings(autosaves=2), folder)
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=9)
     settings = GameSettings()
     first = app.go("battle", match=Match(loaded_for(scenario), 2, settings, seats=SEATS))
+    assert isinstance(first, BattleScene)
     play_turns(first, 3)
     first_game = save_list.game_id(first.match.record)
     mine = [e.path for e in save_list.list_saves(folder) if e.autosave]
     assert len(mine) == 2 and all(first_game in p.name for p in mine)
     # A second game (another seed) autosaves as often: the first game's autosaves stay.
     second = app.go("battle", match=Match(loaded_for(scenario), 3, settings))
+    assert isinstance(second, BattleScene)
     play_turns(second, 3)
     pools = save_list.autosave_pools(save_list.list_saves(folder))
     assert sorted(len(pool) for pool in pools) == [2, 2]
@@ -273,6 +285,7 @@ def test_each_game_keeps_its_own_autosaves(app, rules, folder) -> None:
     newest = saves.load_record(mine[0])
     assert save_list.game_id(newest) == first_game
     again = app.go("battle", match=Match(loaded_for(scenario), 2, settings, record=newest))
+    assert isinstance(again, BattleScene)
     play_turns(again, 2)
     pools = save_list.autosave_pools(save_list.list_saves(folder))
     assert sorted(len(pool) for pool in pools) == [2, 2]
@@ -281,12 +294,13 @@ def test_each_game_keeps_its_own_autosaves(app, rules, folder) -> None:
     assert [e.turn for e in first_pool] == [again.state.turn, again.state.turn - 1]
 
 
-def test_the_save_screen_lists_each_games_autosaves_under_it(app, rules, folder) -> None:
+def test_the_save_screen_lists_each_games_autosaves_under_it(app: App, rules: Ruleset, folder: Path) -> None:
     save_settings(UserSettings(autosaves=3), folder)
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=9)
     settings = GameSettings()
     play_turns(app.go("battle", match=Match(loaded_for(scenario), 2, settings, seats=SEATS)), 2)
     battle = app.go("battle", match=Match(loaded_for(scenario), 3, settings, seats=SEATS))
+    assert isinstance(battle, BattleScene)
     play_turns(battle, 1)
     texts = row_texts(open_saves(battle))
     assert "Autosaves: the newest 3 saves are kept for each game" in texts
@@ -295,7 +309,7 @@ def test_the_save_screen_lists_each_games_autosaves_under_it(app, rules, folder)
     assert "Turn 2 · a to move" in texts
 
 
-def test_no_autosaves_when_the_player_keeps_none(app, rules, folder) -> None:
+def test_no_autosaves_when_the_player_keeps_none(app: App, rules: Ruleset, folder: Path) -> None:
     save_settings(UserSettings(autosaves=0), folder)
     battle = field_battle(app, rules)
     battle.submit(EndTurn())
@@ -303,7 +317,7 @@ def test_no_autosaves_when_the_player_keeps_none(app, rules, folder) -> None:
     assert not [e for e in save_list.list_saves(folder) if e.autosave]
 
 
-def test_choosing_fewer_autosaves_lets_the_extra_ones_of_every_game_go(app, folder) -> None:
+def test_choosing_fewer_autosaves_lets_the_extra_ones_of_every_game_go(app: App, folder: Path) -> None:
     for i in range(3):
         a1_save(folder, f"autosave-a1-one-{i}", seed=1)
         a1_save(folder, f"autosave-a1-two-{i}", seed=2)
@@ -319,13 +333,13 @@ def test_choosing_fewer_autosaves_lets_the_extra_ones_of_every_game_go(app, fold
     assert (folder / "kept_by_name.json").exists()
 
 
-def test_damaged_settings_mean_the_defaults(folder) -> None:
+def test_damaged_settings_mean_the_defaults(folder: Path) -> None:
     (folder / "settings.json").write_text("[1, 2")
     assert load_settings(folder) == UserSettings()
     assert (folder / "settings.json").read_text() == "[1, 2"
 
 
-def test_in_a_hotseat_battle_no_replay_is_watched_from_the_save_screen(app, rules, folder) -> None:
+def test_in_a_hotseat_battle_no_replay_is_watched_from_the_save_screen(app: App, rules: Ruleset, folder: Path) -> None:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
@@ -344,7 +358,7 @@ def test_in_a_hotseat_battle_no_replay_is_watched_from_the_save_screen(app, rule
     assert app.scene is screen
 
 
-def test_saves_from_before_names_are_listed_by_their_file_name(folder) -> None:
+def test_saves_from_before_names_are_listed_by_their_file_name(folder: Path) -> None:
     import shutil
 
     corpus = Path(__file__).parent / "saves_corpus"

@@ -6,6 +6,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import loaded_for
@@ -20,17 +21,18 @@ from game.core.engine import Engine, GameSettings
 from game.core.hexgrid import Hex
 from game.core.rules import Ruleset
 from game.core.scenario import Scenario
-from game.core.state import state_hash
+from game.core.state import Formation, state_hash
 from game.record import made_with as made_with_module
 from game.record import match as match_module
 from game.record import rerun as rerun_module
 from game.record import saves
+from game.record.errors import SaveError
 from game.record.made_with import scenario_for
 from game.record.match import Match, match_from_record
 from game.record.model import FORMAT_VERSION, GameRecord
 from game.record.names import BadSaveName, clean_name
 from game.record.rerun import Rerun
-from game.record.saves import SaveError, load_record, parse_record, save_path, write_atomic, write_record
+from game.record.saves import load_record, parse_record, save_path, write_atomic, write_record
 from game.record.verify import replay_engine, verify
 
 SETTINGS = GameSettings(max_turns=3)
@@ -179,8 +181,9 @@ def test_a_failed_write_is_a_save_error_and_leaves_the_old_file(
     assert path.read_text(encoding="utf-8") == "old"
 
 
-def _valid_dict(record: GameRecord) -> dict:
-    return json.loads(record.model_dump_json())
+def _valid_dict(record: GameRecord) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(record.model_dump_json())
+    return data
 
 
 def _corrupt_payloads(record: GameRecord) -> dict[str, bytes]:
@@ -402,7 +405,9 @@ def test_a_named_save_round_trips_its_name(tmp_path: Path, played: Match) -> Non
 
 
 @pytest.mark.parametrize("name", ["a\nb", "x" * 65, " padded", "", 7])
-def test_a_save_holding_a_name_the_game_would_not_write_is_damaged(tmp_path: Path, record: GameRecord, name) -> None:
+def test_a_save_holding_a_name_the_game_would_not_write_is_damaged(
+    tmp_path: Path, record: GameRecord, name: object
+) -> None:
     data = json.loads(write_record(record, tmp_path / "s.json").read_text(encoding="utf-8"))
     data["name"] = name
     path = tmp_path / "s.json"
@@ -512,7 +517,7 @@ def _two_independent_moves() -> GameRecord:
     from game.record.match import new_match
 
     match = new_match("a1_valley_mouth", {"coalition": "human", "hailing": "human"}, seed=3)
-    movers = []
+    movers: list[Formation] = []
     for f in sorted(match.state.formations_of("coalition"), key=lambda f: (f.pos.q, f.pos.r)):
         reach = match.engine.moves(f.id).destinations
         if reach and all(distance(f.pos, m.pos) > 6 for m in movers):

@@ -12,8 +12,8 @@ from game.content.scenarios import load_scenario
 from game.core import triggers
 from game.core.actions import EndTurn, Move
 from game.core.engine import Engine, IllegalAction
-from game.core.events import Destroyed, GroupReleased, Narration, Revealed
-from game.core.hexgrid import distance
+from game.core.events import Destroyed, Event, GroupReleased, Narration, Revealed
+from game.core.hexgrid import Hex, distance
 
 A2 = "a2_rear_guard_trap"
 AMBUSH = ("ambush_1", "ambush_2", "ambush_3")
@@ -24,7 +24,7 @@ def new_engine(seed: int = 1) -> Engine:
     return Engine(load_scenario(A2).scenario, load_ruleset(), seed)
 
 
-def at(eng: Engine, col: int, row: int):
+def at(eng: Engine, col: int, row: int) -> Hex:
     return eng.board.at_offset(col, row)
 
 
@@ -100,7 +100,7 @@ def test_holding_out_to_the_end_of_turn_13_wins() -> None:
     assert eng.state.objectives["hold_out"] == "done" and eng.state.objectives["save_retainers"] == "done"
 
 
-def rear_is_alone(events: list) -> int | None:
+def rear_is_alone(events: list[Event]) -> int | None:
     """Where in ``events`` Su Lin says the blades leave Han Xin for the wings (None: not said)."""
     return next((i for i, e in enumerate(events) if isinstance(e, Narration) and "Leave his side" in e.text), None)
 
@@ -150,7 +150,9 @@ def test_the_feigned_rout_runs_on_away_from_the_pursuers_rear() -> None:
     for fid in ("fleeing_1", "fleeing_2", "fleeing_3"):
         f = eng.state.formations[fid]
         assert persona.role(f) == "feint"
-        goal, _keep = persona.destination(f, [], frozenset())
+        destination = persona.destination(f, [], frozenset())
+        assert destination is not None
+        goal, _keep = destination
         assert goal == steppe
     # The steppe lies west, beyond the pursuers' van; the pass with the hidden men lies east,
     # behind them: the feint draws the chase away from it.

@@ -6,13 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.ai.general import General
+from game.ai.hailing import Hailing
 from game.content.errors import ContentErrors
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario, load_scenario_file
 from game.core import triggers
 from game.core.actions import EndTurn
 from game.core.engine import Engine
-from game.core.events import Destroyed, Narration, Routed
+from game.core.events import Destroyed, Event, Narration, Routed
+from game.core.hexgrid import Hex
 from game.core.scenario_events import Narrate
 from game.paths import MAPS_DIR, TILES_DIR
 
@@ -25,7 +27,7 @@ def new_engine(seed: int = 1) -> Engine:
     return Engine(load_scenario(A3).scenario, load_ruleset(), seed)
 
 
-def at(eng: Engine, col: int, row: int):
+def at(eng: Engine, col: int, row: int) -> Hex:
     return eng.board.at_offset(col, row)
 
 
@@ -40,12 +42,14 @@ def hailing_general(eng: Engine) -> General:
 def test_the_host_turns_back_only_when_riders_are_seen_at_the_palace() -> None:
     calm = new_engine()
     far = hailing_general(calm)
+    assert isinstance(far.persona, Hailing)
     assert far.persona.threatening == frozenset()
     assert far.persona.may_strike(calm.state.formations["host_levy_1"], calm.state.formations["han_xin_5000"])
 
     eng = new_engine()
     eng.state.formations["xiang_yu_500"].pos = at(eng, 7, 15)  # before the gates, in the guard's sight
     near = hailing_general(eng)
+    assert isinstance(near.persona, Hailing)
     assert near.persona.threatening == frozenset({"xiang_yu_500"})
     state = eng.state
     levy, xiang_yu = state.formations["host_levy_1"], state.formations["xiang_yu_500"]
@@ -75,6 +79,7 @@ def test_the_host_turns_about_on_the_guards_alarm_though_it_never_saw_the_raider
     eng = new_engine()
     eng.state.fired_events += ["liang_boasts", "palace_alarm"]
     general = hailing_general(eng)
+    assert isinstance(general.persona, Hailing)
     assert general.persona.threatening == frozenset() and general.persona.alarmed()
     state = eng.state
     levy = state.formations["host_levy_1"]
@@ -92,7 +97,7 @@ def test_nobody_says_lord_xinling_besieged_wei() -> None:
     assert "as it was in my day" not in toml
 
 
-def rout(eng: Engine, units: tuple[str, ...]) -> list:
+def rout(eng: Engine, units: tuple[str, ...]) -> list[Event]:
     for u in units:
         eng.state.formations[u].routed = True
     return triggers.after_action(eng, [Routed(unit=u, side="hailing") for u in units])

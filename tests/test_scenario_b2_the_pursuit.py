@@ -14,13 +14,13 @@ from game.core.actions import EndTurn, Move, Rest
 from game.core.engine import Engine
 from game.core.events import Event, Narration, Routed
 from game.core.hexgrid import Hex, distance, neighbours
-from game.core.scenario import AiHints
+from game.core.scenario import AiHints, Scenario
 
 B2 = "b2_the_pursuit"
 DETACHMENTS = ("delay_ford", "delay_ford_horse", "delay_woods", "delay_hill")
 
 
-def engine(scenario=None, seed: int = 1) -> Engine:
+def engine(scenario: Scenario | None = None, seed: int = 1) -> Engine:
     return ai_engine(scenario or load_scenario(B2).scenario, seed)
 
 

@@ -10,7 +10,7 @@ from game.ai.general import General
 from game.core.actions import Action, Attack, EndTurn
 from game.core.engine import Engine
 from game.core.evaluation import UNFINISHED_SCALE
-from game.core.events import Attacked
+from game.core.events import Attacked, Event
 from game.core.rules import Ruleset
 from game.core.scenario import Scenario
 
@@ -31,7 +31,7 @@ def clash(small_engine: EngineFactory, seed: int) -> Engine:
     )
 
 
-def losses(events: list) -> tuple[int, int]:
+def losses(events: list[Event]) -> tuple[int, int]:
     (attacked,) = [e for e in events if isinstance(e, Attacked)]
     return attacked.attacker_losses, attacked.defender_losses
 

@@ -20,6 +20,7 @@ from game.core.hexgrid import Hex, distance, offset_to_axial
 from game.core.rules import Ruleset
 from game.core.state import state_hash
 from game.record.match import Match
+from game.record.seats import Commander
 from game.session import BattleSession
 
 FIELD = ("........",) * 6
@@ -31,7 +32,7 @@ UNITS = [
 
 
 def session_for(
-    rules: Ruleset, b: str = "ai", units: list[Unit] = UNITS, field: tuple[str, ...] = FIELD
+    rules: Ruleset, b: Commander = "ai", units: list[Unit] = UNITS, field: tuple[str, ...] = FIELD
 ) -> BattleSession:
     scenario = make_scenario(rules, field, units, turn_limit=5)
     match = Match(loaded_for(scenario), 3, GameSettings(), seats={"a": "human", "b": b})

@@ -5,6 +5,8 @@ chronicle's moments all happen on the board."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
+from typing import Any
 
 from conftest import EngineFactory, Unit, make_board
 from test_ai_tactics import _grid_of
@@ -14,9 +16,9 @@ from game.ai.general import General
 from game.chronicle.watch import ChronicleWatch
 from game.content.chronicle import set_pieces
 from game.content.scenarios import load_scenario
-from game.core.actions import Attack, Blast, Capture, EndTurn, Move
+from game.core.actions import Action, Attack, Blast, Capture, EndTurn, Move
 from game.core.engine import Engine, GameSettings
-from game.core.events import Attacked, GatesOpened, Narration
+from game.core.events import Attacked, Event, GatesOpened, Narration
 from game.core.hexgrid import Hex, distance
 from game.core.scenario import AiHints, HoldSpec, ReserveSpec
 from game.core.scenario_events import EventSpec
@@ -25,13 +27,13 @@ from game.record.match import Match
 OPEN = ["." * 9] * 7
 
 
-def _with(eng: Engine, events: list[dict] = (), hints: AiHints | None = None) -> Engine:
+def _with(eng: Engine, events: Sequence[dict[str, Any]] = (), hints: AiHints | None = None) -> Engine:
     specs = tuple(EventSpec.model_validate(e) for e in events)
     scenario = dataclasses.replace(eng.scenario, events=specs, ai=hints or eng.scenario.ai)
     return Engine(scenario, eng.rules, 7)
 
 
-def _said(text: str) -> dict:
+def _said(text: str) -> dict[str, str]:
     return {"kind": "narrate", "text": text}
 
 
@@ -42,7 +44,7 @@ def test_the_charge_trigger_fires_on_a_charge_and_not_on_a_standing_blow(small_e
     units = [Unit("h", "a", "warrior", 500, (1, 3)), Unit("d", "b", "soul_levy", 5000, (4, 3))]
     charge = {"id": "charged", "when": {"kind": "charge", "unit": "h", "targets": ["d"]}, "do": [_said("Charge!")]}
     eng = _with(small_engine(OPEN, units), [charge])
-    eng.apply(Move(unit="h", to=tuple(eng.board.at_offset(3, 3))))  # two hexes of plain
+    eng.apply(Move(unit="h", to=eng.board.at_offset(3, 3)))  # two hexes of plain
     events = eng.apply(Attack(unit="h", target="d"))
     blow = next(e for e in events if isinstance(e, Attacked))
     assert blow.charge and Narration(text="Charge!") in events
@@ -121,13 +123,14 @@ def test_a_front_ordered_from_an_event_is_marched_to_once_it_fires(small_engine:
     hints = AiHints(hold=(HoldSpec(side="a", region="front", units=("x",), after="go", march=True),))
     scenario = dataclasses.replace(base.scenario, board=board, ai=hints, events=(go,))
 
-    def first_action(fired: bool):
+    def first_action(fired: bool) -> tuple[Action, Engine]:
         eng = Engine(scenario, base.rules, 7)
         if fired:
             eng.state.fired_events.append("go")
         return General(eng, "a").next_action(), eng
 
     before, _ = first_action(False)
+    assert isinstance(before, Move)
     assert before != Move(unit="x", to=before.to) or distance(Hex(*before.to), Hex(0, 3)) >= 5
     after, eng = first_action(True)
     assert isinstance(after, Move)
@@ -163,7 +166,7 @@ def test_a1_played_by_the_computer_tells_the_chronicle() -> None:
     fired_at: dict[str, int] = {}
     charges: list[int] = []
 
-    def listen(events) -> None:
+    def listen(events: list[Event]) -> None:
         for e in match.state.fired_events:
             fired_at.setdefault(e, match.state.turn)
         charges.extend(
@@ -225,7 +228,9 @@ def test_a_released_reserve_rides_up_to_a_run_up_short_of_the_enemy(small_engine
     far.state.fired_events.append("go")
     ai = General(far, "a")
     h, d = far.state.formations["h"], far.state.formations["d"]
-    ground, _ = ai.persona.destination(h, [d], frozenset())
+    planned = ai.persona.destination(h, [d], frozenset())
+    assert planned is not None
+    ground, _ = planned
     assert ground and all(distance(x, d.pos) == 3 for x in ground)
     # Not yet released, it waits out of reach.
     held = _with(
@@ -235,9 +240,11 @@ def test_a_released_reserve_rides_up_to_a_run_up_short_of_the_enemy(small_engine
         [go],
         hints,
     )
-    waiting, _ = General(held, "a").persona.destination(
+    planned = General(held, "a").persona.destination(
         held.state.formations["h"], [held.state.formations["d"]], frozenset()
     )
+    assert planned is not None
+    waiting, _ = planned
     assert all(distance(x, d.pos) >= 3 for x in waiting) and waiting != ground
 
 
@@ -255,7 +262,9 @@ def test_a_reserve_waits_by_the_commander_of_greatest_leadership_not_by_itself(s
     eng = _with(small_engine(["." * 16] * 7, units), [go], hints)
     ai = General(eng, "a")
     f = eng.state.formations["a_xiang"]
-    ground, _ = ai.persona.destination(f, [eng.state.formations["d"]], frozenset())
+    planned = ai.persona.destination(f, [eng.state.formations["d"]], frozenset())
+    assert planned is not None
+    ground, _ = planned
     han = eng.state.formations["c_han"].pos
     assert ground and all(distance(x, han) <= 3 for x in ground)
 

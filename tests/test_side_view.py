@@ -47,7 +47,8 @@ def test_a_side_view_gives_the_rules_answers(rules: Ruleset) -> None:
     fog = view.fog
     assert fog is not None and (fog.visible, fog.explored, fog.shown) == (view.visible, view.explored, view.seen_ids)
     assert view.sees("b_bow") and not view.sees("b_far")
-    assert view.formation_at(state.formations["b_bow"].pos).id == "b_bow"
+    seen = view.formation_at(state.formations["b_bow"].pos)
+    assert seen is not None and seen.id == "b_bow"
     assert view.formation_at(state.formations["b_far"].pos) is None  # unseen ground holds nothing
 
 
@@ -63,7 +64,7 @@ def test_a_side_view_works_each_answer_out_once(rules: Ruleset, monkeypatch: pyt
     monkeypatch.setattr(vision, "seen_formations", counting)
     view = SideView(match.state, match.engine.board, rules, "a")
 
-    def ask() -> tuple:
+    def ask() -> tuple[object, ...]:
         return (view.fog, view.state, view.threat, view.card("b_bow"), view.sight)
 
     first = ask()

@@ -3,6 +3,8 @@ its toggle, and the legend of the banner marks, in every language."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pygame
 import pytest
 from conftest import Unit, frame, loaded_for, make_scenario
@@ -16,6 +18,7 @@ from game.record.match import Match
 from game.ui import badges as badges_module
 from game.ui import card_panel as card_panel_module
 from game.ui import legend as legend_module
+from game.ui.app import App
 from game.ui.board_view import BoardView, Overlays
 from game.ui.camera import Camera
 from game.ui.card_panel import CardPanel, card_lines, place
@@ -37,7 +40,7 @@ LANGUAGES = ("en", "zh_CN", "zh_TW")
 
 
 @pytest.fixture(autouse=True)
-def screen():
+def screen() -> Iterator[None]:
     pygame.init()
     before = i18n.language()
     yield
@@ -54,11 +57,11 @@ class Recording(pygame.Surface):
 
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
-        self.blits: list[pygame.Rect] = []
+        self.blitted: list[pygame.Rect] = []
 
     def blit(self, source, dest, *args, **kw):  # type: ignore[no-untyped-def, override]
-        rect = pygame.Rect(dest if len(dest) == 4 else (*dest, *source.get_size()))  # type: ignore[arg-type]
-        self.blits.append(pygame.Rect(rect.topleft, source.get_size()))
+        rect = pygame.Rect(dest if len(dest) == 4 else (*dest, *source.get_size()))
+        self.blitted.append(pygame.Rect(rect.topleft, source.get_size()))
         return super().blit(source, dest, *args, **kw)
 
 
@@ -127,7 +130,7 @@ def test_the_card_fits_on_every_screen_in_every_language(rules: Ruleset, lang: s
     rect = CardPanel(rules).draw(surface, card, (size[0] - 10, 54))
     assert surface.get_rect().contains(rect)
     assert rect.height <= size[1] - 54
-    assert all(rect.contains(b) for b in surface.blits[1:]), [b for b in surface.blits if not rect.contains(b)]
+    assert all(rect.contains(b) for b in surface.blitted[1:]), [b for b in surface.blitted if not rect.contains(b)]
 
 
 def test_a_hidden_enemy_has_no_card_to_draw(rules: Ruleset) -> None:
@@ -217,7 +220,7 @@ class Controls(Scene):
         self.legend.draw(surface, (10, 54), pygame.mouse.get_pos())
 
 
-def click(app, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def click(app: App, pos: tuple[int, int]) -> None:
     frame(
         app,
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False),
@@ -225,11 +228,12 @@ def click(app, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def test_the_buttons_switch_the_threat_and_the_legend(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_buttons_switch_the_threat_and_the_legend(app: App) -> None:
     i18n.set_language("en")
     scene = Controls(app)
     app.switch(scene)
     frame(app)
+    assert scene.toggle.button is not None and scene.legend.button is not None
     click(app, scene.toggle.button.rect.center)
     assert scene.toggle.on and scene.toggle.button.is_selected
     click(app, scene.legend.button.rect.center)
@@ -260,7 +264,8 @@ def test_the_legend_names_every_mark_and_explains_the_one_pointed_at(monkeypatch
     rows = dict((e.id, r) for e, r in legend._rows)
     texts.rendered.clear()
     legend.draw(surface, (10, 60), mouse=rows["tired"].center)
-    assert legend.entry_at(rows["tired"].center).id == "tired"
+    tired = legend.entry_at(rows["tired"].center)
+    assert tired is not None and tired.id == "tired"
     tip = " ".join(texts.rendered)
     assert "Fatigue is high" in tip and "Resting restores it." in tip
 
@@ -276,9 +281,9 @@ def test_the_legend_fits_in_every_language(lang: str, size: tuple[int, int]) -> 
     assert rect is not None and surface.get_rect().contains(rect)
     for entry in ENTRIES:
         rows = dict((e.id, r) for e, r in legend._rows)
-        surface.blits.clear()
+        surface.blitted.clear()
         legend.draw(surface, (10, 54), mouse=rows[entry.id].center)
-        assert all(rect.contains(b) for b in surface.blits[1:]), entry.id
+        assert all(rect.contains(b) for b in surface.blitted[1:]), entry.id
 
 
 def test_a_card_is_placed_clear_of_the_panels_and_of_the_formation() -> None:

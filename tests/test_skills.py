@@ -4,13 +4,15 @@ the data and its cross-checks, and the AI's use of them."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 from conftest import EngineFactory, Unit
 
 from game.ai.basic import BasicAI
-from game.content.errors import ContentErrors
+from game.content.errors import ContentError, ContentErrors
 from game.content.ruleset import load_ruleset_from
 from game.core import baggage, combat, morale, skill_marks, skills, souls
 from game.core.actions import ACTION_LIST_ADAPTER, Action, Attack, Capture, EndTurn, Fire, Move, UseSkill
@@ -19,6 +21,7 @@ from game.core.events import (
     Attacked,
     BaggageDropped,
     Destroyed,
+    Event,
     HeroWounded,
     Looted,
     MoraleChanged,
@@ -33,12 +36,14 @@ from game.core.rules import Ruleset
 from game.core.skill_kinds import SKILLS
 from game.core.state import state_hash
 from game.paths import DATA_DIR
+from game.ui.app import App
+from game.ui.battle import BattleScene
 
 PLAIN = ("........",) * 6
 ZHENGUO_JIN = (("a", "zhenguo", "player"), ("b", "jin", "enemy"))
 
 
-def use(engine: Engine, unit: str, skill: str, **aim: object) -> list:
+def use(engine: Engine, unit: str, skill: str, **aim: object) -> list[Event]:
     return engine.apply(UseSkill(unit=unit, skill=skill, **aim))  # type: ignore[arg-type]
 
 
@@ -51,7 +56,7 @@ def refused(engine: Engine, action: Action, reason: str) -> None:
     assert state_hash(engine.state) == before
 
 
-def morale_events(events: list, reason: str) -> dict[str, int]:
+def morale_events(events: list[Event], reason: str) -> dict[str, int]:
     return {e.unit: e.delta for e in events if isinstance(e, MoraleChanged) and e.reason == reason}
 
 
@@ -93,7 +98,7 @@ def data_copy(tmp_path: Path) -> Path:
     return d
 
 
-def content_errors(data_dir: Path) -> list:
+def content_errors(data_dir: Path) -> list[ContentError]:
     with pytest.raises(ContentErrors) as exc:
         load_ruleset_from(data_dir)
     return exc.value.errors
@@ -250,13 +255,20 @@ def squad(small_engine: EngineFactory, seed: int = 7, hero: str | None = "geng_g
     )
 
 
-def raid_outcome(small_engine: EngineFactory, seed: int, hero: str | None = "geng_gong") -> tuple[Engine, list]:
+def skill_used(events: list[Event]) -> SkillUsed:
+    """The skill's own event, which comes first."""
+    used = events[0]
+    assert isinstance(used, SkillUsed)
+    return used
+
+
+def raid_outcome(small_engine: EngineFactory, seed: int, hero: str | None = "geng_gong") -> tuple[Engine, list[Event]]:
     eng = squad(small_engine, seed, hero)
     return eng, use(eng, "a_squad", "decapitation_raid", target="b_liang")
 
 
 def test_a_successful_raid_wounds_the_enemy_hero(small_engine: EngineFactory) -> None:
-    seed = next(s for s in range(100) if raid_outcome(small_engine, s)[1][0].succeeded)
+    seed = next(s for s in range(100) if skill_used(raid_outcome(small_engine, s)[1]).succeeded)
     eng, events = raid_outcome(small_engine, seed)
     st = eng.state
     assert HeroWounded(hero="wanyan_liang", unit="b_liang", side="b") in events
@@ -269,12 +281,12 @@ def test_a_successful_raid_wounds_the_enemy_hero(small_engine: EngineFactory) ->
 
 
 def test_a_failed_raid_leaves_a_fright_and_shows_the_raiders(small_engine: EngineFactory) -> None:
-    seed = next(s for s in range(100) if raid_outcome(small_engine, s)[1][0].succeeded is False)
+    seed = next(s for s in range(100) if skill_used(raid_outcome(small_engine, s)[1]).succeeded is False)
     eng = squad(small_engine, seed)
     eng.state.formations["a_squad"].hidden = True
     events = use(eng, "a_squad", "decapitation_raid", target="b_liang")
     st = eng.state
-    assert events[0].succeeded is False and not any(isinstance(e, HeroWounded) for e in events)
+    assert skill_used(events).succeeded is False and not any(isinstance(e, HeroWounded) for e in events)
     assert st.formations["b_liang"].hero == "wanyan_liang" and st.wounded_heroes == []
     assert st.formations["b_liang"].morale == 55 - 10 and st.formations["b_friend"].morale == 55
     assert not st.formations["a_squad"].hidden and any(isinstance(e, Revealed) for e in events)
@@ -285,8 +297,8 @@ def test_the_raid_chance_grows_with_the_raider_s_martial_skill(small_engine: Eng
     eng = squad(small_engine)
     st = eng.state
     assert skills.raid_chance(rules, st.formations["a_squad"], raid, st.formations["b_liang"]) == 40 + 75 - 70
-    led = sum(bool(raid_outcome(small_engine, s)[1][0].succeeded) for s in range(120))
-    alone = sum(bool(raid_outcome(small_engine, s, hero=None)[1][0].succeeded) for s in range(120))
+    led = sum(bool(skill_used(raid_outcome(small_engine, s)[1]).succeeded) for s in range(120))
+    alone = sum(bool(skill_used(raid_outcome(small_engine, s, hero=None)[1]).succeeded) for s in range(120))
     assert 35 <= led <= 75 and 10 <= alone <= 40 and led > alone
 
 
@@ -388,7 +400,7 @@ def test_verse_lifts_the_retainers_in_the_aura(small_engine: EngineFactory, rule
     ret.morale = 40
     capacity = souls.capture_capacity(rules, ret)
     events = use(eng, "a_cao", "verse")
-    assert set(events[0].affected) == {"a_cao", "a_ret"}
+    assert set(skill_used(events).affected) == {"a_cao", "a_ret"}
     assert ret.morale == 55 and morale_events(events, "Verse")["a_ret"] == 15
     assert souls.capture_capacity(rules, ret) == 2 * capacity
     setup = combat.setup_attack(st, eng.board, rules, ret, st.formations["b_levy"])
@@ -656,7 +668,7 @@ def test_ride_light_speeds_the_horse_and_strews_the_road(small_engine: EngineFac
     st = eng.state
     base = {fid: movement_points(f, rules) for fid, f in st.formations.items()}
     events = use(eng, "a_wuzhu", "ride_light")
-    assert set(events[0].affected) == {"a_wuzhu", "a_horse"}
+    assert set(skill_used(events).affected) == {"a_wuzhu", "a_horse"}
     assert movement_points(st.formations["a_wuzhu"], rules) == base["a_wuzhu"] + 4
     assert movement_points(st.formations["a_foot"], rules) == base["a_foot"]
     dropped = next(e for e in events if isinstance(e, BaggageDropped))
@@ -796,7 +808,7 @@ def test_the_ai_re_forms_its_routed_host(small_engine: EngineFactory) -> None:
 
 
 @pytest.fixture
-def app():
+def app() -> Iterator[App]:
     import pygame
 
     from game import i18n
@@ -810,7 +822,7 @@ def app():
     i18n.set_language(before)
 
 
-def frame(app, *events) -> None:
+def frame(app: App, *events: pygame.event.Event) -> None:
     import pygame
 
     app.step(list(events), 0.0)
@@ -821,7 +833,7 @@ def frame(app, *events) -> None:
         app.step(posted, 0.0)
 
 
-def click(app, pos: tuple[float, float]) -> None:
+def click(app: App, pos: tuple[float, float]) -> None:
     import pygame
 
     pos = (round(pos[0]), round(pos[1]))
@@ -832,7 +844,7 @@ def click(app, pos: tuple[float, float]) -> None:
     )
 
 
-def select(app, battle, unit: str) -> None:
+def select(app: App, battle: BattleScene, unit: str) -> None:
     h = battle.state.formations[unit].pos
     battle.camera.centre_on(battle.geometry.centre(h))
     click(app, battle.camera.to_screen(battle.geometry.centre(h)))
@@ -840,7 +852,7 @@ def select(app, battle, unit: str) -> None:
     frame(app)
 
 
-def test_skill_buttons_use_skills_and_show_cooldowns(app, rules: Ruleset) -> None:
+def test_skill_buttons_use_skills_and_show_cooldowns(app: App, rules: Ruleset) -> None:
     from conftest import loaded_for, make_scenario
 
     from game.core.engine import GameSettings
@@ -854,10 +866,12 @@ def test_skill_buttons_use_skills_and_show_cooldowns(app, rules: Ruleset) -> Non
     ]
     match = Match(loaded_for(make_scenario(rules, PLAIN, units)), 5, GameSettings(), seats={"a": "human", "b": "ai"})
     battle = app.go("battle", match=match)
+    assert isinstance(battle, BattleScene)
     frame(app)
     select(app, battle, "a_han")
     (button, order), _lane = battle.panels.hud.skills.buttons
     assert order == "backs_to_the_river" and button.text == "Backs to the river" and button.is_enabled
+    assert button.tool_tip_text is not None
     assert button.tool_tip_text.startswith(rules.skills["backs_to_the_river"].description)
     assert battle.panels.hud.panel_rect.contains(button.rect)
     click(app, button.rect.center)

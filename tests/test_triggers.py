@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,7 @@ from game.core.sides import are_allied, are_enemies
 from game.core.state import state_hash
 from game.record.match import Match
 from game.ui.app import App
+from game.ui.battle import BattleScene
 from game.ui.computer_turns import AI_STEP_DELAY
 from game.ui.hud import GOOD
 
@@ -61,7 +62,7 @@ A1 = "a1_valley_mouth"
 
 def sides_of(*specs: tuple[str, str, str], **options: dict[str, Any]) -> list[SideSpec]:
     """SideSpecs from (id, faction, role); ``options[id]`` adds allies, held groups, gates."""
-    return [SideSpec(id=s, faction=f, role=r, name=s, **options.get(s, {})) for s, f, r in specs]  # type: ignore[arg-type]
+    return [SideSpec(id=s, faction=f, role=r, name=s, **options.get(s, {})) for s, f, r in specs]
 
 
 TWO = sides_of(("a", "yuqing", "player"), ("b", "hailing", "enemy"))
@@ -354,8 +355,8 @@ def test_an_objective_change_can_set_off_a_victory_in_the_same_action(rules: Rul
     )
     assert eng.state.objectives == {"hold": "open", "spare": "open"}
     events = eng.apply(EndTurn())
-    kinds = [type(e) for e in events if isinstance(e, ObjectiveChanged | GameOver)]
-    assert kinds == [ObjectiveChanged, GameOver]
+    kinds = [type(e).__name__ for e in events if isinstance(e, ObjectiveChanged | GameOver)]
+    assert kinds == [ObjectiveChanged.__name__, GameOver.__name__]
     assert eng.state.objectives == {"hold": "done", "spare": "open"}
     assert eng.state.over and eng.state.winner == "a" and eng.state.end_reason == triggers.REASON_EVENT
     with pytest.raises(IllegalAction) as exc:
@@ -873,7 +874,7 @@ def test_gates_must_name_a_region(a1_copy: Path) -> None:
 
 
 @pytest.fixture
-def app() -> App:
+def app() -> Iterator[App]:
     before = i18n.language()
     i18n.set_language("en")
     app = App((1280, 800))
@@ -882,7 +883,7 @@ def app() -> App:
     i18n.set_language(before)
 
 
-def until_human_to_move(app: App, scene, frames: int = 400) -> None:
+def until_human_to_move(app: App, scene: BattleScene, frames: int = 400) -> None:
     """Frames until a person is to move again: the computer thinks off the frame loop, so on a
     busy machine even a fast computer turn can take more than one frame."""
     for _ in range(frames):
@@ -931,6 +932,7 @@ def story_match(rules: Ruleset) -> Match:
 
 def test_narrations_pop_up_in_turn_and_the_computer_waits_for_them(app: App, rules: Ruleset) -> None:
     scene = app.go("battle", match=story_match(rules))
+    assert isinstance(scene, BattleScene)
     frame(app)
     assert scene.panels.objectives.visible and scene.panels.objectives.rect.height > 0
     key(app, pygame.K_o)
@@ -965,6 +967,7 @@ def test_narrations_pop_up_in_turn_and_the_computer_waits_for_them(app: App, rul
 
 def test_in_fast_mode_computer_turn_narrations_go_to_the_log(app: App, rules: Ruleset) -> None:
     scene = app.go("battle", match=story_match(rules))
+    assert isinstance(scene, BattleScene)
     frame(app)
     key(app, pygame.K_SPACE)
     assert scene.computer.fast
@@ -975,7 +978,7 @@ def test_in_fast_mode_computer_turn_narrations_go_to_the_log(app: App, rules: Ru
 
 
 def test_only_reinforcements_in_sight_are_announced(app: App, rules: Ruleset) -> None:
-    def arrive(event_id: str, unit: str, at: str) -> dict:
+    def arrive(event_id: str, unit: str, at: str) -> dict[str, Any]:
         return {
             "id": event_id,
             "when": {"kind": "turn", "turn": 1, "side": "b"},
@@ -988,7 +991,7 @@ def test_only_reinforcements_in_sight_are_announced(app: App, rules: Ruleset) ->
             ],
         }
 
-    def announced(events: list[dict]) -> list[str]:
+    def announced(events: list[dict[str, Any]]) -> list[str]:
         eng = build(
             rules,
             ("..............",) * 6,
@@ -997,6 +1000,7 @@ def test_only_reinforcements_in_sight_are_announced(app: App, rules: Ruleset) ->
         )
         match = Match(loaded_for(eng.scenario), 5, GameSettings(), seats={"a": "human", "b": "ai"})
         scene = app.go("battle", match=match)
+        assert isinstance(scene, BattleScene)
         frame(app)
         key(app, pygame.K_SPACE)  # the computer's turn goes by at once
         key(app, pygame.K_e)
@@ -1022,6 +1026,7 @@ def test_the_result_waits_for_the_closing_words(app: App, rules: Ruleset) -> Non
         ],
     )
     scene = app.go("battle", match=Match(loaded_for(eng.scenario), 5, GameSettings(), seats={"a": "human", "b": "ai"}))
+    assert isinstance(scene, BattleScene)
     frame(app)
     key(app, pygame.K_e)
     assert scene.state.over and app.scene is scene and scene.narration.active

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario, pass_curtain, saves_folder_at
+from conftest import Unit, frame, loaded_for, make_scenario, pass_curtain, root_elements, saves_folder_at
 from pygame_gui.elements import UILabel
 
 from game.content.scenarios import load_scenario
@@ -103,7 +103,7 @@ def colour_count(surface: pygame.Surface, colour, rect: pygame.Rect | None = Non
 
 
 def labels(scene) -> list[str]:
-    return [e.text for e in scene.manager.get_root_container().elements if isinstance(e, UILabel)]
+    return [e.text for e in root_elements(scene) if isinstance(e, UILabel)]
 
 
 def field_match(rules: Ruleset, units: list[Unit], seed: int = 3, controllers: dict | None = None) -> Match:
@@ -123,6 +123,7 @@ FIELD_UNITS = [
 def field(app: App, rules: Ruleset) -> BattleScene:
     """A battle on open ground: side a (human) against side b (computer), a_foot next to b_levy."""
     scene = app.go("battle", match=field_match(rules, FIELD_UNITS))
+    assert isinstance(scene, BattleScene)
     assert app.scene is scene
     frame(app)
     return scene
@@ -324,6 +325,7 @@ def test_no_orders_while_the_computer_moves(app: App, field: BattleScene) -> Non
 
 def test_the_computer_plays_move_by_move(app: App) -> None:
     scene = app.go("battle", match=new_match(A1, {"coalition": "human", "hailing": "ai"}, seed=5))
+    assert isinstance(scene, BattleScene)
     frame(app)
     record = scene.match.record
     press(app, pygame.K_e)
@@ -392,6 +394,7 @@ def _move_any(app: App, scene: BattleScene, skip: set[str]) -> str:
 
 def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
     scene = app.go("battle", match=new_match(A1, {"coalition": "human", "hailing": "ai"}, seed=2))
+    assert isinstance(scene, BattleScene)
     frame(app)
 
     press(app, pygame.K_F9)  # nothing saved yet: a message, and the battle goes on
@@ -442,6 +445,7 @@ def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
 def test_the_last_blow_shows_the_result(app: App, rules: Ruleset, saves_dir: Path) -> None:
     units = [Unit("a_foot", "a", "han_soldier", 3000, (2, 2)), Unit("b_last", "b", "soul_levy", 20, (3, 2))]
     scene = app.go("battle", match=field_match(rules, units, seed=8))
+    assert isinstance(scene, BattleScene)
     frame(app)
     click_hex(app, scene.state.formations["a_foot"].pos)
     click_hex(app, scene.state.formations["b_last"].pos)
@@ -514,7 +518,7 @@ def test_men_counts_are_drawn_over_every_banner(app: App, field: BattleScene, mo
         calls.append(("banner", f.id))
         return token(target, camera, f, **kw)
 
-    def draw_strength(target, f, bar, zoom):  # type: ignore[no-untyped-def]
+    def draw_strength(target, f, bar, zoom) -> None:  # type: ignore[no-untyped-def]
         calls.append(("men", f.id))
         strength(target, f, bar, zoom)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import at_each_scale, saves_folder_at
+from conftest import at_each_scale, root_elements, saves_folder_at
 from pygame_gui.elements import UIButton
 
 from game import i18n
@@ -74,7 +74,9 @@ def test_the_main_menu_opens_the_campaigns(app: App) -> None:
     assert isinstance(app.scene, CampaignMenuScene)
 
 
-def test_a_campaign_battle_is_the_players_side_against_the_computer_at_the_chosen_level(app, tmp_path) -> None:
+def test_a_campaign_battle_is_the_players_side_against_the_computer_at_the_chosen_level(
+    app: App, tmp_path: Path
+) -> None:
     battle = begin(app, tmp_path)
     settings = battle.match.record.settings
     assert battle.match.seats.commanders() == {"coalition": "human", "hailing": "ai"}
@@ -82,7 +84,7 @@ def test_a_campaign_battle_is_the_players_side_against_the_computer_at_the_chose
     assert load_progress("yuqing", tmp_path).stage == 0  # saved as soon as it began
 
 
-def test_a_victory_is_counted_once_and_the_camp_spends_its_coins(app, tmp_path, two_battles) -> None:
+def test_a_victory_is_counted_once_and_the_camp_spends_its_coins(app: App, tmp_path: Path, two_battles) -> None:
     battle = begin(app, tmp_path)
     battle.match.state.formations["han_xin_5000"].men = 4000
     result = end_battle(app, battle, "coalition", pouch=5_000)
@@ -109,7 +111,7 @@ def test_a_victory_is_counted_once_and_the_camp_spends_its_coins(app, tmp_path, 
     assert app.scene.match.state.formations["han_xin_5000"].men == saved.roster.get("han_xin").men
 
 
-def test_a_defeat_can_be_fought_again_with_a_fresh_seed(app, tmp_path) -> None:
+def test_a_defeat_can_be_fought_again_with_a_fresh_seed(app: App, tmp_path: Path) -> None:
     battle = begin(app, tmp_path)
     first_seed = battle.match.record.seed
     result = end_battle(app, battle, "hailing", pouch=9_000)
@@ -122,7 +124,7 @@ def test_a_defeat_can_be_fought_again_with_a_fresh_seed(app, tmp_path) -> None:
     assert app.scene.match.record.seed != first_seed
 
 
-def test_beginning_anew_asks_first(app, tmp_path) -> None:
+def test_beginning_anew_asks_first(app: App, tmp_path: Path) -> None:
     begin(app, tmp_path)
     menu = CampaignMenuScene(app, tmp_path)
     app.switch(menu)
@@ -134,7 +136,7 @@ def test_beginning_anew_asks_first(app, tmp_path) -> None:
     assert isinstance(app.scene, BriefingScene)
 
 
-def test_a_damaged_progress_file_is_reported_and_left_alone(app, tmp_path) -> None:
+def test_a_damaged_progress_file_is_reported_and_left_alone(app: App, tmp_path: Path) -> None:
     path = tmp_path / "campaign-yuqing.json"
     path.write_text("{ not json", encoding="utf-8")
     menu = CampaignMenuScene(app, tmp_path)
@@ -145,7 +147,7 @@ def test_a_damaged_progress_file_is_reported_and_left_alone(app, tmp_path) -> No
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
-def test_campaign_screens_fit_their_labels(app, tmp_path, two_battles, lang) -> None:
+def test_campaign_screens_fit_their_labels(app: App, tmp_path: Path, two_battles, lang) -> None:
     i18n.set_language(lang)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -157,7 +159,9 @@ def test_campaign_screens_fit_their_labels(app, tmp_path, two_battles, lang) -> 
     assert clipped == []
 
 
-def test_a_quickload_in_a_campaign_battle_still_counts_for_the_campaign(app, tmp_path, monkeypatch) -> None:
+def test_a_quickload_in_a_campaign_battle_still_counts_for_the_campaign(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
 
     app.saves = saves_folder_at(tmp_path / "quick")
     battle = begin(app, tmp_path)
@@ -168,7 +172,9 @@ def test_a_quickload_in_a_campaign_battle_still_counts_for_the_campaign(app, tmp
     assert app.scene.match.campaign is run
 
 
-def test_after_a_lost_battle_the_cards_say_what_happens_and_count_nothing_that_is_not_there(app, tmp_path) -> None:
+def test_after_a_lost_battle_the_cards_say_what_happens_and_count_nothing_that_is_not_there(
+    app: App, tmp_path: Path
+) -> None:
     from game.ui.campaign_menu import army_line
 
     battle = begin(app, tmp_path)
@@ -182,7 +188,7 @@ def test_after_a_lost_battle_the_cards_say_what_happens_and_count_nothing_that_i
     assert "Lost 1 time: Continue fights it again." in line
 
 
-def test_after_a_won_battle_the_cards_give_the_real_numbers(app, tmp_path, two_battles) -> None:
+def test_after_a_won_battle_the_cards_give_the_real_numbers(app: App, tmp_path: Path, two_battles) -> None:
     from game.ui.campaign_menu import army_line
 
     battle = begin(app, tmp_path)
@@ -198,11 +204,11 @@ def test_after_a_won_battle_the_cards_give_the_real_numbers(app, tmp_path, two_b
 
 
 def _buttons(scene) -> list[pygame.Rect]:
-    return [e.rect for e in scene.manager.get_root_container().elements if isinstance(e, UIButton)]
+    return [e.rect for e in root_elements(scene) if isinstance(e, UIButton)]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
-def test_campaign_screens_grow_with_the_ui_scale_at_4k(tmp_path, two_battles, lang) -> None:
+def test_campaign_screens_grow_with_the_ui_scale_at_4k(tmp_path: Path, two_battles, lang) -> None:
     """At 200% on a 4K screen the menu, briefing, result and camp keep every label whole and
     inside the window, and their buttons are twice as tall as at 100%, not only their text."""
     i18n.set_language(lang)
@@ -249,7 +255,7 @@ def to_camp_past_the_aim(app: App, tmp_path: Path) -> CampScene:
 
 
 def test_the_camp_after_the_war_aim_is_passed_puts_du_xuans_counsel_and_holds_the_march(
-    app, tmp_path, two_battles
+    app: App, tmp_path: Path, two_battles
 ) -> None:
     camp = to_camp_past_the_aim(app, tmp_path)
     assert camp.march_button is None and not camp.actions  # no orders, no march, until it is decided
@@ -270,7 +276,7 @@ def test_the_camp_after_the_war_aim_is_passed_puts_du_xuans_counsel_and_holds_th
     assert isinstance(app.scene, CampScene) and app.scene.ending.ending.title == "Sixty Thousand"
 
 
-def test_marching_on_past_the_war_aim_opens_the_next_battle(app, tmp_path, two_battles) -> None:
+def test_marching_on_past_the_war_aim_opens_the_next_battle(app: App, tmp_path: Path, two_battles) -> None:
     camp = to_camp_past_the_aim(app, tmp_path)
     push(app, option_button(camp, "march_on"))
     assert load_progress("yuqing", tmp_path).decisions == {"war_aim": "march_on"}
@@ -306,7 +312,7 @@ def test_after_the_annihilation_the_camp_reads_the_note_on_the_helmet(app, tmp_p
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
-def test_the_decision_and_the_ending_fit_their_labels(app, tmp_path, two_battles, lang) -> None:
+def test_the_decision_and_the_ending_fit_their_labels(app: App, tmp_path: Path, two_battles, lang) -> None:
     i18n.set_language(lang)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -334,7 +340,7 @@ def test_the_zhenguo_camp_tells_how_yue_fei_went_to_dongjing(app, tmp_path) -> N
     assert any("Lantern Festival" in text for text in scene.ending.paragraphs)
 
 
-def test_the_decision_and_the_ending_grow_with_the_ui_scale_at_4k(tmp_path, two_battles) -> None:
+def test_the_decision_and_the_ending_grow_with_the_ui_scale_at_4k(tmp_path: Path, two_battles) -> None:
     """At 200% on a 4K screen the counsel's courses and the ending stay inside the window, the
     course buttons twice as tall as at 100%."""
 
@@ -353,7 +359,7 @@ def test_the_decision_and_the_ending_grow_with_the_ui_scale_at_4k(tmp_path, two_
     assert min(r.height for r in measured[200][0][0]) >= 1.8 * min(r.height for r in measured[100][0][0])
 
 
-def test_the_camp_spends_nothing_on_a_formation_the_next_battle_leaves_behind(app, tmp_path) -> None:
+def test_the_camp_spends_nothing_on_a_formation_the_next_battle_leaves_behind(app: App, tmp_path: Path) -> None:
     """After the valley Guo Yaoshi rides after the routed: at the camp before the Pursuit his
     row says he stays in camp and offers no order; Yue Fei's row keeps its orders."""
     from pygame_gui.elements import UILabel

@@ -9,15 +9,16 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import frame, saves_folder_at
+from conftest import current, frame, saves_folder_at
 from test_replay_cursor import play_random
 
 from game import cli
 from game.core.events import Narration, ObjectiveChanged
 from game.core.state import state_hash
+from game.record.errors import SaveError
 from game.record.match import Match
 from game.record.model import GameRecord
-from game.record.saves import SaveError, load_record, write_record
+from game.record.saves import load_record, write_record
 from game.record.verify import replay_engine, verify
 from game.ui.app import App
 from game.ui.battle import BattleScene
@@ -45,7 +46,7 @@ def viewer(app: App, save_file: Path) -> ReplayScene:
     scene = app.go("replay", record=load_record(save_file))
     assert app.scene is scene and isinstance(scene, ReplayScene)
     frame(app)
-    return app.scene
+    return current(app, ReplayScene)
 
 
 def press(app: App, key: int) -> None:
@@ -195,7 +196,8 @@ def test_a_sides_log_keeps_to_what_that_side_could_know(
     done = ObjectiveChanged(objective="sweep_valley", status="done")  # the coalition's objective
     words = Narration(text="Turn the column about.", speaker="wanyan_liang")
     # Wanyan Liang's own formation, out of the coalition's sight here.
-    assert "liang_levy_3" not in viewer.cursor.sight_after(n, "coalition").seen
+    sight = viewer.cursor.sight_after(n, "coalition")
+    assert sight is not None and "liang_levy_3" not in sight.seen
     monkeypatch.setattr(viewer.cursor, "recent_events", lambda: [(n, [done, words])])
 
     def log(view: str) -> list[str]:
@@ -279,12 +281,12 @@ def test_the_controls_fit_the_window(save_file: Path, size: tuple[int, int]) -> 
 # -- the main menu and the command line ----------------------------------------------------------
 
 
-def test_the_menu_opens_the_newest_save(app: App, game: Match, tmp_path: Path, monkeypatch) -> None:
+def test_the_menu_opens_the_newest_save(app: App, game: Match, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "saves"
     app.saves = saves_folder_at(folder)
     app.switch(MenuScene(app))
     frame(app)
-    click(app, app.scene.replay_button.rect.center)
+    click(app, current(app, MenuScene).replay_button.rect.center)
     assert isinstance(app.scene, MenuScene) and app.scene.message == "No saved game to watch yet."
     older = game.record.model_copy(deep=True, update={"actions": game.record.actions[:5], "checkpoints": []})
     write_record(older, folder / "older.json")
@@ -296,7 +298,7 @@ def test_the_menu_opens_the_newest_save(app: App, game: Match, tmp_path: Path, m
     os.utime(folder / "older.json", (1, 1))
     os.utime(newer, (2, 2))
     os.utime(folder / "junk.json", (3, 3))  # the newest file, but no save: passed over
-    click(app, app.scene.replay_button.rect.center)
+    click(app, current(app, MenuScene).replay_button.rect.center)
     assert isinstance(app.scene, ReplayScene)
     assert app.scene.cursor.length == len(game.record.actions)
 
@@ -311,18 +313,18 @@ def test_a_record_of_a_changed_scenario_is_refused_and_the_screen_stays(app: App
 
 
 def test_the_menu_says_why_the_newest_save_cannot_be_watched(
-    app: App, game: Match, tmp_path: Path, monkeypatch
+    app: App, game: Match, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = tmp_path / "saves"
     app.saves = saves_folder_at(folder)
     write_record(game.record.model_copy(update={"content_version": "other"}), folder / "changed.json")
     app.switch(MenuScene(app))
     frame(app)
-    click(app, app.scene.replay_button.rect.center)
+    click(app, current(app, MenuScene).replay_button.rect.center)
     assert isinstance(app.scene, MenuScene) and app.scene.message.startswith("Cannot load: made with other content")
 
 
-def test_replay_save_opens_the_viewer(save_file: Path, monkeypatch) -> None:
+def test_replay_save_opens_the_viewer(save_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shown = []
     monkeypatch.setattr(App, "run", lambda self: shown.append(self.scene))
     assert cli.main(["--lang", "en", "replay", str(save_file)]) == 0
@@ -330,7 +332,9 @@ def test_replay_save_opens_the_viewer(save_file: Path, monkeypatch) -> None:
     assert isinstance(scene, ReplayScene) and scene.cursor.position == 0
 
 
-def test_replay_save_refuses_an_unknown_scenario_in_one_line(game: Match, tmp_path: Path, capsys, monkeypatch) -> None:
+def test_replay_save_refuses_an_unknown_scenario_in_one_line(
+    game: Match, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(App, "run", lambda self: pytest.fail("no window for a bad save"))
     path = tmp_path / "bad.json"
     write_record(game.record.model_copy(update={"scenario_id": "no_such_battle"}), path)

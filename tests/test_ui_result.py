@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import frame, saves_folder_at
+from conftest import frame, root_elements, saves_folder_at
 from pygame_gui.elements import UILabel
 
 from game import i18n
@@ -20,6 +20,7 @@ from game.core.hexgrid import neighbours
 from game.i18n import _
 from game.record.match import Match, match_from_record
 from game.record.saves import load_record
+from game.record.seats import Commander
 from game.ui.app import App
 from game.ui.replay import ReplayScene
 from game.ui.result import ResultScene
@@ -54,7 +55,7 @@ def b1_lost(*humans: str, relief: bool = False) -> Match:
     """The Valley, lost: the besieging horse cuts down Tang Huai's last man (on turn 3, after the
     Jin relief has arrived, with ``relief``)."""
     loaded = load_scenario("b1_the_valley")
-    controllers = {s.id: ("human" if s.id in humans else "ai") for s in loaded.scenario.sides}
+    controllers: dict[str, Commander] = {s.id: ("human" if s.id in humans else "ai") for s in loaded.scenario.sides}
     match = Match(loaded, 5, GameSettings(), seats=controllers)
     state = match.state
     while not (state.turn == (3 if relief else 1) and state.active_side.id == "jin"):
@@ -185,7 +186,7 @@ def test_every_text_fits_small_and_large_windows(lang: str, size: tuple[int, int
                 scene = show(app, match)
             assert [str(w.message) for w in caught if "too small" in str(w.message)] == []
             window = pygame.Rect((0, 0), size)
-            elements = scene.manager.get_root_container().elements
+            elements = root_elements(scene)
             assert all(window.contains(e.rect) for e in elements), [e.rect for e in elements]
             buttons = [scene.save_button, scene.replay_button, scene.menu_button]
             table, story = scene.table.panel.rect, scene.story_box.rect  # type: ignore[union-attr]
@@ -219,5 +220,6 @@ def test_the_debriefing_sets_the_chronicle_beside_this_battle(app: App) -> None:
         else:
             assert story[at + 2].startswith(f"In this battle: on turn {came.turn}")
     # The record's own end: Yue Fei's riders fell on turn 4, so the duel never went on to turn 5.
-    came = dict((p.id, c) for p, c in report)
-    assert came["long_duel"] is None or came["long_duel"].turn <= 4
+    came_by_id = dict((p.id, c) for p, c in report)
+    long_duel = came_by_id["long_duel"]
+    assert long_duel is None or long_duel.turn <= 4

@@ -7,6 +7,7 @@ import pygame
 import pygame_gui
 import pytest
 from conftest import Unit, loaded_for, make_scenario
+from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.core.actions import EndTurn, Move, Rest
@@ -161,6 +162,7 @@ def row_buttons(harness: Harness) -> dict[str, pygame_gui.elements.UIButton]:
 def test_n_and_the_button_show_and_hide_the_list(app: App, rules: Ruleset) -> None:
     harness = Harness(app, UnitList(on_pick=lambda fid: None))
     ul = harness.list
+    assert ul.panel is not None
     assert not ul.visible and not ul.panel.visible
     assert harness.key(pygame.K_n)
     assert ul.visible and ul.panel.visible
@@ -174,6 +176,7 @@ def test_each_row_shows_one_of_the_sides_formations_and_a_click_picks_it(shown: 
     assert list(buttons) == ["a_foot", "a_march", "a_guard", "a_tired", "a_broken"]
     assert "b_levy" not in buttons and "b_rear" not in buttons
     # The count of those that can still act is on the toggle button.
+    assert shown.list.button is not None
     assert shown.list.button.text == "Formations: 2 to act"
     target = buttons["a_guard"]
     assert shown.list.rect.contains(target.rect)
@@ -192,7 +195,7 @@ def test_the_selected_formation_is_lit_and_the_wheel_still_scrolls_over_it(app: 
     other = row_buttons(harness)["a_02"]
     harness.frame()
 
-    def gold(button) -> int:
+    def gold(button: UIButton) -> int:
         area = app.screen.subsurface(button.rect)
         return pygame.mask.from_threshold(area, GOLD, (1, 1, 1, 255)).count()
 

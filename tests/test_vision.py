@@ -11,9 +11,9 @@ from conftest import EngineFactory, Unit, loaded_for, make_scenario
 
 from game.ai.basic import BasicAI
 from game.content.errors import ContentErrors
-from game.content.scenarios import load_scenario, load_scenario_file
+from game.content.scenarios import LoadedScenario, load_scenario, load_scenario_file
 from game.core import vision
-from game.core.actions import Attack, EndTurn, Move
+from game.core.actions import Action, Attack, EndTurn, Move
 from game.core.engine import Engine, GameSettings
 from game.core.events import Attacked, Moved, Revealed
 from game.core.hexgrid import Hex, distance
@@ -22,6 +22,8 @@ from game.core.rules import Ruleset
 from game.core.state import state_hash
 from game.paths import MAPS_DIR
 from game.record.match import Match
+from game.ui.app import App
+from game.ui.battle import BattleScene
 
 LINE = ("..............",)  # one row: axial (q, 0) is column q, so distances are plain
 TWO_ROWS = ("........", "...h....")  # Hex(3, 1) is hills, next to Hex(3, 0) and Hex(4, 0)
@@ -345,7 +347,9 @@ def _scenario_copy(tmp_path: Path, extra_object: str) -> Path:
     return path
 
 
-def _object_at(loaded, terrain_id: str, name: str, unit: str, hidden: str, group: str = "") -> tuple[str, Hex]:
+def _object_at(
+    loaded: LoadedScenario, terrain_id: str, name: str, unit: str, hidden: str, group: str = ""
+) -> tuple[str, Hex]:
     board = loaded.scenario.board
     taken = {f.pos for f in loaded.scenario.formations}
     h = next(h for h in sorted(board.hexes()) if board.terrain_at(h).id == terrain_id and h not in taken)
@@ -390,10 +394,7 @@ def test_cover_is_forest_hills_and_passes(rules: Ruleset) -> None:
 SCREEN_FIELD = ("............", "............", "...h........", "............", "............")
 
 
-def battle(rules: Ruleset, units: list[Unit], view_side: str | None = None):
-    from game.ui.app import App
-    from game.ui.battle import BattleScene
-
+def battle(rules: Ruleset, units: list[Unit], view_side: str | None = None) -> tuple[App, BattleScene]:
     scenario = make_scenario(rules, SCREEN_FIELD, units, turn_limit=5)
     match = Match(loaded_for(scenario), 3, GameSettings(), seats={"a": "human", "b": "ai"})
     app = App((1280, 800))
@@ -403,7 +404,7 @@ def battle(rules: Ruleset, units: list[Unit], view_side: str | None = None):
     return app, scene
 
 
-def banner_pixels(scene, h: Hex, colour: tuple[int, int, int]) -> int:
+def banner_pixels(scene: BattleScene, h: Hex, colour: tuple[int, int, int]) -> int:
     import pygame
 
     x, y = scene.camera.to_screen(scene.geometry.centre(h))
@@ -443,7 +444,7 @@ def test_enemy_moves_out_of_sight_are_neither_shown_nor_waited_for(rules: Rulese
     orders = iter([Move(unit="far", to=Hex(8, 4)), Move(unit="near", to=Hex(2, 0))])
 
     class Scripted:
-        def next_action(self):
+        def next_action(self) -> Action:
             return next(orders)
 
     scene.computer.ais["b"] = Scripted()  # type: ignore[assignment]

@@ -7,11 +7,12 @@ import pytest
 from conftest import EngineFactory, Unit, loaded_for, make_scenario
 
 from game.core import combat, morale
-from game.core.actions import Attack, Blast, Capture, EndTurn, Fire, Move, Rest
+from game.core.actions import Action, Attack, Blast, Capture, EndTurn, Fire, Move, Rest
 from game.core.engine import MOVE_FATIGUE, REST_FATIGUE, REST_MORALE, Engine, GameSettings, IllegalAction
-from game.core.events import Fled, Looted, MoraleChanged, Rallied, Routed, SoulsCaptured, SoulsDrifted
+from game.core.events import Attacked, Fled, Looted, MoraleChanged, Rallied, Routed, SoulsCaptured, SoulsDrifted
 from game.core.hexgrid import Hex, distance, neighbours
 from game.core.movement import exerts_zoc
+from game.core.rules import Ruleset
 from game.core.state import state_hash
 from game.record.match import Match
 
@@ -33,7 +34,7 @@ def conserved(eng: Engine) -> None:
     assert eng.state.men_ever() == eng.state.men_accounted()
 
 
-def refused(eng: Engine, action, reason: str) -> None:
+def refused(eng: Engine, action: Action, reason: str) -> None:
     before = state_hash(eng.state)
     with pytest.raises(IllegalAction) as exc:
         eng.apply(action)
@@ -210,7 +211,9 @@ def test_missiles_strike_at_range_without_reply_and_run_out(small_engine: Engine
     fc = eng.forecast(Fire(unit="x", target="d"))
     assert not fc.setup.retaliation and fc.attacker_losses == (0, 0, 0)
     events = eng.apply(Fire(unit="x", target="d"))
-    assert events[0].mode == "fire" and events[0].attacker_losses == 0 and events[0].defender_losses > 0
+    shot = events[0]
+    assert isinstance(shot, Attacked)
+    assert shot.mode == "fire" and shot.attacker_losses == 0 and shot.defender_losses > 0
     assert eng.state.formations["x"].ammo == ammo - 1
     conserved(eng)
     eng.apply(EndTurn())
@@ -243,7 +246,7 @@ def test_palm_thunder_hits_a_hex_and_its_neighbours_but_not_friends(small_engine
     )
     charges = eng.state.formations["x"].charges
     events = eng.apply(Blast(unit="x", at=C))
-    hit = {e.target for e in events if getattr(e, "kind", "") == "attacked"}
+    hit = {e.target for e in events if isinstance(e, Attacked)}
     assert hit == {"d1", "d2"}
     assert eng.state.formations["friend"].men == 100
     assert eng.state.formations["far"].men == 5000
@@ -408,7 +411,7 @@ def test_undisciplined_troops_stop_to_loot_but_yue_feis_men_do_not(small_engine:
 # -- undo ------------------------------------------------------------------------------------
 
 
-def test_a_plain_move_can_be_undone_but_not_an_attack(rules) -> None:
+def test_a_plain_move_can_be_undone_but_not_an_attack(rules: Ruleset) -> None:
     scenario = make_scenario(
         rules,
         OPEN,

@@ -15,8 +15,10 @@ from game.settings import load_settings, update_settings
 from game.ui import app as app_module
 from game.ui import scale
 from game.ui.app import MIN_SIZE, App, desktop_size, opening_size
+from game.ui.battle import BattleScene
 from game.ui.fonts import font
 from game.ui.menu import MenuScene
+from game.ui.replay import ReplayScene
 from game.ui.settings_screen import SettingsScene
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -55,7 +57,7 @@ def test_the_window_never_opens_below_the_smallest_size_the_screens_are_laid_out
     assert w >= MIN_SIZE[0] and h >= MIN_SIZE[1]
 
 
-def test_the_desktop_size_is_read_even_on_the_dummy_driver(app) -> None:
+def test_the_desktop_size_is_read_even_on_the_dummy_driver(app: App) -> None:
     w, h = desktop_size()
     assert w > 0 and h > 0
     assert opening_size((w, h)) >= MIN_SIZE
@@ -69,9 +71,10 @@ def test_the_default_scale_grows_with_the_screen(screen, percent) -> None:
     assert scale.default_scale(screen) == percent
 
 
-def test_f11_fills_the_screen_and_back_restores_the_windows_size(app, remembered) -> None:
+def test_f11_fills_the_screen_and_back_restores_the_windows_size(app: App, remembered: list[dict]) -> None:
     app.go("menu")
     settings = app.open("settings")
+    assert isinstance(settings, SettingsScene)
     menu = app.stack[0]
     windowed = app.size
     f11(app)
@@ -89,14 +92,14 @@ def test_f11_fills_the_screen_and_back_restores_the_windows_size(app, remembered
     assert remembered[-1] == {"fullscreen": False}
 
 
-def test_a_late_resize_event_does_not_take_the_game_out_of_full_screen(app, remembered) -> None:
+def test_a_late_resize_event_does_not_take_the_game_out_of_full_screen(app: App, remembered: list[dict]) -> None:
     app.go("menu")
     f11(app)
     frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600, size=(900, 600)))
     assert app.fullscreen and app.size == desktop_size()
 
 
-def test_the_settings_screen_sets_full_screen_and_the_scale_at_once(app, tmp_path: Path, at_100) -> None:
+def test_the_settings_screen_sets_full_screen_and_the_scale_at_once(app: App, tmp_path: Path, at_100: None) -> None:
     app.go("menu")
     app.use_profile(Profile.load("en", saves_dir=tmp_path))
     screen = app.open("settings")
@@ -119,7 +122,7 @@ def test_the_settings_screen_sets_full_screen_and_the_scale_at_once(app, tmp_pat
     assert scale.ui_scale() * 100 == scale.default_scale(desktop_size())
 
 
-def test_the_scale_sizes_the_drawn_text_and_the_themes_text(app, at_100) -> None:
+def test_the_scale_sizes_the_drawn_text_and_the_themes_text(app: App, at_100: None) -> None:
     app.go("menu")
     base_font = font(16).get_height()
     base_theme = app.scene.manager.get_theme().get_font(["button"]).get_rect("Ag").height
@@ -142,7 +145,9 @@ def test_the_window_settings_round_trip(tmp_path: Path) -> None:
     assert load_settings(tmp_path).ui_scale is None
 
 
-def test_the_window_settings_apply_at_the_next_start(tmp_path: Path, monkeypatch, at_100) -> None:
+def test_the_window_settings_apply_at_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, at_100: None
+) -> None:
     (tmp_path / "settings.json").write_text('{"fullscreen": true, "ui_scale": 150}', encoding="utf-8")
     monkeypatch.setenv("QIANKUN_SAVES_DIR", str(tmp_path))
     started: list[App] = []
@@ -152,7 +157,7 @@ def test_the_window_settings_apply_at_the_next_start(tmp_path: Path, monkeypatch
     assert app.fullscreen and scale.ui_scale() == 1.5 and app.size == desktop_size()
 
 
-def test_the_game_can_close_after_its_first_frame(app) -> None:
+def test_the_game_can_close_after_its_first_frame(app: App) -> None:
     app.go("menu")
     app.exit_after_first_frame = True
     app.frame()
@@ -160,7 +165,7 @@ def test_the_game_can_close_after_its_first_frame(app) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
-def test_a_battle_at_4k_and_200_percent_cuts_no_text_and_scales_board_text_once(app, lang) -> None:
+def test_a_battle_at_4k_and_200_percent_cuts_no_text_and_scales_board_text_once(app: App, lang) -> None:
     import warnings
 
     from game import i18n
@@ -180,6 +185,7 @@ def test_a_battle_at_4k_and_200_percent_cuts_no_text_and_scales_board_text_once(
             scene = app.go(
                 "battle", match=new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=1)
             )
+            assert isinstance(scene, BattleScene)
             hero = next(f for f in scene.state.formations_of("coalition") if f.hero == "xiang_yu")
             scene.session.selected = hero.id
             scene._after_change([])
@@ -192,7 +198,7 @@ def test_a_battle_at_4k_and_200_percent_cuts_no_text_and_scales_board_text_once(
 
 
 @pytest.mark.parametrize("route", ["help", "saves", "settings", "menu"])
-def test_screens_at_4k_and_200_percent_cut_no_label(app, route) -> None:
+def test_screens_at_4k_and_200_percent_cut_no_label(app: App, route) -> None:
     import warnings
 
     from game.ui import scale
@@ -211,7 +217,7 @@ def test_screens_at_4k_and_200_percent_cut_no_label(app, route) -> None:
         scale.set_ui_scale(round(before * 100))
 
 
-def test_the_replay_viewer_grows_with_the_ui_scale(app) -> None:
+def test_the_replay_viewer_grows_with_the_ui_scale(app: App) -> None:
     """At 200% on a 4K screen the replay's controls are twice as tall and no label is cut."""
     from game.record.match import new_match
 
@@ -219,6 +225,7 @@ def test_the_replay_viewer_grows_with_the_ui_scale(app) -> None:
 
     def viewer(big) -> tuple[int, int]:
         shown = big.go("replay", record=record)
+        assert isinstance(shown, ReplayScene)
         big.step([], 0.016)
         return shown.nav["play"].rect.height, shown.menu_button.rect.height
 

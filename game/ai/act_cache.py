@@ -39,12 +39,12 @@ class _Entry:
     candidates: list[Candidate]
 
 
-def signature(f: Formation) -> tuple:
+def signature(f: Formation) -> tuple[object, ...]:
     """Everything about a formation, copied: two equal signatures are the same formation."""
     return tuple(v.copy() if type(v) is dict else v for v in f.__dict__.values())
 
 
-def field_token(state: GameState, extra: Hashable) -> tuple:
+def field_token(state: GameState, extra: Hashable) -> tuple[Hashable, ...]:
     """What every formation's scores may depend on wherever it stands: the turn, a pending
     duel, the sides' alliances, gates and held groups, which heroes lead which formations (and
     whether they are routed or under a skill's effect: a sword's bonus reaches the whole side),
@@ -70,11 +70,11 @@ class ActCache:
         # Look-ups answered from what was kept (for the benchmark and the tests).
         self.hits = 0
         self._entries: dict[str, _Entry] = {}
-        self._token: tuple | None = None
-        self._formations: dict[str, tuple[Hex, bool, tuple]] = {}
-        self._souls: dict[str, tuple] = {}
+        self._token: tuple[Hashable, ...] | None = None
+        self._formations: dict[str, tuple[Hex, bool, tuple[object, ...]]] = {}
+        self._souls: dict[str, tuple[tuple[str, int], ...]] = {}
 
-    def refresh(self, state: GameState, token: tuple) -> None:
+    def refresh(self, state: GameState, token: tuple[Hashable, ...]) -> None:
         """Compare ``state`` with the one seen last and drop every entry it may have changed."""
         formations = {k: (f.pos, f.hero is not None, signature(f)) for k, f in state.formations.items()}
         souls = {k: tuple(sorted(v.items())) for k, v in state.field_souls.items()}
@@ -93,7 +93,7 @@ class ActCache:
         self._souls = souls
 
     def _changed_hexes(
-        self, formations: dict[str, tuple[Hex, bool, tuple]], souls: dict[str, tuple]
+        self, formations: dict[str, tuple[Hex, bool, tuple[object, ...]]], souls: dict[str, tuple[tuple[str, int], ...]]
     ) -> set[tuple[Hex, int]]:
         """(hex, how much farther than an entry's radius the change reaches) for every change."""
         changed: set[tuple[Hex, int]] = set()

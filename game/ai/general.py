@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import time
 import zlib
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from ..core import combat, duel, souls
-from ..core.actions import Action, AnswerDuel, Attack, Blast, Capture, EndTurn, Fire, Move, Rest, UseSkill
+from ..core.actions import Action, AnswerDuel, Attack, Blast, Capture, Challenge, EndTurn, Fire, Move, Rest, UseSkill
 from ..core.engine import Engine
 from ..core.herding import HEMMED_BAG_FACTOR, hemmed
 from ..core.hexgrid import Hex, distance, neighbours
@@ -88,7 +89,7 @@ class General(BasicAI):
         faction = engine.state.side(side_id).faction
         self.persona = personality.for_faction(faction, self)
         self._deadline: float | None = None
-        self._threat_key: tuple | None = None
+        self._threat_key: tuple[Hashable, ...] | None = None
         self._threat: ThreatMap | None = None
         self._threat_state: GameState | None = None
         self._objective_units = _objective_units(engine)
@@ -420,7 +421,7 @@ class General(BasicAI):
             return verdict
         return super()._worth_using(f, use, enemies)
 
-    def challenges(self, f: Formation) -> list:
+    def challenges(self, f: Formation) -> list[Challenge]:
         return duel.legal_challenges(self.engine, f.id)
 
 

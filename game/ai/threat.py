@@ -12,6 +12,8 @@ Using it here made the stress field's AI turns about a third slower.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ..core.combat import COMBAT_SCALE, engaged_men
 from ..core.hexgrid import Hex, spiral
 from ..core.rules import Ruleset
@@ -30,7 +32,7 @@ def blow(rules: Ruleset, f: Formation) -> float:
     return COMBAT_SCALE * engaged_men(f.men) * max(utype.melee, utype.ranged) * (0.5 + f.morale / 200.0)
 
 
-def threat_key(state: GameState, side_id: str) -> tuple:
+def threat_key(state: GameState, side_id: str) -> tuple[Hashable, ...]:
     """Everything a ``ThreatMap`` for ``side_id`` is built from: equal keys, equal maps."""
     return tuple(
         (e.id, e.type, e.pos, e.men, e.morale, e.routed, e.group in state.side(e.side).held_groups)

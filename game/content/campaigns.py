@@ -11,7 +11,7 @@ from ..core.campaign_spec import CampaignSpec, UpgradeSpec
 from ..core.rules import Ruleset
 from ..paths import DATA_DIR, MAPS_DIR
 from .errors import ContentError, ContentErrors, error
-from .ruleset import load_ruleset, read_toml, validate_tables
+from .ruleset import M, load_ruleset, read_toml, validate_tables
 from .scenarios import load_scenario, load_scenario_file, scenario_ids
 
 CAMPAIGNS_FILE = DATA_DIR / "campaigns.toml"
@@ -98,7 +98,7 @@ def _story_errors(path: Path, obj: str, spec: CampaignSpec, rules: Ruleset) -> l
     return errors
 
 
-def _tables(path: Path, tables: object, model, prefix: str, errors: list[ContentError]) -> dict:
+def _tables(path: Path, tables: object, model: type[M], prefix: str, errors: list[ContentError]) -> dict[str, M]:
     if not isinstance(tables, dict):
         errors.append(error(path, prefix, "-", "expected a table"))
         return {}

@@ -10,14 +10,15 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.board import Board
+from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
 from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, AiHints, FormationSpec, OfficerSpec, Scenario, SideSpec
-from ..core.scenario_events import Reinforce
+from ..core.scenario_events import EventSpec, Reinforce
 from ..paths import DATA_DIR, MAPS_DIR
 from .errors import ContentError, ContentErrors, error, from_validation
 from .event_checks import check_events, check_region_labels, declared_ids, parse_events, parse_objectives
 from .ruleset import digest_of, load_ruleset, read_toml
-from .tmx import HexLayout, load_tmx, played_bytes
+from .tmx import HexLayout, PlacedFormation, load_tmx, played_bytes
 
 # A formation's men, as a campaign's roster bounds them (``core.campaign``).
 MAX_MEN = 10_000_000
@@ -80,7 +81,7 @@ def _officer_and_ending_errors(
 
 def _ai_hint_errors(
     path: Path, obj: str, hints: AiHints, sides: set[str], units: set[str], board: Board, event_ids: set[str]
-) -> list:
+) -> list[ContentError]:
     """Every region, formation and event an ``[ai]`` hint names must exist."""
     errors: list[ContentError] = []
     for name in ("palace_region", "refuge_region", "pass_region", "feint_region"):
@@ -136,7 +137,7 @@ class LoadedScenario:
         return self.rules if self.rules is not None else load_ruleset()
 
 
-def _reinforcement_bounds(path: Path, events) -> list[ContentError]:
+def _reinforcement_bounds(path: Path, events: list[EventSpec]) -> list[ContentError]:
     """A reinforcement's men are bounded like a formation's on the map."""
     errors = []
     for event in events:
@@ -164,14 +165,14 @@ def _hiding_error(spec: FormationSpec, rules: Ruleset, board: Board) -> str | No
 
 def _formation_specs(
     path: Path,
-    placed,
+    placed: list[PlacedFormation],
     sides: dict[str, SideSpec],
     rules: Ruleset,
     board: Board,
     errors: list[ContentError],
 ) -> list[FormationSpec]:
     specs: list[FormationSpec] = []
-    occupied: dict = {}
+    occupied: dict[Hex, str] = {}
     for p in placed:
         fields = dict(p.fields)
         unit = fields.pop("unit", None)

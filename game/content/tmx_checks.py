@@ -63,7 +63,9 @@ def check_map_file(path: Path, errors: list[ContentError]) -> bool:
     return len(errors) == before
 
 
-def _whole(path: Path, node: ElementTree.Element, obj: str, name: str, low: int, high: int, errors) -> int | None:
+def _whole(
+    path: Path, node: ElementTree.Element, obj: str, name: str, low: int, high: int, errors: list[ContentError]
+) -> int | None:
     """A whole-number attribute within [low, high]; None (and an error) otherwise."""
     text = node.get(name)
     if text is None:

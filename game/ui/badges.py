@@ -68,7 +68,9 @@ TIRED = Badge(
 BADGES: dict[str, Badge] = {b.id: b for b in (ROUTED, AMMO, THUNDER, HIDDEN, TIRED)}
 
 
-def render_badge(text: str, size: int, fg: tuple[int, int, int], bg: tuple[int, int, int], pad: int = 4):
+def render_badge(
+    text: str, size: int, fg: tuple[int, int, int], bg: tuple[int, int, int], pad: int = 4
+) -> pygame.Surface:
     """The badge as one surface: the text on a rounded plate."""
     glyph = font(size, bold=True).render(text, True, fg)
     plate = pygame.Surface((glyph.get_width() + pad, glyph.get_height()), pygame.SRCALPHA)

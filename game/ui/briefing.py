@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
@@ -13,12 +15,15 @@ from .pages import BACKGROUND, heading, muted, panel, paragraph
 from .scale import px
 from .scene import Scene
 
+if TYPE_CHECKING:
+    from .app import App
+
 
 class BriefingScene(Scene):
     music = "menu"
     tells_story = True
 
-    def __init__(self, app, run: CampaignRun) -> None:
+    def __init__(self, app: App, run: CampaignRun) -> None:
         self.run = run
         super().__init__(app)
 

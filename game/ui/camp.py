@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -18,13 +19,18 @@ from ..content.scenarios import load_scenario
 from ..core import campaign as camp
 from ..core import roster
 from ..core.campaign import CampaignProgress, CampError
+from ..core.campaign_spec import CampaignSpec
 from ..core.roster import CarriedFormation
+from ..core.rules import Ruleset
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from .camp_story import DecisionView, EndingView, aim_outcome
 from .pages import BACKGROUND, heading, muted, panel, paragraph
 from .scale import px
 from .scene import Scene, asks_back
+
+if TYPE_CHECKING:
+    from .app import App
 
 # The roster's row and columns at 100% (``px``): name, men, experience, then the orders.
 ROW_H = 46
@@ -34,7 +40,7 @@ ENDING_TOP = 144
 RESULT_LINE = 24
 
 
-def carried_name(rules, c: CarriedFormation) -> str:
+def carried_name(rules: Ruleset, c: CarriedFormation) -> str:
     type_name = _(rules.units[c.type].name) if c.type in rules.units else c.type
     if c.hero and c.hero in rules.heroes:
         return f"{i18n.name(rules.heroes[c.hero].name)} · {type_name}"
@@ -43,7 +49,7 @@ def carried_name(rules, c: CarriedFormation) -> str:
     return type_name
 
 
-def aim_line(spec, progress) -> str:
+def aim_line(spec: CampaignSpec, progress: CampaignProgress) -> str:
     """The campaign's war aim and how far the army has come (empty if it has none)."""
     if not spec.souls_aim:
         return ""
@@ -56,7 +62,7 @@ class CampScene(Scene):
     music = "menu"
     tells_story = True
 
-    def __init__(self, app, run: CampaignRun) -> None:
+    def __init__(self, app: App, run: CampaignRun) -> None:
         self.run = run
         self.rules = load_ruleset()
         self.note = ""

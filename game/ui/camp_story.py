@@ -7,12 +7,14 @@ from __future__ import annotations
 from html import escape
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox
 
 from .. import i18n
 from ..content.scenarios import load_scenario
 from ..core.campaign import CampaignProgress
 from ..core.campaign_spec import CampaignSpec, DecisionOption, DecisionSpec, EndingSpec
+from ..core.rules import Ruleset
 from ..i18n import _, format_men
 from .fonts import font
 from .hud import GOLD, MUTED, TEXT
@@ -48,11 +50,11 @@ def story_html(paragraphs: list[tuple[str, tuple[int, int, int]]], width: int) -
     return "<br><br>".join(parts), count
 
 
-def line_height(manager) -> int:
+def line_height(manager: pygame_gui.UIManager) -> int:
     return round(manager.get_theme().get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
 
 
-def box_height(manager, lines: int, room: int | None = None) -> int:
+def box_height(manager: pygame_gui.UIManager, lines: int, room: int | None = None) -> int:
     """A text box's height for ``lines`` of text, or for as many whole lines as fit in ``room``."""
     line_h = line_height(manager)
     if room is not None:
@@ -74,7 +76,7 @@ def consequence(option: DecisionOption, spec: CampaignSpec, progress: CampaignPr
     return _(option.description), _(" · ").join(outcome)
 
 
-def draw_portrait(surface: pygame.Surface, rules, hero_id: str, box: pygame.Rect) -> None:
+def draw_portrait(surface: pygame.Surface, rules: Ruleset, hero_id: str, box: pygame.Rect) -> None:
     """The hero's banner, as the battle's narration shows it: his surname in his colours."""
     hero = rules.heroes[hero_id]
     faction = rules.factions.get(hero.faction)
@@ -90,7 +92,14 @@ def draw_portrait(surface: pygame.Surface, rules, hero_id: str, box: pygame.Rect
 class DecisionView:
     """The counsel and one button per course, each with what follows beside it."""
 
-    def __init__(self, manager, rules, spec: CampaignSpec, progress: CampaignProgress, decision: DecisionSpec):
+    def __init__(
+        self,
+        manager: pygame_gui.UIManager,
+        rules: Ruleset,
+        spec: CampaignSpec,
+        progress: CampaignProgress,
+        decision: DecisionSpec,
+    ) -> None:
         self.manager, self.rules, self.decision = manager, rules, decision
         self.spec, self.progress = spec, progress
         self.buttons: dict[UIButton, str] = {}  # button -> option id
@@ -174,7 +183,7 @@ class EndingView:
     LAST_WORD_SIZE = 17
     TEXT_SIZE = 17
 
-    def __init__(self, manager, ending: EndingSpec):
+    def __init__(self, manager: pygame_gui.UIManager, ending: EndingSpec) -> None:
         self.manager, self.ending = manager, ending
         self.last_rect: pygame.Rect | None = None
 

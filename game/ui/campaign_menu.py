@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -25,6 +26,9 @@ from .menu import LEVELS
 from .pages import BACKGROUND, heading, muted, panel, paragraph, paragraph_height
 from .scale import px
 from .scene import Scene, asks_back
+
+if TYPE_CHECKING:
+    from .app import App
 
 
 def progress_line(spec: CampaignSpec, progress: CampaignProgress | None) -> str:
@@ -70,7 +74,7 @@ def army_line(spec: CampaignSpec, progress: CampaignProgress) -> str:
 class CampaignMenuScene(Scene):
     music = "menu"
 
-    def __init__(self, app, saves_dir: Path | None = None) -> None:
+    def __init__(self, app: App, saves_dir: Path | None = None) -> None:
         """``saves_dir``: where the campaigns' progress is kept (the profile's saves folder unless
         a campaign played from another says so)."""
         self.saves_dir = saves_dir if saves_dir is not None else app.profile.saves_dir

@@ -193,7 +193,9 @@ class CardPanel:
         rect = place(surface.get_rect(), (width, height), target, taken, margins)
         return self.draw(surface, card, rect.topleft, "topleft")
 
-    def _layout(self, surface: pygame.Surface, card: FormationCard) -> tuple[int, int, list[str], list]:
+    def _layout(
+        self, surface: pygame.Surface, card: FormationCard
+    ) -> tuple[int, int, list[str], list[tuple[_Row, list[str]]]]:
         """Width, height, the title's lines, and each row with its wrapped lines."""
         width = min(self.width, surface.get_width() - 8)
         inner = width - 2 * PAD
@@ -212,7 +214,14 @@ class CardPanel:
         text, fg, bg = row.badge
         return render_badge(text, row.size, fg, bg)
 
-    def _paint(self, surface: pygame.Surface, card: FormationCard, rect: pygame.Rect, title: list[str], laid) -> None:
+    def _paint(
+        self,
+        surface: pygame.Surface,
+        card: FormationCard,
+        rect: pygame.Rect,
+        title: list[str],
+        laid: list[tuple[_Row, list[str]]],
+    ) -> None:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         layer.fill(PANEL_BG)
         surface.blit(layer, rect.topleft)

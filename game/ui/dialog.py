@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -13,6 +14,9 @@ from .hud import GOLD
 from .pages import modal_panel, paragraph, paragraph_height
 from .scale import px
 from .scene import Scene
+
+if TYPE_CHECKING:
+    from .app import App
 
 # (label, what it does); the dialog is closed before the action runs.
 Choice = tuple[str, Callable[[], None] | None]
@@ -27,7 +31,7 @@ class DialogScene(Scene):
 
     overlay = True
 
-    def __init__(self, app, title: str, text: str, choices: Sequence[Choice]) -> None:
+    def __init__(self, app: App, title: str, text: str, choices: Sequence[Choice]) -> None:
         self.title = title
         self.text = text
         self.choices = list(choices)

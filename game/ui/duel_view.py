@@ -28,6 +28,7 @@ from .scale import px
 from .scene import Scene
 
 if TYPE_CHECKING:
+    from .app import App
     from .battle import BattleScene
 
 BACKGROUND = (18, 16, 20)
@@ -50,7 +51,7 @@ def follow_up(battle: BattleScene, events: list[Event]) -> bool:
     return False
 
 
-def back_to_battle(app, battle: BattleScene) -> None:
+def back_to_battle(app: App, battle: BattleScene) -> None:
     """Return to the battle; in a hot-seat game, behind a hand-over to the side to move."""
     if app.scene is not battle:
         app.back()
@@ -79,7 +80,9 @@ def draw_banner(surface: pygame.Surface, rules: Ruleset, hero: str, centre: tupl
     return rect
 
 
-def _centred(surface: pygame.Surface, text: str, size: int, colour, y: int, bold: bool = False) -> int:
+def _centred(
+    surface: pygame.Surface, text: str, size: int, colour: tuple[int, int, int], y: int, bold: bool = False
+) -> int:
     """Draw wrapped, centred text from ``y``; returns the y below it."""
     width = surface.get_width() - 120
     for line in wrap(text, size, width, bold):
@@ -92,7 +95,7 @@ def _centred(surface: pygame.Surface, text: str, size: int, colour, y: int, bold
 class DuelPromptScene(Scene):
     """The challenged side's commander accepts or refuses."""
 
-    def __init__(self, app, battle: BattleScene) -> None:
+    def __init__(self, app: App, battle: BattleScene) -> None:
         self.battle = battle
         pending = battle.state.pending_duel
         assert pending is not None
@@ -167,7 +170,7 @@ class DuelScene(Scene):
     """The fight: both banners, the rounds appearing one by one, then the outcome; in a duel that
     goes on, the chances from here as the field stands."""
 
-    def __init__(self, app, battle: BattleScene, fought: DuelFought) -> None:
+    def __init__(self, app: App, battle: BattleScene, fought: DuelFought) -> None:
         self.battle = battle
         self.fought = fought
         self.elapsed = 0.0

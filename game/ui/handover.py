@@ -4,6 +4,8 @@ and no held key passes it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 from pygame_gui.elements import UIButton, UILabel
 
@@ -13,9 +15,12 @@ from .deliberate import DeliberateAct
 from .scale import px
 from .scene import Scene
 
+if TYPE_CHECKING:
+    from .app import App
+
 
 class HandoverScene(Scene):
-    def __init__(self, app, session: BattleSession, side_id: str) -> None:
+    def __init__(self, app: App, session: BattleSession, side_id: str) -> None:
         self.session = session
         self.side_id = side_id
         # Only a fresh press made after the curtain is up, and its release, pass it.

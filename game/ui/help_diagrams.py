@@ -21,7 +21,8 @@ from ..core.movement import FORCED_MARCH_FACTOR, search_moves
 from ..core.rules import Ruleset
 from ..core.state import Formation, GameState, SideState
 from ..i18n import _
-from .board_view import PATH_COLOUR, SOUL_COLOUR, TARGET_COLOUR, BoardView, Fog, Overlays
+from ..view.side_view import Fog
+from .board_view import PATH_COLOUR, SOUL_COLOUR, TARGET_COLOUR, BoardView, Overlays
 from .camera import ZOOM_LEVELS, Camera
 from .fonts import font
 from .geometry import MapGeometry
@@ -125,7 +126,9 @@ class Sketch:
         (ax, ay), (bx, by) = self.centre(a), self.centre(b)
         return ax + (bx - ax) * t, ay + (by - ay) * t
 
-    def hexes(self, hexes: Sequence[Hex] | frozenset[Hex], colour, alpha: int = 60, width: int = 2) -> None:
+    def hexes(
+        self, hexes: Sequence[Hex] | frozenset[Hex], colour: tuple[int, int, int], alpha: int = 60, width: int = 2
+    ) -> None:
         """Hexes tinted and outlined, the way the battle marks an area."""
         layer = pygame.Surface(self.surface.get_size(), pygame.SRCALPHA)
         for h in hexes:
@@ -137,7 +140,7 @@ class Sketch:
     def arrow(
         self,
         points: Sequence[tuple[float, float]],
-        colour,
+        colour: tuple[int, int, int],
         dashed: bool = False,
         width: int | None = None,
     ) -> None:
@@ -158,7 +161,9 @@ class Sketch:
         ]
         pygame.draw.polygon(self.surface, colour, head)
 
-    def march(self, path: Sequence[Hex], colour=PATH_COLOUR, dashed: bool = False, stop: bool = False) -> None:
+    def march(
+        self, path: Sequence[Hex], colour: tuple[int, int, int] = PATH_COLOUR, dashed: bool = False, stop: bool = False
+    ) -> None:
         """A move along hexes; ``stop`` bars the way on at the far edge of the last hex."""
         pts = [self.centre(h) for h in path]
         self.arrow(pts, colour, dashed)
@@ -172,11 +177,13 @@ class Sketch:
                 self.surface, TARGET_COLOUR, (ex - dx, ey - dy), (ex + dx, ey + dy), max(3, round(5 * self.zoom))
             )
 
-    def strike(self, a: Hex, b: Hex, colour=TARGET_COLOUR) -> None:
+    def strike(self, a: Hex, b: Hex, colour: tuple[int, int, int] = TARGET_COLOUR) -> None:
         """An attack from the banner on ``a`` at the one on ``b``."""
         self.arrow([self.between(a, b, 0.3), self.between(a, b, 0.72)], colour, width=max(3, round(5 * self.zoom)))
 
-    def tag(self, text: str, centre: tuple[float, float], colour=WHITE, size: int = 13) -> pygame.Rect:
+    def tag(
+        self, text: str, centre: tuple[float, float], colour: tuple[int, int, int] = WHITE, size: int = 13
+    ) -> pygame.Rect:
         """A short label on a dark chip, kept inside the sketch."""
         surf = font(max(11, round(size * max(self.zoom, 0.85))), bold=True).render(text, True, colour)
         box = surf.get_rect(center=(round(centre[0]), round(centre[1])))
@@ -187,7 +194,7 @@ class Sketch:
         self.surface.blit(surf, box)
         return chip
 
-    def hex_tag(self, text: str, h: Hex, colour=WHITE, dy: float = -0.52) -> pygame.Rect:
+    def hex_tag(self, text: str, h: Hex, colour: tuple[int, int, int] = WHITE, dy: float = -0.52) -> pygame.Rect:
         """A label above (or with ``dy`` > 0 below) a hex's centre."""
         x, y = self.centre(h)
         return self.tag(text, (x, y + dy * LAYOUT.tile_height * self.zoom), colour)
@@ -197,7 +204,9 @@ class Sketch:
         return self.surface
 
 
-def _dashes(surface: pygame.Surface, colour, a: tuple[float, float], b: tuple[float, float], width: int) -> None:
+def _dashes(
+    surface: pygame.Surface, colour: tuple[int, int, int], a: tuple[float, float], b: tuple[float, float], width: int
+) -> None:
     length = math.dist(a, b)
     steps = max(1, int(length // 10))
     for i in range(0, steps, 2):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .. import i18n
 from ..core import combat, duel, fatigue, herding, morale, movement
-from ..core.rules import Ruleset, UnitType
+from ..core.rules import Ruleset, TerrainType, UnitType
 from ..i18n import N_, _
 
 
@@ -37,11 +37,11 @@ def _units(rules: Ruleset, keep: Callable[[UnitType], bool]) -> list[UnitType]:
     return [u for u in rules.units.values() if keep(u)]
 
 
-def _names(items) -> str:
+def _names(items: Sequence[UnitType]) -> str:
     return join([_(item.name) for item in items])
 
 
-def _ground(items) -> str:
+def _ground(items: Sequence[TerrainType]) -> str:
     """Terrain names in running text: "plain, steppe and road" (English names are capitalised)."""
     names = [_(t.name) for t in items]
     if i18n.language() == "en":

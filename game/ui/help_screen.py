@@ -8,6 +8,7 @@ scrolls when it is longer than the window. Up and Down change the page.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -24,6 +25,9 @@ from .narration import wrap
 from .pages import BACKGROUND, panel
 from .scale import px
 from .scene import Scene
+
+if TYPE_CHECKING:
+    from .app import App
 
 MARGIN = 16
 BUTTON_H = 34
@@ -56,7 +60,7 @@ def sketch_zoom(width: int) -> float:
 
 
 class HelpScene(Scene):
-    def __init__(self, app, page: str | None = None) -> None:
+    def __init__(self, app: App, page: str | None = None) -> None:
         self.page_id = page if page in PAGE_IDS else PAGE_IDS[0]
         self.image: UIImage | None = None
         super().__init__(app)
@@ -179,7 +183,7 @@ def render_page(page_id: str, width: int, lang: str, scale: int = 100) -> pygame
     return surface
 
 
-def _text(blocks: list, paragraphs: list[str], x: int, y: int, width: int) -> int:
+def _text(blocks: list[tuple[int, int, pygame.Surface]], paragraphs: list[str], x: int, y: int, width: int) -> int:
     f = font(TEXT_SIZE)
     step = f.get_linesize() + 3
     for para in paragraphs:
@@ -191,7 +195,7 @@ def _text(blocks: list, paragraphs: list[str], x: int, y: int, width: int) -> in
     return y
 
 
-def _key_table(blocks: list, y: int, width: int) -> int:
+def _key_table(blocks: list[tuple[int, int, pygame.Surface]], y: int, width: int) -> int:
     """Two columns: the keys (or clicks), and what they do."""
     key_w = min(260, width * 2 // 5)
     do_w = width - key_w - 16

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..core import duel, officers, skill_marks, skills
@@ -24,7 +25,7 @@ from ..core.events import (
     OfficerSlain,
     SkillUsed,
 )
-from ..core.rules import Ruleset
+from ..core.rules import Ruleset, Skill
 from ..core.skill_marks import EFFECT_NAMES
 from ..core.state import Formation, GameState
 from ..i18n import _, format_men, ngettext
@@ -68,12 +69,12 @@ def duel_odds_line(
 class SkillButtons:
     """The buttons of the selected formation's hero, laid out inside the unit panel."""
 
-    def __init__(self, manager, rules: Ruleset, engine: Callable[[], Engine]) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, rules: Ruleset, engine: Callable[[], Engine]) -> None:
         self.manager = manager
         self.rules = rules
         self._engine = engine
         self.buttons: list[tuple[UIButton, str]] = []
-        self._key: tuple | None = None
+        self._key: tuple[str, int, bool] | None = None
         # Buttons are made as wide as they were last placed, so they rarely need resizing.
         self._width = DEFAULT_WIDTH
 
@@ -122,7 +123,7 @@ class SkillButtons:
             button.disable()
         self.buttons.append((button, order))
 
-    def _skill_label(self, f: Formation, skill) -> str:
+    def _skill_label(self, f: Formation, skill: Skill) -> str:
         name = _(skill.name)
         if skill.passive:
             return _("{name} (passive)").format(name=name)
@@ -131,7 +132,7 @@ class SkillButtons:
             return ngettext("{name} ({n} turn)", "{name} ({n} turns)", left).format(name=name, n=left)
         return name
 
-    def _skill_tip(self, f: Formation, skill) -> str:
+    def _skill_tip(self, f: Formation, skill: Skill) -> str:
         tip = _(skill.description)
         if skill.effect == "lane":
             tip += "".join("\n" + line for line in lane_preview(self._engine(), f, skill.id))
@@ -160,7 +161,7 @@ class SkillButtons:
                 button.set_relative_position((left, y))
             y += px(BUTTON_H) + GAP
 
-    def order_of(self, element) -> str | None:
+    def order_of(self, element: object) -> str | None:
         for button, order in self.buttons:
             if button is element:
                 return order
@@ -201,7 +202,7 @@ def lane_preview(engine: Engine, f: Formation, skill_id: str) -> list[str]:
     return out
 
 
-def _ready(engine: Engine, f: Formation, skill) -> bool:
+def _ready(engine: Engine, f: Formation, skill: Skill) -> bool:
     return not skill.passive and skills.ready(engine, f, skill.id)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton
 
 from .. import i18n
@@ -46,7 +47,7 @@ def _signed(p: int) -> str:
 
 
 class Hud:
-    def __init__(self, manager, size: tuple[int, int], rules: Ruleset, match: Match) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], rules: Ruleset, match: Match) -> None:
         self.manager = manager
         self.size = size
         self.rules = rules
@@ -57,8 +58,8 @@ class Hud:
         self.forecast: Forecast | None = None
         # Pouches whose count is still going up to what they hold (souls just bagged), by side.
         self.pouch_shown: dict[str, float] = {}
-        self._bar: tuple[tuple, pygame.Surface] | None = None
-        self._panel_picture: tuple[tuple, tuple[int, int], pygame.Surface, int] | None = None
+        self._bar: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._panel_picture: tuple[tuple[object, ...], tuple[int, int], pygame.Surface, int] | None = None
         w, h = size
         self.panel_rect = pygame.Rect(w - px(PANEL_W) - 10, px(TOP_BAR_H) + 10, px(PANEL_W), 0)
         self.confirm_button = UIButton(pygame.Rect(0, 0, 136, 38), _("Attack"), manager)

@@ -174,9 +174,9 @@ class Legend(Switch):
             return
         if entry.id == "souls":
             label = font(13, bold=True).render("魂", True, SOUL_COLOUR)
-            plate = label.get_rect(midleft=(box.left + 2, box.centery)).inflate(6, 2)
-            pygame.draw.rect(surface, (20, 30, 50), plate, border_radius=4)
-            surface.blit(label, label.get_rect(center=plate.center))
+            chip = label.get_rect(midleft=(box.left + 2, box.centery)).inflate(6, 2)
+            pygame.draw.rect(surface, (20, 30, 50), chip, border_radius=4)
+            surface.blit(label, label.get_rect(center=chip.center))
             return
         if entry.id == "duel":
             mid = (box.left + 16, box.centery)

@@ -13,6 +13,7 @@ from .. import i18n
 from ..content.campaigns import names_script
 from ..content.errors import ContentErrors
 from ..content.scenarios import load_scenario, scenario_ids
+from ..core.scenario import Scenario
 from ..i18n import N_, _
 from ..record.errors import SaveError
 from ..record.match import new_match
@@ -150,7 +151,7 @@ class MenuScene(Scene):
         scenario = self._scenario() if getattr(self, "scenario_id", "") else None
         return names_script(scenario.campaign) if scenario is not None else None
 
-    def _scenario(self):
+    def _scenario(self) -> Scenario | None:
         if not self.scenario_id:
             return None
         try:

@@ -21,7 +21,8 @@ import pygame
 from ..core.hexgrid import Hex
 from ..core.rules import Ruleset, TerrainType
 from ..core.state import Formation
-from .board_view import FOG_UNEXPLORED, Fog
+from ..view.side_view import Fog
+from .board_view import FOG_UNEXPLORED
 from .camera import Camera
 from .geometry import MapGeometry
 from .hud import shade
@@ -79,10 +80,10 @@ class Minimap:
         self.visible = True
         self.dragging = False
         self._base: pygame.Surface | None = None
-        self._fog_key: tuple | None = None
+        self._fog_key: tuple[object, ...] | None = None
         self._fogged: pygame.Surface | None = None
         # The terrain with the dots on it: (what it shows, the picture); only the view moves.
-        self._dotted: tuple[tuple, pygame.Surface] | None = None
+        self._dotted: tuple[tuple[object, ...], pygame.Surface] | None = None
 
     # -- layout ---------------------------------------------------------------------------------
 

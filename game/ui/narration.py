@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton
 
 from .. import i18n
@@ -193,9 +194,9 @@ class ObjectivesPanel:
         self.visible = bool(scenario.objective_specs)
         self.rect = pygame.Rect(10, px(TOP_BAR_H) + 10, px(self.WIDTH), 0)
         self.button: UIButton | None = None
-        self._picture: tuple[tuple, pygame.Surface] | None = None
+        self._picture: tuple[tuple[object, ...], pygame.Surface] | None = None
 
-    def build(self, manager, size: tuple[int, int]) -> None:
+    def build(self, manager: pygame_gui.UIManager, size: tuple[int, int]) -> None:
         """The toggle button at the right end of the top bar (again after every resize)."""
         w, _h = size
         self.button = UIButton(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..core.engine import REST_FATIGUE, REST_MORALE, Engine
@@ -59,7 +60,7 @@ KEYS = {o.key: o.id for o in ORDERS}
 
 
 class OrdersBar:
-    def __init__(self, manager, size: tuple[int, int]) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int]) -> None:
         self.buttons: dict[str, UIButton] = {}
         # Narrower buttons in a narrow window, so the bar never runs under End turn.
         self.button_w = max(px(100), min(px(BUTTON_W), (size[0] - 12 - px(END_TURN_ROOM)) // len(ORDERS) - px(GAP)))
@@ -73,7 +74,7 @@ class OrdersBar:
             x += self.button_w + px(GAP)
         self.rect = pygame.Rect(6, y - 6, x, px(BUTTON_H) + 12)
 
-    def order_of(self, element) -> str | None:
+    def order_of(self, element: object) -> str | None:
         for order_id, button in self.buttons.items():
             if button is element:
                 return order_id

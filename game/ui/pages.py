@@ -56,7 +56,9 @@ def paragraph_height(text: str, width: int, size: int = 17, bold: bool = False) 
     return len(wrap(text, size, width, bold)) * (font(size, bold).get_linesize() + 2)
 
 
-def heading(surface: pygame.Surface, text: str, x: int, y: int, size: int = 22, colour=GOLD) -> int:
+def heading(
+    surface: pygame.Surface, text: str, x: int, y: int, size: int = 22, colour: tuple[int, int, int] = GOLD
+) -> int:
     f = font(size, True)
     surface.blit(f.render(text, True, colour), (x, y))
     return y + f.get_linesize() + 4

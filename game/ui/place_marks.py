@@ -71,7 +71,7 @@ class PlaceMarks:
         self.geometry = geometry
         self.places = places
         self._names: dict[tuple[str, int, tuple[int, int, int], str], pygame.Surface] = {}
-        self._layout_key: tuple | None = None
+        self._layout_key: tuple[object, ...] | None = None
         self._layout: list[tuple[Place, pygame.Rect]] = []
         self._outlines: dict[tuple[str, float, frozenset[Hex] | None], list[list[tuple[float, float]]]] = {}
         # What the last frame drew, for tests and for the battle screen to ask about.

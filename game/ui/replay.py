@@ -9,6 +9,9 @@ new battle at the position shown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
@@ -38,6 +41,9 @@ from .scale import px
 from .scene import Scene
 from .take_over import TakeOverDialog
 
+if TYPE_CHECKING:
+    from .app import App
+
 # Actions per second while playing; the speed button steps through them.
 SPEEDS = (1, 2, 4, 8)
 CONTROLS_H = 104
@@ -50,7 +56,7 @@ class ReplayScene(Scene):
     music = "battle_calm"
     tells_story = True
 
-    def __init__(self, app, record: GameRecord, cursor: ReplayCursor | None = None) -> None:
+    def __init__(self, app: App, record: GameRecord, cursor: ReplayCursor | None = None) -> None:
         """``cursor``: one already built on ``record`` (kept when the window is rebuilt).
         SaveError if the record cannot be shown: its content changed, or it is a battle
         between people at one screen that is not over (it would show each the other's army)."""
@@ -305,7 +311,7 @@ class ReplayScene(Scene):
             return
         self._map_mouse(event)
 
-    def _button(self, element) -> None:
+    def _button(self, element: UIButton) -> None:
         if self.dialog is not None:
             pressed = self.dialog.pressed(element)
             if pressed == "start":
@@ -339,7 +345,7 @@ class ReplayScene(Scene):
             return
         if self.dialog is not None:
             return
-        keys = {
+        keys: dict[int, Callable[[], None]] = {
             pygame.K_SPACE: self.play_pause,
             pygame.K_LEFT: self.step_back,
             pygame.K_RIGHT: self.step_forward,

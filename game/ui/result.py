@@ -10,7 +10,7 @@ finished reads the same as one just played. Each way out is one small method (``
 from __future__ import annotations
 
 from html import escape
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 import pygame_gui
@@ -32,6 +32,9 @@ from .narration import wrap
 from .scale import px
 from .scene import Scene
 from .summary_table import SummaryTable
+
+if TYPE_CHECKING:
+    from .app import App
 
 MARGIN = 20
 GAP = 16
@@ -63,7 +66,7 @@ def _hex(colour: tuple[int, int, int]) -> str:
 class ResultScene(Scene):
     tells_story = True
 
-    def __init__(self, app, match: Match) -> None:
+    def __init__(self, app: App, match: Match) -> None:
         self.match = match
         scenario = match.loaded.scenario
         self.tell_story()  # before anything is named

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -12,6 +13,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIScrollingContainer
 
 from .. import i18n
 from ..content.scenarios import load_scenario
+from ..core.scenario import Scenario
 from ..i18n import _, ngettext
 from ..record.errors import SaveError
 from ..record.match import match_from_record
@@ -23,6 +25,10 @@ from .fonts import font
 from .scale import px
 from .scene import Scene
 from .thumbnail import map_thumbnail
+
+if TYPE_CHECKING:
+    from .app import App
+    from .battle import BattleScene
 
 ROW_H = 64
 THUMB = (96, 56)
@@ -51,7 +57,7 @@ def fit(text: str, size: int, width: int) -> str:
     return text.rstrip() + "…"
 
 
-def _scenario(entry: SaveEntry):
+def _scenario(entry: SaveEntry) -> Scenario | None:
     rec = entry.record
     try:
         return load_scenario(rec.scenario_id).scenario if rec is not None else None
@@ -124,7 +130,7 @@ def refusal(exc: BadSaveName) -> str:
 
 
 class SaveScreen(Scene):
-    def __init__(self, app, battle=None) -> None:
+    def __init__(self, app: App, battle: BattleScene | None = None) -> None:
         """``battle``: the battle it was opened from (its game can be saved; Back returns to it)."""
         self.battle = battle
         # Rows are told apart by their file: two saves may carry the same name.
@@ -290,6 +296,7 @@ class SaveScreen(Scene):
         )
 
     def _default_name(self) -> str:
+        assert self.battle is not None, "only a screen opened from a battle offers a name"
         return self.battle.saves.save_name()
 
     def _entry(self) -> SaveEntry | None:
@@ -363,6 +370,7 @@ class SaveScreen(Scene):
         )
 
     def _write(self, name: str, path: Path) -> None:
+        assert self.battle is not None, "only a screen opened from a battle saves"
         try:
             self.app.saves.save_as(self.battle.match, name, path)
         except SaveError as exc:

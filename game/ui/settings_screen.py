@@ -5,6 +5,7 @@ smallest window: the game, and the screen and sound."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -19,6 +20,9 @@ from .audio import audio_of
 from .pages import BACKGROUND
 from .scale import px
 from .scene import Scene, asks_back
+
+if TYPE_CHECKING:
+    from .app import App
 
 SPEED_NAMES: dict[str, str] = {
     "slow": N_("Slow"),
@@ -40,7 +44,7 @@ MOST_ROWS = 8
 
 
 class SettingsScene(Scene):
-    def __init__(self, app, page: str = "game") -> None:
+    def __init__(self, app: App, page: str = "game") -> None:
         self.page = page
         self.note = ""
         super().__init__(app)

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
-from pygame_gui.core.interfaces import IContainerLikeInterface
+import pygame_gui
+from pygame_gui.core.interfaces import IContainerLikeInterface, IGUIFontInterface
 from pygame_gui.elements import UILabel, UIPanel
 
 from ..i18n import _, format_men
@@ -59,7 +60,7 @@ def figures(rows: list[SideSummary]) -> list[Figure]:
 
 
 class SummaryTable:
-    def __init__(self, manager, rows: list[SideSummary], names: dict[str, str]) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, rows: list[SideSummary], names: dict[str, str]) -> None:
         """``rows``: the sides to show, in order; ``names``: side id -> its name on screen."""
         self.manager = manager
         self.sides = [r.side for r in rows]
@@ -80,7 +81,7 @@ class SummaryTable:
         self.rect = pygame.Rect(0, 0, self.width, self.height)
 
     @staticmethod
-    def _text_w(f, text: str) -> int:
+    def _text_w(f: IGUIFontInterface, text: str) -> int:
         return f.get_rect(text).width if text else 0
 
     def _head_lines(self, side: str) -> list[str]:

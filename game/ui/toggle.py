@@ -31,7 +31,7 @@ class Switch:
     def mark(self) -> None:
         """Show the button pressed while the switch is on."""
         if self.button is not None:
-            (self.button.select if self.on else self.button.unselect)()
+            self.button.select() if self.on else self.button.unselect()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if toggles(event, self.button, self.key):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UIScrollingContainer
 
 from .. import i18n
@@ -170,7 +171,7 @@ class UnitList:
         self.area = pygame.Rect(0, 0, 0, 0)  # the most it may take
         self.rect = pygame.Rect(0, 0, 0, 0)  # what it takes: no taller than its rows need
         self._row_buttons: dict[UIButton, str] = {}
-        self._row_widgets: list = []
+        self._row_widgets: list[UIElement] = []
         self._row_width = 0
         # The rows, the selected formation and the language on screen.
         self._shown: tuple[list[RosterRow], str | None, str] | None = None

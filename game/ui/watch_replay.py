@@ -9,6 +9,7 @@ the other side's actions nor their order gives anything away.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -33,6 +34,7 @@ from .scene import Scene
 
 if TYPE_CHECKING:
     from ..session import BattleSession
+    from .app import App
 
 CONTROLS_H = 60
 # Seconds between two things seen while playing.
@@ -42,7 +44,7 @@ BEAT_SECONDS = 1.2
 class WatchScene(Scene):
     tells_story = True
 
-    def __init__(self, app, session: BattleSession, side_id: str, start: tuple[int, GameState]) -> None:
+    def __init__(self, app: App, session: BattleSession, side_id: str, start: tuple[int, GameState]) -> None:
         """``start``: (actions, state) where ``side_id``'s wait began (``WatchReports.replay_start``)."""
         self.session = session
         self.side_id = side_id
@@ -149,7 +151,7 @@ class WatchScene(Scene):
             ("play", last > 0),
             ("forward", self.beat < last),
         ):
-            (self.nav[key].enable if enabled else self.nav[key].disable)()
+            self.nav[key].enable() if enabled else self.nav[key].disable()
         self.nav["play"].set_text(_("Pause") if self.playing else _("Play"))
 
     def _centre(self) -> None:
@@ -175,7 +177,7 @@ class WatchScene(Scene):
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
         self.map.pointer(event, on_panel=pos[1] < px(TOP_BAR_H))  # drag to pan, wheel to zoom
         if event.type == pygame.KEYDOWN:
-            keys = {
+            keys: dict[int, Callable[[], None]] = {
                 pygame.K_ESCAPE: self.back_to_battle,
                 pygame.K_RETURN: self.back_to_battle,
                 pygame.K_SPACE: self.play_pause,
