@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from game.ui.scene import Scene
 
 SceneT = TypeVar("SceneT", bound="Scene")
+BuiltT = TypeVar("BuiltT")
 
 # The suite's own saves folder (where the windows the tests open keep their settings).
 SUITE_SAVES = Path(os.environ["QIANKUN_SAVES_DIR"])
@@ -391,8 +392,8 @@ def keep_language() -> Iterator[None]:
 
 
 def at_each_scale(
-    build: Callable[[App], object], percents: Sequence[int] = (100, 200), size: tuple[int, int] = (3840, 2160)
-) -> dict[int, tuple[object, list[str]]]:
+    build: Callable[[App], BuiltT], percents: Sequence[int] = (100, 200), size: tuple[int, int] = (3840, 2160)
+) -> dict[int, tuple[BuiltT, list[str]]]:
     """``build(app)`` in a window of ``size`` (4K by default) at each UI scale: by scale, what it
     returned and the labels pygame_gui found too small for their text. The scale is 100% after."""
     import warnings
@@ -400,7 +401,7 @@ def at_each_scale(
     from game.ui import scale
     from game.ui.app import App
 
-    out: dict[int, tuple[object, list[str]]] = {}
+    out: dict[int, tuple[BuiltT, list[str]]] = {}
     try:
         for percent in percents:
             scale.set_ui_scale(percent)

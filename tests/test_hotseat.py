@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import Unit, at_each_scale, frame, loaded_for, make_scenario, pass_curtain, saves_folder_at
+from conftest import Unit, at_each_scale, current, frame, loaded_for, make_scenario, pass_curtain, saves_folder_at
 
 from game.content.scenarios import load_scenario
 from game.core.actions import Attack, EndTurn, Move
@@ -39,7 +39,7 @@ def hotseat(app: App, rules: Ruleset, units=UNITS) -> BattleScene:
     scenario = make_scenario(rules, STRIP, units, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
-    assert isinstance(app.scene, HandoverScene)
+    current(app, HandoverScene)
     battle = app.stack[-2]
     assert isinstance(battle, BattleScene) and app.scene.session is battle.session
     pass_curtain(app)
@@ -81,7 +81,7 @@ def test_the_report_tells_what_the_waiting_side_saw_and_nothing_else(app: App, r
 def test_a_quiet_turn_makes_a_quiet_report(app: App, rules: Ruleset) -> None:
     battle = hotseat(app, rules)
     assert battle.submit(EndTurn())
-    assert isinstance(app.scene, HandoverScene)
+    current(app, HandoverScene)
     pass_curtain(app)
     assert battle.narration.queue[0][0] == "While you waited, your formations saw nothing of the other side."
 
@@ -151,7 +151,7 @@ def test_nothing_to_watch_before_a_player_has_waited(app: App, rules: Ruleset) -
     scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
-    assert isinstance(app.scene, HandoverScene) and app.scene.watch is None  # the first player
+    assert current(app, HandoverScene).watch is None  # the first player
 
 
 def press_key(scene, key: int) -> None:
@@ -253,7 +253,7 @@ def test_a_finished_hotseat_battle_can_be_watched_from_its_result(app: App) -> N
     app.switch(ResultScene(app, match))
     frame(app)
     app.scene.watch_replay()
-    assert isinstance(app.scene, ReplayScene)
+    current(app, ReplayScene)
 
 
 def test_the_command_line_refuses_to_replay_a_running_hotseat_battle(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import at_each_scale, root_elements, saves_folder_at
+from conftest import at_each_scale, current, root_elements, saves_folder_at
 from pygame_gui.elements import UIButton
 
 from game import i18n
@@ -52,9 +52,9 @@ def begin(app: App, saves: Path) -> BattleScene:
     app.switch(menu)
     app.step([], 0.0)
     push(app, menu.new_buttons["yuqing"])
-    assert isinstance(app.scene, BriefingScene)
+    current(app, BriefingScene)
     push(app, app.scene.battle_button)
-    assert isinstance(app.scene, BattleScene)
+    current(app, BattleScene)
     return app.scene
 
 
@@ -71,7 +71,7 @@ def test_the_main_menu_opens_the_campaigns(app: App) -> None:
     menu = MenuScene(app)
     app.switch(menu)
     push(app, menu.campaign_button)
-    assert isinstance(app.scene, CampaignMenuScene)
+    current(app, CampaignMenuScene)
 
 
 def test_a_campaign_battle_is_the_players_side_against_the_computer_at_the_chosen_level(
@@ -106,7 +106,7 @@ def test_a_victory_is_counted_once_and_the_camp_spends_its_coins(app: App, tmp_p
     assert saved.roster.get("han_xin").men > carried
     assert saved.coins < 5_000 // two_battles.souls_per_coin
     push(app, app.scene.march_button)
-    assert isinstance(app.scene, BriefingScene)
+    current(app, BriefingScene)
     push(app, app.scene.battle_button)
     assert app.scene.match.state.formations["han_xin_5000"].men == saved.roster.get("han_xin").men
 
@@ -119,7 +119,7 @@ def test_a_defeat_can_be_fought_again_with_a_fresh_seed(app: App, tmp_path: Path
     saved = load_progress("yuqing", tmp_path)
     assert (saved.stage, saved.attempts, saved.coins) == (0, 1, 0)
     push(app, result.retry_button)
-    assert isinstance(app.scene, BriefingScene)
+    current(app, BriefingScene)
     push(app, app.scene.battle_button)
     assert app.scene.match.record.seed != first_seed
 
@@ -131,9 +131,10 @@ def test_beginning_anew_asks_first(app: App, tmp_path: Path) -> None:
     app.step([], 0.0)
     assert "yuqing" in menu.continue_buttons
     push(app, menu.new_buttons["yuqing"])
-    assert isinstance(app.scene, CampaignMenuScene) and menu.confirming == "yuqing"
+    current(app, CampaignMenuScene)
+    assert menu.confirming == "yuqing"
     push(app, menu.new_buttons["yuqing"])
-    assert isinstance(app.scene, BriefingScene)
+    current(app, BriefingScene)
 
 
 def test_a_damaged_progress_file_is_reported_and_left_alone(app: App, tmp_path: Path) -> None:
@@ -168,7 +169,7 @@ def test_a_quickload_in_a_campaign_battle_still_counts_for_the_campaign(
     run = battle.match.campaign
     for key in (pygame.K_F5, pygame.K_F9):
         app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)], 0.0)
-    assert isinstance(app.scene, BattleScene) and app.scene.match is not battle.match
+    assert current(app, BattleScene).match is not battle.match
     assert app.scene.match.campaign is run
 
 
@@ -250,7 +251,7 @@ def to_camp_past_the_aim(app: App, tmp_path: Path) -> CampScene:
     result = end_battle(app, battle, "coalition", pouch=61_000)
     assert "Du Xuan's counsel at sixty thousand" in result.campaign_card()
     push(app, result.camp_button)
-    assert isinstance(app.scene, CampScene)
+    current(app, CampScene)
     return app.scene
 
 
@@ -266,14 +267,14 @@ def test_the_camp_after_the_war_aim_is_passed_puts_du_xuans_counsel_and_holds_th
     push(app, option_button(camp, "stop"))
     saved = load_progress("yuqing", tmp_path)
     assert saved.decisions == {"war_aim": "stop"} and saved.ending == "aim_met"
-    assert isinstance(app.scene, CampScene) and app.scene.ending is not None
+    assert current(app, CampScene).ending is not None
     assert app.scene.march_button is None and app.scene.ending.ending.title == "Sixty Thousand"
     menu = CampaignMenuScene(app, tmp_path)
     app.switch(menu)
     app.step([], 0.0)
     assert menu.continue_buttons["yuqing"].text == "Read the ending"  # the campaign is over
     push(app, menu.continue_buttons["yuqing"])
-    assert isinstance(app.scene, CampScene) and app.scene.ending.ending.title == "Sixty Thousand"
+    assert current(app, CampScene).ending.ending.title == "Sixty Thousand"
 
 
 def test_marching_on_past_the_war_aim_opens_the_next_battle(app: App, tmp_path: Path, two_battles) -> None:
@@ -283,7 +284,7 @@ def test_marching_on_past_the_war_aim_opens_the_next_battle(app: App, tmp_path: 
     camp = app.scene
     assert camp.decision is None and camp.march_button is not None and camp.actions
     push(app, camp.march_button)
-    assert isinstance(app.scene, BriefingScene)
+    current(app, BriefingScene)
 
 
 @pytest.fixture
