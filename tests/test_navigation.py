@@ -551,3 +551,18 @@ def test_the_main_menu_and_its_message_fit_the_smallest_window(lang: str) -> Non
         assert menu.message_label.rect.bottom <= MIN_SIZE[1] and menu.quit_button.rect.bottom <= MIN_SIZE[1]
     finally:
         i18n.set_language("en")
+
+
+def test_a_setting_that_cannot_be_written_is_told_and_the_screen_goes_on(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = app.go("settings")
+    assert isinstance(screen, SettingsScene)
+
+    def full_disk(**changes: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(app, "update_settings", full_disk)
+    screen.choose("hints", "Off")
+    assert screen.note == "The settings could not be saved: No space left on device"
+    assert screen.note_label.text == screen.note
