@@ -7,7 +7,6 @@ with and without the outlines, under fog and in the open.
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import pygame
 import pytest
@@ -240,11 +239,8 @@ def test_a_name_moves_off_a_banner_that_stands_on_its_anchor(rules: Ruleset) -> 
     f.pos = defile.anchor
     state.formations = {f.id: f}
     footprint = pygame.Rect(view.banners.footprint(f, 1.0))
-    [rect] = [
-        r
-        for p, r in marks_of(view).layout(1.0, None, [(footprint.x, footprint.y, footprint.w, footprint.h)])
-        if p.region == "the_front"
-    ]
+    box = (footprint.x, footprint.y, footprint.w, footprint.h)
+    [rect] = [r for p, r in marks_of(view).layout(1.0, None, [box]) if p.region == "the_front"]
     assert not rect.colliderect(footprint)
     assert view.geometry.hex_at(rect.centerx / 1.0, rect.centery / 1.0) in defile.hexes
 
@@ -315,9 +311,9 @@ def test_names_layout_and_outlines_are_cached(rules: Ruleset, monkeypatch: pytes
     rendered: list[str] = []
     real = place_marks_module.render_name
 
-    def render_and_note(text: str, *rest: Any) -> pygame.Surface:
+    def render_and_note(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
         rendered.append(text)
-        return real(text, *rest)
+        return real(text, size, colour)
 
     monkeypatch.setattr(place_marks_module, "render_name", render_and_note)
     render(view, camera, state)
