@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
     from game.ai.basic import BasicAI
     from game.core.events import Event
+    from game.core.roster import CarriedFormation, Roster
     from game.record.seats import Commander
     from game.ui.app import App
     from game.ui.battle import BattleScene
@@ -437,6 +438,13 @@ def a1_copy(tmp_path: Path) -> Path:
     tmx = tmx.replace('source="../assets/tiles/terrain.tsx"', f'source="{(TILES_DIR / "terrain.tsx").as_posix()}"')
     (tmp_path / f"{a1}.tmx").write_text(tmx, encoding="utf-8")
     return tmp_path / f"{a1}.toml"
+
+
+def in_roster(roster: Roster, key: str) -> CarriedFormation:
+    """The formation ``key`` in ``roster``, which the test expects to be there."""
+    found = roster.get(key)
+    assert found is not None, key
+    return found
 
 
 def replace_once(path: Path, old: str, new: str) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import in_roster
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -37,13 +38,6 @@ def campaigns() -> Campaigns:
 @pytest.fixture(scope="module")
 def yuqing(campaigns: Campaigns) -> CampaignSpec:
     return campaigns.campaigns["yuqing"]
-
-
-def in_roster(roster: Roster, key: str) -> CarriedFormation:
-    """The formation ``key`` in ``roster``, which the test expects to be there."""
-    found = roster.get(key)
-    assert found is not None, key
-    return found
 
 
 def ending_title(progress: CampaignProgress, spec: CampaignSpec) -> str | None:
