@@ -91,6 +91,7 @@ def play_campaign(job: tuple[str, int]) -> dict[str, Any]:
     from game.core.campaign import CampError
     from game.core.engine import GameSettings
     from game.record.match import Match
+    from game.record.seats import Commander
 
     campaign_id, seed = job
     spec = load_campaigns().campaigns[campaign_id]
@@ -101,7 +102,7 @@ def play_campaign(job: tuple[str, int]) -> dict[str, Any]:
     while not progress.finished(spec) and battles < MAX_BATTLES:
         battles += 1
         loaded = load_scenario(spec.scenarios[progress.stage])
-        controllers = {s.id: "ai" for s in loaded.scenario.sides}
+        controllers: dict[str, Commander] = {s.id: "ai" for s in loaded.scenario.sides}
         match = Match(loaded, progress.battle_seed(), GameSettings(roster=progress.roster), seats=controllers)
         ais = make_ais(match)
         while not match.state.over:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from game.ai import driver
+from game.ai.basic import BasicAI
 from game.ai.random_player import RandomAI
 from game.core.actions import Action, AnswerDuel, EndTurn
 from game.core.engine import Engine, IllegalAction
@@ -33,14 +34,15 @@ class Player(Protocol):
     def next_action(self) -> Action: ...
 
 
-def ai_class() -> type:
+def ai_class() -> Callable[..., Player]:
     """The AI class the driver plays with: the one ``make_ais`` builds, else the basic AI."""
-    return getattr(driver, "General", None) or driver.BasicAI
+    general: Callable[..., Player] | None = getattr(driver, "General", None)
+    return general or BasicAI
 
 
 def ai_takes_difficulty() -> bool:
     """Whether the AI's constructor takes a ``difficulty``; if not, every level plays alike."""
-    return "difficulty" in inspect.signature(ai_class().__init__).parameters
+    return "difficulty" in inspect.signature(ai_class()).parameters
 
 
 def make_player(kind: str, engine: Engine, side_id: str) -> Player:
@@ -85,7 +87,8 @@ def _think(player: Player, turn_started: float, now: float) -> Action:
     think = getattr(driver, "think", None)
     if budget is None or think is None:
         return player.next_action()
-    return think(player, budget.deadline(turn_started, now))
+    action: Action = think(player, budget.deadline(turn_started, now))
+    return action
 
 
 def time_ms(fn: Callable[[], Any], repeats: int = 1, without_gc: bool = False) -> float:
@@ -121,7 +124,7 @@ def summary(values: Sequence[float]) -> dict[str, float]:
     return {
         "n": len(values),
         "median": round(statistics.median(values), 2) if values else 0.0,
-        "p95": round(percentile(values, 95), 2),
+        "p95": round(percentile(list(values), 95), 2),
         "max": round(max(values), 2) if values else 0.0,
     }
 

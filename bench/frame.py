@@ -44,11 +44,13 @@ def measure(frames: int, size: tuple[int, int]) -> dict[str, float]:
     from game.core.actions import Move
     from game.record.match import new_match
     from game.ui.app import App
+    from game.ui.battle import BattleScene
     from game.ui.map_view import PAN_SPEED
 
     app = App(size)
     match = new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=1)
     scene = app.go("battle", match=match)
+    assert isinstance(scene, BattleScene)
     while app.scene is not scene:  # the briefing, if the settings show it
         app.back()
     scene.prefs = scene.prefs.model_copy(update={"own_speed": "slow", "hints": False})

@@ -19,15 +19,18 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .common import machine_note, markdown_table
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 TARGET = 2.0  # % of one core
 WARM_UP = 1.0  # seconds each screen runs before it is timed
 
 
-def _cpu_share(loop: Callable[[], None], seconds: float, warm_up: float = WARM_UP) -> float:
+def _cpu_share(loop: Callable[[], object], seconds: float, warm_up: float = WARM_UP) -> float:
     """Percent of one core the process spends running ``loop`` over ``seconds`` of wall time,
     after ``warm_up`` seconds not counted (the screen's first pictures and caches)."""
     stop = time.perf_counter() + warm_up
@@ -40,7 +43,7 @@ def _cpu_share(loop: Callable[[], None], seconds: float, warm_up: float = WARM_U
     return 100.0 * (time.process_time() - cpu) / (time.perf_counter() - wall)
 
 
-def _screen(route: str, size: tuple[int, int], **kwargs: Any):
+def _screen(route: str, size: tuple[int, int], **kwargs: Any) -> App:
     from game.ui.app import App
 
     app = App(size)
@@ -60,13 +63,18 @@ def measure(seconds: float, size: tuple[int, int], warm_up: float = WARM_UP) -> 
     from game.simulate import run_game
     from game.ui.app import FPS, IDLE_SLEEP
 
-    def idle(app) -> Callable[[], None]:
+    def idle(app: App) -> Callable[[], None]:
         return app.frame  # the game's own loop, one turn at a time
 
     figures: dict[str, float] = {}
     pygame.display.init()
     pygame.display.set_mode(size)
-    figures["bare window"] = _cpu_share(lambda: (time.sleep(IDLE_SLEEP), pygame.event.get()), seconds, warm_up)
+
+    def bare_window() -> None:
+        time.sleep(IDLE_SLEEP)
+        pygame.event.get()
+
+    figures["bare window"] = _cpu_share(bare_window, seconds, warm_up)
 
     app = _screen("menu", size)
     figures["main menu"] = _cpu_share(idle(app), seconds, warm_up)

@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -121,7 +122,7 @@ def measure_real(seed: int, runs: int) -> dict[str, Any]:
         added_actions += len(record.actions) - len(half.actions)
         added_ms += _fastest_verify_ms(record, runs) - _fastest_verify_ms(half, runs)
         text = record.model_dump_json()
-        parse_ms += time_ms(lambda text=text: json.loads(text), runs, without_gc=True)
+        parse_ms += time_ms(partial(json.loads, text), runs, without_gc=True)
         parsed_actions += len(record.actions)
     per_action_ms = added_ms / max(1, added_actions)
     parse_per_action_ms = parse_ms / max(1, parsed_actions)

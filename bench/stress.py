@@ -144,7 +144,7 @@ def build_scenario(
         id=f"stress_{size}x{size}",
         title="Stress field",
         campaign=None,
-        sides=tuple(SideSpec(id=s, faction=f, role=r, name=s) for s, f, r in sides),  # type: ignore[arg-type]
+        sides=tuple(SideSpec(id=s, faction=f, role=r, name=s) for s, f, r in sides),
         turn_limit=turn_limit,
         turn_limit_outcome="attrition",
         objectives=(),

@@ -23,6 +23,7 @@ from typing import Any
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import LoadedScenario, load_scenario
 from game.core.engine import GameSettings
+from game.core.game_settings import Difficulty
 from game.record.match import Match
 
 from .common import ai_takes_difficulty, machine_note, make_player, markdown_table, play_side_turn, row
@@ -33,6 +34,8 @@ MIRROR = "mirror"
 MIRROR_SIZE, MIRROR_FORMATIONS, MIRROR_TURNS = 24, 12, 12
 # One game: scenario id, seed, player kind per side, turn cap.
 Job = tuple[str, int, dict[str, str], int | None]
+# The computer's levels by name (the other player kind, random, has none).
+LEVELS: dict[str, Difficulty] = {"easy": "easy", "normal": "normal", "hard": "hard"}
 # (strong, weak, target win rate of the strong player)
 PAIRINGS: tuple[tuple[str, str, float], ...] = (("normal", "random", 0.95), ("hard", "easy", 0.70))
 
@@ -60,7 +63,7 @@ def play_match(job: Job) -> str | None:
     settings = GameSettings(max_turns=max_turns)
     if "difficulties" in GameSettings.model_fields:
         # Recorded per side too, so the record says which level played where.
-        settings.difficulties = {side: kind for side, kind in kinds.items() if kind != "random"}
+        settings.difficulties = {side: LEVELS[kind] for side, kind in kinds.items() if kind != "random"}
     match = Match(loaded, seed, settings, seats={s.id: "ai" for s in loaded.scenario.sides})
     players = {side: make_player(kind, match.engine, side) for side, kind in kinds.items()}
     while not match.state.over:

@@ -48,12 +48,14 @@ if TYPE_CHECKING:
 
     from game.ai.basic import BasicAI
     from game.core.events import Event
+    from game.core.roster import CarriedFormation, Roster
     from game.record.seats import Commander
     from game.ui.app import App
     from game.ui.battle import BattleScene
     from game.ui.scene import Scene
 
 SceneT = TypeVar("SceneT", bound="Scene")
+BuiltT = TypeVar("BuiltT")
 
 # The suite's own saves folder (where the windows the tests open keep their settings).
 SUITE_SAVES = Path(os.environ["QIANKUN_SAVES_DIR"])
@@ -391,8 +393,8 @@ def keep_language() -> Iterator[None]:
 
 
 def at_each_scale(
-    build: Callable[[App], object], percents: Sequence[int] = (100, 200), size: tuple[int, int] = (3840, 2160)
-) -> dict[int, tuple[object, list[str]]]:
+    build: Callable[[App], BuiltT], percents: Sequence[int] = (100, 200), size: tuple[int, int] = (3840, 2160)
+) -> dict[int, tuple[BuiltT, list[str]]]:
     """``build(app)`` in a window of ``size`` (4K by default) at each UI scale: by scale, what it
     returned and the labels pygame_gui found too small for their text. The scale is 100% after."""
     import warnings
@@ -400,7 +402,7 @@ def at_each_scale(
     from game.ui import scale
     from game.ui.app import App
 
-    out: dict[int, tuple[object, list[str]]] = {}
+    out: dict[int, tuple[BuiltT, list[str]]] = {}
     try:
         for percent in percents:
             scale.set_ui_scale(percent)
@@ -436,6 +438,13 @@ def a1_copy(tmp_path: Path) -> Path:
     tmx = tmx.replace('source="../assets/tiles/terrain.tsx"', f'source="{(TILES_DIR / "terrain.tsx").as_posix()}"')
     (tmp_path / f"{a1}.tmx").write_text(tmx, encoding="utf-8")
     return tmp_path / f"{a1}.toml"
+
+
+def in_roster(roster: Roster, key: str) -> CarriedFormation:
+    """The formation ``key`` in ``roster``, which the test expects to be there."""
+    found = roster.get(key)
+    assert found is not None, key
+    return found
 
 
 def replace_once(path: Path, old: str, new: str) -> None:

@@ -3,18 +3,21 @@ music by situation, and the shipped files. The mixer's calls are traced on a fak
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
-from conftest import root_elements
+from conftest import current, root_elements
 
-from game.core.events import Attacked, DuelFought, GameOver, Moved, Routed, SoulsCaptured, TurnEnded
+from game.core.events import Attacked, DuelFought, Event, GameOver, Moved, Routed, SoulsCaptured, TurnEnded
 from game.core.hexgrid import Hex
 from game.profile import Profile
 from game.settings import UserSettings, load_settings, update_settings
 from game.ui.app import App
 from game.ui.audio import AUDIO_DIR, EFFECTS, MUSIC, REPEAT_MS, Audio, audio_of, battle_music
+from game.ui.battle import BattleScene
 from game.ui.replay import ReplayScene
 
 
@@ -23,9 +26,9 @@ class FakeMixer:
 
     def __init__(self, fail: bool = False) -> None:
         self.fail = fail
-        self.calls: list[tuple] = []
+        self.calls: list[tuple[object, ...]] = []
 
-    def init(self, *args) -> None:
+    def init(self, *args: object) -> None:
         if self.fail:
             raise pygame.error("No available audio device")
         self.calls.append(("init",))
@@ -36,7 +39,7 @@ class FakeMixer:
     def set_reserved(self, n: int) -> None:
         self.calls.append(("reserved", n))
 
-    def Sound(self, path: str):  # noqa: N802 - pygame's name
+    def Sound(self, path: str) -> object:  # noqa: N802 - pygame's name
         mixer, name = self, path.rsplit("/", 1)[-1].removesuffix(".ogg")
 
         class Sound:
@@ -49,14 +52,14 @@ class FakeMixer:
         self.calls.append(("load", name))
         return Sound()
 
-    def Channel(self, i: int):  # noqa: N802
+    def Channel(self, i: int) -> object:  # noqa: N802
         mixer = self
 
         class Channel:
             def set_volume(self, v: float) -> None:
                 mixer.calls.append(("channel_volume", i, v))
 
-            def play(self, sound, loops: int = 0, fade_ms: int = 0) -> None:
+            def play(self, sound: object, loops: int = 0, fade_ms: int = 0) -> None:
                 mixer.calls.append(("music", i, loops, fade_ms))
 
             def fadeout(self, ms: int) -> None:
@@ -67,11 +70,14 @@ class FakeMixer:
 
         return Channel()
 
+    def last(self) -> tuple[object, ...]:
+        return self.calls[-1]
+
     def played(self) -> list[str]:
-        return [c[1] for c in self.calls if c[0] == "play"]
+        return [str(c[1]) for c in self.calls if c[0] == "play"]
 
     def loaded(self) -> list[str]:
-        return [c[1] for c in self.calls if c[0] == "load"]
+        return [str(c[1]) for c in self.calls if c[0] == "load"]
 
 
 class Clock:
@@ -82,7 +88,7 @@ class Clock:
         return self.ms
 
 
-def make_audio(**kwargs) -> tuple[Audio, FakeMixer, Clock]:
+def make_audio(**kwargs: Any) -> tuple[Audio, FakeMixer, Clock]:
     mixer, clock = FakeMixer(), Clock()
     return Audio(mixer, clock=clock, **kwargs), mixer, clock
 
@@ -103,7 +109,7 @@ def test_a_mixer_that_cannot_start_leaves_the_game_silent_and_working() -> None:
 
 
 def test_the_real_mixer_failing_to_start_is_silent(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(*args, **kwargs) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
         raise pygame.error("No available audio device")
 
     monkeypatch.setattr(pygame.mixer, "init", refuse)
@@ -127,13 +133,13 @@ def test_an_app_built_without_sound_has_a_silent_one() -> None:
     assert audio_of(object()).silent
 
 
-def test_a_device_lost_mid_game_silences_instead_of_raising() -> None:
+def test_a_device_lost_mid_game_silences_instead_of_raising(monkeypatch: pytest.MonkeyPatch) -> None:
     audio, mixer, _ = make_audio()
 
-    def broken(path) -> None:
+    def broken(i: int) -> object:
         raise pygame.error("device lost")
 
-    mixer.Channel = lambda i: (_ for _ in ()).throw(pygame.error("device lost"))
+    monkeypatch.setattr(mixer, "Channel", broken)
     audio.music("menu")
     assert audio.silent
     audio.play("blow")
@@ -150,7 +156,7 @@ def test_sound_settings_round_trip(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("change", [{"music_volume": 101}, {"effects_volume": -1}, {"music_volume": "loud"}])
-def test_sound_settings_out_of_range_are_refused(tmp_path: Path, change) -> None:
+def test_sound_settings_out_of_range_are_refused(tmp_path: Path, change: dict[str, object]) -> None:
     from pydantic import ValidationError
 
     with pytest.raises(ValidationError):
@@ -161,11 +167,11 @@ def test_volumes_and_mute_apply_at_once() -> None:
     audio, mixer, _ = make_audio()
     audio.music("menu")
     audio.apply(UserSettings(music_volume=20, effects_volume=40))
-    assert mixer.calls[-1] == ("channel_volume", audio._channel, 0.2)
+    assert mixer.last() == ("channel_volume", audio._channel, 0.2)
     audio.play("blow")
     assert ("sound_volume", "sfx_blow", 0.4) in mixer.calls
     audio.apply(UserSettings(muted=True))
-    assert mixer.calls[-1][0] == "stop"
+    assert mixer.last()[0] == "stop"
     mixer.calls.clear()
     audio.play("volley")
     audio.music("battle_tense")
@@ -221,7 +227,7 @@ def blow(mode: str = "melee") -> Attacked:
         (GameOver(winner="red", reason="rout"), "defeat"),
     ],
 )
-def test_each_event_plays_its_effect(event, effect) -> None:
+def test_each_event_plays_its_effect(event: Event, effect: str) -> None:
     audio, mixer, _ = make_audio()
     audio.on_events([event], mounted=lambda unit: unit == "horse", viewer="blue")
     assert mixer.played() == [f"sfx_{effect}"]
@@ -239,7 +245,7 @@ def test_an_unwitnessed_event_is_not_heard() -> None:
 
 def test_one_action_sounds_its_loudest_effects_only() -> None:
     audio, mixer, _ = make_audio()
-    events = [Moved(unit="a", path=(Hex(0, 0),)), blow(), Routed(unit="b", side="red"), blow()]
+    events: list[Event] = [Moved(unit="a", path=(Hex(0, 0),)), blow(), Routed(unit="b", side="red"), blow()]
     assert audio.on_events(events) == ["rout", "blow"]
     assert mixer.played() == ["sfx_rout", "sfx_blow"]
 
@@ -323,7 +329,7 @@ def test_the_menu_plays_menu_music_and_buttons_click() -> None:
     assert "sfx_click" in mixer.played()
 
 
-def test_a_battle_plays_its_music_and_hands_over_what_the_viewer_saw() -> None:
+def test_a_battle_plays_its_music_and_hands_over_what_the_viewer_saw(monkeypatch: pytest.MonkeyPatch) -> None:
     from game.content.scenarios import load_scenario
     from game.core.actions import EndTurn
     from game.record.match import new_match
@@ -334,9 +340,13 @@ def test_a_battle_plays_its_music_and_hands_over_what_the_viewer_saw() -> None:
     app = App((1280, 800), audio=audio)
     app.go("battle", match=match)
     assert audio.current in ("battle_calm", "battle_tense")
-    scene = app.scene
-    heard: list[tuple] = []
-    audio.battle_events = lambda events, state, rules, side, seen: heard.append((list(events), side))
+    scene = current(app, BattleScene)
+    heard: list[tuple[list[Event], str | None]] = []
+
+    def hear(events: list[Event], state: object, rules: object, side: str | None, seen: set[str]) -> None:
+        heard.append((list(events), side))
+
+    monkeypatch.setattr(audio, "battle_events", hear)
     scene.submit(EndTurn())
     assert heard and heard[-1][1] == sides[0]
     assert any(ev.kind == "turn_ended" for ev in heard[-1][0])
@@ -374,7 +384,7 @@ def test_each_screen_asks_for_its_music_as_it_is_shown(tmp_path: Path) -> None:
     assert audio.current == "battle_calm"
 
 
-def test_the_replay_viewer_sounds_each_action_it_steps_to(tmp_path: Path) -> None:
+def test_the_replay_viewer_sounds_each_action_it_steps_to(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.content.scenarios import load_scenario
     from game.record.saves import load_record
     from game.simulate import run_game
@@ -384,8 +394,13 @@ def test_the_replay_viewer_sounds_each_action_it_steps_to(tmp_path: Path) -> Non
     result = run_game(load_scenario("a1_valley_mouth"), 2, max_turns=2, save_dir=tmp_path)
     viewer = app.go("replay", record=load_record(Path(result["save"])))
     assert isinstance(viewer, ReplayScene)
-    heard = []
-    audio.on_events = lambda events, **kw: heard.append(list(events)) or []
+    heard: list[list[Event]] = []
+
+    def hear(events: Iterable[Event], **kw: object) -> list[str]:
+        heard.append(list(events))
+        return []
+
+    monkeypatch.setattr(audio, "on_events", hear)
     for _ in range(6):
         viewer.step_forward()
     assert len(heard) == 6 and any(heard)  # each step is sounded, with its events

@@ -4,36 +4,52 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from conftest import in_roster
 from hypothesis import given
 from hypothesis import strategies as st
 
 from game.ai.driver import make_ais, play_ai_turn
-from game.content.campaigns import load_campaigns, load_campaigns_file
+from game.content.campaigns import Campaigns, load_campaigns, load_campaigns_file
 from game.content.errors import ContentErrors
 from game.content.scenarios import load_scenario
 from game.core import campaign as camp
 from game.core import roster as carried
 from game.core.campaign import CampaignProgress, CampError
+from game.core.campaign_spec import CampaignSpec
 from game.core.engine import Engine, GameSettings
 from game.core.roster import CarriedFormation, Roster
+from game.core.rules import MAX_EXPERIENCE
 from game.record.campaign_saves import load_progress, progress_path, save_progress
+from game.record.errors import SaveError
 from game.record.match import Match
-from game.record.saves import SaveError
 from game.record.verify import verify
 
 A1 = "a1_valley_mouth"
 
 
 @pytest.fixture(scope="module")
-def campaigns():
+def campaigns() -> Campaigns:
     return load_campaigns()
 
 
 @pytest.fixture(scope="module")
-def yuqing(campaigns):
+def yuqing(campaigns: Campaigns) -> CampaignSpec:
     return campaigns.campaigns["yuqing"]
+
+
+def ending_title(progress: CampaignProgress, spec: CampaignSpec) -> str | None:
+    """The title of the ending the campaign has reached, if any."""
+    ending = camp.ending_of(progress, spec)
+    return None if ending is None else ending.title
+
+
+def waiting_decision(progress: CampaignProgress, spec: CampaignSpec) -> str | None:
+    """The id of the decision the camp waits for, if any."""
+    decision = camp.pending_decision(progress, spec)
+    return None if decision is None else decision.id
 
 
 def _engine(roster: Roster | None, seed: int = 1) -> Engine:
@@ -43,7 +59,7 @@ def _engine(roster: Roster | None, seed: int = 1) -> Engine:
     return Engine(loaded.scenario, load_ruleset(), seed, GameSettings(roster=roster))
 
 
-def _carried(key: str, type_: str, men: int, max_men: int, **kw) -> CarriedFormation:
+def _carried(key: str, type_: str, men: int, max_men: int, **kw: Any) -> CarriedFormation:
     return CarriedFormation(key=key, type=type_, men=men, max_men=max_men, **kw)
 
 
@@ -87,7 +103,7 @@ def test_raised_formations_enter_at_the_muster_and_count_at_the_start() -> None:
     assert engine.state.side("coalition").men_start == base + 800
 
 
-def test_upgrades_add_missiles_and_thunder_to_formations_that_have_them(campaigns) -> None:
+def test_upgrades_add_missiles_and_thunder_to_formations_that_have_them(campaigns: Campaigns) -> None:
     from game.content.ruleset import load_ruleset
 
     rules = load_ruleset()
@@ -97,7 +113,7 @@ def test_upgrades_add_missiles_and_thunder_to_formations_that_have_them(campaign
         formations=[_carried("k", shooter.id, 300, 300, raised=True, extra_ammo=2, extra_charges=1)],
     )
     (f,) = carried.raised_formations(roster, rules)
-    assert f.ammo == shooter.ammo + 2
+    assert shooter.ammo is not None and f.ammo == shooter.ammo + 2
     assert f.charges == shooter.area_charges + 1
 
 
@@ -133,7 +149,7 @@ def _finished(winner: str | None, pouch: int = 0) -> Engine:
     return engine
 
 
-def test_a_victory_turns_souls_into_coins_and_carries_the_survivors(yuqing) -> None:
+def test_a_victory_turns_souls_into_coins_and_carries_the_survivors(yuqing: CampaignSpec) -> None:
     engine = _finished("coalition", pouch=3_456)
     state = engine.state
     state.formations["han_xin_5000"].men = 4000
@@ -143,16 +159,16 @@ def test_a_victory_turns_souls_into_coins_and_carries_the_survivors(yuqing) -> N
     after = camp.after_battle(progress, yuqing, engine.scenario, state)
     assert after.stage == 1 and after.attempts == 0
     assert after.coins == 3_456 // yuqing.souls_per_coin
-    han = after.roster.get("han_xin")
+    han = in_roster(after.roster, "han_xin")
     # 4,000 stand; half of the 1,000 lost were only wounded and come back.
     assert (han.men, han.max_men, han.experience) == (4500, 5000, 2)
-    assert after.roster.get("xiang_yu").men == 0  # gone, but the Hegemon-King carries on
-    assert after.roster.get("liu_bosheng").men == 700
+    assert in_roster(after.roster, "xiang_yu").men == 0  # gone, but the Hegemon-King carries on
+    assert in_roster(after.roster, "liu_bosheng").men == 700
     assert after.results[-1].won and after.results[-1].souls == 3_456
     assert progress.stage == 0 and progress.coins == 0  # the old progress is untouched
 
 
-def test_a_defeat_only_counts_the_try(yuqing) -> None:
+def test_a_defeat_only_counts_the_try(yuqing: CampaignSpec) -> None:
     engine = _finished("hailing", pouch=9_000)
     progress = camp.new_progress(yuqing, seed=5)
     after = camp.after_battle(progress, yuqing, engine.scenario, engine.state)
@@ -174,35 +190,37 @@ def test_a_raised_formation_that_falls_is_struck_off_and_a_column_that_never_cam
     entered = carried.entered_formations(engine.scenario, engine.state, roster)
     after = carried.harvest(roster, entered, engine.state)
     assert after.get("retainer_raised_1") is None
-    assert after.get("absent").men == 200
+    assert in_roster(after, "absent").men == 200
 
 
 # -- the camp -----------------------------------------------------------------------------------
 
 
-def _progress(yuqing, coins: int, *formations: CarriedFormation) -> CampaignProgress:
+def _progress(yuqing: CampaignSpec, coins: int, *formations: CarriedFormation) -> CampaignProgress:
     p = camp.new_progress(yuqing, seed=1)
     return p.model_copy(update={"coins": coins, "roster": Roster(side="coalition", formations=list(formations))})
 
 
-def test_replenishing_buys_back_men_at_the_unit_price(yuqing) -> None:
+def test_replenishing_buys_back_men_at_the_unit_price(yuqing: CampaignSpec) -> None:
     price = yuqing.units["han_soldier"].cost  # coins per hundred men
     p = _progress(yuqing, 1000, _carried("han_xin", "han_soldier", 4000, 5000))
     assert camp.replenish_quote(p, yuqing, "han_xin") == (1000, 10 * price)
     after = camp.replenish(p, yuqing, "han_xin")
-    assert after.roster.get("han_xin").men == 5000
+    assert in_roster(after.roster, "han_xin").men == 5000
     assert after.coins == 1000 - 10 * price
 
 
-def test_replenishing_with_few_coins_buys_what_they_pay_for(yuqing) -> None:
+def test_replenishing_with_few_coins_buys_what_they_pay_for(yuqing: CampaignSpec) -> None:
     price = yuqing.units["han_soldier"].cost
     p = _progress(yuqing, price * 3, _carried("han_xin", "han_soldier", 1000, 5000))
     after = camp.replenish(p, yuqing, "han_xin")
-    assert after.roster.get("han_xin").men == 1300
+    assert in_roster(after.roster, "han_xin").men == 1300
     assert after.coins == 0
 
 
-def test_camp_orders_that_cannot_be_paid_or_make_no_sense_are_refused(yuqing, campaigns) -> None:
+def test_camp_orders_that_cannot_be_paid_or_make_no_sense_are_refused(
+    yuqing: CampaignSpec, campaigns: Campaigns
+) -> None:
     from game.content.ruleset import load_ruleset
 
     rules = load_ruleset()
@@ -223,7 +241,7 @@ def test_camp_orders_that_cannot_be_paid_or_make_no_sense_are_refused(yuqing, ca
         camp.buy_upgrade(rich, yuqing, "han_xin", campaigns.upgrades["quivers"], rules)  # no bows
 
 
-def test_recruiting_raises_a_new_formation_with_its_own_key(yuqing) -> None:
+def test_recruiting_raises_a_new_formation_with_its_own_key(yuqing: CampaignSpec) -> None:
     offer = yuqing.units["retainer"]
     cost = camp.recruit_cost(yuqing, "retainer")
     assert cost == offer.recruit * offer.cost // 100
@@ -235,17 +253,19 @@ def test_recruiting_raises_a_new_formation_with_its_own_key(yuqing) -> None:
     assert p.coins == 0
 
 
-def test_drill_repeats_until_experience_is_full_and_other_upgrades_are_bought_once(yuqing, campaigns) -> None:
+def test_drill_repeats_until_experience_is_full_and_other_upgrades_are_bought_once(
+    yuqing: CampaignSpec, campaigns: Campaigns
+) -> None:
     from game.content.ruleset import load_ruleset
 
     rules = load_ruleset()
     drill = campaigns.upgrades["drill"]
     p = _progress(yuqing, 10_000, _carried("han_xin", "han_soldier", 5000, 5000, experience=7))
     p = camp.buy_upgrade(p, yuqing, "han_xin", drill, rules)
-    assert p.roster.get("han_xin").experience == min(camp.MAX_EXPERIENCE, 7 + drill.amount)
-    while camp.upgrade_allowed(p.roster.get("han_xin"), drill, rules) is None:
+    assert in_roster(p.roster, "han_xin").experience == min(MAX_EXPERIENCE, 7 + drill.amount)
+    while camp.upgrade_allowed(in_roster(p.roster, "han_xin"), drill, rules) is None:
         p = camp.buy_upgrade(p, yuqing, "han_xin", drill, rules)
-    assert p.roster.get("han_xin").experience == camp.MAX_EXPERIENCE
+    assert in_roster(p.roster, "han_xin").experience == MAX_EXPERIENCE
     with pytest.raises(CampError):
         camp.buy_upgrade(p, yuqing, "han_xin", drill, rules)
 
@@ -257,7 +277,7 @@ def test_drill_repeats_until_experience_is_full_and_other_upgrades_are_bought_on
     ),
     coins=st.integers(0, 400),
 )
-def test_no_order_ever_spends_coins_the_camp_does_not_have(orders, coins) -> None:
+def test_no_order_ever_spends_coins_the_camp_does_not_have(orders: list[tuple[str, str]], coins: int) -> None:
     spec = load_campaigns().campaigns["yuqing"]
     from game.content.ruleset import load_ruleset
 
@@ -283,7 +303,7 @@ def test_no_order_ever_spends_coins_the_camp_does_not_have(orders, coins) -> Non
 # -- progress files and content -------------------------------------------------------------------
 
 
-def test_progress_is_saved_and_read_back(tmp_path: Path, yuqing) -> None:
+def test_progress_is_saved_and_read_back(tmp_path: Path, yuqing: CampaignSpec) -> None:
     p = _progress(yuqing, 42, _carried("han_xin", "han_soldier", 4000, 5000, experience=1))
     save_progress(p, tmp_path)
     assert load_progress("yuqing", tmp_path) == p
@@ -299,7 +319,7 @@ def test_progress_is_saved_and_read_back(tmp_path: Path, yuqing) -> None:
         (b'{"format": "qiankun-campaign", "format_version": 1, "campaign_id": "yuqing", "seed": -1}', "damaged"),
     ],
 )
-def test_a_bad_progress_file_is_refused_in_one_line_and_left_alone(tmp_path: Path, content, words) -> None:
+def test_a_bad_progress_file_is_refused_in_one_line_and_left_alone(tmp_path: Path, content: bytes, words: str) -> None:
     path = progress_path("yuqing", tmp_path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(content)
@@ -309,7 +329,7 @@ def test_a_bad_progress_file_is_refused_in_one_line_and_left_alone(tmp_path: Pat
     assert path.read_bytes() == content
 
 
-def test_every_campaign_lists_loadable_scenarios_it_owns(campaigns) -> None:
+def test_every_campaign_lists_loadable_scenarios_it_owns(campaigns: Campaigns) -> None:
     assert {"yuqing"} <= set(campaigns.campaigns)
     for spec in campaigns.campaigns.values():
         for sid in spec.scenarios:
@@ -334,12 +354,12 @@ def test_broken_campaign_data_is_reported_by_file_object_and_field(tmp_path: Pat
     assert any("campaigns.yuqing: upgrades: unknown upgrade 'polish'" in line for line in lines)
 
 
-def test_progress_json_has_no_surprises(yuqing) -> None:
+def test_progress_json_has_no_surprises(yuqing: CampaignSpec) -> None:
     data = json.loads(camp.new_progress(yuqing, seed=3).model_dump_json())
     assert data["format"] == "qiankun-campaign" and data["format_version"] == 1
 
 
-def test_the_war_aim_counts_the_souls_of_battles_won(yuqing) -> None:
+def test_the_war_aim_counts_the_souls_of_battles_won(yuqing: CampaignSpec) -> None:
     assert yuqing.souls_aim == 60_000
     progress = camp.new_progress(yuqing, seed=5)
     lost = camp.after_battle(
@@ -349,7 +369,7 @@ def test_the_war_aim_counts_the_souls_of_battles_won(yuqing) -> None:
     assert won.souls_bagged() == 4_000
 
 
-def test_half_the_losses_of_a_carried_formation_come_back_but_never_more_than_it_brought(yuqing) -> None:
+def test_half_the_losses_of_a_carried_formation_come_back_but_never_more_than_it_brought(yuqing: CampaignSpec) -> None:
     roster = Roster(side="coalition", formations=[_carried("han_xin", "han_soldier", 3000, 5000)])
     engine = _engine(roster)
     f = engine.state.formations["han_xin_5000"]
@@ -357,15 +377,15 @@ def test_half_the_losses_of_a_carried_formation_come_back_but_never_more_than_it
     f.men = 2000
     entered = carried.entered_formations(engine.scenario, engine.state, roster)
     assert entered["han_xin_5000"].start_men == 3000
-    assert carried.harvest(roster, entered, engine.state).get("han_xin").men == 2000 + (3000 - 2000) // 2
+    assert in_roster(carried.harvest(roster, entered, engine.state), "han_xin").men == 2000 + (3000 - 2000) // 2
     f.men = 3000  # no losses: nothing to recover, nothing gained
-    assert carried.harvest(roster, entered, engine.state).get("han_xin").men == 3000
+    assert in_roster(carried.harvest(roster, entered, engine.state), "han_xin").men == 3000
 
 
 # -- the war aim and the campaign's decisions ---------------------------------------------------
 
 
-def _won(progress: CampaignProgress, spec, souls: int) -> CampaignProgress:
+def _won(progress: CampaignProgress, spec: CampaignSpec, souls: int) -> CampaignProgress:
     """The progress after the current battle is won with ``souls`` in the pouch."""
     result = camp.BattleResult(
         scenario_id=spec.scenarios[progress.stage], won=True, turns=9, souls=souls, coins=souls // 25
@@ -375,7 +395,7 @@ def _won(progress: CampaignProgress, spec, souls: int) -> CampaignProgress:
     )
 
 
-def test_the_counsel_waits_for_the_camp_after_the_battle_that_passes_the_war_aim(yuqing) -> None:
+def test_the_counsel_waits_for_the_camp_after_the_battle_that_passes_the_war_aim(yuqing: CampaignSpec) -> None:
     p = _won(camp.new_progress(yuqing, seed=5), yuqing, 30_000)
     assert camp.pending_decision(p, yuqing) is None  # 30,000 of 60,000: nothing to decide yet
     p = _won(p, yuqing, 31_000)  # the second battle passes the aim
@@ -385,27 +405,27 @@ def test_the_counsel_waits_for_the_camp_after_the_battle_that_passes_the_war_aim
     assert not p.finished(yuqing)
 
 
-def test_stopping_at_the_war_aim_ends_the_campaign_with_its_own_ending(yuqing) -> None:
+def test_stopping_at_the_war_aim_ends_the_campaign_with_its_own_ending(yuqing: CampaignSpec) -> None:
     p = _won(_won(_won(camp.new_progress(yuqing, seed=5), yuqing, 20_000), yuqing, 10_000), yuqing, 35_000)
-    assert p.stage == 3 and camp.pending_decision(p, yuqing).id == "war_aim"
+    assert p.stage == 3 and waiting_decision(p, yuqing) == "war_aim"
     stopped = camp.decide(p, yuqing, "war_aim", "stop")
     assert stopped.decisions == {"war_aim": "stop"}
     assert stopped.finished(yuqing) and stopped.stage == 3  # The Annihilation is never fought
-    assert camp.ending_of(stopped, yuqing).title == "Sixty Thousand"
+    assert ending_title(stopped, yuqing) == "Sixty Thousand"
     assert camp.pending_decision(stopped, yuqing) is None
 
 
-def test_marching_on_leads_to_the_annihilation_and_then_to_the_note(yuqing):
+def test_marching_on_leads_to_the_annihilation_and_then_to_the_note(yuqing: CampaignSpec) -> None:
     p = _won(_won(_won(camp.new_progress(yuqing, seed=5), yuqing, 20_000), yuqing, 10_000), yuqing, 35_000)
     marched = camp.decide(p, yuqing, "war_aim", "march_on")
     assert not marched.finished(yuqing) and camp.pending_decision(marched, yuqing) is None
     assert yuqing.scenarios[marched.stage] == "a4_annihilation"
     after = _won(marched, yuqing, 17_000)
     assert after.finished(yuqing) and camp.pending_decision(after, yuqing) is None
-    assert camp.ending_of(after, yuqing).title == "The Note on the Helmet"
+    assert ending_title(after, yuqing) == "The Note on the Helmet"
 
 
-def test_the_note_on_the_helmet_names_no_sum_and_reaches_him_at_datong(yuqing):
+def test_the_note_on_the_helmet_names_no_sum_and_reaches_him_at_datong(yuqing: CampaignSpec) -> None:
     """The chronicle's note: a slip of paper inside a spent casing tied to his helmet's tassel,
     found half a day after the rout when he takes off his armour in his palace at Datong. It names
     General Yeli and no sum of money, and no course at the camp pays coins for the prince."""
@@ -424,7 +444,7 @@ def test_the_note_on_the_helmet_names_no_sum_and_reaches_him_at_datong(yuqing):
     assert all(o.coins == 0 for d in yuqing.decisions for o in d.options)
 
 
-def test_a_decision_can_be_taken_only_when_it_waits_and_only_once(yuqing) -> None:
+def test_a_decision_can_be_taken_only_when_it_waits_and_only_once(yuqing: CampaignSpec) -> None:
     p = _won(camp.new_progress(yuqing, seed=5), yuqing, 61_000)
     with pytest.raises(CampError):
         camp.decide(p, yuqing, "liang", "spare")  # no such decision
@@ -436,15 +456,15 @@ def test_a_decision_can_be_taken_only_when_it_waits_and_only_once(yuqing) -> Non
     assert camp.pending_decision(_won(marched, yuqing, 1_000), yuqing) is None  # asked once only
 
 
-def test_the_aim_met_in_the_last_battle_asks_nothing_and_ends_with_the_note(yuqing):
+def test_the_aim_met_in_the_last_battle_asks_nothing_and_ends_with_the_note(yuqing: CampaignSpec) -> None:
     p = camp.new_progress(yuqing, seed=5)
     for souls in (10_000, 10_000, 10_000, 40_000):
         p = _won(p, yuqing, souls)
     assert p.souls_bagged() >= yuqing.souls_aim
-    assert camp.pending_decision(p, yuqing) is None and camp.ending_of(p, yuqing).title == "The Note on the Helmet"
+    assert camp.pending_decision(p, yuqing) is None and ending_title(p, yuqing) == "The Note on the Helmet"
 
 
-def test_the_zhenguo_campaign_ends_as_the_chronicle_does_with_no_truce(campaigns):
+def test_the_zhenguo_campaign_ends_as_the_chronicle_does_with_no_truce(campaigns: Campaigns) -> None:
     """The envoy demands Wuzhu and warns the Tangut; the fort answers that the Jurchens have gone
     on to Xingqing; Yuan Shisi and Guo Yaoshi come during the talks; Yue Fei goes to Dongjing in a
     cart at the Lantern Festival, and Wuzhu with his broken arm to Xingqing."""
@@ -461,7 +481,9 @@ def test_the_zhenguo_campaign_ends_as_the_chronicle_does_with_no_truce(campaigns
     assert "rode it sitting" not in ending.text  # he was carried, not riding
 
 
-def test_decisions_are_saved_and_an_older_progress_file_without_them_still_loads(tmp_path: Path, yuqing) -> None:
+def test_decisions_are_saved_and_an_older_progress_file_without_them_still_loads(
+    tmp_path: Path, yuqing: CampaignSpec
+) -> None:
     p = _won(camp.new_progress(yuqing, seed=5), yuqing, 61_000)
     stopped = camp.decide(p, yuqing, "war_aim", "stop")
     save_progress(stopped, tmp_path)
@@ -471,8 +493,9 @@ def test_decisions_are_saved_and_an_older_progress_file_without_them_still_loads
     del old["decisions"], old["ending"]  # as written before campaigns had decisions
     progress_path("yuqing", tmp_path).write_text(json.dumps(old), encoding="utf-8")
     loaded = load_progress("yuqing", tmp_path)
+    assert loaded is not None
     assert loaded.decisions == {} and loaded.ending is None
-    assert camp.pending_decision(loaded, yuqing).id == "war_aim"
+    assert waiting_decision(loaded, yuqing) == "war_aim"
 
 
 def test_decisions_that_name_what_does_not_exist_are_reported(tmp_path: Path) -> None:
@@ -491,7 +514,7 @@ def test_decisions_that_name_what_does_not_exist_are_reported(tmp_path: Path) ->
     assert any("decisions.0.speaker: unknown hero 'nobody'" in line for line in lines)
 
 
-def test_every_decision_names_the_course_the_chronicle_took(campaigns) -> None:
+def test_every_decision_names_the_course_the_chronicle_took(campaigns: Campaigns) -> None:
     yuqing = campaigns.campaigns["yuqing"]
     assert {d.id: d.chronicle for d in yuqing.decisions} == {"war_aim": "march_on"}
 

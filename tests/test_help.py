@@ -11,7 +11,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import SUITE_SAVES, EngineFactory, Unit, frame, loaded_for, make_scenario
+from conftest import SUITE_SAVES, EngineFactory, Unit, current, frame, loaded_for, make_scenario
+from pygame_gui.core import UIElement
 
 from game import i18n
 from game.core import combat, morale, souls
@@ -21,7 +22,7 @@ from game.core.events import Moved, Routed, SoulsReleased
 from game.core.hexgrid import Hex
 from game.core.rules import Ruleset
 from game.record.match import Match
-from game.record.seats import Seats
+from game.record.seats import Commander, Seats
 from game.settings import UserSettings, load_settings, save_settings, settings_path
 from game.ui import help_pages
 from game.ui.app import App
@@ -42,7 +43,7 @@ LANGUAGES = ("en", "zh_CN", "zh_TW")
 SIZES = ((800, 560), (1920, 1080))
 
 
-def battle(app: App, rules: Ruleset, controllers: dict[str, str] | None = None) -> BattleScene:
+def battle(app: App, rules: Ruleset, controllers: dict[str, Commander] | None = None) -> BattleScene:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(), seats=controllers or {"a": "human", "b": "ai"})
     app.go("menu")
@@ -55,7 +56,7 @@ def press(app: App, key: int) -> None:
     frame(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
 
 
-def push(app: App, element) -> None:
+def push(app: App, element: UIElement) -> None:
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=element))
 
 
@@ -71,7 +72,7 @@ def language() -> Iterator[None]:
 def test_f1_in_battle_opens_the_help_and_esc_returns_to_the_same_battle(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     press(app, pygame.K_F1)
-    assert isinstance(app.scene, HelpScene)
+    current(app, HelpScene)
     assert app.stack[-2] is scene
     press(app, pygame.K_ESCAPE)
     assert app.scene is scene
@@ -88,9 +89,9 @@ def test_the_battle_menu_opens_the_help_and_back_returns_to_it(app: App, rules: 
     assert "help" in [key for key, _label in menu._entries()]
     help_button = next(b for b, key in menu.buttons.items() if key == "help")
     push(app, help_button)
-    assert isinstance(app.scene, HelpScene)
-    push(app, app.scene.back_button)
-    assert app.scene is menu
+    push(app, current(app, HelpScene).back_button)
+    on_top: object = app.scene  # the help has closed since the check above
+    assert on_top is menu
     press(app, pygame.K_ESCAPE)
     assert app.scene is scene
 
@@ -106,11 +107,12 @@ def test_the_main_menu_help_button_opens_the_help(app: App) -> None:
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=click, button=1, touch=False),
         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=click, button=1, touch=False),
     )
-    assert isinstance(app.scene, HelpScene) and app.stack[-2] is menu
+    current(app, HelpScene)
+    assert app.stack[-2] is menu
     press(app, pygame.K_ESCAPE)
     assert app.scene is menu
     press(app, pygame.K_F1)
-    assert isinstance(app.scene, HelpScene)
+    current(app, HelpScene)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -119,7 +121,7 @@ def test_the_main_menu_row_fits_at_the_smallest_window(lang: str, language: None
     app = App((800, 560))
     app.go("menu")
     frame(app)
-    menu = app.scene
+    menu = current(app, MenuScene)
     row = [menu.campaign_button, menu.saves_button, menu.settings_button, menu.help_button, menu.quit_button]
     for a, b in zip(row, row[1:], strict=False):
         assert a.rect.right < b.rect.left
@@ -141,7 +143,8 @@ def test_a_page_can_be_chosen_from_the_list_and_with_up_and_down(app: App) -> No
     press(app, pygame.K_UP)
     press(app, pygame.K_UP)
     assert scene.page_id == PAGE_IDS[PAGE_IDS.index("souls") - 1]
-    assert app.open("help", page="morale").page_id == "morale"
+    morale_page = app.open("help", page="morale")
+    assert isinstance(morale_page, HelpScene) and morale_page.page_id == "morale"
 
 
 def test_a_long_page_scrolls(app: App) -> None:
@@ -210,8 +213,8 @@ def test_every_order_of_the_orders_bar_has_its_key_in_the_table() -> None:
     for order in ORDERS:
         keys, _does = help_pages.ORDER_ROWS[order.id]
         assert keys.startswith(pygame.key.name(order.key).upper())
-    keys = [k for k, _d in help_pages.key_rows()]
-    assert "F1" in keys and any(k.startswith("Esc") for k in keys)
+    rows = [k for k, _d in help_pages.key_rows()]
+    assert "F1" in rows and any(k.startswith("Esc") for k in rows)
 
 
 def test_fatigue_takes_power_as_the_page_says(small_engine: EngineFactory) -> None:

@@ -17,7 +17,10 @@ import re
 import shutil
 import statistics
 import zlib
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
 from pathlib import Path
+from typing import IO, Any, TypeVar, cast
 
 import pytest
 from conftest import run_cli
@@ -26,15 +29,21 @@ from game.cli import inputs as cli_inputs
 from game.cli import main
 from game.cli import parser as cli_parser
 from game.cli import simulate as cli_simulate
+from game.cli.simulate import SimJob
 from game.content.scenarios import LoadedScenario, load_scenario_file
 from game.core.state import GameState, state_hash
 from game.paths import MAPS_DIR, TILES_DIR
+from game.record.errors import SaveError
 from game.record.match import match_from_record
 from game.record.model import MAX_SEED, GameRecord
-from game.record.saves import SaveError, load_record, write_atomic
+from game.record.saves import load_record, write_atomic
 from game.record.state_digest import LegacyCheckpoints, checkpoint_hash
 from game.record.verify import replay_engine, verify
 from game.simulate import AI_SAMPLES, Tally, percentile
+
+T = TypeVar("T")
+# A save as JSON, as the tests edit it.
+Json = dict[str, Any]
 
 SCENARIO = "a1_valley_mouth"
 ERROR_LINE = re.compile(r"^(?P<file>[^:]+): (?P<object>[^:]+): (?P<field>[^:]+): (?P<message>.+)$")
@@ -83,12 +92,12 @@ def _embedded_tileset(old: str, new: str) -> str:
     return tsx.replace(old, new, 1)
 
 
-def _embed(old: str, new: str):
+def _embed(old: str, new: str) -> Callable[[str], str]:
     return lambda t: re.sub(r'<tileset firstgid="1" source="[^"]+"/>', lambda _m: _embedded_tileset(old, new), t)
 
 
 # name: (edit of the map's text, the field the one error names, a part of its message)
-MAP_CASES = {
+MAP_CASES: dict[str, tuple[Callable[[str], str], str, str]] = {
     "tile_width_zero": (lambda t: t.replace('tilewidth="56"', 'tilewidth="0"', 1), "tilewidth", "from 1 to"),
     "tile_height_negative": (lambda t: t.replace('tileheight="64"', 'tileheight="-64"', 1), "tileheight", "-64"),
     "tile_size_not_a_number": (lambda t: t.replace('tilewidth="56"', 'tilewidth="wide"', 1), "tilewidth", "wide"),
@@ -333,38 +342,41 @@ def test_simulate_queues_a_bounded_number_of_games() -> None:
     made: list[int] = []
     queued: list[int] = []
 
-    def jobs():
+    def jobs() -> Iterator[SimJob]:
         for i in range(1000):
             made.append(i)
-            yield i
+            yield (SCENARIO, i, None, None, "normal", {})
 
-    class Pool:
+    class Pool(Executor):
+        """Plays nothing: each game's result is its seed, handed back when it is read."""
+
         def __init__(self) -> None:
             self.pending = 0
 
-        def submit(self, fn, job):
+        def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
             self.pending += 1
             queued.append(self.pending)
             pool = self
+            (job,) = args
 
-            class Done:
-                def result(self):
+            class Done(Future[T]):
+                def result(self, timeout: float | None = None) -> T:
                     pool.pending -= 1
-                    return job
+                    return cast(T, {"seed": job[1]})
 
             return Done()
 
     results = cli_simulate.in_order(Pool(), jobs(), 4)
-    assert [next(results) for _ in range(3)] == [0, 1, 2]
+    assert [next(results)["seed"] for _ in range(3)] == [0, 1, 2]
     assert len(made) <= 8  # a few ahead of what has been read
-    assert list(results) == list(range(3, 1000)) and max(queued) <= 4
+    assert [r["seed"] for r in results] == list(range(3, 1000)) and max(queued) <= 4
 
 
 def test_the_running_tally_agrees_with_the_full_lists() -> None:
     import random
 
     rng = random.Random(7)
-    games = []
+    games: list[dict[str, Any]] = []
     for _game in range(40):
         samples = [round(rng.uniform(0, 50), 2) for _ in range(rng.randrange(0, 9))]
         sides = [{"id": s, "souls": rng.randrange(100)} for s in ("a", "b")]
@@ -388,32 +400,34 @@ def test_the_running_tally_agrees_with_the_full_lists() -> None:
 
 
 @pytest.fixture(scope="module")
-def base_save(tmp_path_factory: pytest.TempPathFactory) -> dict:
+def base_save(tmp_path_factory: pytest.TempPathFactory) -> Json:
     """A short simulated game, its snapshot not at a checkpoint (as a save in mid-turn)."""
     folder = tmp_path_factory.mktemp("base")
     with contextlib.redirect_stdout(io.StringIO()):
         assert main(["simulate", SCENARIO, "--seed", "3", "--max-turns", "2", "--save-dir", str(folder)]) == 0
-    data = json.loads(next(folder.glob("*.json")).read_text(encoding="utf-8"))
+    data: Json = json.loads(next(folder.glob("*.json")).read_text(encoding="utf-8"))
     data["checkpoints"] = [cp for cp in data["checkpoints"] if cp["actions"] != data["snapshot"]["actions"]]
     return data
 
 
-def _state(data: dict) -> dict:
-    return data["snapshot"]["state"]
+def _state(data: Json) -> Json:
+    state: Json = data["snapshot"]["state"]
+    return state
 
 
-def _first(data: dict) -> dict:
-    return next(iter(_state(data)["formations"].values()))
+def _first(data: Json) -> Json:
+    first: Json = next(iter(_state(data)["formations"].values()))
+    return first
 
 
-def _more_formations(data: dict, n: int) -> None:
+def _more_formations(data: Json, n: int) -> None:
     f = _first(data)
     for i in range(n):
         _state(data)["formations"][f"x{i}"] = {**f, "id": f"x{i}"}
 
 
 # name: (edit of the save's JSON, a part of the message; the snapshot is re-hashed after the edit)
-SAVE_CASES = {
+SAVE_CASES: dict[str, tuple[Callable[[Json], object], str]] = {
     "unknown_faction": (lambda d: _state(d)["sides"][0].update(faction="martians"), "faction 'martians'"),
     "souls_not_on_a_hex": (lambda d: _state(d)["field_souls"].update(banana={"hailing": 3}), "'banana'"),
     "souls_off_the_map": (lambda d: _state(d)["field_souls"].update({"900,900": {"hailing": 3}}), "'900,900'"),
@@ -446,7 +460,7 @@ SAVE_CASES = {
     "turn_beyond_the_limit": (lambda d: _state(d).update(turn=99), "turn 99"),
 }
 # Edits of the record around the snapshot (not re-hashed).
-RECORD_CASES = {
+RECORD_CASES: dict[str, tuple[Callable[[Json], object], str]] = {
     "unknown_difficulty": (lambda d: d["settings"].update(difficulty="insane"), "unknown difficulty 'insane'"),
     "unknown_side_difficulty": (lambda d: d["settings"].update(difficulties={"rome": "hard"}), "unknown side 'rome'"),
     "unknown_side_seat": (lambda d: d["seats"].update(rome={"commander": "ai"}), "unknown side 'rome'"),
@@ -460,7 +474,7 @@ RECORD_CASES = {
 }
 
 
-def _hostile(base: dict, folder: Path, name: str) -> tuple[Path, str]:
+def _hostile(base: Json, folder: Path, name: str) -> tuple[Path, str]:
     data = copy.deepcopy(base)
     if name in SAVE_CASES:
         edit, says = SAVE_CASES[name]
@@ -476,7 +490,7 @@ def _hostile(base: dict, folder: Path, name: str) -> tuple[Path, str]:
 
 @pytest.mark.parametrize("name", sorted(SAVE_CASES) + sorted(RECORD_CASES))
 def test_a_hostile_save_is_refused_in_one_line(
-    capsys: pytest.CaptureFixture[str], base_save: dict, tmp_path: Path, name: str
+    capsys: pytest.CaptureFixture[str], base_save: Json, tmp_path: Path, name: str
 ) -> None:
     path, says = _hostile(base_save, tmp_path, name)
     before = files_in(tmp_path)
@@ -487,7 +501,7 @@ def test_a_hostile_save_is_refused_in_one_line(
     assert files_in(tmp_path) == before
 
 
-def test_the_unedited_save_loads(base_save: dict, tmp_path: Path) -> None:
+def test_the_unedited_save_loads(base_save: Json, tmp_path: Path) -> None:
     """The corpus above edits a save that is itself fine."""
     path = tmp_path / "fine.json"
     path.write_text(json.dumps(base_save), encoding="utf-8")
@@ -496,7 +510,7 @@ def test_the_unedited_save_loads(base_save: dict, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["unknown_difficulty", "unknown_side_seat", "a_checkpoint_without_its_digest"])
 def test_verify_refuses_settings_the_scenario_does_not_know(
-    capsys: pytest.CaptureFixture[str], base_save: dict, tmp_path: Path, name: str
+    capsys: pytest.CaptureFixture[str], base_save: Json, tmp_path: Path, name: str
 ) -> None:
     path, says = _hostile(base_save, tmp_path, name)
     assert_refused(*run_cli(capsys, "replay", "--verify", str(path)), says)
@@ -528,7 +542,9 @@ def test_a_format_3_save_with_its_digests_nulled_is_refused(capsys: pytest.Captu
     ],
     ids=["claims_an_older_chain_rule", "holds_seats", "claims_format_4"],
 )
-def test_a_format_3_save_cannot_claim_what_its_format_has_not(tmp_path: Path, edit, says: str) -> None:
+def test_a_format_3_save_cannot_claim_what_its_format_has_not(
+    tmp_path: Path, edit: Callable[[Json], object], says: str
+) -> None:
     data = json.loads((CORPUS / "v3" / "a1_turn4.json").read_text(encoding="utf-8"))
     edit(data)
     path = tmp_path / "claims.json"
@@ -538,13 +554,13 @@ def test_a_format_3_save_cannot_claim_what_its_format_has_not(tmp_path: Path, ed
     assert "\n" not in str(exc.value)
 
 
-def _as_format_2(data: dict) -> dict:
+def _as_format_2(data: Json) -> Json:
     """A save of today rewritten as format 2 would have written it: no content, no digests, the
     commanders in the settings and in every hash (its states held them)."""
     record = load_record_from(data)
     commanders = {side: seat.commander for side, seat in record.seats.items()}
     legacy = LegacyCheckpoints(format=2, commanders=commanders)
-    old = json.loads(json.dumps(data))
+    old: Json = json.loads(json.dumps(data))
     for key in ("content", "seats", "legacy"):
         old.pop(key, None)
     old["format_version"] = 2
@@ -556,7 +572,7 @@ def _as_format_2(data: dict) -> dict:
     return old
 
 
-def load_record_from(data: dict) -> GameRecord:
+def load_record_from(data: Json) -> GameRecord:
     from game.record.saves import parse_record
 
     return parse_record(json.dumps(data).encode())
@@ -586,7 +602,7 @@ def test_a_save_rewritten_in_an_older_format_is_verified_by_state_only(
     assert (code, err) == (0, "") and out.startswith("ok actions=")
 
 
-def test_a_format_2_save_cannot_hold_digests(base_save: dict, tmp_path: Path) -> None:
+def test_a_format_2_save_cannot_hold_digests(base_save: Json, tmp_path: Path) -> None:
     old = _as_format_2(base_save)
     old["checkpoints"][0]["digest"] = None
     path = tmp_path / "odd.json"
@@ -616,7 +632,7 @@ BUNDLE_CASES = {
 
 @pytest.mark.parametrize("name", sorted(BUNDLE_CASES))
 def test_a_hostile_bundle_is_refused_in_one_line(
-    capsys: pytest.CaptureFixture[str], base_save: dict, tmp_path: Path, name: str
+    capsys: pytest.CaptureFixture[str], base_save: Json, tmp_path: Path, name: str
 ) -> None:
     """The save claims content the game no longer has, so the bundle it carries is unpacked."""
     files, says = BUNDLE_CASES[name]
@@ -648,10 +664,14 @@ def test_a_screenshot_on_a_full_disk_fails_and_keeps_the_old_picture(
     else:  # the file system takes fewer bytes than it was given, and says nothing
         real = os.fdopen
 
-        def short(fd: int, mode: str = "r", *args: object, **kwargs: object):
-            fh = real(fd, mode, *args, **kwargs)
+        def short(fd: int, mode: str = "r", *args: Any, **kwargs: Any) -> IO[Any]:
+            fh: IO[Any] = real(fd, mode, *args, **kwargs)
             write = fh.write
-            fh.write = lambda data: write(data[: len(data) // 2])
+
+            def write_half(data: Any) -> int:
+                return write(data[: len(data) // 2])
+
+            monkeypatch.setattr(fh, "write", write_half)
             return fh
 
         monkeypatch.setattr(os, "fdopen", short)

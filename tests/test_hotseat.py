@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import Unit, at_each_scale, frame, loaded_for, make_scenario, pass_curtain, saves_folder_at
+from conftest import Unit, at_each_scale, current, frame, loaded_for, make_scenario, pass_curtain, saves_folder_at
 
 from game.content.scenarios import load_scenario
 from game.core.actions import Attack, EndTurn, Move
+from game.core.combat import Forecast, Modifier
 from game.core.engine import GameSettings
 from game.core.events import Narration, ObjectiveChanged
 from game.core.hexgrid import Hex
@@ -19,6 +20,7 @@ from game.record.match import Match
 from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.handover import HandoverScene
+from game.ui.scene import Scene
 from game.ui.watch_replay import WatchScene
 from game.view.side_view import SideView
 from game.view.witness import witnessed
@@ -35,15 +37,16 @@ UNITS = [
 ]
 
 
-def hotseat(app: App, rules: Ruleset, units=UNITS) -> BattleScene:
+def hotseat(app: App, rules: Ruleset, units: list[Unit] = UNITS) -> BattleScene:
     scenario = make_scenario(rules, STRIP, units, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
-    assert isinstance(app.scene, HandoverScene)
+    handover = current(app, HandoverScene)
     battle = app.stack[-2]
-    assert isinstance(battle, BattleScene) and app.scene.session is battle.session
+    assert isinstance(battle, BattleScene) and handover.session is battle.session
     pass_curtain(app)
-    assert app.scene is battle and battle.session.viewer == "a"
+    on_top: object = app.scene  # the curtain has gone since the check above
+    assert on_top is battle and battle.session.viewer == "a"
     return battle
 
 
@@ -81,7 +84,7 @@ def test_the_report_tells_what_the_waiting_side_saw_and_nothing_else(app: App, r
 def test_a_quiet_turn_makes_a_quiet_report(app: App, rules: Ruleset) -> None:
     battle = hotseat(app, rules)
     assert battle.submit(EndTurn())
-    assert isinstance(app.scene, HandoverScene)
+    current(app, HandoverScene)
     pass_curtain(app)
     assert battle.narration.queue[0][0] == "While you waited, your formations saw nothing of the other side."
 
@@ -151,10 +154,11 @@ def test_nothing_to_watch_before_a_player_has_waited(app: App, rules: Ruleset) -
     scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
     match = Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
-    assert isinstance(app.scene, HandoverScene) and app.scene.watch is None  # the first player
+    assert current(app, HandoverScene).watch is None  # the first player
 
 
-def press_key(scene, key: int) -> None:
+def press_key(scene: Scene | None, key: int) -> None:
+    assert scene is not None
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key))
 
 
@@ -190,22 +194,23 @@ def test_the_forecast_counts_only_what_the_attacker_can_see(app: App, rules: Rul
     shown = battle.session.pending_forecast()
     real = match.engine.forecast(battle.session.choice.pending_attack)
 
-    def aura(forecast) -> list:
+    def aura(forecast: Forecast | None) -> list[Modifier]:
+        assert forecast is not None
         return [m for m in forecast.setup.modifiers if m.name == "Commander nearby" and m.applies_to == "defender"]
 
     assert aura(real) and not aura(shown)  # the hidden hero is not given away by the odds
+    assert shown is not None and real is not None
     assert shown.setup.defender == "b_levy" and shown.attacker_losses < real.attacker_losses
 
 
 def test_the_hand_over_grows_with_the_ui_scale(rules: Ruleset) -> None:
     """At 200% the hand-over's button is twice as tall as at 100% and its labels stay whole."""
 
-    def hand_over(big) -> int:
+    def hand_over(big: App) -> int:
         scenario = make_scenario(rules, STRIP, UNITS, turn_limit=5)
         big.go("battle", match=Match(loaded_for(scenario), 5, GameSettings(), seats={"a": "human", "b": "human"}))
         big.step([], 0.0)
-        assert isinstance(big.scene, HandoverScene)
-        return big.scene.ready.rect.height
+        return int(current(big, HandoverScene).ready.rect.height)
 
     shown = at_each_scale(hand_over)
     assert shown[100][1] == shown[200][1] == []
@@ -242,7 +247,8 @@ def test_a_running_hotseat_battles_save_is_not_shown_as_a_replay_from_the_menu(a
     app.switch(screen)
     frame(app)
     screen.watch()
-    assert app.scene is screen and "two players" in screen.note
+    on_top: object = app.scene  # the menu was on top above
+    assert on_top is screen and "two players" in screen.note
 
 
 def test_a_finished_hotseat_battle_can_be_watched_from_its_result(app: App) -> None:
@@ -252,8 +258,8 @@ def test_a_finished_hotseat_battle_can_be_watched_from_its_result(app: App) -> N
     match = _hotseat_a1(turns_over=True)
     app.switch(ResultScene(app, match))
     frame(app)
-    app.scene.watch_replay()
-    assert isinstance(app.scene, ReplayScene)
+    current(app, ResultScene).watch_replay()
+    current(app, ReplayScene)
 
 
 def test_the_command_line_refuses_to_replay_a_running_hotseat_battle(
@@ -267,7 +273,9 @@ def test_the_command_line_refuses_to_replay_a_running_hotseat_battle(
     assert "two players" in err and err.count("\n") == 1
 
 
-def test_a_screenshot_of_a_running_hotseat_save_draws_only_the_side_to_move(tmp_path, capsys) -> None:
+def test_a_screenshot_of_a_running_hotseat_save_draws_only_the_side_to_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """By default the picture is the one the side to move would see behind its curtain: the
     other side's hidden army is not drawn; ``--reveal`` draws everything."""
     import pygame
@@ -299,7 +307,7 @@ def test_a_screenshot_of_a_running_hotseat_save_draws_only_the_side_to_move(tmp_
 # -- every way into a running two-player game opens behind the curtain of the side to move ----
 
 
-def _behind_the_curtain_of_the_mover(app, mover: str) -> BattleScene:
+def _behind_the_curtain_of_the_mover(app: App, mover: str) -> BattleScene:
     """The game just opened: the curtain of ``mover`` is up, nothing of the battle is drawn
     (no colour of the other side on the screen); once passed, ``mover``'s fog is on the map and
     the other side's hidden army is neither shown nor in the log."""
@@ -312,7 +320,8 @@ def _behind_the_curtain_of_the_mover(app, mover: str) -> BattleScene:
     colour = battle.rules.factions[other.faction].colour
     assert pygame.mask.from_threshold(app.screen, colour, (1, 1, 1, 255)).count() == 0
     pass_curtain(app)
-    assert app.scene is battle and battle.session.fog_side() == mover
+    on_top: object = app.scene  # the curtain has gone since the check above
+    assert on_top is battle and battle.session.fog_side() == mover
     seen = battle.session.seen_ids()
     hidden = [f for f in battle.state.formations.values() if f.side != mover and f.id not in seen]
     assert hidden, "the test needs an army the side to move cannot see"
@@ -321,7 +330,7 @@ def _behind_the_curtain_of_the_mover(app, mover: str) -> BattleScene:
     return battle
 
 
-def test_loading_a_running_hotseat_save_opens_behind_the_curtain_of_the_side_to_move(app, tmp_path) -> None:
+def test_loading_a_running_hotseat_save_opens_behind_the_curtain_of_the_side_to_move(app: App, tmp_path: Path) -> None:
     from game.ui.saves_screen import SaveScreen
 
     app.saves = saves_folder_at(tmp_path)
@@ -335,7 +344,7 @@ def test_loading_a_running_hotseat_save_opens_behind_the_curtain_of_the_side_to_
     _behind_the_curtain_of_the_mover(app, "hailing")
 
 
-def test_an_autosave_and_the_quicksave_of_a_hotseat_game_open_behind_the_curtain(app, tmp_path) -> None:
+def test_an_autosave_and_the_quicksave_of_a_hotseat_game_open_behind_the_curtain(app: App, tmp_path: Path) -> None:
     from game.ui.saves_screen import SaveScreen
 
     app.saves = saves_folder_at(tmp_path)
@@ -354,7 +363,7 @@ def test_an_autosave_and_the_quicksave_of_a_hotseat_game_open_behind_the_curtain
     _behind_the_curtain_of_the_mover(app, "coalition")
 
 
-def test_taking_over_into_two_players_opens_behind_the_curtain(app) -> None:
+def test_taking_over_into_two_players_opens_behind_the_curtain(app: App) -> None:
     from game.ui.replay import ReplayScene
 
     match = _hotseat_a1(turns_over=True)
@@ -365,12 +374,12 @@ def test_taking_over_into_two_players_opens_behind_the_curtain(app) -> None:
     _behind_the_curtain_of_the_mover(app, "hailing")
 
 
-def test_a_reload_that_goes_back_is_told_to_the_other_side(app, tmp_path) -> None:
+def test_a_reload_that_goes_back_is_told_to_the_other_side(app: App, tmp_path: Path) -> None:
     app.saves = saves_folder_at(tmp_path)
     match = Match(load_scenario("a1_valley_mouth"), 3, GameSettings(), seats={"coalition": "human", "hailing": "human"})
     app.go("battle", match=match)
     pass_curtain(app)
-    battle = app.scene
+    battle = current(app, BattleScene)
     battle.saves.quicksave()  # the coalition's turn, before any order
     battle.end_turn()
     pass_curtain(app)  # the hailing has the screen

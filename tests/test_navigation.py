@@ -8,7 +8,19 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import SUITE_SAVES, Unit, frame, loaded_for, make_scenario, open_field, pass_curtain, root_elements
+from conftest import (
+    SUITE_SAVES,
+    Unit,
+    current,
+    frame,
+    loaded_for,
+    make_scenario,
+    open_field,
+    pass_curtain,
+    root_elements,
+)
+from pygame_gui.elements import UITooltip
+from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from game import i18n
 from game.core.actions import Attack, EndTurn, Move
@@ -30,6 +42,7 @@ from game.ui.fonts import font_path
 from game.ui.handover import HandoverScene
 from game.ui.menu import MenuScene
 from game.ui.saves_screen import SaveScreen
+from game.ui.scene import Scene
 from game.ui.settings_screen import SettingsScene
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -71,17 +84,20 @@ def move_once(scene: BattleScene) -> None:
 def test_a_screen_opened_over_another_returns_to_the_same_one(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     press(app, pygame.K_F2)
-    assert isinstance(app.scene, SaveScreen)
+    current(app, SaveScreen)
     press(app, pygame.K_ESCAPE)
     assert app.scene is scene
 
 
-def test_go_drops_every_screen_and_a_battle_left_stops_its_computer(app: App, rules: Ruleset) -> None:
+def test_go_drops_every_screen_and_a_battle_left_stops_its_computer(
+    app: App, rules: Ruleset, monkeypatch: pytest.MonkeyPatch
+) -> None:
     scene = battle(app, rules)
-    cancelled = []
-    scene.computer.worker.cancel = lambda: cancelled.append(True)
+    cancelled: list[bool] = []
+    monkeypatch.setattr(scene.computer.worker, "cancel", lambda: cancelled.append(True))
     app.go("menu")
-    assert isinstance(app.scene, MenuScene) and len(app.stack) == 1
+    current(app, MenuScene)
+    assert len(app.stack) == 1
     assert cancelled
 
 
@@ -89,7 +105,7 @@ def test_a_screen_that_cannot_open_leaves_the_stack_as_it_was(app: App, rules: R
     scene = battle(app, rules)
     before = list(app.stack)
 
-    def refuse(app: App) -> None:
+    def refuse(app: App) -> Scene:
         raise ValueError("cannot")
 
     app.routes = {**app.routes, "broken": refuse}
@@ -104,7 +120,7 @@ def test_a_screen_that_cannot_open_leaves_the_stack_as_it_was(app: App, rules: R
 def test_esc_with_nothing_chosen_opens_the_battle_menu_and_esc_again_resumes(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     press(app, pygame.K_ESCAPE)
-    assert isinstance(app.scene, BattleMenuScene)
+    current(app, BattleMenuScene)
     press(app, pygame.K_ESCAPE)
     assert app.scene is scene
 
@@ -115,20 +131,21 @@ def test_esc_first_drops_a_selection_then_opens_the_menu(app: App, rules: Rulese
     press(app, pygame.K_ESCAPE)
     assert scene.session.selected is None and app.scene is scene
     press(app, pygame.K_ESCAPE)
-    assert isinstance(app.scene, BattleMenuScene)
+    current(app, BattleMenuScene)
 
 
 def test_the_menu_button_opens_the_battle_menu(app: App, rules: Ruleset) -> None:
     scene = battle(app, rules)
     frame(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.panels.menu_button))
-    assert isinstance(app.scene, BattleMenuScene)
+    current(app, BattleMenuScene)
 
 
 def test_quit_to_the_menu_with_nothing_played_asks_nothing(app: App, rules: Ruleset) -> None:
     battle(app, rules)
     press(app, pygame.K_ESCAPE)
     push(app, "Quit to the main menu")
-    assert isinstance(app.scene, MenuScene) and len(app.stack) == 1
+    current(app, MenuScene)
+    assert len(app.stack) == 1
 
 
 def test_quit_to_the_menu_after_moves_asks_and_staying_keeps_the_battle(app: App, rules: Ruleset) -> None:
@@ -136,7 +153,7 @@ def test_quit_to_the_menu_after_moves_asks_and_staying_keeps_the_battle(app: App
     move_once(scene)
     press(app, pygame.K_ESCAPE)
     push(app, "Quit to the main menu")
-    assert isinstance(app.scene, DialogScene)
+    current(app, DialogScene)
     push(app, "Stay")
     assert app.scene is scene
 
@@ -147,7 +164,7 @@ def test_leaving_without_saving_goes_to_the_menu(app: App, rules: Ruleset, folde
     press(app, pygame.K_ESCAPE)
     push(app, "Quit to the main menu")
     push(app, "Leave without saving")
-    assert isinstance(app.scene, MenuScene)
+    current(app, MenuScene)
     assert not list(folder.glob("*.json"))
 
 
@@ -157,7 +174,7 @@ def test_save_then_leave_writes_the_game_it_leaves(app: App, rules: Ruleset, fol
     press(app, pygame.K_ESCAPE)
     push(app, "Quit to the main menu")
     push(app, "Save, then leave")
-    assert isinstance(app.scene, MenuScene)
+    current(app, MenuScene)
     [path] = folder.glob("*.json")
     record = saves.load_record(path)
     assert len(record.actions) == 1 and record.name is not None and record.name.endswith("turn 1")
@@ -223,7 +240,7 @@ def test_a_refused_setting_writes_nothing(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("content", ["[1, 2", '{"language": "klingon"}', "\xff\xfe", '{"autosaves": -4}'])
 def test_damaged_settings_fall_back_to_the_defaults_with_one_warning(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], content
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str
 ) -> None:
     (tmp_path / "settings.json").write_bytes(content.encode("utf-8", "surrogateescape"))
     assert load_settings(tmp_path, warn=True) == UserSettings()
@@ -244,7 +261,8 @@ def test_ending_a_turn_with_orders_unused_asks_first(app: App, rules: Ruleset, o
     update_settings(SUITE_SAVES, end_turn_warning=True)
     scene = battle(app, rules)
     press(app, pygame.K_e)
-    assert isinstance(app.scene, DialogScene) and scene.state.turn == 1 and scene.state.active_side.id == "a"
+    current(app, DialogScene)
+    assert scene.state.turn == 1 and scene.state.active_side.id == "a"
     push(app, "Keep commanding")
     assert app.scene is scene and scene.state.active_side.id == "a"
     press(app, pygame.K_e)
@@ -292,9 +310,9 @@ def test_the_settings_screen_opens_from_the_battle_menu_and_returns_to_it(app: A
     battle(app, rules)
     press(app, pygame.K_ESCAPE)
     push(app, "Settings")
-    assert isinstance(app.scene, SettingsScene)
+    current(app, SettingsScene)
     press(app, pygame.K_ESCAPE)
-    assert isinstance(app.scene, BattleMenuScene)
+    current(app, BattleMenuScene)
 
 
 # -- the briefing ---------------------------------------------------------------------------
@@ -303,7 +321,8 @@ def test_the_settings_screen_opens_from_the_battle_menu_and_returns_to_it(app: A
 def test_a_new_battle_opens_with_its_briefing_over_the_board(app: App, rules: Ruleset, own_settings: None) -> None:
     update_settings(SUITE_SAVES, briefings=True)
     scene = battle(app, rules)
-    assert isinstance(app.scene, BattleBriefingScene) and app.stack[-2] is scene
+    current(app, BattleBriefingScene)
+    assert app.stack[-2] is scene
     press(app, pygame.K_RETURN)
     assert app.scene is scene
 
@@ -315,14 +334,13 @@ def test_in_hotseat_each_player_reads_the_briefing_behind_the_hand_over(
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "human"})
     app.go("battle", match=match)
-    assert isinstance(app.scene, HandoverScene)
+    current(app, HandoverScene)
     pass_curtain(app)
-    assert isinstance(app.scene, BattleBriefingScene) and app.scene.side == "a"
+    assert current(app, BattleBriefingScene).side == "a"
     press(app, pygame.K_RETURN)
-    assert isinstance(app.scene, BattleScene)
-    app.scene.end_turn()
+    current(app, BattleScene).end_turn()
     pass_curtain(app)  # the hand-over to the second player
-    assert isinstance(app.scene, BattleBriefingScene) and app.scene.side == "b"
+    assert current(app, BattleBriefingScene).side == "b"
 
 
 def test_a_game_loaded_after_its_first_turn_opens_without_a_briefing(
@@ -381,6 +399,8 @@ def test_chinese_tooltips_wrap_without_stray_hyphens(app: App) -> None:
         assert isinstance(scene, MenuScene)
         text = "须在移动之前下令强行军，否则本回合无法再走得更远，疲劳也会随之增加。" * 3
         tip = scene.manager.create_tool_tip(text, (100, 100), (0, 0), None, None, wrap_width=140)
+        assert isinstance(tip, UITooltip)
+        assert tip.text_block is not None and tip.text_block.text_box_layout is not None
         rows = tip.text_block.text_box_layout.layout_rows
         shown = "".join(chunk.text for row in rows for chunk in row.items if hasattr(chunk, "text"))
         assert len(rows) > 3 and "-" not in shown and shown == text
@@ -402,7 +422,7 @@ def test_the_camera_brings_a_seen_computer_action_out_from_under_the_panels(app:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
-def test_the_smallest_window_fits_the_new_screens_and_the_orders_bar(rules: Ruleset, lang) -> None:
+def test_the_smallest_window_fits_the_new_screens_and_the_orders_bar(rules: Ruleset, lang: str) -> None:
     """At 800x560 no label is cut and the orders bar keeps clear of End turn, in every language."""
     import warnings
 
@@ -446,9 +466,12 @@ def test_drop_down_rows_are_tall_enough_for_their_text(app: App) -> None:
     screen = app.go("settings")
     assert isinstance(screen, SettingsScene)
     menu = screen.menus["language"]
-    menu.current_state = menu.menu_states["expanded"]
-    menu.current_state.start()
-    rows = menu.current_state.options_selection_list
+    expanded = menu.menu_states["expanded"]
+    assert isinstance(expanded, UIExpandedDropDownState)
+    menu.current_state = expanded
+    expanded.start()
+    rows = expanded.options_selection_list
+    assert rows is not None
     line = pygame.font.Font(str(font_path("zh_CN")), 16).get_linesize()
     assert rows.list_item_height >= line
 
@@ -486,7 +509,7 @@ def test_the_orders_bar_shows_the_selected_formations_orders_after_a_resize(app:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
-def test_both_settings_pages_fit_the_smallest_window(rules: Ruleset, lang) -> None:
+def test_both_settings_pages_fit_the_smallest_window(rules: Ruleset, lang: str) -> None:
     import warnings
 
     from game.ui.app import MIN_SIZE, App
@@ -517,7 +540,7 @@ def test_the_settings_tabs_switch_pages(app: App) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
-def test_the_main_menu_and_its_message_fit_the_smallest_window(lang) -> None:
+def test_the_main_menu_and_its_message_fit_the_smallest_window(lang: str) -> None:
     from game.ui.app import MIN_SIZE, App
 
     i18n.set_language(lang)
@@ -528,3 +551,18 @@ def test_the_main_menu_and_its_message_fit_the_smallest_window(lang) -> None:
         assert menu.message_label.rect.bottom <= MIN_SIZE[1] and menu.quit_button.rect.bottom <= MIN_SIZE[1]
     finally:
         i18n.set_language("en")
+
+
+def test_a_setting_that_cannot_be_written_is_told_and_the_screen_goes_on(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = app.go("settings")
+    assert isinstance(screen, SettingsScene)
+
+    def full_disk(**changes: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(app, "update_settings", full_disk)
+    screen.choose("hints", "Off")
+    assert screen.note == "The settings could not be saved: No space left on device"
+    assert screen.note_label.text == screen.note

@@ -12,6 +12,7 @@ import pygame
 import pytest
 from conftest import Unit, make_scenario
 
+from game import i18n
 from game.content.scenarios import load_scenario
 from game.content.tmx import HexLayout
 from game.core.engine import Engine
@@ -21,10 +22,11 @@ from game.core.rules import Ruleset
 from game.core.scenario_events import EventSpec
 from game.core.state import GameState
 from game.ui import place_marks as place_marks_module
-from game.ui.board_view import BoardView, Fog, Overlays
+from game.ui.board_view import BoardView, Overlays
 from game.ui.camera import ZOOM_LEVELS, Camera
 from game.ui.geometry import MapGeometry, outline_paths
-from game.ui.place_marks import RIM_COLOUR, name_size, render_name
+from game.ui.place_marks import RIM_COLOUR, PlaceMarks, name_size, render_name
+from game.view.side_view import Fog
 
 A1 = "a1_valley_mouth"
 B1 = "b1_the_valley"
@@ -64,10 +66,23 @@ def looking_at(view: BoardView, h: Hex, zoom: float = 1.0) -> Camera:
     return camera
 
 
-def render(view: BoardView, camera: Camera, state: GameState, fog: Fog | None = None, **flags: bool) -> pygame.Surface:
+def render(
+    view: BoardView,
+    camera: Camera,
+    state: GameState,
+    fog: Fog | None = None,
+    place_names: bool = True,
+    objective_outlines: bool = True,
+) -> pygame.Surface:
     surf = pygame.Surface((camera.view_w, camera.view_h))
-    view.draw(surf, camera, state, Overlays(**flags), fog=fog)
+    view.draw(surf, camera, state, Overlays(place_names=place_names, objective_outlines=objective_outlines), fog=fog)
     return surf
+
+
+def marks_of(view: BoardView) -> PlaceMarks:
+    """The view's names and outlines (it was given the scenario's places)."""
+    assert view.place_marks is not None
+    return view.place_marks
 
 
 def changed(a: pygame.Surface, b: pygame.Surface) -> pygame.Mask:
@@ -111,16 +126,16 @@ def without_formations(state: GameState) -> GameState:
 def test_a_places_name_is_drawn_on_its_anchor(rules: Ruleset) -> None:
     view, state = board_view(A1, rules)
     state = without_formations(state)
-    places = {p.region: p for p in view.place_marks.places.places}
+    places = {p.region: p for p in marks_of(view).places.places}
     defile = places["the_front"]
     camera = looking_at(view, defile.anchor)
     named = render(view, camera, state, objective_outlines=False)
-    assert "the_front" in view.place_marks.drawn_names
+    assert "the_front" in marks_of(view).drawn_names
     bare = render(view, camera, state, place_names=False, objective_outlines=False)
-    assert view.place_marks.drawn_names == []
+    assert marks_of(view).drawn_names == []
     diff = changed(named, bare)
     # The name sits on the anchor hex, rim and all.
-    [(_, rect)] = [(p, r) for p, r in view.place_marks.layout(camera.zoom, None) if p.region == "the_front"]
+    [(_, rect)] = [(p, r) for p, r in marks_of(view).layout(camera.zoom, None) if p.region == "the_front"]
     box = rect.move(-round(camera.x), -round(camera.y))
     assert box.collidepoint(on_screen(view, camera, view.geometry.centre(defile.anchor)))
     assert count_in(diff, box) > 200
@@ -132,15 +147,15 @@ def test_a_places_name_is_drawn_on_its_anchor(rules: Ruleset) -> None:
 def test_every_labelled_place_of_a_map_is_named_when_all_is_seen(rules: Ruleset) -> None:
     view, state = board_view(B1, rules)
     render(view, whole_map(view), without_formations(state))
-    assert sorted(view.place_marks.drawn_names) == sorted(load_scenario(B1).scenario.board.labels)
+    assert sorted(marks_of(view).drawn_names) == sorted(load_scenario(B1).scenario.board.labels)
 
 
 def test_names_are_translated(rules: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
     view, state = board_view(A1, rules)
-    defile = next(p for p in view.place_marks.places.places if p.region == "the_front")
-    english = view.place_marks.name_surface(defile, 1.0).get_size()
-    monkeypatch.setattr(place_marks_module.i18n, "_", lambda text: f"«{text.upper()}»")
-    shouted = view.place_marks.name_surface(defile, 1.0)
+    defile = next(p for p in marks_of(view).places.places if p.region == "the_front")
+    english = marks_of(view).name_surface(defile, 1.0).get_size()
+    monkeypatch.setattr(i18n, "_", lambda text: f"«{text.upper()}»")
+    shouted = marks_of(view).name_surface(defile, 1.0)
     assert shouted.get_size() == render_name("«THE DEFILE»", name_size(1.0), (0, 0, 0)).get_size() != english
 
 
@@ -153,16 +168,16 @@ def test_an_unexplored_places_name_is_not_drawn(rules: Ruleset) -> None:
     everything = frozenset(board.hexes())
     fog = Fog(visible=everything - defile, explored=everything - defile, shown=frozenset())
     named = render(view, camera, state, fog, objective_outlines=False)
-    assert "the_front" not in view.place_marks.drawn_names
-    assert "valley_mouth" in view.place_marks.drawn_names
+    assert "the_front" not in marks_of(view).drawn_names
+    assert "valley_mouth" in marks_of(view).drawn_names
     bare = render(view, camera, state, fog, place_names=False, objective_outlines=False)
-    anchor = next(p.anchor for p in view.place_marks.places.places if p.region == "the_front")
+    anchor = next(p.anchor for p in marks_of(view).places.places if p.region == "the_front")
     x, y = on_screen(view, camera, view.geometry.centre(anchor))
     assert count_in(changed(named, bare), pygame.Rect(x - 40, y - 15, 80, 30)) == 0
     # One explored hex of the region is enough, and the name goes there.
     seen = everything - defile | {anchor}
     render(view, camera, state, Fog(visible=seen, explored=seen, shown=frozenset()), objective_outlines=False)
-    assert "the_front" in view.place_marks.drawn_names
+    assert "the_front" in marks_of(view).drawn_names
 
 
 def test_names_never_overlap_at_any_zoom(rules: Ruleset) -> None:
@@ -172,7 +187,7 @@ def test_names_never_overlap_at_any_zoom(rules: Ruleset) -> None:
         view, state = board_view(sid, rules)
         banners = [view.banners.footprint(f, 1.0) for f in state.formations.values()]
         for zoom in ZOOM_LEVELS:
-            rects = [r for _, r in view.place_marks.layout(zoom, None, banners)]
+            rects = [r for _, r in marks_of(view).layout(zoom, None, banners)]
             for a, b in itertools.combinations(rects, 2):
                 assert not a.colliderect(b), (sid, zoom)
 
@@ -194,7 +209,7 @@ def test_when_names_crowd_the_lesser_are_dropped(rules: Ruleset) -> None:
     )
     scenario = scenario.__class__(**{**scenario.__dict__, "events": events})
     geometry = MapGeometry(HexLayout(56.0, 64.0, 32.0, True), board.width, board.height)
-    marks = BoardView(geometry, board.terrain, rules, map_places(scenario)).place_marks
+    marks = marks_of(BoardView(geometry, board.terrain, rules, map_places(scenario)))
     close = [p.region for p, _ in marks.layout(2.0, None)]
     far = [p.region for p, _ in marks.layout(0.5, None)]
     assert far == ["field"]  # no room but for one: the objective keeps its name
@@ -219,12 +234,13 @@ def test_names_never_cover_a_banner(rules: Ruleset) -> None:
 
 def test_a_name_moves_off_a_banner_that_stands_on_its_anchor(rules: Ruleset) -> None:
     view, state = board_view(A1, rules)
-    defile = next(p for p in view.place_marks.places.places if p.region == "the_front")
+    defile = next(p for p in marks_of(view).places.places if p.region == "the_front")
     f = next(iter(state.formations.values()))
     f.pos = defile.anchor
     state.formations = {f.id: f}
     footprint = pygame.Rect(view.banners.footprint(f, 1.0))
-    [rect] = [r for p, r in view.place_marks.layout(1.0, None, [tuple(footprint)]) if p.region == "the_front"]
+    box = (footprint.x, footprint.y, footprint.w, footprint.h)
+    [rect] = [r for p, r in marks_of(view).layout(1.0, None, [box]) if p.region == "the_front"]
     assert not rect.colliderect(footprint)
     assert view.geometry.hex_at(rect.centerx / 1.0, rect.centery / 1.0) in defile.hexes
 
@@ -237,7 +253,7 @@ def test_outlines_are_drawn_for_objective_regions_only(rules: Ruleset) -> None:
     state = without_formations(state)
     camera = whole_map(view)
     lined = render(view, camera, state, place_names=False)
-    assert sorted(view.place_marks.drawn_outlines) == ["the_front", "valley_mouth"]
+    assert sorted(marks_of(view).drawn_outlines) == ["the_front", "valley_mouth"]
     bare = render(view, camera, state, place_names=False, objective_outlines=False)
     diff = changed(lined, bare)
     board = load_scenario(A1).scenario.board
@@ -263,10 +279,10 @@ def test_an_outline_follows_the_fog_and_fades_when_its_objective_is_settled(rule
     everything = frozenset(board.hexes())
     hidden = everything - board.regions["the_front"]
     render(view, camera, state, Fog(visible=hidden, explored=hidden, shown=frozenset()), place_names=False)
-    assert view.place_marks.drawn_outlines == ["valley_mouth"]
+    assert marks_of(view).drawn_outlines == ["valley_mouth"]
     state.fired_events.append("valley_swept")  # the trap can no longer be relieved
     render(view, camera, state, place_names=False)
-    assert view.place_marks.drawn_outlines == ["the_front"]
+    assert marks_of(view).drawn_outlines == ["the_front"]
 
 
 def test_outline_paths_follow_the_outer_edges(rules: Ruleset) -> None:
@@ -287,14 +303,19 @@ def test_names_layout_and_outlines_are_cached(rules: Ruleset, monkeypatch: pytes
     view, state = board_view(A1, rules)
     camera = whole_map(view)
     render(view, camera, state)
-    marks = view.place_marks
+    marks = marks_of(view)
     layout = marks.layout(
         camera.zoom, None, [view.banners.footprint(f, camera.zoom) for f in state.formations.values()]
     )
     outline = marks.outline("the_front", camera.zoom, None)
     rendered: list[str] = []
     real = place_marks_module.render_name
-    monkeypatch.setattr(place_marks_module, "render_name", lambda *a: rendered.append(a[0]) or real(*a))
+
+    def render_and_note(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        rendered.append(text)
+        return real(text, size, colour)
+
+    monkeypatch.setattr(place_marks_module, "render_name", render_and_note)
     render(view, camera, state)
     assert rendered == []  # nothing rendered again
     assert (

@@ -9,16 +9,18 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from conftest import Unit, loaded_for, make_scenario, pass_curtain
-from pygame_gui.elements import UILabel
+from conftest import Unit, current, loaded_for, make_scenario, pass_curtain
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from game.core.actions import EndTurn
 from game.core.engine import GameSettings
 from game.core.rules import Ruleset
 from game.profile import Profile
 from game.record import save_list, saves
+from game.record.errors import SaveError
 from game.record.match import Match, new_match
-from game.record.saves import SaveError
+from game.record.seats import Commander
 from game.settings import UserSettings, load_settings, save_settings
 from game.simulate import run_game
 from game.ui.app import App
@@ -28,7 +30,7 @@ from game.ui.saves_screen import SaveScreen
 from game.ui.settings_screen import SettingsScene
 
 pytestmark = pytest.mark.usefixtures("english")
-SEATS = {"a": "human", "b": "ai"}
+SEATS: dict[str, Commander] = {"a": "human", "b": "ai"}
 
 FIELD = ("........",) * 6
 UNITS = [Unit("a_foot", "a", "han_soldier", 3000, (1, 2)), Unit("b_levy", "b", "soul_levy", 1500, (6, 2))]
@@ -39,7 +41,8 @@ def folder(saves_folder: Path) -> Path:
     return saves_folder
 
 
-def push(app: App, button) -> None:
+def push(app: App, button: object) -> None:
+    assert isinstance(button, UIButton), button
     assert button.is_enabled, button.text
     app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.0)
 
@@ -47,7 +50,9 @@ def push(app: App, button) -> None:
 def field_battle(app: App, rules: Ruleset) -> BattleScene:
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "ai"})
-    return app.go("battle", match=match)
+    scene = app.go("battle", match=match)
+    assert isinstance(scene, BattleScene)
+    return scene
 
 
 def a1_save(folder: Path, name: str, seed: int = 1) -> Path:
@@ -79,7 +84,7 @@ def test_the_list_shows_games_newest_first_autosaves_apart_and_bad_files_with_th
     assert set(names) == {"older", "newer", "autosave-a1-x", "junk"}
     assert (folder / ".older.json.1234.tmp").exists() and not abandoned.exists()
     junk = next(e for e in entries if e.name == "junk")
-    assert junk.record is None and "not UTF-8" in junk.problem
+    assert junk.record is None and junk.problem is not None and "not UTF-8" in junk.problem
     newer = next(e for e in entries if e.name == "newer")
     assert newer.turn == 1 and newer.humans == [] and not newer.autosave
     assert next(e for e in entries if e.name == "autosave-a1-x").autosave
@@ -99,7 +104,7 @@ def test_the_screen_saves_loads_and_deletes_only_after_asking_twice(app: App, ru
     battle.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
     screen = app.scene
     assert isinstance(screen, SaveScreen) and screen.battle is battle
-    screen.name_entry.set_text("my_game")
+    name_box(screen).set_text("my_game")
     push(app, screen.save_button)
     assert (folder / "my_game.json").exists()
     assert screen.selected == folder / "my_game.json" and "my_game" in screen.note
@@ -114,7 +119,15 @@ def test_the_screen_saves_loads_and_deletes_only_after_asking_twice(app: App, ru
 
 
 def row_texts(screen: SaveScreen) -> list[str]:
-    return [el.text for el in screen.container.get_container().elements if isinstance(el, UILabel)]
+    rows = screen.container.get_container()
+    assert isinstance(rows, UIContainer)
+    return [el.text for el in rows.elements if isinstance(el, UILabel)]
+
+
+def name_box(screen: SaveScreen) -> UITextEntryLine:
+    """The box the save's name is typed in."""
+    assert screen.name_entry is not None
+    return screen.name_entry
 
 
 def open_saves(battle: BattleScene) -> SaveScreen:
@@ -130,7 +143,7 @@ def test_a_name_with_spaces_and_chinese_is_saved_listed_and_loaded_by_that_name(
     battle = field_battle(app, rules)
     battle.submit(EndTurn())
     screen = open_saves(battle)
-    screen.name_entry.set_text("  三国 第一局 ")
+    name_box(screen).set_text("  三国 第一局 ")
     push(app, screen.save_button)
     (path,) = folder.glob("*.json")
     assert path == screen.selected and path.name.startswith("三国-第一局~")
@@ -144,8 +157,8 @@ def test_a_name_with_spaces_and_chinese_is_saved_listed_and_loaded_by_that_name(
     played_on = Match(battle.match.loaded, 2, battle.match.record.settings, record=saves.load_record(path))
     assert played_on.record.name == "三国 第一局"
     app.go("battle", match=played_on)
-    screen = open_saves(app.scene)
-    assert screen.name_entry.get_text() == "三国 第一局"
+    screen = open_saves(current(app, BattleScene))
+    assert name_box(screen).get_text() == "三国 第一局"
 
 
 def test_a_refused_name_says_why_and_stays_in_the_field(app: App, rules: Ruleset, folder: Path) -> None:
@@ -155,21 +168,21 @@ def test_a_refused_name_says_why_and_stays_in_the_field(app: App, rules: Ruleset
         ("   ", "Type a name to save the game under."),
         ("bad\u200bname", "That name holds an invisible or control character"),
     ):
-        screen.name_entry.set_text(typed)
+        name_box(screen).set_text(typed)
         push(app, screen.save_button)
         assert screen.note.startswith(why)
-        assert screen.name_entry.get_text() == typed  # the screen was built again; the text is kept
+        assert name_box(screen).get_text() == typed  # the screen was built again; the text is kept
         assert list(folder.iterdir()) == []
     # A window resize builds the screen again too, and keeps what was typed.
-    screen.name_entry.set_text("half typed")
+    name_box(screen).set_text("half typed")
     app.step([pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600)], 0.0)
-    assert app.scene is screen and screen.name_entry.get_text() == "half typed"
+    assert app.scene is screen and name_box(screen).get_text() == "half typed"
 
 
 def test_hostile_names_from_the_screen_stay_in_the_folder(app: App, rules: Ruleset, folder: Path) -> None:
     screen = open_saves(field_battle(app, rules))
     for typed in ("../escape", "/tmp/x", "CON", ".hidden", "a\\b"):
-        screen.name_entry.set_text(typed)
+        name_box(screen).set_text(typed)
         push(app, screen.save_button)
         assert f"Saved as “{typed}”" == screen.note
     assert not (folder.parent / "escape.json").exists()
@@ -183,24 +196,24 @@ def test_saving_over_a_save_asks_and_only_the_confirmed_press_replaces_it(
 ) -> None:
     battle = field_battle(app, rules)
     screen = open_saves(battle)
-    screen.name_entry.set_text("Mine")
+    name_box(screen).set_text("Mine")
     push(app, screen.save_button)
     (path,) = folder.glob("*.json")
     before = path.read_bytes()
     battle.submit(EndTurn())  # the game goes on while the screen is open over it
     # A different name for another file does not ask.
-    screen.name_entry.set_text("Mine too")
+    name_box(screen).set_text("Mine too")
     push(app, screen.save_button)
     assert app.scene is screen and len(list(folder.glob("*.json"))) == 2
     # The same name (as typed, or as chosen from the list) asks, and Cancel keeps the old save.
     push(app, next(b for b, p in screen.rows.items() if p == path))
-    assert screen.name_entry.get_text() == "Mine"
+    assert name_box(screen).get_text() == "Mine"
     push(app, screen.save_button)
     dialog = app.scene
     assert isinstance(dialog, DialogScene) and "Mine" in dialog.text
     push(app, dialog.buttons[1])  # Cancel
     assert app.scene is screen and path.read_bytes() == before
-    screen.name_entry.set_text(" Mine ")
+    name_box(screen).set_text(" Mine ")
     push(app, screen.save_button)
     dialog = app.scene
     assert isinstance(dialog, DialogScene)
@@ -219,9 +232,9 @@ def test_an_old_save_keeps_its_file_name_as_its_name_and_is_saved_over_in_place(
     (entry,) = save_list.list_saves(folder)
     assert entry.name == "Old_Game" and not entry.named
     screen = open_saves(field_battle(app, rules))
-    screen.name_entry.set_text("Old_Game")
+    name_box(screen).set_text("Old_Game")
     push(app, screen.save_button)
-    push(app, app.scene.buttons[0])  # replace it
+    push(app, current(app, DialogScene).buttons[0])  # replace it
     assert [p.name for p in folder.iterdir()] == ["Old_Game.json"]
     assert saves.load_record(folder / "Old_Game.json").name == "Old_Game"
 
@@ -298,7 +311,9 @@ def test_the_save_screen_lists_each_games_autosaves_under_it(app: App, rules: Ru
     save_settings(UserSettings(autosaves=3), folder)
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=9)
     settings = GameSettings()
-    play_turns(app.go("battle", match=Match(loaded_for(scenario), 2, settings, seats=SEATS)), 2)
+    first = app.go("battle", match=Match(loaded_for(scenario), 2, settings, seats=SEATS))
+    assert isinstance(first, BattleScene)
+    play_turns(first, 2)
     battle = app.go("battle", match=Match(loaded_for(scenario), 3, settings, seats=SEATS))
     assert isinstance(battle, BattleScene)
     play_turns(battle, 1)

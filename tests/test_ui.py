@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario, pass_curtain, root_elements, saves_folder_at
-from pygame_gui.elements import UILabel
+from conftest import Unit, current, frame, loaded_for, make_scenario, pass_curtain, root_elements, saves_folder_at
+from pygame_gui.elements import UIDropDownMenu, UILabel
+from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from game.content.scenarios import load_scenario
 from game.core.actions import Attack, EndTurn, Move
@@ -23,6 +24,7 @@ from game.core.rules import Ruleset
 from game.core.state import state_hash
 from game.record import saves
 from game.record.match import Match, new_match
+from game.record.seats import Commander
 from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.computer_turns import AI_STEP_DELAY
@@ -31,6 +33,7 @@ from game.ui.handover import HandoverScene
 from game.ui.menu import MenuScene
 from game.ui.result import ResultScene
 from game.ui.saves_screen import SaveScreen
+from game.ui.scene import Scene
 
 SIZE = (1280, 800)
 HANDOVER_BG = (16, 17, 20)
@@ -97,16 +100,25 @@ def click_hex(app: App, h: Hex, centre_camera: bool = False) -> None:
     click(app, hex_on_screen(scene, h, centre_camera))
 
 
-def colour_count(surface: pygame.Surface, colour, rect: pygame.Rect | None = None) -> int:
+def colour_count(surface: pygame.Surface, colour: pygame.typing.ColorLike, rect: pygame.Rect | None = None) -> int:
     area = surface.subsurface(rect) if rect is not None else surface
     return pygame.mask.from_threshold(area, colour, (1, 1, 1, 255)).count()
 
 
-def labels(scene) -> list[str]:
+def labels(scene: Scene | None) -> list[str]:
     return [e.text for e in root_elements(scene) if isinstance(e, UILabel)]
 
 
-def field_match(rules: Ruleset, units: list[Unit], seed: int = 3, controllers: dict | None = None) -> Match:
+def destinations(scene: BattleScene) -> frozenset[Hex]:
+    """Where the selected formation can move."""
+    move_map = scene.session.choice.move_map
+    assert move_map is not None
+    return move_map.destinations
+
+
+def field_match(
+    rules: Ruleset, units: list[Unit], seed: int = 3, controllers: dict[str, Commander] | None = None
+) -> Match:
     scenario = make_scenario(rules, FIELD, units, turn_limit=5)
     return Match(loaded_for(scenario), seed, GameSettings(), seats=controllers or {"a": "human", "b": "ai"})
 
@@ -132,9 +144,12 @@ def field(app: App, rules: Ruleset) -> BattleScene:
 # -- menu, hotseat and hand-over ------------------------------------------------------------
 
 
-def choose(app: App, dropdown, option: str) -> None:
+def choose(app: App, dropdown: UIDropDownMenu, option: str) -> None:
     click(app, dropdown.rect.center)
-    items = dropdown.current_state.options_selection_list.item_list
+    expanded = dropdown.current_state
+    assert isinstance(expanded, UIExpandedDropDownState)
+    assert expanded.options_selection_list is not None
+    items = expanded.options_selection_list.item_list
     button = next(i["button_element"] for i in items if i["text"] == option)
     click(app, button.rect.center)
 
@@ -156,6 +171,7 @@ def assert_board_shown(app: App, battle: BattleScene) -> None:
     band = pygame.Rect(0, 0, w, h // 2 - 210)
     assert colour_count(screen, HANDOVER_BG, band) < band.w * band.h // 2
     # The viewer's own banners; the enemy's may well be out of sight in the fog of war.
+    assert battle.session.viewer is not None
     faction = battle.rules.factions[battle.state.side(battle.session.viewer).faction]
     assert colour_count(screen, faction.colour) > 0, f"no banner of {battle.session.viewer} on screen"
 
@@ -163,7 +179,7 @@ def assert_board_shown(app: App, battle: BattleScene) -> None:
 def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None:
     app.switch(MenuScene(app))
     frame(app)
-    menu = app.scene
+    menu = current(app, MenuScene)
     assert menu.controllers == {"coalition": "human", "hailing": "ai"}
     choose(app, menu.side_menus["hailing"], "Human")
     assert menu.controllers == {"coalition": "human", "hailing": "human"}
@@ -182,7 +198,8 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
     click(app, handover.ready.rect.center)  # too soon after it opened: a double-click's second click
     assert app.scene is handover
     click_deliberately(app, handover)
-    assert app.scene is battle and battle.session.viewer == "coalition"
+    on_top: object = app.scene  # the curtain has gone since the check above
+    assert on_top is battle and battle.session.viewer == "coalition"
     frame(app)
     assert_board_shown(app, battle)
 
@@ -196,7 +213,8 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
         frame(app, dt=0.5)
         assert_board_hidden(app, battle, "coalition")
     pass_curtain(app)
-    assert app.scene is battle and battle.session.viewer == "hailing"
+    back: object = app.scene
+    assert back is battle and battle.session.viewer == "hailing"
     # First what his formations saw of the coalition's turn (nothing: it only ended its turn),
     # then Wanyan Liang's words open his first turn; Enter closes each.
     assert battle.narration.active
@@ -212,7 +230,7 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
     press(app, pygame.K_e)
     assert battle.match.record.actions == [EndTurn(), EndTurn()]
     assert battle.state.turn == 2 and battle.state.active_side.id == "coalition"
-    assert isinstance(app.scene, HandoverScene) and app.scene.side_id == "coalition"
+    assert current(app, HandoverScene).side_id == "coalition"
 
 
 def test_menu_start_against_the_computer_has_no_hand_over(app: App) -> None:
@@ -233,7 +251,7 @@ def test_click_selects_and_shows_where_it_can_move(app: App, field: BattleScene)
     before = app.screen.copy()
     click_hex(app, guard.pos)
     assert field.session.selected == "a_guard"
-    reachable = field.session.choice.move_map.destinations
+    reachable = destinations(field)
     assert reachable and guard.pos not in reachable
     frame(app)
     # Reachable hexes are lightened on screen; the others are left as they were.
@@ -258,15 +276,11 @@ def test_click_on_a_reachable_hex_moves(app: App, field: BattleScene) -> None:
     start = guard.pos
     click_hex(app, start)
     board = field.match.loaded.scenario.board
-    unreachable = next(
-        h
-        for h in board.terrain
-        if h not in field.session.choice.move_map.destinations and h not in field.state.occupancy()
-    )
+    unreachable = next(h for h in board.terrain if h not in destinations(field) and h not in field.state.occupancy())
     click_hex(app, unreachable)
     assert field.match.record.actions == [] and field.session.selected == "a_guard"
 
-    target = max(field.session.choice.move_map.destinations - {start}, key=lambda h: (distance(start, h), h.q, h.r))
+    target = max(destinations(field) - {start}, key=lambda h: (distance(start, h), h.q, h.r))
     click_hex(app, target)
     assert field.match.record.actions == [Move(unit="a_guard", to=target)]
     moved = field.state.formations["a_guard"]
@@ -381,7 +395,7 @@ def _move_any(app: App, scene: BattleScene, skip: set[str]) -> str:
             continue
         click_hex(app, f.pos, centre_camera=True)
         assert scene.session.selected == f.id
-        near = sorted(h for h in scene.session.choice.move_map.destinations if distance(f.pos, h) == 1)
+        near = sorted(h for h in destinations(scene) if distance(f.pos, h) == 1)
         if near:
             before = len(scene.match.record.actions)
             click_hex(app, near[0], centre_camera=True)
@@ -413,7 +427,7 @@ def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
 
     # A move not yet saved: F9 asks first, and keeping on playing keeps it.
     press(app, pygame.K_F9)
-    assert isinstance(app.scene, DialogScene) and app.scene.title == "Load the quicksave?"
+    assert current(app, DialogScene).title == "Load the quicksave?"
     press(app, pygame.K_ESCAPE)
     assert app.scene is scene and len(scene.match.record.actions) == 2
     press(app, pygame.K_F9)
@@ -426,10 +440,11 @@ def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
     # The menu's save screen loads the same quicksave.
     app.switch(MenuScene(app))
     frame(app)
-    click(app, app.scene.saves_button.rect.center)
-    assert isinstance(app.scene, SaveScreen) and app.scene.selected.stem == "quicksave"
-    click(app, app.scene.load_button.rect.center)
-    assert isinstance(app.scene, BattleScene) and state_hash(app.scene.state) == saved_hash
+    click(app, current(app, MenuScene).saves_button.rect.center)
+    selected = current(app, SaveScreen).selected
+    assert selected is not None and selected.stem == "quicksave"
+    click(app, current(app, SaveScreen).load_button.rect.center)
+    assert state_hash(current(app, BattleScene).state) == saved_hash
 
     # A damaged quicksave is refused with a message and left as it is.
     quicksave.write_bytes(b"\x00\x01 not a save")
@@ -464,11 +479,11 @@ def test_the_last_blow_shows_the_result(app: App, rules: Ruleset, saves_dir: Pat
 
     click(app, result.save_button.rect.center)
     [path] = saves_dir.glob("*.json")
-    assert result.note.text.startswith("Saved as")
+    assert result.note is not None and result.note.text.startswith("Saved as")
     assert saves.load_record(path).actions == scene.match.record.actions
 
     click(app, result.menu_button.rect.center)
-    assert isinstance(app.scene, MenuScene)
+    current(app, MenuScene)
 
 
 def test_loading_a_finished_game_shows_its_result(app: App, rules: Ruleset, saves_dir: Path) -> None:
@@ -480,10 +495,10 @@ def test_loading_a_finished_game_shows_its_result(app: App, rules: Ruleset, save
     match.save(saves_dir / "quicksave.json")
     app.switch(MenuScene(app))
     frame(app)
-    click(app, app.scene.saves_button.rect.center)
-    click(app, app.scene.load_button.rect.center)
-    assert isinstance(app.scene, ResultScene)
-    assert app.scene.match.state.over and app.scene.match.record.actions == match.record.actions
+    click(app, current(app, MenuScene).saves_button.rect.center)
+    click(app, current(app, SaveScreen).load_button.rect.center)
+    result = current(app, ResultScene)
+    assert result.match.state.over and result.match.record.actions == match.record.actions
 
 
 def test_screen_texts_fit_their_labels(app: App, rules: Ruleset) -> None:

@@ -4,16 +4,19 @@ a retry after a defeat, progress saved all the way."""
 from __future__ import annotations
 
 import warnings
+from functools import partial
 from pathlib import Path
 
 import pygame
 import pygame_gui
 import pytest
-from conftest import at_each_scale, root_elements, saves_folder_at
+from conftest import at_each_scale, current, in_roster, root_elements, saves_folder_at
 from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.content.campaigns import load_campaigns
+from game.core.campaign import CampaignProgress
+from game.core.campaign_spec import CampaignSpec
 from game.record.campaign_saves import load_progress
 from game.ui import scale
 from game.ui.app import App
@@ -23,6 +26,7 @@ from game.ui.camp import CampScene
 from game.ui.campaign_menu import CampaignMenuScene
 from game.ui.menu import MenuScene
 from game.ui.result import ResultScene
+from game.ui.scene import Scene
 
 SIZE = (1280, 800)
 
@@ -32,7 +36,7 @@ pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture
-def two_battles(monkeypatch: pytest.MonkeyPatch):
+def two_battles(monkeypatch: pytest.MonkeyPatch) -> CampaignSpec:
     """The Yuqing campaign as two battles (the valley mouth twice), so a camp lies between them."""
     campaigns = load_campaigns()
     spec = campaigns.campaigns["yuqing"]
@@ -41,10 +45,18 @@ def two_battles(monkeypatch: pytest.MonkeyPatch):
     return longer
 
 
-def push(app: App, button) -> None:
+def push(app: App, button: object) -> None:
+    assert isinstance(button, UIButton), button
     assert button.is_enabled, button.text
     app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.0)
     app.step([], 0.0)
+
+
+def saved_progress(folder: Path) -> CampaignProgress:
+    """The Yuqing campaign's progress as saved in ``folder`` (the test expects one there)."""
+    progress = load_progress("yuqing", folder)
+    assert progress is not None
+    return progress
 
 
 def begin(app: App, saves: Path) -> BattleScene:
@@ -52,10 +64,8 @@ def begin(app: App, saves: Path) -> BattleScene:
     app.switch(menu)
     app.step([], 0.0)
     push(app, menu.new_buttons["yuqing"])
-    assert isinstance(app.scene, BriefingScene)
-    push(app, app.scene.battle_button)
-    assert isinstance(app.scene, BattleScene)
-    return app.scene
+    push(app, current(app, BriefingScene).battle_button)
+    return current(app, BattleScene)
 
 
 def end_battle(app: App, battle: BattleScene, winner: str, pouch: int = 0) -> ResultScene:
@@ -64,14 +74,14 @@ def end_battle(app: App, battle: BattleScene, winner: str, pouch: int = 0) -> Re
     state.over, state.winner, state.end_reason = True, winner, "scenario_event"
     app.switch(ResultScene(app, battle.match))
     app.step([], 0.0)
-    return app.scene
+    return current(app, ResultScene)
 
 
 def test_the_main_menu_opens_the_campaigns(app: App) -> None:
     menu = MenuScene(app)
     app.switch(menu)
     push(app, menu.campaign_button)
-    assert isinstance(app.scene, CampaignMenuScene)
+    current(app, CampaignMenuScene)
 
 
 def test_a_campaign_battle_is_the_players_side_against_the_computer_at_the_chosen_level(
@@ -81,17 +91,19 @@ def test_a_campaign_battle_is_the_players_side_against_the_computer_at_the_chose
     settings = battle.match.record.settings
     assert battle.match.seats.commanders() == {"coalition": "human", "hailing": "ai"}
     assert settings.difficulty == "normal" and settings.roster is not None
-    assert load_progress("yuqing", tmp_path).stage == 0  # saved as soon as it began
+    assert saved_progress(tmp_path).stage == 0  # saved as soon as it began
 
 
-def test_a_victory_is_counted_once_and_the_camp_spends_its_coins(app: App, tmp_path: Path, two_battles) -> None:
+def test_a_victory_is_counted_once_and_the_camp_spends_its_coins(
+    app: App, tmp_path: Path, two_battles: CampaignSpec
+) -> None:
     battle = begin(app, tmp_path)
     battle.match.state.formations["han_xin_5000"].men = 4000
     result = end_battle(app, battle, "coalition", pouch=5_000)
     ResultScene(app, battle.match)  # built again (a resize): still counted once
-    saved = load_progress("yuqing", tmp_path)
+    saved = saved_progress(tmp_path)
     assert (saved.stage, saved.coins) == (1, 5_000 // two_battles.souls_per_coin)
-    carried = saved.roster.get("han_xin").men
+    carried = in_roster(saved.roster, "han_xin").men
     assert 4000 < carried < 5000  # some of the wounded come back
     push(app, result.camp_button)
     camp = app.scene
@@ -99,16 +111,17 @@ def test_a_victory_is_counted_once_and_the_camp_spends_its_coins(app: App, tmp_p
     replenish = next(
         b
         for b, order in camp.actions.items()
-        if order.keywords.get("key") == "han_xin" and order.func.__name__ == "replenish"
+        if isinstance(order, partial) and order.keywords.get("key") == "han_xin" and order.func.__name__ == "replenish"
     )
     push(app, replenish)
-    saved = load_progress("yuqing", tmp_path)
-    assert saved.roster.get("han_xin").men > carried
+    saved = saved_progress(tmp_path)
+    assert in_roster(saved.roster, "han_xin").men > carried
     assert saved.coins < 5_000 // two_battles.souls_per_coin
-    push(app, app.scene.march_button)
-    assert isinstance(app.scene, BriefingScene)
-    push(app, app.scene.battle_button)
-    assert app.scene.match.state.formations["han_xin_5000"].men == saved.roster.get("han_xin").men
+    push(app, current(app, CampScene).march_button)
+    push(app, current(app, BriefingScene).battle_button)
+    assert (
+        current(app, BattleScene).match.state.formations["han_xin_5000"].men == in_roster(saved.roster, "han_xin").men
+    )
 
 
 def test_a_defeat_can_be_fought_again_with_a_fresh_seed(app: App, tmp_path: Path) -> None:
@@ -116,12 +129,11 @@ def test_a_defeat_can_be_fought_again_with_a_fresh_seed(app: App, tmp_path: Path
     first_seed = battle.match.record.seed
     result = end_battle(app, battle, "hailing", pouch=9_000)
     assert result.camp_button is None
-    saved = load_progress("yuqing", tmp_path)
+    saved = saved_progress(tmp_path)
     assert (saved.stage, saved.attempts, saved.coins) == (0, 1, 0)
     push(app, result.retry_button)
-    assert isinstance(app.scene, BriefingScene)
-    push(app, app.scene.battle_button)
-    assert app.scene.match.record.seed != first_seed
+    push(app, current(app, BriefingScene).battle_button)
+    assert current(app, BattleScene).match.record.seed != first_seed
 
 
 def test_beginning_anew_asks_first(app: App, tmp_path: Path) -> None:
@@ -131,9 +143,10 @@ def test_beginning_anew_asks_first(app: App, tmp_path: Path) -> None:
     app.step([], 0.0)
     assert "yuqing" in menu.continue_buttons
     push(app, menu.new_buttons["yuqing"])
-    assert isinstance(app.scene, CampaignMenuScene) and menu.confirming == "yuqing"
+    current(app, CampaignMenuScene)
+    assert menu.confirming == "yuqing"
     push(app, menu.new_buttons["yuqing"])
-    assert isinstance(app.scene, BriefingScene)
+    current(app, BriefingScene)
 
 
 def test_a_damaged_progress_file_is_reported_and_left_alone(app: App, tmp_path: Path) -> None:
@@ -147,7 +160,7 @@ def test_a_damaged_progress_file_is_reported_and_left_alone(app: App, tmp_path: 
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
-def test_campaign_screens_fit_their_labels(app: App, tmp_path: Path, two_battles, lang) -> None:
+def test_campaign_screens_fit_their_labels(app: App, tmp_path: Path, two_battles: CampaignSpec, lang: str) -> None:
     i18n.set_language(lang)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -168,8 +181,8 @@ def test_a_quickload_in_a_campaign_battle_still_counts_for_the_campaign(
     run = battle.match.campaign
     for key in (pygame.K_F5, pygame.K_F9):
         app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)], 0.0)
-    assert isinstance(app.scene, BattleScene) and app.scene.match is not battle.match
-    assert app.scene.match.campaign is run
+    assert current(app, BattleScene).match is not battle.match
+    assert current(app, BattleScene).match.campaign is run
 
 
 def test_after_a_lost_battle_the_cards_say_what_happens_and_count_nothing_that_is_not_there(
@@ -183,17 +196,19 @@ def test_after_a_lost_battle_the_cards_say_what_happens_and_count_nothing_that_i
     assert "fight it again" in card and "soul coins" not in card
     assert result.story()[0].text == card  # the first thing the story box says
     spec = load_campaigns().campaigns["yuqing"]
-    line = army_line(spec, load_progress("yuqing", tmp_path))
+    line = army_line(spec, saved_progress(tmp_path))
     assert "soul coins" not in line and "formation" not in line
     assert "Lost 1 time: Continue fights it again." in line
 
 
-def test_after_a_won_battle_the_cards_give_the_real_numbers(app: App, tmp_path: Path, two_battles) -> None:
+def test_after_a_won_battle_the_cards_give_the_real_numbers(
+    app: App, tmp_path: Path, two_battles: CampaignSpec
+) -> None:
     from game.ui.campaign_menu import army_line
 
     battle = begin(app, tmp_path)
     result = end_battle(app, battle, "coalition", pouch=5_000)
-    progress = load_progress("yuqing", tmp_path)
+    progress = saved_progress(tmp_path)
     coins, carried = 5_000 // two_battles.souls_per_coin, len(progress.roster.formations)
     assert carried > 0
     card = result.campaign_card()
@@ -203,12 +218,12 @@ def test_after_a_won_battle_the_cards_give_the_real_numbers(app: App, tmp_path: 
     assert line.startswith(f"{coins} soul coins · {carried} formations") and "Lost" not in line
 
 
-def _buttons(scene) -> list[pygame.Rect]:
+def _buttons(scene: Scene | None) -> list[pygame.Rect]:
     return [e.rect for e in root_elements(scene) if isinstance(e, UIButton)]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
-def test_campaign_screens_grow_with_the_ui_scale_at_4k(tmp_path: Path, two_battles, lang) -> None:
+def test_campaign_screens_grow_with_the_ui_scale_at_4k(tmp_path: Path, two_battles: CampaignSpec, lang: str) -> None:
     """At 200% on a 4K screen the menu, briefing, result and camp keep every label whole and
     inside the window, and their buttons are twice as tall as at 100%, not only their text."""
     i18n.set_language(lang)
@@ -240,7 +255,7 @@ def test_campaign_screens_grow_with_the_ui_scale_at_4k(tmp_path: Path, two_battl
 # -- the campaign's decisions and endings ---------------------------------------------------------
 
 
-def option_button(camp: CampScene, option_id: str):
+def option_button(camp: CampScene, option_id: str) -> UIButton:
     assert camp.decision is not None
     return next(b for b, o in camp.decision.buttons.items() if o == option_id)
 
@@ -250,44 +265,48 @@ def to_camp_past_the_aim(app: App, tmp_path: Path) -> CampScene:
     result = end_battle(app, battle, "coalition", pouch=61_000)
     assert "Du Xuan's counsel at sixty thousand" in result.campaign_card()
     push(app, result.camp_button)
-    assert isinstance(app.scene, CampScene)
-    return app.scene
+    return current(app, CampScene)
 
 
 def test_the_camp_after_the_war_aim_is_passed_puts_du_xuans_counsel_and_holds_the_march(
-    app: App, tmp_path: Path, two_battles
+    app: App, tmp_path: Path, two_battles: CampaignSpec
 ) -> None:
     camp = to_camp_past_the_aim(app, tmp_path)
     assert camp.march_button is None and not camp.actions  # no orders, no march, until it is decided
+    assert camp.decision is not None
     assert [b.text for b in camp.decision.buttons] == ["Stop at sixty thousand", "March on for annihilation"]
     said = [outcome for _rect, _text, outcome in camp.decision.rows]
     assert said[0] == "Ending: Sixty Thousand"
     assert said[1] == "Next battle: The Valley Mouth"
     push(app, option_button(camp, "stop"))
-    saved = load_progress("yuqing", tmp_path)
+    saved = saved_progress(tmp_path)
     assert saved.decisions == {"war_aim": "stop"} and saved.ending == "aim_met"
-    assert isinstance(app.scene, CampScene) and app.scene.ending is not None
-    assert app.scene.march_button is None and app.scene.ending.ending.title == "Sixty Thousand"
+    camp = current(app, CampScene)
+    assert camp.ending is not None
+    assert camp.march_button is None and camp.ending.ending.title == "Sixty Thousand"
     menu = CampaignMenuScene(app, tmp_path)
     app.switch(menu)
     app.step([], 0.0)
     assert menu.continue_buttons["yuqing"].text == "Read the ending"  # the campaign is over
     push(app, menu.continue_buttons["yuqing"])
-    assert isinstance(app.scene, CampScene) and app.scene.ending.ending.title == "Sixty Thousand"
+    ending = current(app, CampScene).ending
+    assert ending is not None and ending.ending.title == "Sixty Thousand"
 
 
-def test_marching_on_past_the_war_aim_opens_the_next_battle(app: App, tmp_path: Path, two_battles) -> None:
+def test_marching_on_past_the_war_aim_opens_the_next_battle(
+    app: App, tmp_path: Path, two_battles: CampaignSpec
+) -> None:
     camp = to_camp_past_the_aim(app, tmp_path)
     push(app, option_button(camp, "march_on"))
-    assert load_progress("yuqing", tmp_path).decisions == {"war_aim": "march_on"}
-    camp = app.scene
+    assert saved_progress(tmp_path).decisions == {"war_aim": "march_on"}
+    camp = current(app, CampScene)
     assert camp.decision is None and camp.march_button is not None and camp.actions
     push(app, camp.march_button)
-    assert isinstance(app.scene, BriefingScene)
+    current(app, BriefingScene)
 
 
 @pytest.fixture
-def last_battle(monkeypatch: pytest.MonkeyPatch):
+def last_battle(monkeypatch: pytest.MonkeyPatch) -> CampaignSpec:
     """The Yuqing campaign as its last battle alone, so its ending follows the first victory."""
     campaigns = load_campaigns()
     spec = campaigns.campaigns["yuqing"]
@@ -296,14 +315,16 @@ def last_battle(monkeypatch: pytest.MonkeyPatch):
     return short
 
 
-def test_after_the_annihilation_the_camp_reads_the_note_on_the_helmet(app, tmp_path, last_battle) -> None:
+def test_after_the_annihilation_the_camp_reads_the_note_on_the_helmet(
+    app: App, tmp_path: Path, last_battle: CampaignSpec
+) -> None:
     battle = begin(app, tmp_path)
     result = end_battle(app, battle, "coalition", pouch=20_000)
     story = " ".join(p.text for p in result.story())
     assert "never once looked behind him" in story  # the campaign's own debriefing
     assert "rolled up inside it" not in story  # not the battle's, which tells the note
     push(app, result.camp_button)
-    camp = app.scene
+    camp = current(app, CampScene)
     assert camp.decision is None  # nothing to decide: nobody is paid for the prince
     ending = camp.ending
     assert ending is not None and ending.ending.title == "The Note on the Helmet"
@@ -312,19 +333,21 @@ def test_after_the_annihilation_the_camp_reads_the_note_on_the_helmet(app, tmp_p
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
-def test_the_decision_and_the_ending_fit_their_labels(app: App, tmp_path: Path, two_battles, lang) -> None:
+def test_the_decision_and_the_ending_fit_their_labels(
+    app: App, tmp_path: Path, two_battles: CampaignSpec, lang: str
+) -> None:
     i18n.set_language(lang)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         battle = begin(app, tmp_path)
         push(app, end_battle(app, battle, "coalition", pouch=61_000).camp_button)
-        push(app, option_button(app.scene, "stop"))
+        push(app, option_button(current(app, CampScene), "stop"))
         app.step([], 0.0)
     clipped = [str(w.message) for w in caught if "too small" in str(w.message)]
     assert clipped == []
 
 
-def test_the_zhenguo_camp_tells_how_yue_fei_went_to_dongjing(app, tmp_path) -> None:
+def test_the_zhenguo_camp_tells_how_yue_fei_went_to_dongjing(app: App, tmp_path: Path) -> None:
     from game.core import campaign as camp
     from game.record.campaign_run import CampaignRun
 
@@ -334,23 +357,26 @@ def test_the_zhenguo_camp_tells_how_yue_fei_went_to_dongjing(app, tmp_path) -> N
     progress = camp.new_progress(spec, seed=3).model_copy(update={"stage": len(spec.scenarios), "results": results})
     app.switch(CampScene(app, CampaignRun(campaigns, spec, progress, tmp_path)))
     app.step([], 0.0)
-    scene = app.scene
+    scene = current(app, CampScene)
     assert scene.decision is None and scene.march_button is None
     assert scene.ending is not None and scene.ending.ending.title == "The Lantern Festival"
     assert any("Lantern Festival" in text for text in scene.ending.paragraphs)
 
 
-def test_the_decision_and_the_ending_grow_with_the_ui_scale_at_4k(tmp_path: Path, two_battles) -> None:
+def test_the_decision_and_the_ending_grow_with_the_ui_scale_at_4k(tmp_path: Path, two_battles: CampaignSpec) -> None:
     """At 200% on a 4K screen the counsel's courses and the ending stay inside the window, the
     course buttons twice as tall as at 100%."""
 
     def counsel(big: App) -> tuple[list[pygame.Rect], pygame.Rect]:
         battle = begin(big, tmp_path / str(scale.ui_scale()))
         push(big, end_battle(big, battle, "coalition", pouch=61_000).camp_button)
-        camp = big.scene
+        camp = current(big, CampScene)
+        assert camp.decision is not None
         rects = [b.rect for b in camp.decision.buttons]
         push(big, option_button(camp, "stop"))
-        return rects, big.scene.ending.rect
+        ending = current(big, CampScene).ending
+        assert ending is not None
+        return rects, ending.rect
 
     measured = at_each_scale(counsel)
     window = pygame.Rect(0, 0, 3840, 2160)
@@ -362,6 +388,7 @@ def test_the_decision_and_the_ending_grow_with_the_ui_scale_at_4k(tmp_path: Path
 def test_the_camp_spends_nothing_on_a_formation_the_next_battle_leaves_behind(app: App, tmp_path: Path) -> None:
     """After the valley Guo Yaoshi rides after the routed: at the camp before the Pursuit his
     row says he stays in camp and offers no order; Yue Fei's row keeps its orders."""
+    from pygame_gui.core import UIContainer
     from pygame_gui.elements import UILabel
 
     from game.core import campaign as camp
@@ -383,8 +410,10 @@ def test_the_camp_spends_nothing_on_a_formation_the_next_battle_leaves_behind(ap
     )
     app.switch(CampScene(app, CampaignRun(campaigns, spec, progress, tmp_path)))
     app.step([], 0.0)
-    scene = app.scene
-    labels = [e for e in scene.container.get_container().elements if isinstance(e, UILabel)]
+    scene = current(app, CampScene)
+    rows_box = scene.container.get_container()
+    assert isinstance(rows_box, UIContainer)
+    labels = [e for e in rows_box.elements if isinstance(e, UILabel)]
     stays = [e for e in labels if e.text.startswith("Stays in camp")]
     assert len(stays) == 1 and stays[0].rect.top > labels[0].rect.top  # the second row: Guo's
     rows = sorted({round(e.rect.top) for e in labels})

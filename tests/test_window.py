@@ -3,11 +3,12 @@ scale, and the window's settings kept with the others."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
-from conftest import at_each_scale, frame
+from conftest import at_each_scale, current, frame
 from pydantic import ValidationError
 
 from game.profile import Profile
@@ -25,15 +26,15 @@ pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture
-def remembered(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
+def remembered(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
     """What the app writes to the settings when a key changes the window, kept here instead."""
-    kept: list[dict] = []
+    kept: list[dict[str, object]] = []
     monkeypatch.setattr(App, "remember", lambda self, **changes: kept.append(changes))
     return kept
 
 
 @pytest.fixture
-def at_100() -> None:
+def at_100() -> Iterator[None]:
     """The test may change the UI scale; the next one starts at 100% again."""
     yield
     scale.set_ui_scale(100)
@@ -44,7 +45,7 @@ def f11(app: App) -> None:
 
 
 @pytest.mark.parametrize("desktop", [(1920, 1080), (3840, 2160), (2560, 1440), (1366, 768), (1280, 800)])
-def test_the_window_opens_inside_the_screen_with_room_for_the_desktops_bars(desktop) -> None:
+def test_the_window_opens_inside_the_screen_with_room_for_the_desktops_bars(desktop: tuple[int, int]) -> None:
     w, h = opening_size(desktop)
     assert w < desktop[0] and h < desktop[1] - 60  # the task bar and the title bar keep their room
     assert w >= desktop[0] * 0.9 and h >= desktop[1] * 0.8  # and it uses the screen
@@ -52,7 +53,7 @@ def test_the_window_opens_inside_the_screen_with_room_for_the_desktops_bars(desk
 
 
 @pytest.mark.parametrize("desktop", [(800, 600), (640, 480), (1024, 600)])
-def test_the_window_never_opens_below_the_smallest_size_the_screens_are_laid_out_for(desktop) -> None:
+def test_the_window_never_opens_below_the_smallest_size_the_screens_are_laid_out_for(desktop: tuple[int, int]) -> None:
     w, h = opening_size(desktop)
     assert w >= MIN_SIZE[0] and h >= MIN_SIZE[1]
 
@@ -67,11 +68,11 @@ def test_the_desktop_size_is_read_even_on_the_dummy_driver(app: App) -> None:
     ("screen", "percent"),
     [((1280, 800), 100), ((1366, 768), 100), ((1920, 1080), 125), ((2560, 1440), 150), ((3840, 2160), 200)],
 )
-def test_the_default_scale_grows_with_the_screen(screen, percent) -> None:
+def test_the_default_scale_grows_with_the_screen(screen: tuple[int, int], percent: int) -> None:
     assert scale.default_scale(screen) == percent
 
 
-def test_f11_fills_the_screen_and_back_restores_the_windows_size(app: App, remembered: list[dict]) -> None:
+def test_f11_fills_the_screen_and_back_restores_the_windows_size(app: App, remembered: list[dict[str, object]]) -> None:
     app.go("menu")
     settings = app.open("settings")
     assert isinstance(settings, SettingsScene)
@@ -92,7 +93,9 @@ def test_f11_fills_the_screen_and_back_restores_the_windows_size(app: App, remem
     assert remembered[-1] == {"fullscreen": False}
 
 
-def test_a_late_resize_event_does_not_take_the_game_out_of_full_screen(app: App, remembered: list[dict]) -> None:
+def test_a_late_resize_event_does_not_take_the_game_out_of_full_screen(
+    app: App, remembered: list[dict[str, object]]
+) -> None:
     app.go("menu")
     f11(app)
     frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600, size=(900, 600)))
@@ -125,12 +128,12 @@ def test_the_settings_screen_sets_full_screen_and_the_scale_at_once(app: App, tm
 def test_the_scale_sizes_the_drawn_text_and_the_themes_text(app: App, at_100: None) -> None:
     app.go("menu")
     base_font = font(16).get_height()
-    base_theme = app.scene.manager.get_theme().get_font(["button"]).get_rect("Ag").height
+    base_theme = current(app, MenuScene).manager.get_theme().get_font(["button"]).get_rect("Ag").height
     app.set_ui_scale(200)
     assert app.profile.ui_scale == 200  # the profile says so, and every drawing follows
     assert font(16).get_height() >= 1.8 * base_font
     # The screen shown was built anew with the theme at the new scale.
-    assert app.scene.manager.get_theme().get_font(["button"]).get_rect("Ag").height >= 1.8 * base_theme
+    assert current(app, MenuScene).manager.get_theme().get_font(["button"]).get_rect("Ag").height >= 1.8 * base_theme
     assert scale.px(10) == 20
 
 
@@ -165,7 +168,7 @@ def test_the_game_can_close_after_its_first_frame(app: App) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
-def test_a_battle_at_4k_and_200_percent_cuts_no_text_and_scales_board_text_once(app: App, lang) -> None:
+def test_a_battle_at_4k_and_200_percent_cuts_no_text_and_scales_board_text_once(app: App, lang: str) -> None:
     import warnings
 
     from game import i18n
@@ -198,7 +201,7 @@ def test_a_battle_at_4k_and_200_percent_cuts_no_text_and_scales_board_text_once(
 
 
 @pytest.mark.parametrize("route", ["help", "saves", "settings", "menu"])
-def test_screens_at_4k_and_200_percent_cut_no_label(app: App, route) -> None:
+def test_screens_at_4k_and_200_percent_cut_no_label(app: App, route: str) -> None:
     import warnings
 
     from game.ui import scale
@@ -223,7 +226,7 @@ def test_the_replay_viewer_grows_with_the_ui_scale(app: App) -> None:
 
     record = new_match("a1_valley_mouth", {"coalition": "human", "hailing": "ai"}, seed=1).record
 
-    def viewer(big) -> tuple[int, int]:
+    def viewer(big: App) -> tuple[int, int]:
         shown = big.go("replay", record=record)
         assert isinstance(shown, ReplayScene)
         big.step([], 0.016)

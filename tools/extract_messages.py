@@ -27,7 +27,7 @@ import io
 import sys
 import tomllib
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -85,15 +85,16 @@ def rel(path: Path, root: Path) -> str:
 
 
 def extract_python(
-    fileobj: io.BufferedIOBase, keywords: Collection[str], comment_tags: Collection[str], options: dict[str, Any]
-) -> Iterator[tuple[int, str, tuple[str | None, ...], list[str]]]:
+    fileobj: io.BufferedIOBase, keywords: Mapping[str, Any], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[tuple[int, str | tuple[str | None, ...], Any, Any]]:
     """babel's Python extractor, plus keyword calls inside f-strings.
 
     Before Python 3.12 an f-string is a single token to babel, so ``f"{_('Morale')} {n}"`` would
     be missed (and found on 3.12+); the syntax tree finds those calls on every version.
     """
     source = fileobj.read()
-    yield from babel_extract_python(io.BytesIO(source), keywords, comment_tags, options)
+    # babel types the options as a TypedDict of its own; extraction hands them over as a mapping.
+    yield from babel_extract_python(io.BytesIO(source), keywords, comment_tags, options)  # type: ignore[arg-type]
     seen: set[int] = set()
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.JoinedStr):

@@ -240,11 +240,11 @@ def phrase(rng: np.random.Generator, length: int, start: int, end: int, low: int
 # -- the effects -------------------------------------------------------------------------------
 
 
-def sfx_click(rng):
+def sfx_click(rng: np.random.Generator) -> np.ndarray:
     return woodblock(1150, 0.09) * 0.8
 
 
-def sfx_select(rng):
+def sfx_select(rng: np.random.Generator) -> np.ndarray:
     # A harmonic touched on the guqin: a soft, high, bell-like pair of notes.
     out = np.zeros(int(0.7 * SR))
     place(out, string(midi_hz(86), 0.6, bright=2.5, decay=0.4, pos=0.5), 0)
@@ -252,7 +252,7 @@ def sfx_select(rng):
     return out
 
 
-def footsteps(rng, dur, times, weight=1.0):
+def footsteps(rng: np.random.Generator, dur: float, times: list[float], weight: float = 1.0) -> np.ndarray:
     out = np.zeros(int(dur * SR))
     for at in times:
         thump = band(noise(rng, 0.12), 60, 900) * env_ad(int(0.12 * SR), 0.004, 0.03)
@@ -262,14 +262,14 @@ def footsteps(rng, dur, times, weight=1.0):
     return out
 
 
-def sfx_move_foot(rng):
+def sfx_move_foot(rng: np.random.Generator) -> np.ndarray:
     # Many feet in step: two tramps a beat, a little ragged.
     times = [i * 0.27 + 0.015 * rng.standard_normal() for i in range(5)]
     out = sum(footsteps(rng, 1.6, [t + 0.03 * rng.random() for t in times]) for _ in range(4))
     return fade_out(out, 0.5)
 
 
-def sfx_move_horse(rng):
+def sfx_move_horse(rng: np.random.Generator) -> np.ndarray:
     # A gallop's three-beat pattern, several horses slightly out of step.
     out = np.zeros(int(1.6 * SR))
     for horse in range(3):
@@ -283,7 +283,7 @@ def sfx_move_horse(rng):
     return fade_out(out, 0.4)
 
 
-def sfx_blow(rng):
+def sfx_blow(rng: np.random.Generator) -> np.ndarray:
     out = np.zeros(int(0.9 * SR))
     place(out, clang(rng, 0.8), 0.0)
     place(out, clang(rng, 0.7, 1.13), 0.06, 0.6)
@@ -291,7 +291,7 @@ def sfx_blow(rng):
     return out
 
 
-def sfx_volley(rng):
+def sfx_volley(rng: np.random.Generator) -> np.ndarray:
     # A flight of arrows: falling whistles of filtered noise, then the hits.
     dur = 1.6
     out = np.zeros(int(dur * SR))
@@ -307,7 +307,7 @@ def sfx_volley(rng):
     return fade_out(out, 0.3)
 
 
-def sfx_thunder(rng):
+def sfx_thunder(rng: np.random.Generator) -> np.ndarray:
     # Palm thunder: a crack, then a rolling rumble.
     dur = 2.4
     t = t_of(dur)
@@ -321,7 +321,7 @@ def sfx_thunder(rng):
     return fade_out(crack * 0.9 + rumble * swell * 1.2 + boom * 0.8, 0.6)
 
 
-def sfx_rout(rng):
+def sfx_rout(rng: np.random.Generator) -> np.ndarray:
     # The line breaking: a falling gong, a sliding pipa, scattered running feet.
     out = np.zeros(int(2.0 * SR))
     place(out, gong(196, 1.8, rng, 0.8), 0.0, 0.5)
@@ -332,7 +332,7 @@ def sfx_rout(rng):
     return fade_out(out, 0.4)
 
 
-def sfx_souls(rng):
+def sfx_souls(rng: np.random.Generator) -> np.ndarray:
     # Souls drawn into the pouch: a rising shimmer of small bells.
     out = np.zeros(int(2.0 * SR))
     for i, d in enumerate((0, 1, 2, 3, 4, 5, 6, 7)):
@@ -344,7 +344,7 @@ def sfx_souls(rng):
     return reverb(fade_out(out + whoosh, 0.5), rng, 1.0, 0.3)
 
 
-def sfx_duel(rng):
+def sfx_duel(rng: np.random.Generator) -> np.ndarray:
     # Two champions: a drum roll, then two blades meeting and again.
     out = np.zeros(int(1.6 * SR))
     for i in range(6):
@@ -354,7 +354,7 @@ def sfx_duel(rng):
     return reverb(out, rng, 0.8, 0.15)
 
 
-def sfx_victory(rng):
+def sfx_victory(rng: np.random.Generator) -> np.ndarray:
     out = np.zeros(int(3.0 * SR))
     for i, at in enumerate((0.0, 0.25, 0.5)):
         place(out, drum(0.6, rng, 120, 55, 0.25, 0.3), at, 0.8 + 0.1 * i)
@@ -364,7 +364,7 @@ def sfx_victory(rng):
     return reverb(fade_out(out, 0.6), rng, 1.2, 0.2)
 
 
-def sfx_defeat(rng):
+def sfx_defeat(rng: np.random.Generator) -> np.ndarray:
     out = np.zeros(int(3.2 * SR))
     place(out, gong(98, 3.0, rng, 2.0), 0.0, 0.7)
     for i, d in enumerate((2, 1, 0, -1)):
@@ -387,7 +387,7 @@ def loop(track: np.ndarray, length: float) -> np.ndarray:
     return out
 
 
-def music_menu(rng):
+def music_menu(rng: np.random.Generator) -> np.ndarray:
     # A guqin alone at first, a xiao answering: slow, D gong mode, 16 bars of 4 beats at 60.
     beat = 1.0
     bars = 12
@@ -413,7 +413,7 @@ def music_menu(rng):
     return loop(reverb(track, rng, 2.2, 0.3), length)
 
 
-def music_battle_calm(rng):
+def music_battle_calm(rng: np.random.Generator) -> np.ndarray:
     # Armies on the march: a pipa's low ostinato, a frame drum's heartbeat, a dizi above. A yu.
     beat = 60 / 84
     bars = 16
@@ -440,7 +440,7 @@ def music_battle_calm(rng):
     return loop(reverb(track, rng, 1.5, 0.22), length)
 
 
-def music_battle_tense(rng):
+def music_battle_tense(rng: np.random.Generator) -> np.ndarray:
     # Battle joined: war drums, a pipa's tremolo climbing, gongs at each fourth bar. E yu, 120.
     beat = 0.5
     bars = 16
@@ -464,7 +464,7 @@ def music_battle_tense(rng):
     return loop(reverb(track, rng, 1.2, 0.18), length)
 
 
-def music_victory(rng):
+def music_victory(rng: np.random.Generator) -> np.ndarray:
     # The field held: a bright march in C gong mode, dizi over pipa and drums, 100 a minute.
     beat = 0.6
     bars = 12
@@ -489,7 +489,7 @@ def music_victory(rng):
     return loop(reverb(track, rng, 1.6, 0.22), length)
 
 
-def music_defeat(rng):
+def music_defeat(rng: np.random.Generator) -> np.ndarray:
     # The field lost: a slow guqin lament in A yu mode, a distant gong, the xiao alone at the end.
     beat = 60 / 54
     bars = 8
@@ -511,7 +511,7 @@ def music_defeat(rng):
     return loop(reverb(track, rng, 2.5, 0.32), length)
 
 
-EFFECTS: dict[str, Callable] = {
+EFFECTS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     "click": sfx_click,
     "select": sfx_select,
     "move_foot": sfx_move_foot,
@@ -525,7 +525,7 @@ EFFECTS: dict[str, Callable] = {
     "victory": sfx_victory,
     "defeat": sfx_defeat,
 }
-MUSIC: dict[str, Callable] = {
+MUSIC: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     "menu": music_menu,
     "battle_calm": music_battle_calm,
     "battle_tense": music_battle_tense,
@@ -576,7 +576,7 @@ def write_ogg(x: np.ndarray, path: Path, quality: int, title: str) -> None:
 
 
 def seed_of(name: str) -> int:
-    return sum(ord(c) * 31**i for i, c in enumerate(name)) % 2**32
+    return int(sum(ord(c) * 31**i for i, c in enumerate(name)) % 2**32)
 
 
 def main() -> int:
@@ -602,7 +602,7 @@ def main() -> int:
         print("\nloudness (sox stats: RMS lev dB, Pk lev dB):")
         for path in sorted(args.out.glob("*.ogg")):
             stats = subprocess.run(["sox", str(path), "-n", "stats"], capture_output=True, text=True).stderr
-            figures = dict(m.groups() for m in re.finditer(r"^(\S.*?)\s{2,}(\S+)", stats, re.M))
+            figures = {m[1]: m[2] for m in re.finditer(r"^(\S.*?)\s{2,}(\S+)", stats, re.M)}
             print(f"  {path.name:28} RMS {figures.get('RMS lev dB')}  peak {figures.get('Pk lev dB')}")
     return 0
 

@@ -2,7 +2,7 @@
 
 One action per call, re-evaluated from the current state every time, so what the AI does is
 always legal for the state it sees and the UI can show it move by move. It plans on its side's
-view of the game (``vision.side_view``): what it cannot see, it does not know.
+view of the game (``SideView.state``, the one the screens read): what it cannot see, it does not know.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import are_enemies, enemy_zoc, search_moves
 from ..core.skill_kinds import SKILLS
 from ..core.state import Formation, GameState
+from ..view.side_view import SideView
 from .distance_field import CostField
 
 # Extra worth of wiping a formation out rather than just bleeding it.
@@ -63,7 +64,7 @@ class BasicAI:
         targets are also worked out from what the side sees."""
         if self._view is None:
             game = self.game
-            view = vision.side_view(game.state, game.board, game.rules, self.side_id)
+            view = SideView(game.state, game.board, game.rules, self.side_id).state
             # Its own dice: whatever it tries on the view, it learns nothing of the game's rolls.
             self._view = game.dice_blind(self.dice_seed, state=view)
         return self._view

@@ -1,6 +1,6 @@
 """The computer general: a tactical core shared by every side, with faction behaviour on top.
 
-Every call scores candidate actions on the side's fogged view (``vision.side_view``) and returns
+Every call scores candidate actions on the side's fogged view (``SideView.state``) and returns
 the best; the state is re-read after each action, so plans adapt to what just happened. Scores
 are in "men-value": men times their melee power per man. An attack is worth the enemy's expected
 losses, the chance it routs, its souls and any scenario objective it serves, less our own losses

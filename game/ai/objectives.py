@@ -73,10 +73,10 @@ class Objectives:
                     self._setters.setdefault(action.id, []).append(spec.id)
         # Time is on our side when the last turn gives us the battle: nothing to chase then.
         self.time_is_ours = scenario.turn_limit_outcome == side_id
-        self._winning = [spec.id for spec in scenario.events if self._wins_for_us(engine.state, spec.actions)]
+        self._winning = [spec.id for spec in scenario.events if self._wins_for(engine.state, spec.actions, ours=True)]
         # The last turn we have: the turn limit, or sooner a turn on which an event gives the
         # enemy the battle (a rear guard that only has to hold out until then).
-        losing = [spec.id for spec in scenario.events if self._wins_for_enemy(engine.state, spec.actions)]
+        losing = [spec.id for spec in scenario.events if self._wins_for(engine.state, spec.actions, ours=False)]
         timed = [self._turn_of(e, 0) for e in losing]
         self.deadline = min([scenario.turn_limit, *(t for t in timed if t is not None)])
         self._aims_key: tuple[int, int] | None = None
@@ -91,21 +91,15 @@ class Objectives:
 
     # -- reading the scenario -------------------------------------------------------------
 
-    def _wins_for_us(self, state: GameState, actions: tuple[object, ...]) -> bool:
-        for action in actions:
-            if isinstance(action, Victory) and are_allied(state, self.side_id, action.side):
-                return True
-            if isinstance(action, Defeat) and are_enemies(state, self.side_id, action.side):
-                return True
-        return False
-
-    def _wins_for_enemy(self, state: GameState, actions: tuple[object, ...]) -> bool:
-        for action in actions:
-            if isinstance(action, Victory) and are_enemies(state, self.side_id, action.side):
-                return True
-            if isinstance(action, Defeat) and are_allied(state, self.side_id, action.side):
-                return True
-        return False
+    def _wins_for(self, state: GameState, actions: tuple[object, ...], ours: bool) -> bool:
+        """Whether ``actions`` win the battle for our side (``ours``) or for the enemy: a victory
+        of a side on that side, or a defeat of a side on the other."""
+        winner, loser = (are_allied, are_enemies) if ours else (are_enemies, are_allied)
+        return any(
+            (isinstance(action, Victory) and winner(state, self.side_id, action.side))
+            or (isinstance(action, Defeat) and loser(state, self.side_id, action.side))
+            for action in actions
+        )
 
     def _turn_of(self, event_id: str, depth: int) -> int | None:
         """The turn by which ``event_id`` comes of itself, with time alone (None: it waits for

@@ -19,6 +19,7 @@ from ..core.actions import Action, EndTurn, Move
 from ..core.engine import Engine, GameSettings
 from ..core.events import Event, Moved
 from ..core.state import GameState, copy_state
+from ..forward import Forward
 from .action_chain import ActionChain
 from .errors import SaveError
 from .made_with import scenario_for
@@ -83,9 +84,7 @@ class Match:
         # The campaign this battle belongs to (a CampaignRun), for the screens after it.
         self.campaign: object | None = None
 
-    @property
-    def state(self) -> GameState:
-        return self.engine.state
+    state = Forward[GameState]("engine", "state")
 
     def apply(self, action: Action) -> list[Event]:
         """Apply through the engine (raising IllegalAction unchanged) and record it."""

@@ -19,6 +19,7 @@ from ..content.scenarios import LoadedScenario, load_scenario
 from ..core.events import Event, TurnEnded
 from ..core.state import GameState
 from ..core.vision import Sight, sight_of
+from ..forward import Forward
 from .errors import SaveError
 from .model import GameRecord
 from .rerun import Rerun
@@ -98,9 +99,7 @@ class ReplayCursor:
 
     # -- where we are ---------------------------------------------------------------------
 
-    @property
-    def state(self) -> GameState:
-        return self.engine.state
+    state = Forward[GameState]("engine", "state")
 
     @property
     def problem(self) -> str | None:

@@ -20,6 +20,7 @@ from ..content.scenarios import LoadedScenario
 from ..core.engine import Engine, IllegalAction
 from ..core.events import Event, TurnEnded
 from ..core.state import GameState
+from ..forward import Forward
 from .action_chain import ActionChain
 from .made_with import scenario_for
 from .model import Checkpoint, GameRecord
@@ -60,9 +61,7 @@ class Rerun:
         self.problem: str | None = None
         self.restart(self.engine.state)
 
-    @property
-    def state(self) -> GameState:
-        return self.engine.state
+    state = Forward[GameState]("engine", "state")
 
     @property
     def position(self) -> int:

@@ -21,6 +21,7 @@ from ..core.engine import Engine, IllegalAction
 from ..core.events import Event, Moved
 from ..core.hexgrid import Hex
 from ..core.state import Formation, GameState
+from ..forward import Forward
 from ..i18n import N_, _, ngettext
 from ..record.reloads import Reload, untold
 from ..view.names import formation_names, side_name
@@ -121,13 +122,8 @@ class BattleSession:
         # Whether the viewing side saw anything of the last action (an unseen one is not waited for).
         self.last_seen = True
 
-    @property
-    def state(self) -> GameState:
-        return self.match.state
-
-    @property
-    def engine(self) -> Engine:
-        return self.match.engine
+    state = Forward[GameState]("match", "state")
+    engine = Forward[Engine]("match", "engine")
 
     # -- who plays ------------------------------------------------------------------------
 

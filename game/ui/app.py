@@ -219,6 +219,15 @@ class App:
         the caller says it could not)."""
         self.profile = self.profile.update_settings(**changes)
 
+    def store_settings(self, **changes: object) -> str | None:
+        """Write some settings as ``update_settings`` does; when the file cannot be written, the
+        sentence that tells the player so (None when it was written)."""
+        try:
+            self.update_settings(**changes)
+        except OSError as exc:
+            return i18n._("The settings could not be saved: {reason}").format(reason=exc.strerror or exc)
+        return None
+
     def remember(self, **changes: object) -> None:
         """Write a window setting changed by a key; a settings file that cannot be written only
         means the next start does not remember it."""

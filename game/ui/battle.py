@@ -19,6 +19,7 @@ from ..core.events import Event, Fled, Moved, Narration, TurnEnded
 from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
 from ..core.state import GameState
+from ..forward import Forward
 from ..i18n import _
 from ..record.match import Match
 from ..session import BattleSession, Outcome
@@ -114,25 +115,11 @@ class BattleScene(Scene):
         self.panels.build(self.manager, self.app.size)
         self.map.resize(pygame.Rect((0, 0), self.app.size))
 
-    @property
-    def match(self) -> Match:
-        return self.session.match
-
-    @property
-    def state(self) -> GameState:
-        return self.session.state
-
-    @property
-    def rules(self) -> Ruleset:
-        return self.session.rules
-
-    @property
-    def camera(self) -> Camera:
-        return self.map.camera
-
-    @property
-    def geometry(self) -> MapGeometry:
-        return self.map.geometry
+    match = Forward[Match]("session", "match")
+    state = Forward[GameState]("session", "state")
+    rules = Forward[Ruleset]("session", "rules")
+    camera = Forward[Camera]("map", "camera")
+    geometry = Forward[MapGeometry]("map", "geometry")
 
     @property
     def log(self) -> BattleLog:

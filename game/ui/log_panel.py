@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .fonts import font
-from .hud import GOLD, MUTED, PANEL_BG, TEXT
+from .hud import GOLD, MUTED, PANEL_BG, TEXT, TOP_BAR_H
 from .narration import wrap
 from .scale import px
 
@@ -17,6 +17,30 @@ def panel_width(window_width: int) -> int:
     past a quarter of the window (nor below its width at 100%)."""
     base = 300 if window_width >= 1100 else 250
     return max(base, min(px(base), window_width // 4))
+
+
+def map_beside_panel(size: tuple[int, int], controls_h: int) -> pygame.Rect:
+    """Where a replay screen of ``size`` draws the map: left of the side panel, above
+    ``controls_h`` pixels of controls."""
+    w, h = size
+    return pygame.Rect(0, 0, w - panel_width(w), h - controls_h)
+
+
+def panel_rect(size: tuple[int, int], controls_h: int) -> pygame.Rect:
+    """Where the side panel stands in a window of ``size``: at its right, from below the top bar
+    down to ``controls_h`` pixels of controls."""
+    w, h = size
+    pw = panel_width(w)
+    return pygame.Rect(w - pw, px(TOP_BAR_H), pw, h - px(TOP_BAR_H) - controls_h)
+
+
+def draw_controls_strip(surface: pygame.Surface, controls_h: int) -> pygame.Rect:
+    """Draw the empty strip of controls, ``controls_h`` pixels along the bottom; its rect."""
+    w, h = surface.get_size()
+    rect = pygame.Rect(0, h - controls_h, w, controls_h)
+    surface.fill((26, 28, 34), rect)
+    pygame.draw.line(surface, (70, 66, 56), rect.topleft, rect.topright)
+    return rect
 
 
 def draw_log_panel(

@@ -206,10 +206,9 @@ class MenuScene(Scene):
 
     def _remember(self, **choice: object) -> None:
         """Keep a choice for the next start; the game goes on without it if it cannot."""
-        try:
-            self.app.update_settings(**choice)
-        except OSError as exc:
-            self._say(_("The settings could not be saved: {reason}").format(reason=exc.strerror or exc))
+        problem = self.app.store_settings(**choice)
+        if problem is not None:
+            self._say(problem)
 
     def start(self) -> None:
 

@@ -33,7 +33,7 @@ from .audio import audio_of
 from .board_view import Overlays
 from .fonts import font
 from .hud import TEXT, TOP_BAR_H, Hud
-from .log_panel import draw_log_panel, panel_width
+from .log_panel import draw_controls_strip, draw_log_panel, map_beside_panel, panel_rect, panel_width
 from .map_view import MapView
 from .replay_log import action_lines, record_names, seen_events
 from .replay_timeline import Timeline
@@ -90,8 +90,7 @@ class ReplayScene(Scene):
         return panel_width(self.app.size[0])
 
     def map_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        return pygame.Rect(0, 0, w - self.panel_width(), h - px(CONTROLS_H))
+        return map_beside_panel(self.app.size, px(CONTROLS_H))
 
     def story_script(self) -> str | None:
         return names_script(self.cursor.loaded.scenario.campaign)
@@ -424,18 +423,14 @@ class ReplayScene(Scene):
         self._draw_controls(surface)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        pw = self.panel_width()
-        rect = pygame.Rect(w - pw, px(TOP_BAR_H), pw, h - px(TOP_BAR_H) - px(CONTROLS_H))
+        rect = panel_rect(surface.get_size(), px(CONTROLS_H))
         lines = self.log_lines()
         marked = [(line, i == len(lines) - 1) for i, line in enumerate(lines)]
         draw_log_panel(surface, rect, self.log_top, _("Event log"), marked, _("Nothing seen yet this turn"))
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        rect = pygame.Rect(0, h - px(CONTROLS_H), w, px(CONTROLS_H))
-        surface.fill((26, 28, 34), rect)
-        pygame.draw.line(surface, (70, 66, 56), rect.topleft, rect.topright)
+        draw_controls_strip(surface, px(CONTROLS_H))
         c = self.cursor
         marks = c.turn_marks()
         mark = marks[c.mark_index()] if marks else None

@@ -165,12 +165,10 @@ class SettingsScene(Scene):
                 self._say(str(exc))
 
     def _store(self, **changes: object) -> bool:
-        try:
-            self.app.update_settings(**changes)
-        except OSError as exc:
-            self._say(_("The settings could not be saved: {reason}").format(reason=exc.strerror or exc))
-            return False
-        return True
+        problem = self.app.store_settings(**changes)
+        if problem is not None:
+            self._say(problem)
+        return problem is None
 
     def _say(self, text: str) -> None:
         self.note = text

@@ -26,7 +26,7 @@ from ..view.side_view import Fog, SideViews
 from .board_view import Overlays
 from .fonts import font
 from .hud import TEXT, TOP_BAR_H, Hud
-from .log_panel import draw_log_panel, panel_width
+from .log_panel import draw_controls_strip, draw_log_panel, map_beside_panel, panel_rect, panel_width
 from .map_view import MapView
 from .replay_log import action_lines, record_names
 from .scale import px
@@ -114,8 +114,7 @@ class WatchScene(Scene):
         return panel_width(self.app.size[0])
 
     def map_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        return pygame.Rect(0, 0, w - self.panel_width(), h - px(CONTROLS_H))
+        return map_beside_panel(self.app.size, px(CONTROLS_H))
 
     def story_script(self) -> str | None:
         return names_script(self.session.match.loaded.scenario.campaign)
@@ -221,9 +220,7 @@ class WatchScene(Scene):
         self._draw_controls(surface)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        pw = self.panel_width()
-        rect = pygame.Rect(w - pw, px(TOP_BAR_H), pw, h - px(TOP_BAR_H) - px(CONTROLS_H))
+        rect = panel_rect(surface.get_size(), px(CONTROLS_H))
         fresh = set(self.seen_lines[self.beats[self.beat]])
         marked = [(line, line in fresh) for line in self.log_lines()]
         empty = _("Your formations saw nothing of the other side.") if len(self.beats) == 1 else ""
@@ -231,9 +228,7 @@ class WatchScene(Scene):
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        rect = pygame.Rect(0, h - px(CONTROLS_H), w, px(CONTROLS_H))
-        surface.fill((26, 28, 34), rect)
-        pygame.draw.line(surface, (70, 66, 56), rect.topleft, rect.topright)
+        draw_controls_strip(surface, px(CONTROLS_H))
         if len(self.beats) > 1:
             status = _("{k} of {n}").format(k=self.beat, n=len(self.beats) - 1)
             f = font(15)
