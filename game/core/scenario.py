@@ -53,9 +53,12 @@ class ObjectiveSpec(_Strict):
     side: str | None = None  # whose objective (None: the player side)
     bonus: bool = False
     # A tally the panel shows beside the text: men of these formations struck down so far, out
-    # of ``tally_of`` (see ``triggers.fallen_men``).
+    # of ``tally_of`` (see ``game.core.tallies``).
     tally: tuple[str, ...] = ()
     tally_of: int = Field(0, ge=0)
+    # Whose feat the tally is: only men struck down in fighting by these formations (ids) or
+    # unit types count (see ``game.core.tallies``). Empty: every man of ``tally`` fallen counts.
+    tally_by: tuple[str, ...] = ()
 
 
 class OfficerSpec(_Strict):
