@@ -128,11 +128,11 @@ def test_the_computer_opens_the_lane_once_the_word_is_given() -> None:
     eng = new_engine()
     lined_up(eng)
     general = General(eng, "coalition")
-    # Held behind the line before the alarm: the five thousand do not charge.
+    # Held behind the line until the host leans on it: the five thousand do not charge.
     assert general.next_action() != LANE
     eng2 = new_engine()
     lined_up(eng2)
-    eng2.state.fired_events += ["liang_boasts", "palace_alarm"]
+    eng2.state.fired_events += ["liang_boasts", "host_at_the_line"]
     actions = [General(eng2, "coalition").next_action()]
     assert LANE in actions
 
