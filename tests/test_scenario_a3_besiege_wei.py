@@ -17,7 +17,7 @@ from game.paths import MAPS_DIR
 
 A3 = "a3_besiege_wei"
 AMBUSH = ("ambush_1", "ambush_2", "ambush_3")
-HOST = ("host_levy_1", "host_levy_2", "host_levy_3", "host_levy_4", "host_levy_5")
+HOST = ("liang_guard", "host_levy_1", "host_levy_2", "host_levy_3", "host_levy_4", "host_levy_5")
 
 
 def new_engine(seed: int = 1) -> Engine:
