@@ -165,6 +165,7 @@ def test_a_victory_turns_souls_into_coins_and_carries_the_survivors(yuqing: Camp
     assert in_roster(after.roster, "xiang_yu").men == 0  # gone, but the Hegemon-King carries on
     assert in_roster(after.roster, "liu_bosheng").men == 700
     assert after.results[-1].won and after.results[-1].souls == 3_456
+    assert after.results[-1].objectives == state.objectives  # how the battle went, for the ending
     assert progress.stage == 0 and progress.coins == 0  # the old progress is untouched
 
 
@@ -440,8 +441,91 @@ def test_the_note_on_the_helmet_names_no_sum_and_reaches_him_at_datong(yuqing: C
     words = note.last_word.text
     assert "General Yeli" in words and "coins" in words
     assert not any(ch.isdigit() for ch in words) and "hundred" not in words and "thousand" not in words
-    assert set(yuqing.endings) == {"aim_met", "note"}
+    assert set(yuqing.endings) == {"aim_met", "note", "liang_taken", "datong_gate"}
     assert all(o.coins == 0 for d in yuqing.decisions for o in d.options)
+
+
+def _won_annihilation(yuqing: CampaignSpec, objectives: dict[str, str] | None) -> CampaignProgress:
+    """A campaign that marched on and won the Annihilation, its objectives ending as given."""
+    p = _won(_won(_won(camp.new_progress(yuqing, seed=5), yuqing, 30_000), yuqing, 5_000), yuqing, 30_000)
+    p = camp.decide(p, yuqing, "war_aim", "march_on")
+    result = camp.BattleResult(
+        scenario_id="a4_annihilation", won=True, turns=12, souls=17_000, coins=680, objectives=objectives
+    )
+    return p.model_copy(update={"stage": 4, "results": [*p.results, result]})
+
+
+def test_the_ending_follows_how_the_annihilation_went(yuqing: CampaignSpec) -> None:
+    """The note ends the campaign only if Geng Gong's thirteen tied it on; a player who took
+    Wanyan Liang on the road earns a better ending than history; one who did neither sees him
+    reach Datong with nothing in his helmet."""
+    history = {"break_host": "done", "take_liang": "failed", "helmet_note": "done", "bag_souls": "done"}
+    endings = {
+        "history": (history, "The Note on the Helmet"),
+        "taken": ({**history, "take_liang": "done", "helmet_note": "open"}, "The Prince in the Pouch"),
+        "taken with the note": ({**history, "take_liang": "done"}, "The Prince in the Pouch"),
+        "neither": ({**history, "helmet_note": "open"}, "The Gate of Datong"),
+        # Won before the progress kept objectives: the chronicle's ending, as before.
+        "unknown": (None, "The Note on the Helmet"),
+    }
+    for why, (objectives, title) in endings.items():
+        p = _won_annihilation(yuqing, objectives)
+        assert p.finished(yuqing), why
+        ending = camp.ending_of(p, yuqing)
+        assert ending is not None and ending.title == title, why
+    # A course that chose its own ending still has the last word.
+    stopped = camp.decide(
+        _won(_won(_won(camp.new_progress(yuqing, seed=5), yuqing, 30_000), yuqing, 5_000), yuqing, 30_000),
+        yuqing,
+        "war_aim",
+        "stop",
+    )
+    stopped_ending = camp.ending_of(stopped, yuqing)
+    assert stopped_ending is not None and stopped_ending.title == "Sixty Thousand"
+    taken = yuqing.endings["liang_taken"]
+    assert taken.last_word is None and "Datong" in taken.text
+    gate = yuqing.endings["datong_gate"]
+    assert gate.last_word is None and "note" not in gate.text.lower()
+
+
+def test_an_old_progress_that_took_the_prince_for_the_retired_bounty_still_tells_an_ending(
+    tmp_path: Path, yuqing: CampaignSpec
+) -> None:
+    """Before the bounty was taken out of the game, the camp could end campaign A with 'bounty'
+    (the thirteen bring the prince in bound). Such a file still loads, is over, and tells the
+    ending that replaced it: the prince taken."""
+    from game.ui.campaign_menu import progress_line
+
+    p = _won_annihilation(yuqing, None)
+    old = json.loads(p.model_dump_json())
+    for result in old["results"]:
+        del result["objectives"]  # written before results kept them
+    old["decisions"] = {"war_aim": "march_on", "liang": "bounty"}
+    old["ending"] = "bounty"
+    old["coins"] += 600
+    progress_path("yuqing", tmp_path).write_text(json.dumps(old), encoding="utf-8")
+    loaded = load_progress("yuqing", tmp_path)
+    assert loaded is not None and loaded.ending == "bounty" and loaded.finished(yuqing)
+    assert camp.pending_decision(loaded, yuqing) is None
+    ending = camp.ending_of(loaded, yuqing)
+    assert ending is not None and ending.title == "The Prince in the Pouch"
+    assert progress_line(yuqing, loaded) == "Over: The Prince in the Pouch"
+    assert "bounty" not in yuqing.endings and yuqing.retired_endings == {"bounty": "liang_taken"}
+
+
+def test_ending_rules_and_retired_endings_that_name_what_does_not_exist_are_reported(tmp_path: Path) -> None:
+    from game.paths import DATA_DIR
+
+    text = (DATA_DIR / "campaigns.toml").read_text(encoding="utf-8")
+    text = text.replace('retired_endings = { bounty = "liang_taken" }', 'retired_endings = { bounty = "gold" }')
+    text = text.replace('ending = "datong_gate"\nbattle = "a4_annihilation"', 'ending = "datong_gate"\nbattle = "a9"')
+    bad = tmp_path / "campaigns.toml"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentErrors) as exc:
+        load_campaigns_file(bad)
+    lines = [str(e) for e in exc.value.errors]
+    assert any("retired_endings.bounty: unknown ending 'gold'" in line for line in lines), lines
+    assert any("ending_rules.2.battle: 'a9' is not a battle of this campaign" in line for line in lines), lines
 
 
 def test_a_decision_can_be_taken_only_when_it_waits_and_only_once(yuqing: CampaignSpec) -> None:

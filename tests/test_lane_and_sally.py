@@ -8,11 +8,12 @@ import pytest
 from game.ai.general import General
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario
-from game.core import skill_marks, skills, triggers
+from game.core import skill_marks, skills, tallies, triggers
 from game.core.actions import Attack, EndTurn, Move, UseSkill
 from game.core.engine import Engine, IllegalAction
 from game.core.events import Attacked, Moved, Narration, SkillUsed
-from game.core.hexgrid import Hex
+from game.core.hexgrid import Hex, neighbours
+from game.core.state import copy_state
 
 A3 = "a3_besiege_wei"
 LANE = UseSkill(unit="han_xin_5000", skill="open_the_lane", target="host_levy_1")
@@ -127,11 +128,11 @@ def test_the_computer_opens_the_lane_once_the_word_is_given() -> None:
     eng = new_engine()
     lined_up(eng)
     general = General(eng, "coalition")
-    # Held behind the line before the alarm: the five thousand do not charge.
+    # Held behind the line until the host leans on it: the five thousand do not charge.
     assert general.next_action() != LANE
     eng2 = new_engine()
     lined_up(eng2)
-    eng2.state.fired_events += ["liang_boasts", "palace_alarm"]
+    eng2.state.fired_events += ["liang_boasts", "host_at_the_line"]
     actions = [General(eng2, "coalition").next_action()]
     assert LANE in actions
 
@@ -150,27 +151,76 @@ def test_the_computer_uses_the_blades_sally_on_the_strongest_neighbour() -> None
     assert UseSkill(unit="du_xuan_20", skill="blades_sally", target="ambush_1") in seen
 
 
-def test_the_han_soldiers_tally_sits_in_the_annihilation_and_counts_souls_struck_down() -> None:
+def test_the_han_soldiers_tally_sits_in_the_annihilation_and_counts_only_han_blows() -> None:
     """The chronicle: once the host broke on the plain, the five thousand set out to outdo the
     retainers' thirty thousand in the pursuit that followed, so the tally is the Annihilation's,
-    not the Besieging of Wei's."""
+    not the Besieging of Wei's, and only the Han soldiers' own blows count towards it."""
     assert "outdo_retainers" not in {o.id for o in load_scenario("a3_besiege_wei").scenario.objective_specs}
-    loaded = load_scenario("a4_annihilation")
-    eng = Engine(loaded.scenario, load_ruleset(), seed=1)
-    scenario = eng.scenario
+    eng = Engine(load_scenario("a4_annihilation").scenario, load_ruleset(), seed=1)
+    scenario, state = eng.scenario, eng.state
     host = ("liang_guard", "host_1", "host_2", "host_3", "host_4", "host_5", "host_6", "riders_1", "riders_2")
-    assert triggers.fallen_men(scenario, eng.state, host) == 0
-    fs = eng.state.formations
-    for unit in host[1:7]:
-        fs.pop(unit)  # all six levies fell: 30,000
-    assert triggers.fallen_men(scenario, eng.state, host) == 30_000
-    assert eng.state.objectives["outdo_retainers"] == "open"
-    fs["riders_1"].men -= 1
-    events = triggers.after_action(eng, [])
-    assert eng.state.objectives["outdo_retainers"] == "done"
-    assert any(isinstance(e, Narration) and e.speaker == "cao_zhi" for e in events)
     spec = next(o for o in scenario.objective_specs if o.id == "outdo_retainers")
     assert spec.bonus and spec.tally_of == 30_000 and set(spec.tally) == set(host)
+    fs = state.formations
+    han, xinling = fs["han_xin_5000"], fs["xinling_650"]
+    # Lord Xinling's spirits cut down a thousand of the host: not the Han soldiers' blow.
+    tallies.credit_blows(scenario, state, xinling, fs["host_1"], 10, 1000)
+    assert tallies.tally_men(scenario, state, spec) == 0
+    # The five thousand strike down the six levies (no more than each has), and their own dead
+    # do not count.
+    for unit in host[1:7]:
+        tallies.credit_blows(scenario, state, han, fs[unit], 200, 9_000)
+    assert tallies.tally_men(scenario, state, spec) == 30_000
+    assert not triggers.after_action(eng, []) and state.objectives["outdo_retainers"] == "open"
+    # A levy strikes them and is struck back: the counter-blow is a Han blow too.
+    tallies.credit_blows(scenario, state, fs["riders_1"], han, 1, 50)
+    assert tallies.tally_men(scenario, state, spec) == 30_001
+    events = triggers.after_action(eng, [])
+    assert state.objectives["outdo_retainers"] == "done"
+    assert any(isinstance(e, Narration) and e.speaker == "cao_zhi" for e in events)
+
+
+def test_a_tally_of_every_loss_counts_whoever_struck() -> None:
+    """Without ``tally_by`` a tally counts every man of its formations fallen, as before."""
+    eng = Engine(load_scenario("a4_annihilation").scenario, load_ruleset(), seed=1)
+    spec = next(o for o in eng.scenario.objective_specs if o.id == "outdo_retainers").model_copy(
+        update={"tally_by": ()}
+    )
+    eng.state.formations.pop("host_1")
+    assert tallies.tally_men(eng.scenario, eng.state, spec) == 5_000
+
+
+def beside(eng: Engine, h: Hex) -> Hex:
+    """An empty open hex next to ``h``."""
+    return next(
+        n
+        for n in neighbours(h)
+        if n in eng.board and eng.board.move_cost(n, "foot") and eng.state.formation_at(n) is None
+    )
+
+
+def test_other_blows_on_the_host_leave_the_han_tally_and_the_state_hash_alone() -> None:
+    """A real blow by Lord Xinling's spirits on the host: the Han tally stays at nothing, and a
+    game with no tally counted hashes exactly as games did before tallies were kept."""
+    eng = Engine(load_scenario("a4_annihilation").scenario, load_ruleset(), seed=1)
+    fs = eng.state.formations
+    xinling, levy = fs["xinling_650"], fs["host_1"]
+    assert eng.state.active_side.id == "coalition"
+    levy.pos = beside(eng, xinling.pos)
+    assert "host_1" in eng.attack_targets("xinling_650")
+    before = sum(f.men for f in eng.state.formations_of("hailing"))
+    eng.apply(Attack(unit="xinling_650", target="host_1"))
+    assert sum(f.men for f in eng.state.formations_of("hailing")) < before
+    assert eng.state.tallies == {} and "tallies" not in eng.state.model_dump(mode="json")
+    spec = next(o for o in eng.scenario.objective_specs if o.id == "outdo_retainers")
+    assert triggers.fallen_men(eng.scenario, eng.state, spec.tally) > 0
+    assert tallies.tally_men(eng.scenario, eng.state, spec) == 0  # the panel shows no Han feat yet
+    han = fs["han_xin_5000"]
+    han.pos = beside(eng, levy.pos)
+    assert "host_1" in eng.attack_targets("han_xin_5000")
+    eng.apply(Attack(unit="han_xin_5000", target="host_1"))
+    assert eng.state.tallies["outdo_retainers"] > 0
+    assert copy_state(eng.state).tallies == eng.state.tallies
 
 
 def test_the_lane_order_is_told_when_it_is_given() -> None:

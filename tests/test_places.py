@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OBJECTIVE_REGIONS = {
     "a1_valley_mouth": {"the_front", "valley_mouth"},  # the defile lost; the trap relieved
     "a2_rear_guard_trap": {"the_pass"},  # Han Xin's five thousand back at the pass
-    "a3_besiege_wei": {"palace_sight"},  # the Hegemon-King before Datong, in sight of the palace
+    "a3_besiege_wei": set(),  # won by breaking formations and bagging souls; the palace is never threatened
     "a4_annihilation": {"hidden_path", "liang_camp"},  # Liang's escape; the note in his camp
     "b1_the_valley": {"hill_foot"},  # Tang Huai relieved at the foot of his hill
     "b2_the_pursuit": {"west_edge"},  # the column through the border gap

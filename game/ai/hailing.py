@@ -1,6 +1,6 @@
 """Wanyan Liang's host (the Hailing faction): ambushes that let the vanguard pass, a feigned
-retreat toward them, re-forming the routed, turning back for the palace, and rash overreach when
-his pride is hurt."""
+retreat toward them, re-forming the routed, turning back for the palace, the retreat to it once a
+battle is lost, and rash overreach when his pride is hurt."""
 
 from __future__ import annotations
 
@@ -40,6 +40,9 @@ class Hailing(Persona):
         self.alarm_until = 0
         self.alarm_event = self.hints.palace_alarm_event
         self.alarm_heard = False
+        # Once the battle is lost (the scenario's retreat event), the host makes for its refuge.
+        self.refuge = self.region(self.hints.refuge_region)
+        self.retreat_event = self.hints.retreat_event
         self.sprung: set[str] = set()
         self.men_seen: dict[str, int] = {}
         self.pos_seen: dict[str, Hex] = {}
@@ -77,11 +80,18 @@ class Hailing(Persona):
         return (super().memory(), frozenset(self.sprung), self.threatening, self.pride_until, self.alarm_until)
 
     def reserves(self) -> frozenset[str]:
-        # With the palace threatened, every man rides back for it.
-        return frozenset() if self.alarmed() else super().reserves()
+        # With the palace threatened, or the retreat ordered, every man rides back.
+        ordered = self.retreat_event is not None and self.retreat_event in self.g.engine.state.fired_events
+        return frozenset() if self.alarmed() or ordered else super().reserves()
 
     def alarmed(self) -> bool:
         return self.g.engine.state.turn <= self.alarm_until
+
+    def retreating(self, f: Formation) -> bool:
+        """Whether ``f`` gives up the field for the refuge: the retreat has been ordered and it
+        is not posted where the scenario wants it."""
+        ordered = self.retreat_event is not None and self.retreat_event in self.g.engine.state.fired_events
+        return ordered and bool(self.refuge) and self.held_region(f.id) is None
 
     def homeward(self, f: Formation) -> bool:
         """Whether ``f`` marches back for the palace: the alarm has been given and it is not
@@ -128,7 +138,7 @@ class Hailing(Persona):
             return False
         if self.homeward(f):
             return target.id in self.threatening  # the palace first, whatever else is near
-        return True
+        return not self.retreating(f)  # running for the refuge, not turning to fight
 
     def target_weight(self, target: Formation) -> float:
         return 2.0 if target.id in self.threatening else 1.0
@@ -144,6 +154,8 @@ class Hailing(Persona):
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
         if self.waiting(f):
             return None  # hidden men do not stir
+        if self.retreating(f):
+            return self.refuge, None
         if self.homeward(f):
             state = self.g.engine.state
             if self.threatening:

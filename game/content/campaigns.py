@@ -77,6 +77,18 @@ def _story_errors(path: Path, obj: str, spec: CampaignSpec, rules: Ruleset) -> l
     errors: list[ContentError] = []
     if spec.ending and spec.ending not in spec.endings:
         errors.append(error(path, obj, "ending", f"unknown ending {spec.ending!r}"))
+    for i, rule in enumerate(spec.ending_rules):
+        if rule.ending not in spec.endings:
+            errors.append(error(path, obj, f"ending_rules.{i}.ending", f"unknown ending {rule.ending!r}"))
+        if rule.battle not in spec.scenarios:
+            errors.append(
+                error(path, obj, f"ending_rules.{i}.battle", f"{rule.battle!r} is not a battle of this campaign")
+            )
+    for old, new in spec.retired_endings.items():
+        if old in spec.endings:
+            errors.append(error(path, obj, f"retired_endings.{old}", "an ending still in the game cannot be retired"))
+        if new not in spec.endings:
+            errors.append(error(path, obj, f"retired_endings.{old}", f"unknown ending {new!r}"))
     for sid in spec.debriefings:
         if sid not in spec.scenarios:
             errors.append(error(path, obj, f"debriefings.{sid}", "not a battle of this campaign"))

@@ -192,6 +192,9 @@ def check_events(
     for o in objectives:
         if o.side is not None and o.side not in known.sides:
             errors.append(error(path, o.id, "side", f"unknown side {o.side!r}"))
+        for k, by in enumerate(o.tally_by):
+            if by not in known.formations and by not in rules.units:
+                errors.append(error(path, o.id, f"tally_by.{k}", f"unknown formation or unit type {by!r}"))
     # Reinforcement ids first: triggers and reveals may name formations that arrive later.
     for ev in events:
         for j, action in enumerate(ev.actions):

@@ -92,8 +92,10 @@ def _ai_hint_errors(
         for unit in getattr(hints, name):
             if unit not in units:
                 errors.append(error(path, obj, f"ai.{name}", f"unknown formation {unit!r}"))
-    if hints.palace_alarm_event is not None and hints.palace_alarm_event not in event_ids:
-        errors.append(error(path, obj, "ai.palace_alarm_event", f"unknown event {hints.palace_alarm_event!r}"))
+    for name in ("palace_alarm_event", "retreat_event"):
+        event = getattr(hints, name)
+        if event is not None and event not in event_ids:
+            errors.append(error(path, obj, f"ai.{name}", f"unknown event {event!r}"))
     for i, hold in enumerate(hints.hold):
         if hold.side not in sides:
             errors.append(error(path, obj, f"ai.hold.{i}.side", f"unknown side {hold.side!r}"))

@@ -47,6 +47,7 @@ __all__ = [
     "carry_key",
     "coins_for",
     "decide",
+    "earned_ending",
     "ending_of",
     "new_progress",
     "pending_decision",
@@ -75,6 +76,8 @@ class BattleResult(StrictModel):
     turns: int = Field(ge=0, le=10_000)
     souls: int = Field(ge=0, le=100_000_000)
     coins: int = Field(ge=0, le=10_000_000)
+    # Objective id -> its status when the battle ended (None: fought before they were kept).
+    objectives: dict[str, str] | None = Field(None, max_length=100)
 
 
 class CampaignProgress(StrictModel):
@@ -160,10 +163,28 @@ def decide(progress: CampaignProgress, spec: CampaignSpec, decision_id: str, opt
 
 
 def ending_of(progress: CampaignProgress, spec: CampaignSpec) -> EndingSpec | None:
-    """The ending a finished campaign closes with (None while it goes on, or if it has none)."""
+    """The ending a finished campaign closes with (None while it goes on, or if it has none):
+    the one a course taken chose, else the one how the battles went earned (``ending_rules``),
+    else the campaign's own. An ending since taken out of the game is told as the one that
+    replaced it."""
     if not progress.finished(spec):
         return None
-    return spec.endings.get(progress.ending or spec.ending)
+    chosen = progress.ending or earned_ending(progress, spec)
+    return spec.endings.get(spec.retired_endings.get(chosen, chosen))
+
+
+def earned_ending(progress: CampaignProgress, spec: CampaignSpec) -> str:
+    """The ending of a campaign run to its course: the first of ``ending_rules`` whose battle's
+    last victory had every objective it names done; the campaign's own ending when none holds,
+    or when that victory was won before the progress kept objectives."""
+    for rule in spec.ending_rules:
+        won = [r for r in progress.results if r.won and r.scenario_id == rule.battle]
+        if not won or won[-1].objectives is None:
+            return spec.ending
+        statuses = won[-1].objectives
+        if all(statuses.get(o) == "done" for o in rule.done):
+            return rule.ending
+    return spec.ending
 
 
 def coins_for(souls: int, spec: CampaignSpec) -> int:
@@ -187,6 +208,7 @@ def after_battle(
         turns=state.turn,
         souls=side.pouch,
         coins=coins,
+        objectives=dict(state.objectives),
     )
     if not won:
         return progress.model_copy(update={"attempts": progress.attempts + 1, "results": [*progress.results, result]})

@@ -93,6 +93,16 @@ class EndingSpec(StrictModel):
     last_word: LastWord | None = None
 
 
+class EndingRule(StrictModel):
+    """An ending chosen by how a battle went: the objectives it names were all done in the last
+    victory of that battle."""
+
+    ending: str = Field(min_length=1)
+    battle: str = Field(min_length=1)
+    # Objective ids; empty: the rule holds whatever was done.
+    done: tuple[str, ...] = ()
+
+
 class CampaignDebriefing(StrictModel):
     """A battle's victory told as the campaign goes on from it (its scenario's own text is for
     the battle fought alone)."""
@@ -115,8 +125,15 @@ class CampaignSpec(StrictModel):
     names: Literal["zh_CN", "zh_TW"] = "zh_CN"
     decisions: tuple[DecisionSpec, ...] = ()
     endings: dict[str, EndingSpec] = Field(default_factory=dict)
-    # The ending once every battle is won and no course taken chose another ("": none).
+    # The ending once every battle is won and no course taken chose another ("": none): the
+    # chronicle's, told too when the battle ``ending_rules`` read was fought before objectives
+    # were kept in the progress.
     ending: str = ""
+    # How the battles went picks the ending of a campaign run to its course: the first rule that
+    # holds, else ``ending``.
+    ending_rules: tuple[EndingRule, ...] = ()
+    # Endings taken out of the game -> the ending an older progress file that chose one tells now.
+    retired_endings: dict[str, str] = Field(default_factory=dict)
     # Scenario id -> its victory as this campaign tells it.
     debriefings: dict[str, CampaignDebriefing] = Field(default_factory=dict)
 

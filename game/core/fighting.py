@@ -3,7 +3,7 @@ the dice of the action being applied, then experience, fatigue, morale, skills a
 
 from __future__ import annotations
 
-from . import combat, morale, skills, souls, vision
+from . import combat, morale, skills, souls, tallies, vision
 from .events import Attacked, Event, SideJoined
 from .fatigue import ATTACK_FATIGUE, DEFEND_FATIGUE, tire
 from .rules import MAX_EXPERIENCE
@@ -53,6 +53,7 @@ def resolve(
     elif attacker_losses > defender_losses:
         events += morale.change_morale(rules, defender, morale.VICTORY_MORALE, "Victory")
     events += skills.after_attack(table, attacker, defender, setup)
+    tallies.credit_blows(table.scenario, state, attacker, defender, attacker_losses, defender_losses)
     events += souls.take_losses(state, defender, defender_losses)
     events += souls.take_losses(state, attacker, attacker_losses)
     if spend_action:

@@ -53,9 +53,12 @@ class ObjectiveSpec(_Strict):
     side: str | None = None  # whose objective (None: the player side)
     bonus: bool = False
     # A tally the panel shows beside the text: men of these formations struck down so far, out
-    # of ``tally_of`` (see ``triggers.fallen_men``).
+    # of ``tally_of`` (see ``game.core.tallies``).
     tally: tuple[str, ...] = ()
     tally_of: int = Field(0, ge=0)
+    # Whose feat the tally is: only men struck down in fighting by these formations (ids) or
+    # unit types count (see ``game.core.tallies``). Empty: every man of ``tally`` fallen counts.
+    tally_by: tuple[str, ...] = ()
 
 
 class OfficerSpec(_Strict):
@@ -102,9 +105,10 @@ class AiHints(_Strict):
     """Optional ``[ai]`` table of a scenario: what the computer generals should know of the map.
 
     ``palace_region``: the Hailing palace; its side turns back when an enemy threatens it.
-    ``refuge_region``: the fort a losing Jin army flees toward. ``pass_region``: a pass the Jin
-    army means to force: while it is winning, its formations mass on it behind the vanguard and
-    strike first at whoever holds it. ``rear_guard``: formations that
+    ``refuge_region``: the fort a losing Jin army flees toward, or where a Hailing host makes
+    once ``retreat_event`` has fired (its prince has ordered the retreat after a lost battle).
+    ``pass_region``: a pass the Jin army means to force: while it is winning, its formations mass
+    on it behind the vanguard and strike first at whoever holds it. ``rear_guard``: formations that
     stand and die to buy time. ``feint``: formations that fall back toward hidden friends to draw
     pursuers into an ambush. ``hold``: fronts a side must keep. ``charge``: formations that ride
     into the enemy host whatever the odds, cutting down its officers (Yue Fei at the Tangut
@@ -120,6 +124,7 @@ class AiHints(_Strict):
     # word), whether or not the host itself sees the raiders.
     palace_alarm_event: str | None = None
     refuge_region: str | None = None
+    retreat_event: str | None = None
     pass_region: str | None = None
     rear_guard: tuple[str, ...] = ()
     feint: tuple[str, ...] = ()

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from .hexgrid import Hex
 
@@ -100,11 +100,22 @@ class GameState(BaseModel):
     # Scenario events that have fired (each fires once) and objective id -> status.
     fired_events: list[str] = Field(default_factory=list)
     objectives: dict[str, str] = Field(default_factory=dict)
+    # Objective id -> men of its tally struck down by the formations its ``tally_by`` names
+    # (``game.core.tallies``). Left out of the JSON form while empty, so that a game of a
+    # scenario without such a tally saves and hashes as it did before there were any.
+    tallies: dict[str, int] = Field(default_factory=dict)
     # Number of actions applied so far; the RNG stream of the next action.
     action_index: int = 0
     winner: str | None = None
     over: bool = False
     end_reason: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_empty_tallies(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not self.tallies:
+            data.pop("tallies", None)
+        return data
 
     # -- queries -------------------------------------------------------------------------
 

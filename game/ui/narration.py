@@ -33,7 +33,7 @@ from ..core.events import (
 from ..core.rules import Ruleset
 from ..core.scenario import ObjectiveSpec, Scenario
 from ..core.state import GameState
-from ..core.triggers import fallen_men
+from ..core.tallies import tally_men
 from ..i18n import Men, _, format_men, ngettext
 from ..view.telling import ScreenTeller, action_log_line
 from .fonts import font
@@ -227,7 +227,7 @@ class ObjectivesPanel:
             self.rect.height = 0
             return
         statuses = tuple(state.objectives.get(o.id, "open") for o in objectives)
-        tallies = tuple(fallen_men(self.scenario, state, o.tally) if o.tally else None for o in objectives)
+        tallies = tuple(tally_men(self.scenario, state, o) if o.tally else None for o in objectives)
         key = (i18n.language(), self.rect.width, px(16), tuple(o.id for o in objectives), statuses, tallies)
         if self._picture is None or self._picture[0] != key:
             self._picture = (key, self._paint(objectives, statuses, tallies))
