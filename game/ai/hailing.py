@@ -26,6 +26,8 @@ ALARM_TURNS = 3
 # Wanyan Liang rides to routed souls within this many hexes to re-form them.
 REFORM_REACH = 8
 LIANG = "wanyan_liang"
+# A formation on its way to its post does not turn aside for infiltrators this many times fewer.
+HANDFUL = 50
 
 
 class Hailing(Persona):
@@ -128,7 +130,15 @@ class Hailing(Persona):
             return False
         if self.homeward(f):
             return target.id in self.threatening  # the palace first, whatever else is near
-        return True
+        return not self._slips_past(f, target)
+
+    def _slips_past(self, f: Formation, target: Formation) -> bool:
+        """Whether ``target`` is a handful of infiltrators that ``f``, on its way to its post,
+        does not turn aside for (Geng Gong's thirteen slipping through the host fleeing home)."""
+        region = self.held_region(f.id)
+        if region is None or f.pos in region or target.men * HANDFUL >= f.men:
+            return False
+        return "infiltrator" in self.g.engine.rules.units[target.type].abilities
 
     def target_weight(self, target: Formation) -> float:
         return 2.0 if target.id in self.threatening else 1.0
