@@ -165,10 +165,18 @@ class Hailing(Persona):
                 return self.feint_ground, None
             return frozenset(a.pos for a in self._ambush_waiting()), None
         if f.hero == LIANG:
+            # He rides to the routed near him, but once on his way to his post he does not turn
+            # back for those it would lead him away from.
+            post = self.held_region(f.id)
+            ahead = min((distance(f.pos, h) for h in post), default=0) if post else 0
+
+            def on_the_way(o: Formation) -> bool:
+                return not post or min(distance(o.pos, h) for h in post) <= ahead
+
             routed = [
                 o.pos
                 for o in self.g.engine.state.formations_of(self.g.side_id)
-                if o.routed and distance(o.pos, f.pos) <= REFORM_REACH
+                if o.routed and distance(o.pos, f.pos) <= REFORM_REACH and on_the_way(o)
             ]
             if routed:
                 return frozenset(routed), None
