@@ -26,6 +26,8 @@ ALARM_TURNS = 3
 # Wanyan Liang rides to routed souls within this many hexes to re-form them.
 REFORM_REACH = 8
 LIANG = "wanyan_liang"
+# A formation on its way to its post does not turn aside for infiltrators this many times fewer.
+HANDFUL = 50
 
 
 class Hailing(Persona):
@@ -138,7 +140,17 @@ class Hailing(Persona):
             return False
         if self.homeward(f):
             return target.id in self.threatening  # the palace first, whatever else is near
-        return not self.retreating(f)  # running for the refuge, not turning to fight
+        if self.retreating(f):
+            return False  # running for the refuge, not turning to fight
+        return not self._slips_past(f, target)
+
+    def _slips_past(self, f: Formation, target: Formation) -> bool:
+        """Whether ``target`` is a handful of infiltrators that ``f``, on its way to its post,
+        does not turn aside for (Geng Gong's thirteen slipping through the host fleeing home)."""
+        region = self.held_region(f.id)
+        if region is None or f.pos in region or target.men * HANDFUL >= f.men:
+            return False
+        return "infiltrator" in self.g.engine.rules.units[target.type].abilities
 
     def target_weight(self, target: Formation) -> float:
         return 2.0 if target.id in self.threatening else 1.0
@@ -167,10 +179,18 @@ class Hailing(Persona):
                 return self.feint_ground, None
             return frozenset(a.pos for a in self._ambush_waiting()), None
         if f.hero == LIANG:
+            # He rides to the routed near him, but once on his way to his post he does not turn
+            # back for those it would lead him away from.
+            post = self.held_region(f.id)
+            ahead = min((distance(f.pos, h) for h in post), default=0) if post else 0
+
+            def on_the_way(o: Formation) -> bool:
+                return not post or min(distance(o.pos, h) for h in post) <= ahead
+
             routed = [
                 o.pos
                 for o in self.g.engine.state.formations_of(self.g.side_id)
-                if o.routed and distance(o.pos, f.pos) <= REFORM_REACH
+                if o.routed and distance(o.pos, f.pos) <= REFORM_REACH and on_the_way(o)
             ]
             if routed:
                 return frozenset(routed), None

@@ -19,7 +19,7 @@ from ..core.hexgrid import Hex, distance, neighbours, spiral
 from ..core.movement import are_enemies, max_steps
 from ..core.state import Formation, GameState
 from ..core.triggers import conditions_hold
-from .scenario_reading import Ground, Hosts, hosts_to_keep_whole, losing_ground, winning_ground
+from .scenario_reading import Ground, Hosts, hosts_to_keep_whole, losing_ground, vital_units, winning_ground
 
 if TYPE_CHECKING:
     from .general import General
@@ -84,6 +84,9 @@ class Persona:
         self.losing_ground: Ground = losing_ground(general) if general.style.objectives else ()
         # Hosts of ours the enemy wins something by routing all at once: one of each is kept back.
         self.hosts: Hosts = hosts_to_keep_whole(general) if general.style.objectives else ()
+        # Formations whose loss loses the battle: a march order to the ground they stand on is a
+        # relief, and ends at the enemies pressing on them.
+        self.vital = vital_units(general)
         self._guards_for: GameState | None = None
         self._guards_cache: dict[str, frozenset[Hex]] = {}
         self._reserves_for: GameState | None = None
@@ -136,6 +139,23 @@ class Persona:
                 continue
             return post
         return None
+
+    def _pressing_on_relieved(self, f: Formation) -> frozenset[str]:
+        """Under a march order whose post holds a friend the battle cannot lose (Han Xin back
+        for Cao Zhi's retainers in the pass): the enemies standing next to that friend, whom the
+        relief goes for first. Empty when nobody presses on such a friend."""
+        post = self._post(f.id)
+        if post is None or not post[4] or not self.vital:
+            return frozenset()
+        state = self.g.engine.state
+        friends = [state.formations[u] for u in sorted(self.vital) if u in state.formations and u != f.id]
+        held = [o for o in friends if o.side == f.side and o.pos in post[0]]
+        return frozenset(
+            e.id
+            for o in held
+            for e in state.formations.values()
+            if are_enemies(state, f.side, e.side) and not e.routed and not e.hidden and distance(e.pos, o.pos) <= 1
+        )
 
     def marching(self, f: Formation) -> bool:
         """Under a march order and not yet on the post: it strikes at nothing on the way."""
@@ -203,6 +223,9 @@ class Persona:
     def may_strike(self, f: Formation, target: Formation) -> bool:
         if self.marching(f):
             return False
+        pressing = self._pressing_on_relieved(f)
+        if pressing and target.id not in pressing:
+            return False  # the relief strikes those on the friend it came for, nobody else
         if self._duel_ring(f):
             return False  # it rides to press on the enemy hero instead
         if f.id in self.following:
@@ -216,7 +239,24 @@ class Persona:
         return self._worthy_blow(f, target)
 
     def may_capture(self, f: Formation) -> bool:
-        return True
+        # A relief bags no souls on its way to the friend it came for, and a formation saved
+        # from the fight steps back out of contact before it stoops for souls.
+        if f.id in self._saved_now() and self._in_contact(f):
+            return False
+        return not self._relieving_from_afar(f)
+
+    def _in_contact(self, f: Formation) -> bool:
+        state = self.g.engine.state
+        return any(
+            distance(e.pos, f.pos) <= 1 and not e.routed
+            for e in state.formations.values()
+            if are_enemies(state, f.side, e.side)
+        )
+
+    def _relieving_from_afar(self, f: Formation) -> bool:
+        pressing = self._pressing_on_relieved(f)
+        state = self.g.engine.state
+        return bool(pressing) and all(distance(f.pos, state.formations[e].pos) > 1 for e in pressing)
 
     def may_blast(self, f: Formation) -> bool:
         """Whether ``f`` may throw one of its area charges now."""
@@ -340,6 +380,12 @@ class Persona:
         region = self.held_region(f.id)
         if region is None:
             return self._winning_region(f) or goals, None
+        pressing = self._pressing_on_relieved(f)
+        if pressing and f.pos in region:
+            state = self.g.engine.state
+            if any(distance(f.pos, state.formations[e].pos) <= 1 for e in pressing):
+                return None  # at them: it strikes where it stands
+            return frozenset(state.formations[e].pos for e in sorted(pressing)), None
         if f.pos in region:
             # On the front: shift only to close a gap nearer the enemy, never off it.
             live = [e.pos for e in enemies if not e.routed]
@@ -355,6 +401,9 @@ class Persona:
         skill = self.g.engine.rules.skills[use.skill]
         if skill.effect == "lane" and f.id not in self.g.game.scenario.ai.lane:
             return False  # the lane is opened where the scenario's story has it opened
+        pressing = self._pressing_on_relieved(f)
+        if skill.effect == "lane" and pressing and use.target not in pressing:
+            return False  # a relief charges only at those pressing on the friend it came for
         region = self.held_region(f.id)
         if skill.effect == "lane" and region is not None:
             # A formation kept at its post charges only where the charge leaves it on the post.

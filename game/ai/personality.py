@@ -1,7 +1,7 @@
 """Faction behaviour on top of the tactical core: the commander each faction's general plays.
 
 ``Persona`` (``persona``) is the plain commander; ``Hailing`` is Wanyan Liang, ``Jin`` Wanyan
-Wuzhu and ``Zhenguo`` Yue Fei's army, each in a module of its own.
+Wuzhu, ``Yuqing`` Han Xin's coalition and ``Zhenguo`` Yue Fei's army, each in a module of its own.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from .hailing import PRIDE_RADIUS, Hailing
 from .jin import Jin
 from .persona import Persona
+from .yuqing import Yuqing
 from .zhenguo import Zhenguo
 
 if TYPE_CHECKING:
@@ -26,4 +27,6 @@ def for_faction(faction: str, general: General) -> Persona:
         return Jin(general)
     if faction == "zhenguo":
         return Zhenguo(general)
+    if faction == "yuqing":
+        return Yuqing(general)
     return Persona(general)
