@@ -3,11 +3,13 @@ turns left leave no time for anything else (game.ai.objectives)."""
 
 from __future__ import annotations
 
+from game.ai import aimed_duels
 from game.ai.general import General
 from game.ai.objectives import SLACK, Objectives
 from game.content.scenarios import load_scenario
+from game.core.actions import Challenge
 from game.core.engine import GameSettings
-from game.core.hexgrid import distance
+from game.core.hexgrid import distance, neighbours
 from game.core.movement import are_enemies
 from game.record.match import Match
 
@@ -74,3 +76,20 @@ def test_an_enemy_out_of_sight_is_looked_for_where_it_was_last_seen_not_where_it
     cao_zhi.pos = next(h for h in view.board.hexes() if distance(h, deployed) > 20)  # moved where no one saw
     goals = general.objectives.destination(view, ambush, seen)
     assert goals is not None and cao_zhi.pos not in goals
+
+
+def test_a_hero_the_scenario_asks_to_wound_is_challenged_on_close_odds_and_not_struck() -> None:
+    match = _match("b3_tangut_border")
+    state = match.state
+    yue, guards = state.formations["yue_fei_riders"], state.formations["wuzhu_guards"]
+    occupied = state.occupancy()
+    guards.pos = next(h for h in neighbours(yue.pos) if h in match.engine.board and h not in occupied)
+    general = General(match.engine, "zhenguo")
+    wanted = general.objectives.wound_heroes(general.engine.state)
+    assert wanted == {"wanyan_wuzhu"}
+    # Yue Fei (100) against Wuzhu (95): too close for a challenge of his own choosing, but he
+    # wounds Wuzhu (alone or falling with him) nine times in ten, and that wins the battle.
+    assert aimed_duels.challenge(general.engine, [yue], wanted) == Challenge(unit=yue.id, target=guards.id)
+    assert aimed_duels.marked(general.engine, "zhenguo", wanted) == {guards.id}
+    # The Jin have nothing to chase: the turn limit is theirs.
+    assert General(match.engine, "jin").objectives.wound_heroes(state) == frozenset()

@@ -23,7 +23,7 @@ from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import MoveMap, are_enemies, enemy_zoc, max_steps, search_moves
 from ..core.rng import Rng
 from ..core.state import Formation, GameState
-from . import personality
+from . import aimed_duels, personality
 from .act_cache import ActCache, Candidate, field_token
 from .basic import BasicAI, enemies_next_to
 from .objectives import Objectives
@@ -234,6 +234,7 @@ class General(BasicAI):
         enemies: list[Formation] | None = None
         best: tuple[float, int, Action] | None = None
         salt = 0
+        duelled = aimed_duels.marked(self.engine, self.side_id, self.objectives.wound_heroes(state))
         for f in own:
             if self._late():
                 break
@@ -246,7 +247,12 @@ class General(BasicAI):
                 candidates, radius = self._candidates(f, enemies, occupancy, zoc)
                 self.act_cache.put(f, radius, candidates)
             here: float | None = None
+            aim = self.objectives.destination(engine, f, enemies or self._enemies(), self.style.pursuit_slack)
             for c in candidates:
+                if aim is not None and not self._serves(f, c, aim):
+                    continue  # no time left for fights off the way to the aim
+                if isinstance(c.action, (Attack, Fire)) and c.action.target in duelled:
+                    continue
                 score = c.score
                 if c.dest is not None:
                     if here is None:
@@ -259,6 +265,24 @@ class General(BasicAI):
         if field_token(state, (self.persona.memory(), len(state.fired_events))) != token:
             self.act_cache.clear()  # the general changed his mind while scoring: nothing kept is sure
         return best[2] if best else None
+
+    def _enemies(self) -> list[Formation]:
+        state = self.engine.state
+        return [e for e in state.formations.values() if are_enemies(state, self.side_id, e.side)]
+
+    def _serves(self, f: Formation, c: Candidate, aim: frozenset[Hex]) -> bool:
+        """Whether an action leaves ``f``'s march to the aim it pursues whole: once it has moved,
+        anything; before, a strike at an enemy on the aim's ground or a move to strike from next
+        to it (any other strike or a capture would hold it where it stands)."""
+        if f.moved:
+            return True
+        action = c.action
+        if isinstance(action, (Attack, Fire)):
+            target = self.engine.state.formations.get(action.target)
+            return target is not None and target.pos in aim
+        if isinstance(action, Move):
+            return c.dest is not None and any(h in aim for h in neighbours(c.dest))
+        return False
 
     def _candidates(
         self, f: Formation, enemies: list[Formation], occupancy: dict[Hex, str], zoc: set[Hex]
@@ -420,6 +444,10 @@ class General(BasicAI):
         if verdict is not None:
             return verdict
         return super()._worth_using(f, use, enemies)
+
+    def _hero_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
+        wanted = self.objectives.wound_heroes(self.engine.state)
+        return super()._hero_action(own, enemies) or aimed_duels.challenge(self.engine, own, wanted)
 
     def challenges(self, f: Formation) -> list[Challenge]:
         return duel.legal_challenges(self.engine, f.id)

@@ -45,6 +45,15 @@ SEARCH_STEP = 3
 SEARCH_RADIUS = 12
 # How deep to follow events that wait for other events (a scenario's chain is short).
 MAX_DEPTH = 4
+# Turns an aim's own work takes once there, beyond the slack: a duel runs over several turns of
+# exchanges (and a hero out of sight must first be found); each further formation of a host that
+# must be broken together takes about one more, up to a cap. (Counting the search for a hero in
+# sight too, Yue Fei rode at Wuzhu from the second turn at the Tangut border and won 85% of the
+# battles between equal generals; two turns more for a formation to destroy, and the Hailing at
+# the rear guard trap caught Cao Zhi's retainers in every one.)
+DUEL_TURNS = 6
+BREAK_TURNS_CAP = 3
+SEARCH_TURNS = 3
 
 
 @dataclass(frozen=True)
@@ -86,8 +95,13 @@ class Objectives:
         self._last_seen: dict[str, tuple[Hex, int]] = {
             spec.id: (spec.pos, 1) for spec in scenario.formations if not spec.hidden and spec.side != side_id
         }
+        # Which formation carries each enemy hero, as deployed in the open or last seen.
+        self._hero_unit: dict[str, str] = {
+            spec.hero: spec.id for spec in scenario.formations if spec.hero and not spec.hidden and spec.side != side_id
+        }
         self._seen_key: tuple[int, int] | None = None
         self._visible: frozenset[Hex] = frozenset()
+        self._destinations: dict[tuple[str, Hex, int, int, int], frozenset[Hex] | None] = {}
 
     # -- reading the scenario -------------------------------------------------------------
 
@@ -170,15 +184,52 @@ class Objectives:
     def destination(
         self, engine: Engine, f: Formation, enemies: list[Formation], slack: int = SLACK
     ) -> frozenset[Hex] | None:
-        """Where ``f`` must go now for an aim, if the turns left (less ``slack`` for the fighting
-        there) leave it no time to do otherwise."""
+        """Where ``f`` must go now for an aim, if the turns left (less ``slack`` and the aim's own
+        work there) leave it no time to do otherwise: the ground of every aim so pressing."""
         state = engine.state
-        goals = self._goals(engine, f, enemies)
-        if not goals:
+        aims = self.aims(state)
+        if not aims:
             return None
+        key = (f.id, f.pos, state.turn, state.action_index, slack)
+        if key in self._destinations:
+            return self._destinations[key]
+        if len(self._destinations) > 256:
+            self._destinations.clear()
+        self._look(engine, enemies)
         turns_left = self.deadline - state.turn + 1
-        march = min(distance(f.pos, h) for h in goals) / max(1, max_steps(f, engine.rules))
-        return goals if turns_left <= march + slack else None
+        steps = max(1, max_steps(f, engine.rules))
+        urgent: set[Hex] = set()
+        for aim in aims:
+            goals = self._aim_goals(engine, f, aim, enemies)
+            if not goals:
+                continue
+            march = min(distance(f.pos, h) for h in goals) / steps
+            if turns_left <= march + slack + self._work(state, f, aim, enemies):
+                urgent.update(goals)
+        self._destinations[key] = frozenset(urgent) if urgent else None
+        return self._destinations[key]
+
+    def _work(self, state: GameState, f: Formation, aim: Aim, enemies: list[Formation]) -> int:
+        """Turns of fighting ``aim`` asks of ``f`` once there, as far as this side knows (a duel
+        is fought by a hero: the others go as for any fight)."""
+        if aim.kind == "wound":
+            if f.hero is None:
+                return 0
+            # A hero out of sight must first be found.
+            return DUEL_TURNS + (0 if any(e.hero == aim.hero for e in enemies) else SEARCH_TURNS)
+        if aim.kind != "break":
+            return 0
+        seen = {e.id: e for e in enemies}
+        standing = sum(
+            1
+            for u in aim.units
+            if (u in seen and (aim.destroy or not seen[u].routed)) or (u not in seen and u in self._last_seen)
+        )
+        return min(BREAK_TURNS_CAP, max(0, standing - 1))
+
+    def wound_heroes(self, state: GameState) -> frozenset[str]:
+        """Enemy heroes whose wounding serves an aim."""
+        return frozenset(a.hero for a in self.aims(state) if a.kind == "wound" and a.hero in self._hero_unit)
 
     def urgent(self, engine: Engine, f: Formation, enemies: list[Formation], slack: int = SLACK) -> bool:
         return self.destination(engine, f, enemies, slack) is not None
@@ -200,29 +251,29 @@ class Objectives:
         self._visible = frozenset(vision.visible_hexes(state, engine.board, engine.rules, self.side_id))
         for e in enemies:
             self._last_seen[e.id] = (e.pos, state.turn)
+            if e.hero is not None:
+                self._hero_unit[e.hero] = e.id
 
-    def _goals(self, engine: Engine, f: Formation, enemies: list[Formation]) -> frozenset[Hex]:
+    def _aim_goals(self, engine: Engine, f: Formation, aim: Aim, enemies: list[Formation]) -> frozenset[Hex]:
         state = engine.state
         hexes: set[Hex] = set()
-        if self.aims(state):
-            self._look(engine, enemies)
-        for aim in self.aims(state):
-            if aim.kind == "reach":
-                region = engine.board.regions.get(aim.region or "", frozenset())
-                if aim.units and f.id not in aim.units:
-                    if aim.unopposed:  # the others clear the ground for those that must stand there
-                        hexes.update(e.pos for e in enemies if e.pos in region)
-                    continue
-                if f.pos in region:
-                    hexes.update(e.pos for e in enemies if e.pos in region and aim.unopposed)
-                    continue
-                hexes.update(region)
-            else:
-                seen = self._aim_enemies(state, aim, enemies)
-                hexes.update(e.pos for e in seen)
-                if not seen and aim.kind == "break":
-                    for unit in aim.units:
-                        hexes.update(self._search_ground(engine, unit))
+        if aim.kind == "reach":
+            region = engine.board.regions.get(aim.region or "", frozenset())
+            if aim.units and f.id not in aim.units:
+                if aim.unopposed:  # the others clear the ground for those that must stand there
+                    hexes.update(e.pos for e in enemies if e.pos in region)
+                return frozenset(hexes)
+            if f.pos in region:
+                return frozenset(e.pos for e in enemies if e.pos in region and aim.unopposed)
+            return frozenset(region)
+        seen = self._aim_enemies(state, aim, enemies)
+        hexes.update(e.pos for e in seen)
+        if not seen:
+            if aim.kind == "break":
+                for unit in aim.units:
+                    hexes.update(self._search_ground(engine, unit))
+            elif aim.hero in self._hero_unit:
+                hexes.update(self._search_ground(engine, self._hero_unit[aim.hero]))
         return frozenset(hexes)
 
     def _search_ground(self, engine: Engine, unit: str) -> set[Hex]:
@@ -234,7 +285,12 @@ class Objectives:
         if pos not in self._visible:
             return {pos}
         radius = min(SEARCH_RADIUS, 2 + SEARCH_STEP * max(0, engine.state.turn - turn))
-        return {h for h in spiral(pos, radius) if h in engine.board and h not in self._visible}
+        unseen = [h for h in spiral(pos, radius) if h in engine.board and h not in self._visible]
+        if not unseen:
+            return set()
+        # Nearest the spot first: the search widens outward from it as the near ground is seen.
+        nearest = min(distance(pos, h) for h in unseen)
+        return {h for h in unseen if distance(pos, h) <= nearest + 1}
 
     def _aim_enemies(self, state: GameState, aim: Aim, enemies: list[Formation]) -> list[Formation]:
         if aim.kind == "wound":
