@@ -237,7 +237,7 @@ def match_at_turn(record: GameRecord, turn: int | None) -> Match:
 
 def new_match(
     scenario_id: str,
-    controllers: Mapping[str, Commander],
+    controllers: Mapping[str, Seat | Commander],
     seed: int | None,
     difficulty: str = "normal",
     difficulties: dict[str, str] | None = None,
