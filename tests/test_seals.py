@@ -175,3 +175,20 @@ def test_taking_over_a_sealed_game_keeps_the_seal_of_a_side_people_still_command
     # A side given to the computer keeps no seal.
     alone = replay.take_over({"coalition": "ai", "hailing": "human"})
     assert alone is not None and alone.seats.seal("coalition") is None
+
+
+def test_a_finished_sealed_game_opens_without_a_phrase(app: App, tmp_path: Path) -> None:
+    from game.ui.saves_screen import SaveScreen
+
+    app.saves = saves_folder_at(tmp_path)
+    finished = sealed_a1(ended_turns=2)
+    assert finished.state.over
+    app.saves.save_game(finished, "sealed and done")
+    screen = SaveScreen(app)
+    app.switch(screen)
+    frame(app)
+    screen.selected = next(e.path for e in screen.entries if e.name == "sealed and done")
+    screen.load()
+    while isinstance(app.scene, HandoverScene):
+        assert app.scene.phrase is None
+        pass_curtain(app)

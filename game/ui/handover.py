@@ -26,7 +26,8 @@ class HandoverScene(Scene):
         self.side_id = side_id
         # Only a fresh press made after the curtain is up, and its release, pass it.
         self.act = DeliberateAct.opening_now()
-        self.seal = session.match.seats.seal(side_id)
+        # A finished game is open to anyone: only a running one keeps its sides sealed.
+        self.seal = None if session.state.over else session.match.seats.seal(side_id)
         # Why the last try did not pass (a wrong phrase), shown under the field.
         self.refusal = ""
         super().__init__(app)
