@@ -11,8 +11,8 @@ from pygame_gui.elements import UIButton
 
 from ..i18n import _, ngettext, sentences
 from ..session import BattleSession
+from ..view.side_texts import briefing_for, objectives_for
 from .hud import GOLD, MUTED
-from .narration import ObjectivesPanel
 from .pages import heading, panel, paragraph
 from .scale import px
 from .scene import Scene
@@ -69,9 +69,10 @@ class BattleBriefingScene(Scene):
         y = heading(surface, _(scenario.title), x, box.y + px(18), size=26)
         y = paragraph(surface, self.session.side_name(self.side), x, y, width, size=16, colour=MUTED) + 6
         if self.story:
-            y = paragraph(surface, _(scenario.briefing), x, y, width, size=16, max_y=bottom - px(120)) + 10
+            story = _(briefing_for(scenario, self.side))  # its own plan, strength and knowledge of the enemy
+            y = paragraph(surface, story, x, y, width, size=16, max_y=bottom - px(120)) + 10
         y = heading(surface, _("Objectives"), x, y, size=19)
-        for spec in ObjectivesPanel(scenario).objectives_for(self.side):
+        for spec in objectives_for(scenario, self.side):
             text = _(spec.text)
             line = "★ " + _("Bonus: {objective}").format(objective=text) if spec.bonus else "• " + text
             y = paragraph(surface, line, x + 8, y, width - 8, size=16, max_y=bottom - px(24))
