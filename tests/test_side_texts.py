@@ -133,7 +133,8 @@ def test_in_a_two_player_game_each_side_is_briefed_with_its_own_texts(
         for objective in objectives_for(b1, side):
             assert any(objective.text in line for line in shown)
         assert not any(o.text in text for o in objectives_for(b1, other))
-        assert briefing_for(b1, side)[:30] in text and briefing_for(b1, other)[:30] not in text
+        story = briefing.story_box.html_text if briefing.story_box is not None else ""
+        assert briefing_for(b1, side)[:30] in story and briefing_for(b1, other)[:30] not in story + text
         app.back()
         battle.end_turn()
 
@@ -178,3 +179,21 @@ def test_a_side_text_without_its_briefing_is_refused(a1_copy: Path) -> None:  # 
     a1_copy.write_text(text[:start] + 'side = "hailing"' + text[end:], encoding="utf-8")
     errs = errors_of(a1_copy)
     assert any(e.field == "side_texts.0.briefing" for e in errs), errs
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1920, 1080)])
+def test_the_whole_briefing_is_there_to_read_in_a_small_window_as_in_a_large_one(size: tuple[int, int]) -> None:
+    """The story scrolls in its own box rather than being cut: every word of it is in the box."""
+    app = App(size)
+    loaded = load_scenario("a1_valley_mouth")
+    match = Match(loaded, 2, GameSettings(), seats={"coalition": "human", "hailing": "human"})
+    app.go("battle", match=match)
+    pass_curtain(app)
+    battle = app.scene
+    assert isinstance(battle, BattleScene)
+    briefing = app.open("battle_briefing", session=battle.session, side="hailing")
+    assert isinstance(briefing, BattleBriefingScene) and briefing.story_box is not None
+    frame(app)
+    shown = " ".join(briefing.story_box.html_text.replace("<br>", " ").split()).replace("&#x27;", "'")
+    assert shown == " ".join(briefing_for(loaded.scenario, "hailing").split())
+    assert briefing.story_box.rect.bottom < briefing.begin.rect.top

@@ -46,15 +46,15 @@ class HandoverScene(Scene):
         self.phrase: UITextEntryLine | None = None
         if self.seal is not None:
             UILabel(
-                pygame.Rect(w // 2 - px(200), top - px(6), px(400), px(28)), _("This side's pass phrase:"), self.manager
+                pygame.Rect(w // 2 - px(140), top - px(6), px(280), px(28)), _("This side's pass phrase:"), self.manager
             )
             self.phrase = UITextEntryLine(pygame.Rect(w // 2 - px(140), top + px(22), px(280), px(36)), self.manager)
             self.phrase.set_text_hidden(True)
             self.phrase.focus()
             self.refusal_label = UILabel(
-                pygame.Rect(0, top + px(60), w, px(28)), self.refusal, self.manager, object_id="#subtitle"
+                pygame.Rect(0, top + px(62), w, px(30)), self.refusal, self.manager, object_id="#note"
             )
-            top += px(96)
+            top += px(104)
         self.ready = UIButton(
             pygame.Rect(w // 2 - px(140), top, px(280), px(52)),
             _("I am ready"),

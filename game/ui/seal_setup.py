@@ -44,7 +44,7 @@ class SealSetupScene(Scene):
             _("Each side may set a pass phrase: its hand-over curtain will ask for it."),
             _("Let the other player look away while you type. Leave it empty for none."),
         ):
-            UILabel(pygame.Rect(left - px(100), y, col + px(200), px(28)), line, self.manager)
+            UILabel(pygame.Rect(left, y, col, px(28)), line, self.manager)
             y += px(30)
         y += px(12)
         self.entries: dict[str, UITextEntryLine] = {}
