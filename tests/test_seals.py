@@ -192,3 +192,20 @@ def test_a_finished_sealed_game_opens_without_a_phrase(app: App, tmp_path: Path)
     while isinstance(app.scene, HandoverScene):
         assert app.scene.phrase is None
         pass_curtain(app)
+
+
+def test_a_screenshot_of_a_sealed_side_needs_its_phrase(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from game import cli
+
+    path = sealed_a1().save(tmp_path / "sealed.json")  # the hailing to move
+    out = tmp_path / "shot.png"
+    base = ["--lang", "en", "screenshot", str(path), "--out", str(out), "--size", "800x600"]
+    for extra, says in (
+        ([], "sealed by a pass phrase: give it with --pass-phrase"),
+        (["--pass-phrase", PHRASES["coalition"]], "that is not the pass phrase of side 'hailing'"),
+        (["--view", "coalition"], "side 'coalition' of this running game is sealed"),
+    ):
+        assert cli.main([*base, *extra]) == 2
+        err = capsys.readouterr().err
+        assert says in err and "Traceback" not in err and not out.exists()
+    assert cli.main([*base, "--pass-phrase", PHRASES["hailing"]]) == 0 and out.exists()
