@@ -454,15 +454,19 @@ def replace_once(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
-def pass_curtain(app: App, key: int | None = None) -> None:
+def pass_curtain(app: App, key: int | None = None, phrase: str | None = None) -> None:
     """Pass the hand-over curtain on top as a player means to: once it is armed, a fresh press
-    of ``key`` (Enter by default) and its release, in one frame."""
+    of ``key`` (Enter by default) and its release, in one frame; ``phrase`` typed first, for a
+    side sealed by a pass phrase."""
     import pygame
 
     from game.ui.handover import HandoverScene
 
     curtain = app.scene
     assert isinstance(curtain, HandoverScene), curtain
+    if phrase is not None:
+        assert curtain.phrase is not None, "this side has no pass phrase"
+        curtain.phrase.set_text(phrase)
     key = pygame.K_RETURN if key is None else key
     at = curtain.act.armed_at
     frame(

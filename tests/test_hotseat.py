@@ -396,3 +396,55 @@ def test_a_reload_that_goes_back_is_told_to_the_other_side(app: App, tmp_path: P
     assert loaded.session.side_name("hailing") in text
     # Kept in its saves, and told once.
     assert loaded.match.saved_record().reloads[0].told == ["coalition"]
+
+
+def _load_from_the_main_menu(app: App, name: str) -> BattleScene:
+    """The save list opened from the main menu (no battle behind it): load the save ``name``."""
+    from game.ui.menu import MenuScene
+    from game.ui.saves_screen import SaveScreen
+
+    app.go("menu")
+    assert isinstance(app.scene, MenuScene)
+    screen = app.open("saves")
+    assert isinstance(screen, SaveScreen) and screen.battle is None
+    frame(app)
+    screen.selected = next(e.path for e in screen.entries if e.name == name)
+    screen.load()
+    battle = app.stack[-2]
+    assert isinstance(battle, BattleScene)
+    return battle
+
+
+@pytest.mark.parametrize("delete_newer", [False, True], ids=["kept", "newer saves deleted"])
+def test_an_earlier_save_loaded_from_the_main_menu_is_told_to_the_other_side(
+    app: App, tmp_path: Path, delete_newer: bool
+) -> None:
+    app.saves = saves_folder_at(tmp_path)
+    match = Match(load_scenario("a1_valley_mouth"), 3, GameSettings(), seats={"coalition": "human", "hailing": "human"})
+    app.go("battle", match=match)
+    pass_curtain(app)
+    battle = app.scene
+    assert isinstance(battle, BattleScene)
+    app.saves.save_game(match, "before the first order")
+    battle.end_turn()  # the hailing's turn begins: its autosave
+    assert len(match.record.actions) == 1
+    if delete_newer:  # nothing newer left in the folder to compare with
+        for entry in app.saves.entries():
+            if entry.name != "before the first order":
+                app.saves.delete(entry.path)
+    loaded = _load_from_the_main_menu(app, "before the first order")
+    [reload] = loaded.match.record.reloads
+    assert (reload.by, reload.from_turn, reload.to_turn, reload.undone) == ("hailing", 1, 1, 1)
+    curtain = app.scene
+    assert isinstance(curtain, HandoverScene) and curtain.side_id == "coalition"
+    pass_curtain(app)
+    text = loaded.narration.queue[0][0]
+    assert f"{loaded.session.side_name('hailing')} loaded an earlier save: from turn 1 back to turn 1" in text
+
+
+def test_loading_the_newest_save_from_the_main_menu_is_no_reload(app: App, tmp_path: Path) -> None:
+    app.saves = saves_folder_at(tmp_path)
+    match = _hotseat_a1()
+    app.saves.save_game(match, "where we stand")
+    loaded = _load_from_the_main_menu(app, "where we stand")
+    assert loaded.match.record.reloads == []

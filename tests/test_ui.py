@@ -34,6 +34,7 @@ from game.ui.menu import MenuScene
 from game.ui.result import ResultScene
 from game.ui.saves_screen import SaveScreen
 from game.ui.scene import Scene
+from game.ui.seal_setup import SealSetupScene
 
 SIZE = (1280, 800)
 HANDOVER_BG = (16, 17, 20)
@@ -185,8 +186,12 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
     assert menu.controllers == {"coalition": "human", "hailing": "human"}
 
     click(app, menu.start_button.rect.center)
+    seals = app.scene  # first each side may set a pass phrase; these two set none
+    assert isinstance(seals, SealSetupScene) and list(seals.entries) == ["coalition", "hailing"]
+    click(app, seals.start_button.rect.center)
     handover = app.scene
     assert isinstance(handover, HandoverScene) and handover.side_id == "coalition"
+    assert handover.phrase is None
     battle = app.stack[-2]
     assert isinstance(battle, BattleScene) and handover.session is battle.session
     assert battle.match.loaded.scenario.id == A1 and battle.session.is_hotseat()

@@ -112,4 +112,5 @@ def build_parser() -> argparse.ArgumentParser:
         help="a side id, or 'all' (default: all, but in a running game between two players the side to move)",
     )
     sh.add_argument("--reveal", action="store_true", help="draw everything, even a running two-player game's")
+    sh.add_argument("--pass-phrase", help="the pass phrase of a sealed side whose view is drawn")
     return p

@@ -24,6 +24,18 @@ def default_view(match: Match) -> str:
     return "all"
 
 
+def check_seal(match: Match, view: str, phrase: str | None) -> None:
+    """A side sealed by a pass phrase in a running game is drawn only with its phrase, as its
+    curtain would ask for it (``--reveal`` asks for everything, on purpose)."""
+    seal = None if view == "all" or match.state.over else match.seats.seal(view)
+    if seal is None:
+        return
+    if phrase is None:
+        raise CliError(f"side {view!r} of this running game is sealed by a pass phrase: give it with --pass-phrase")
+    if not seal.opens(phrase):
+        raise CliError(f"that is not the pass phrase of side {view!r}")
+
+
 def cmd_screenshot(args: argparse.Namespace) -> int:
     from ..record.errors import SaveError
     from ..record.match import match_at_turn, new_match
@@ -50,6 +62,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     if args.view is not None and args.view != "all" and args.view not in sides:
         raise CliError(f"--view must be 'all' or a side id ({', '.join(sides)})")
     view = "all" if args.reveal else args.view or default_view(match)
+    check_seal(match, view, args.pass_phrase)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from ..ui.snapshot import render_screenshot
 

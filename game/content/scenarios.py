@@ -12,7 +12,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..core.board import Board
 from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
-from ..core.scenario import OUTCOME_ATTRITION, OUTCOME_DRAW, AiHints, FormationSpec, OfficerSpec, Scenario, SideSpec
+from ..core.scenario import (
+    OUTCOME_ATTRITION,
+    OUTCOME_DRAW,
+    AiHints,
+    FormationSpec,
+    OfficerSpec,
+    Scenario,
+    SideSpec,
+    SideTexts,
+)
 from ..core.scenario_events import EventSpec, Reinforce
 from ..paths import DATA_DIR, MAPS_DIR
 from .errors import ContentError, ContentErrors, error, from_validation
@@ -50,6 +59,8 @@ class ScenarioFile(BaseModel):
     debriefing_defeat: str = ""
     # [[debriefings]]: the debriefing of an ending a scenario event decides, over the two above.
     debriefings: list[EndingDebriefing] = Field(default_factory=list)
+    # [[side_texts]]: the briefing, objectives and debriefings of a side other than the player's.
+    side_texts: list[SideTexts] = Field(default_factory=list)
     # [[officers]]: named officers of formations, cut down one by one by an officer-killing hero.
     officers: list[OfficerSpec] = Field(default_factory=list)
     # [[objectives]] and [[events]] tables, checked one by one (event_checks) so each error
@@ -76,6 +87,36 @@ def _officer_and_ending_errors(
     for i, ending in enumerate(spec.debriefings):
         if ending.event not in event_ids:
             errors.append(error(path, obj, f"debriefings.{i}.event", f"unknown event {ending.event!r}"))
+    return errors
+
+
+def _side_text_errors(path: Path, obj: str, spec: ScenarioFile, event_ids: set[str]) -> list[ContentError]:
+    """Side texts are for sides of the file other than the player's, once each; their objectives
+    have ids of their own and stand against objectives of the file; endings name its events."""
+    errors: list[ContentError] = []
+    roles = {s.id: s.role for s in spec.sides}
+    objective_ids = set(declared_ids(spec.objectives))
+    seen_sides: set[str] = set()
+    seen_ids = set(objective_ids)
+    for i, texts in enumerate(spec.side_texts):
+        where = f"side_texts.{i}"
+        if texts.side not in roles:
+            errors.append(error(path, obj, f"{where}.side", f"unknown side {texts.side!r}"))
+        elif roles[texts.side] == "player":
+            errors.append(error(path, obj, f"{where}.side", "the player side's texts are the scenario's own"))
+        if texts.side in seen_sides:
+            errors.append(error(path, obj, f"{where}.side", f"side {texts.side!r} has texts twice"))
+        seen_sides.add(texts.side)
+        for k, objective in enumerate(texts.objectives):
+            if objective.id in seen_ids:
+                errors.append(error(path, obj, f"{where}.objectives.{k}.id", f"objective {objective.id!r} twice"))
+            seen_ids.add(objective.id)
+            if objective.against is not None and objective.against not in objective_ids:
+                msg = f"unknown objective {objective.against!r}"
+                errors.append(error(path, obj, f"{where}.objectives.{k}.against", msg))
+        for k, ending in enumerate(texts.debriefings):
+            if ending.event not in event_ids:
+                errors.append(error(path, obj, f"{where}.debriefings.{k}.event", f"unknown event {ending.event!r}"))
     return errors
 
 
@@ -283,6 +324,7 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None, rules_dir:
     errors += _officer_and_ending_errors(
         toml_path, obj, spec, {f.id for f in formations}, set(declared_ids(spec.events))
     )
+    errors += _side_text_errors(toml_path, obj, spec, set(declared_ids(spec.events)))
     # Hints may name formations that arrive with a reinforcement too.
     arriving = {r.id for ev in events for a in ev.actions if isinstance(a, Reinforce) for r in a.formations}
     errors += _ai_hint_errors(
@@ -315,6 +357,7 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None, rules_dir:
         ai=spec.ai,
         officers=tuple(spec.officers),
         debriefings=tuple((d.event, d.text) for d in spec.debriefings),
+        side_texts=tuple(spec.side_texts),
     )
     # The map's place names are left out: they are shown, never played (``played_bytes``).
     played = [(toml_path.name, toml_path.read_bytes()), (map_path.name, played_bytes(map_path))]

@@ -61,6 +61,38 @@ class ObjectiveSpec(_Strict):
     tally_by: tuple[str, ...] = ()
 
 
+class SideObjective(_Strict):
+    """An objective of a side other than the player's, written for that side alone. The scenario's
+    events track the player side's objectives; one of these, ``against`` an objective of the
+    other side, is its reverse: done when that one fails, failed when it is done (open until
+    then, or always when it names none)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    text: str = Field(min_length=1)
+    against: str | None = None
+    bonus: bool = False
+
+
+class SideEnding(_Strict):
+    """A side's own debriefing of an ending a scenario event decides."""
+
+    event: str
+    text: str = Field(min_length=1)
+
+
+class SideTexts(_Strict):
+    """What one side other than the player's reads ([[side_texts]]): its own briefing (its plan,
+    its strength, what it knows of the enemy), objectives and debriefings. The scenario's own
+    texts are the player side's."""
+
+    side: str
+    briefing: str = Field(min_length=1)
+    debriefing_victory: str = Field(min_length=1)
+    debriefing_defeat: str = Field(min_length=1)
+    debriefings: tuple[SideEnding, ...] = ()
+    objectives: tuple[SideObjective, ...] = Field(min_length=1)
+
+
 class OfficerSpec(_Strict):
     """A named officer of a formation (謀克, 猛安, 萬戶): a hero whose blows fell officers cuts
     them down one by one, in the order the scenario lists them."""
@@ -176,6 +208,8 @@ class Scenario:
     officers: tuple[OfficerSpec, ...] = ()
     # Debriefings for endings a scenario event decides: event id -> text, over the two above.
     debriefings: tuple[tuple[str, str], ...] = ()
+    # The texts of sides other than the player's, written for them (``SideTexts``).
+    side_texts: tuple[SideTexts, ...] = ()
 
     def side_ids(self) -> list[str]:
         return [s.id for s in self.sides]

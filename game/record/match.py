@@ -25,7 +25,6 @@ from .errors import SaveError
 from .made_with import scenario_for
 from .model import MAX_SEED, GameRecord, Snapshot
 from .names import clean_name
-from .reloads import Reload
 from .rerun import Rerun, checkpoints_after
 from .saves import write_record
 from .seats import Commander, Seat, Seats
@@ -175,23 +174,6 @@ class Match:
         return True
 
 
-def note_reload(previous: Match, loaded: Match, by: str | None) -> Reload | None:
-    """``loaded`` (a save) takes the place of ``previous`` by the player of side ``by``: when
-    that goes back in a running game between people at one screen, it is recorded in
-    ``loaded``'s record (with the reloads recorded before), to be told to the other side."""
-    if by is None or previous.state.over or len(previous.seats.humans()) < 2:
-        return None
-    old, new = previous.record, loaded.record
-    same = old.scenario_id == new.scenario_id and old.seed == new.seed and old.settings == new.settings
-    if not same or len(new.actions) >= len(old.actions):
-        return None
-    reload = Reload(
-        by=by, from_turn=previous.state.turn, to_turn=loaded.state.turn, undone=len(old.actions) - len(new.actions)
-    )
-    new.reloads = [r.model_copy(deep=True) for r in old.reloads] + [reload]
-    return reload
-
-
 def match_from_record(record: GameRecord, loaded: LoadedScenario | None = None) -> Match:
     """Rebuild a game in progress: from its snapshot when it has one that stands at its end and
     checks out (nothing is re-run), else by re-running its actions, every checkpoint checked
@@ -236,7 +218,7 @@ def match_at_turn(record: GameRecord, turn: int | None) -> Match:
 
 def new_match(
     scenario_id: str,
-    controllers: Mapping[str, Commander],
+    controllers: Mapping[str, Seat | Commander],
     seed: int | None,
     difficulty: str = "normal",
     difficulties: dict[str, str] | None = None,

@@ -7,7 +7,9 @@ replays and ``--verify`` still re-run the actions and check the snapshot against
 format 3 it also carries the content it was made with (``content.bundle``), so it loads, plays
 and replays exactly after the game's own maps or data have changed. Since format 4 who commands
 each side is kept in ``seats``, outside the settings and the state, so no hash includes it; a
-game begun in an older format keeps how its hashes were made (``state_digest``).
+game begun in an older format keeps how its hashes were made (``state_digest``). Format 5 lets a
+seat hold its pass phrase's digest (``seal``) and keeps the reloads of a game between people at one
+screen (``reloads``), both outside every hash.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from .seats import Seat
 from .state_digest import LegacyCheckpoints
 
 RECORD_FORMAT: Final = "qiankun-record"
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 MAX_SEED = (1 << 63) - 1
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from .match import Match, match_from_record
 from .model import GameRecord
+from .reload_ledger import ReloadLedger
+from .reloads import Reload
 from .save_list import SaveEntry, autosave_name, delete_save, game_id, list_saves, prune_autosaves
 from .saves import QUICKSAVE_NAME, load_record, save_path
 
@@ -23,6 +25,8 @@ class SavesFolder:
         say; the records know nothing of them)."""
         self.folder = folder
         self.autosaves_kept = autosaves_kept
+        # Where each running two-player game stands: a load that goes back is seen from anywhere.
+        self.ledger = ReloadLedger(folder)
 
     # -- where ----------------------------------------------------------------------------
 
@@ -43,7 +47,9 @@ class SavesFolder:
     def save_as(self, match: Match, name: str, path: Path | None = None) -> Path:
         """Save ``match`` under the player's ``name`` (over the save at ``path`` when the player
         chose to replace that one); the name is the one the game goes by next."""
-        return match.save(path if path is not None else self.path_for(name), name=name)
+        saved = match.save(path if path is not None else self.path_for(name), name=name)
+        self.ledger.remember(match)
+        return saved
 
     def save_game(self, match: Match, name: str) -> str:
         """Save ``match`` as leaving it or its result screen does: under ``name`` when the game
@@ -55,12 +61,15 @@ class SavesFolder:
         return name
 
     def quicksave(self, match: Match) -> Path:
-        return match.save(self.path_for(QUICKSAVE_NAME))
+        saved = match.save(self.path_for(QUICKSAVE_NAME))
+        self.ledger.remember(match)
+        return saved
 
     def autosave(self, match: Match) -> Path | None:
         """Save at the start of a human turn under the game, turn and side to move, keeping
         only the player's number of autosaves of this game (other games' are theirs); None
         when the player keeps none."""
+        self.ledger.remember(match)  # kept even when no autosave is
         keep = self.autosaves_kept()
         if keep <= 0:
             return None
@@ -77,6 +86,14 @@ class SavesFolder:
 
     def quickload(self) -> Match:
         return match_from_record(load_record(self.path_for(QUICKSAVE_NAME)))
+
+    def opened(self, match: Match, left: Match | None = None, viewer: str | None = None) -> Reload | None:
+        """``match``, loaded from a save, is about to be played (in place of ``left``, the game
+        on screen with ``viewer``'s player at it, when loaded from a battle): a load that goes
+        back in a running two-player game is recorded in it (``reload_ledger``)."""
+        if left is not None:
+            self.ledger.remember(left, viewer)  # moves not saved yet count as made
+        return self.ledger.opened(match)
 
     def entries(self) -> list[SaveEntry]:
         """Every save, newest first (files that do not load listed with their problem)."""

@@ -14,6 +14,8 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
+from .seal import Seal
+
 Commander = Literal["human", "ai"]
 
 
@@ -21,6 +23,8 @@ class Seat(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     commander: Commander
+    # The digest of the pass phrase a person commanding this side set (``seal``); None: open.
+    seal: Seal | None = None
 
 
 class _Side(Protocol):
@@ -65,6 +69,15 @@ class Seats:
 
     def commanders(self) -> dict[str, Commander]:
         return {side: seat.commander for side, seat in self._seats.items()}
+
+    def seal(self, side_id: str) -> Seal | None:
+        """The pass phrase's digest that seals ``side_id``'s view, if its commander set one."""
+        seat = self._seats.get(side_id)
+        return seat.seal if seat is not None and seat.commander == "human" else None
+
+    def sealed(self) -> bool:
+        """Whether any side is sealed by a pass phrase."""
+        return any(self.seal(side) is not None for side in self._seats)
 
     def for_record(self) -> dict[str, Seat]:
         """The seats as a record holds them."""

@@ -17,7 +17,7 @@ from ..core.state import GameState, copy_state
 from .errors import SaveError
 from .match import Match
 from .model import GameRecord, Snapshot
-from .seats import Commander
+from .seats import Commander, Seat, Seats
 from .state_digest import checkpoint_hash
 
 
@@ -49,6 +49,12 @@ def take_over(
             "saved_at": None,
         }
     )
-    match = Match(loaded, record.seed, record.settings, start, seats=seats)
+    # A side a person still commands keeps its pass phrase: a game taken over from a sealed
+    # record stays sealed, and its curtain asks for the phrase.
+    before = Seats(record.seats)
+    chosen = {
+        side: Seat(commander=who, seal=before.seal(side) if who == "human" else None) for side, who in seats.items()
+    }
+    match = Match(loaded, record.seed, record.settings, start, seats=chosen)
     match.saved_actions = 0  # a new game: no save holds it yet
     return match

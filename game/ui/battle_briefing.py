@@ -3,17 +3,20 @@ the turns, while the map behind shows where the objectives lie."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UITextBox
 
 from ..i18n import _, ngettext, sentences
 from ..session import BattleSession
+from ..view.side_texts import briefing_for, objectives_for
+from .fonts import font
 from .hud import GOLD, MUTED
-from .narration import ObjectivesPanel
-from .pages import heading, panel, paragraph
+from .narration import wrap
+from .pages import heading, panel, paragraph, paragraph_height
 from .scale import px
 from .scene import Scene
 
@@ -23,6 +26,11 @@ if TYPE_CHECKING:
 WIDTH = 620
 BACKDROP = (22, 24, 30)
 MARGIN = 24
+# What the story's text box takes from its width: border, padding and a scroll bar.
+SCROLL_ROOM = 48
+# The text box's inner padding and line spacing (as pygame_gui lays it out).
+BOX_INSET = 16
+BOX_LINE_SPACING = 1.25
 
 
 class BattleBriefingScene(Scene):
@@ -40,9 +48,47 @@ class BattleBriefingScene(Scene):
     def _box(self) -> pygame.Rect:
         w, h = self.app.size
         width = min(px(WIDTH), w - 40)
-        box = pygame.Rect(0, 0, width, min(h - 120, px(640)))
+        box = pygame.Rect(0, 0, width, min(h - 120, px(800)))
         box.center = (w // 2, h // 2 + 10)
         return box
+
+    def _objective_lines(self) -> list[str]:
+        scenario = self.session.match.loaded.scenario
+        return [
+            "★ " + _("Bonus: {objective}").format(objective=_(o.text)) if o.bonus else "• " + _(o.text)
+            for o in objectives_for(scenario, self.side)
+        ]
+
+    def _closing(self) -> str:
+        limit = self.session.match.loaded.scenario.turn_limit
+        turns = ngettext("The battle lasts {n} turn.", "The battle lasts {n} turns.", limit)
+        hint = _("The places the objectives name are outlined on the map; O shows the objectives again.")
+        return sentences(turns.format(n=limit), hint)
+
+    def _story_lines(self, width: int) -> list[str]:
+        """The story, wrapped here (pygame_gui breaks lines only at spaces); none when it was
+        read before the battle."""
+        if not self.story:
+            return []
+        # Its own plan, strength and knowledge of the enemy.
+        return wrap(_(briefing_for(self.session.match.loaded.scenario, self.side)), 16, width - SCROLL_ROOM)
+
+    def _layout(self) -> tuple[int, int, int, int]:
+        """x and width of the text, where the story begins and where the objectives do: the
+        story as long as it is, unless the objectives and the closing line need the room (then
+        it scrolls, keeping at least two fifths of the page)."""
+        box = self._box()
+        x, width = box.x + px(MARGIN), box.width - 2 * px(MARGIN)
+        top = box.y + px(18) + font(26, True).get_linesize() + 4 + paragraph_height("Ag", width, 16) + 6
+        if not self.story:
+            return x, width, top, top
+        below = font(19, True).get_linesize() + 4 + sum(paragraph_height(t, width - 8) for t in self._objective_lines())
+        below += 8 + paragraph_height(self._closing(), width, 15)
+        bottom = box.bottom - px(70)
+        line_h = round(self.manager.get_theme().get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
+        needed = len(self._story_lines(width)) * line_h + px(BOX_INSET)
+        fits = max(top + (bottom - top) * 2 // 5, bottom - below)
+        return x, width, top, min(fits, top + needed + px(8))
 
     def build(self) -> None:
         box = self._box()
@@ -52,6 +98,12 @@ class BattleBriefingScene(Scene):
             self.manager,
             object_id="#big_button",
         )
+        self.story_box: UITextBox | None = None
+        if self.story:
+            x, width, top, objectives_at = self._layout()
+            html = "<br>".join(escape(line, quote=False) for line in self._story_lines(width))
+            rect = pygame.Rect(x - px(6), top, width + px(12), objectives_at - top - px(8))
+            self.story_box = UITextBox(html, rect, self.manager, object_id="#briefing_story")
 
     def handle(self, event: pygame.event.Event) -> None:
         pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.begin
@@ -64,18 +116,16 @@ class BattleBriefingScene(Scene):
         pygame.draw.rect(surface, BACKDROP, box, border_radius=4)  # text over the map stays legible
         panel(surface, box, border=GOLD)
         scenario = self.session.match.loaded.scenario
-        x, width = box.x + px(MARGIN), box.width - 2 * px(MARGIN)
+        x, width, top, objectives_at = self._layout()
         bottom = box.bottom - px(70)
         y = heading(surface, _(scenario.title), x, box.y + px(18), size=26)
-        y = paragraph(surface, self.session.side_name(self.side), x, y, width, size=16, colour=MUTED) + 6
-        if self.story:
-            y = paragraph(surface, _(scenario.briefing), x, y, width, size=16, max_y=bottom - px(120)) + 10
-        y = heading(surface, _("Objectives"), x, y, size=19)
-        for spec in ObjectivesPanel(scenario).objectives_for(self.side):
-            text = _(spec.text)
-            line = "★ " + _("Bonus: {objective}").format(objective=text) if spec.bonus else "• " + text
-            y = paragraph(surface, line, x + 8, y, width - 8, size=16, max_y=bottom - px(24))
-        turns = ngettext("The battle lasts {n} turn.", "The battle lasts {n} turns.", scenario.turn_limit)
-        hint = _("The places the objectives name are outlined on the map; O shows the objectives again.")
-        both = sentences(turns.format(n=scenario.turn_limit), hint)
-        y = paragraph(surface, both, x, y + 8, width, size=15, colour=MUTED)
+        paragraph(surface, self.session.side_name(self.side), x, y, width, size=16, colour=MUTED)
+        y = heading(surface, _("Objectives"), x, objectives_at, size=19)
+        # What does not fit above the button in the smallest windows is left out (O shows the objectives).
+        for line in self._objective_lines():
+            if y + paragraph_height("•", width, 16) > bottom:
+                break
+            y = paragraph(surface, line, x + 8, y, width - 8, size=16, max_y=bottom)
+        closing = self._closing()
+        if y + 8 + paragraph_height(closing, width, 15) <= bottom:
+            paragraph(surface, closing, x, y + 8, width, size=15, colour=MUTED)

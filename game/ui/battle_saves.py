@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from ..record.errors import SaveError
-from ..record.match import Match, note_reload
+from ..record.match import Match
 from ..view.names import save_name
 
 if TYPE_CHECKING:
@@ -75,5 +75,5 @@ class BattleSaves:
     def open_loaded(self, match: Match) -> None:
         """Play ``match`` (loaded from a save) in place of this game: going back in a game
         between people at one screen is recorded, and told to the other side."""
-        note_reload(self.match, match, self.viewer())
+        self.app.saves.opened(match, left=self.match, viewer=self.viewer())
         self.app.go("battle", match=match)

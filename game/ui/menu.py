@@ -216,6 +216,9 @@ class MenuScene(Scene):
             self._say(_("This scenario cannot be loaded."))
             return
         levels = {sid: level for sid, level in self.difficulties.items() if self.controllers.get(sid) == "ai"}
+        if list(self.controllers.values()).count("human") > 1:  # people at one screen: pass phrases first
+            self.app.open("seal_setup", scenario_id=self.scenario_id, controllers=self.controllers, difficulties=levels)
+            return
         match = new_match(self.scenario_id, dict(self.controllers), seed=None, difficulties=levels)
         self.app.go("battle", match=match)
 

@@ -35,6 +35,7 @@ from ..core.scenario import ObjectiveSpec, Scenario
 from ..core.state import GameState
 from ..core.tallies import tally_men
 from ..i18n import Men, _, format_men, ngettext
+from ..view.side_texts import objective_status, objectives_for
 from ..view.telling import ScreenTeller, action_log_line
 from .fonts import font
 from .hero_orders import hero_log_line
@@ -191,7 +192,7 @@ class ObjectivesPanel:
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
-        self.visible = bool(scenario.objective_specs)
+        self.visible = bool(objectives_for(scenario, None))
         self.rect = pygame.Rect(10, px(TOP_BAR_H) + 10, px(self.WIDTH), 0)
         self.button: UIButton | None = None
         self._picture: tuple[tuple[object, ...], pygame.Surface] | None = None
@@ -202,21 +203,17 @@ class ObjectivesPanel:
         self.button = UIButton(
             pygame.Rect(w - px(150), px(6), px(140), px(TOP_BAR_H) - px(12)), _("Objectives"), manager
         )
-        if not self.scenario.objective_specs:
+        if not objectives_for(self.scenario, None):
             self.button.hide()
 
     def toggle(self) -> None:
-        if self.scenario.objective_specs:
+        if objectives_for(self.scenario, None):
             self.visible = not self.visible
 
     def objectives_for(self, viewer: str | None) -> list[ObjectiveSpec]:
         """The viewer's objectives (an objective without a side is the player side's); all of
         them when nobody human is watching."""
-        specs = list(self.scenario.objective_specs)
-        if viewer is None:
-            return specs
-        player = self.scenario.default_player_side()
-        return [o for o in specs if (o.side or player) == viewer]
+        return objectives_for(self.scenario, viewer)
 
     def covers(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.height > 0 and self.rect.collidepoint(pos)
@@ -226,7 +223,7 @@ class ObjectivesPanel:
         if not self.visible or not objectives:
             self.rect.height = 0
             return
-        statuses = tuple(state.objectives.get(o.id, "open") for o in objectives)
+        statuses = tuple(objective_status(self.scenario, state, o.id) for o in objectives)
         tallies = tuple(tally_men(self.scenario, state, o) if o.tally else None for o in objectives)
         key = (i18n.language(), self.rect.width, px(16), tuple(o.id for o in objectives), statuses, tallies)
         if self._picture is None or self._picture[0] != key:

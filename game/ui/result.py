@@ -26,6 +26,7 @@ from ..record.match import Match
 from ..view.history import compare
 from ..view.names import formation_names, hero_name, save_name, side_name
 from ..view.outcome import debriefing, decide, headline, headline_text, reason_text
+from ..view.side_texts import result_reader
 from ..view.summary import summarise, took_part
 from .hud import BAD, GOLD, GOOD, MUTED, TEXT
 from .narration import wrap
@@ -161,7 +162,8 @@ class ResultScene(Scene):
                 for s, v in self.outcome.shares
             )
             out.append(Paragraph(_("Share of the enemy's men destroyed: {shares}").format(shares=shares), TEXT))
-        text = debriefing(scenario, m.state)
+        # Each side reads its own; with people on both sides, the winner's (never the loser's).
+        text = debriefing(scenario, m.state, result_reader(scenario, m.state, m.seats.humans()))
         told = self.run.spec.debriefings.get(scenario.id) if self.run is not None and self._won() else None
         if told is not None:  # the campaign goes on from this victory in its own words
             text = told.debriefing_victory

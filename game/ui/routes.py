@@ -20,6 +20,7 @@ from .replay import ReplayScene
 from .result import ResultScene
 from .saves_screen import SaveScreen
 from .scene import Scene
+from .seal_setup import SealSetupScene
 from .settings_screen import SettingsScene
 from .watch_replay import WatchScene
 
@@ -41,5 +42,6 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "duel_prompt": DuelPromptScene,
     "result": ResultScene,
     "saves": SaveScreen,
+    "seal_setup": SealSetupScene,
     "replay": ReplayScene,
 }

@@ -393,6 +393,7 @@ class SaveScreen(Scene):
         if self.battle is not None:
             self.battle.saves.open_loaded(match)
             return
+        self.app.saves.opened(match)  # from the main menu: going back is seen too
         self.app.go("battle", match=match)
 
     def watch(self) -> None:

@@ -104,6 +104,12 @@ def theme(lang: str | None = None) -> dict[str, Any]:
         # A page's title in the help's list of pages.
         "#page_tab": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": _n(12)}},
         "text_box": {"font": font, "colours": {"dark_bg": PANEL_BG}},
+        # The battle briefing's story: the briefing's own page, no box drawn round it.
+        "#briefing_story": {
+            "font": font,
+            "colours": {"dark_bg": "#16181E", "normal_border": "#16181E"},
+            "misc": {"border_width": "0"},
+        },
         # pygame_gui does not carry the defaults' font into these elements, so each names it.
         "button": {"font": font},
         "drop_down_menu": {"font": font},

@@ -24,6 +24,7 @@ from ..core.triggers import REASON_EVENT
 from ..core.victory import attrition_shares
 from ..i18n import _, ngettext
 from .names import formation_names, side_name
+from .side_texts import debriefing_for
 from .telling import ScreenTeller
 
 # GameState.end_reason values set by the engine itself (a scenario event sets REASON_EVENT).
@@ -141,22 +142,10 @@ def headline_text(state: GameState, scenario: Scenario, people: Sequence[str]) -
     return _("Victory for the {side}").format(side=side_name(scenario, head.side))
 
 
-def debriefing(scenario: Scenario, state: GameState) -> str:
-    """The scenario's debriefing (a msgid; empty if it has none) for how the battle went. Both
-    texts are written for the scenario's player side, so the victory text is shown when that
-    side (or an ally) won and the defeat text otherwise, whoever played it: the side that beat
-    the player side reads of its own victory in the defeat text. A draw is not a victory (a
-    campaign fights it again), so it reads the defeat text. A battle ended by a scenario event
-    that has a debriefing of its own (``[[debriefings]]``) reads that one."""
-    if not state.over:
-        return ""
-    endings = dict(scenario.debriefings)
-    for event_id in reversed(state.fired_events):
-        if event_id in endings:
-            return endings[event_id]  # an ending of its own (B3: both war gods fall)
-    player = scenario.default_player_side()
-    won = state.winner is not None and are_allied(state, player, state.winner)
-    return scenario.debriefing_victory if won else scenario.debriefing_defeat
+def debriefing(scenario: Scenario, state: GameState, reader: str | None = None) -> str:
+    """The debriefing ``reader`` reads (a msgid; the player side's for None): see
+    ``side_texts.debriefing_for``."""
+    return debriefing_for(scenario, state, reader)
 
 
 # -- in words ------------------------------------------------------------------------------------
