@@ -13,7 +13,7 @@ from pathlib import Path
 from conftest import Unit, loaded_for, make_scenario
 
 import game.session
-from game.core.actions import EndTurn, Move
+from game.core.actions import Capture, EndTurn, Move
 from game.core.engine import GameSettings
 from game.core.events import Attacked, Moved, TurnEnded
 from game.core.hexgrid import Hex, distance, offset_to_axial
@@ -112,6 +112,15 @@ def test_undo_takes_a_move_back_and_says_why_when_it_cannot(rules: Ruleset) -> N
     session.confirm_attack()
     refused = session.order("undo")
     assert refused.kind == "refused" and refused.message is not None and "only a plain move" in refused.message
+
+
+def test_a_refusal_names_formations_as_the_log_does_never_by_id(rules: Ruleset) -> None:
+    session = session_for(rules)
+    outcome = session.submit(Capture(unit="a_guard"))  # no souls lie within its reach
+    assert outcome.kind == "refused" and outcome.message is not None
+    assert "a_guard" not in outcome.message and session.names["a_guard"] in outcome.message
+    far = session.submit(Move(unit="a_foot", to=offset_to_axial(7, 5)))
+    assert far.message is not None and "a_foot" not in far.message and "cannot reach" in far.message
 
 
 def test_a_refusal_leaves_the_game_unchanged(rules: Ruleset) -> None:

@@ -532,3 +532,21 @@ def test_men_counts_are_drawn_over_every_banner(app: App, field: BattleScene, mo
     assert len(banners) >= 2 and "men" in kinds
     assert kinds.index("men") > len(kinds) - kinds[::-1].index("banner") - 1  # every count after every banner
     assert {unit for kind, unit in calls if kind == "men"} == banners
+
+
+def test_a_click_that_closes_the_words_also_selects(app: App, field: BattleScene) -> None:
+    field.narration.push("Words to read first.", None)
+    frame(app)
+    guard = field.state.formations["a_guard"]
+    pos = hex_on_screen(field, guard.pos)
+    # The small field lies under the words' box: the box is taken to be elsewhere for this click.
+    field.narration.rect = pygame.Rect(0, 0, 40, 40)
+    click(app, pos)
+    assert not field.narration.active
+    assert field.session.selected == "a_guard"
+    # A click on the words themselves only closes them.
+    field.session.choice.let_go()
+    field.narration.push("More words.", None)
+    frame(app)
+    click(app, field.narration.rect.center)
+    assert not field.narration.active and field.session.selected is None

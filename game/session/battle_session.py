@@ -28,6 +28,7 @@ from ..view.side_view import SideView, SideViews
 from ..view.witness import sight_around, witnessed
 from .choice import ChoiceMarks, OrderInput, Reading
 from .hotseat import Describe, WatchReports
+from .refusals import refusal_text
 
 if TYPE_CHECKING:
     from ..record.match import Match  # the session is given one; loading one is not its job
@@ -261,7 +262,8 @@ class BattleSession:
         try:
             events = self.match.apply(action)
         except IllegalAction as exc:
-            return Outcome("refused", message=_("Not allowed: {reason}").format(reason=exc.message))
+            unit = getattr(action, "unit", None)
+            return Outcome("refused", message=refusal_text(exc, unit if isinstance(unit, str) else None, self.names))
         self.watch.after(self, events)
         # Only what the viewing side saw is shown and told.
         side = self.fog_side()

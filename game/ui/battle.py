@@ -313,12 +313,16 @@ class BattleScene(Scene):
     # -- input ----------------------------------------------------------------------------
 
     def process(self, event: pygame.event.Event) -> None:
-        """While a narration is shown it takes every click and key press: nothing else is
-        ordered, pressed or clicked through it."""
+        """While a narration is shown, a click or key closes it. The click that closes the last
+        words also does what it would have done (select, march, aim) when it fell outside the
+        words' box: reading the words must not cost the player the click."""
         if self.narration.active and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             click = event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3)
             if click or (event.type == pygame.KEYDOWN and event.key in DISMISS_KEYS):
+                on_words = click and self.narration.rect.collidepoint(event.pos)
                 self.dismiss_narration()
+                if click and not on_words and not self.narration.active and not self.state.over:
+                    super().process(event)
             return
         if self.motion.active and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.motion.finish()  # the click or key is then taken as always: none is lost
