@@ -13,7 +13,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..core.engine import REST_FATIGUE, REST_MORALE, Engine
-from ..core.souls import capture_capacity, capture_forecast
+from ..core.souls import capture_capacity, capture_preview
 from ..core.state import Formation
 from ..i18n import N_, _, format_men, ngettext
 from .scale import px
@@ -121,14 +121,28 @@ class OrdersBar:
         if f is None:
             return
         if engine.can_capture(f):
-            n = capture_forecast(engine.state, engine.rules, f)
-            tip = ngettext(
-                "C: bag {n} soul now (of {cap} this formation can carry). It ends the formation's turn.",
-                "C: bag {n} souls now (of {cap} this formation can carry). It ends the formation's turn.",
-                n,
-            ).format(n=format_men(n), cap=format_men(capture_capacity(engine.rules, f)))
-            self.buttons["capture"].set_tooltip(tip)
+            self.buttons["capture"].set_tooltip(capture_tip(engine, f))
         if engine.can_act(f) and not f.moved:
             tip = _("R: rest instead of acting: fatigue {fatigue} → {after}, morale +{morale}. It ends the turn.")
             after = max(0, f.fatigue - REST_FATIGUE)
             self.buttons["rest"].set_tooltip(tip.format(fatigue=f.fatigue, after=after, morale=REST_MORALE))
+
+
+def capture_tip(engine: Engine, f: Formation) -> str:
+    """What capture would bag now, as the capture itself counts it: a rout hemmed in on two
+    sides goes into the pouch at twice the rate, so the bag may be more than the capacity."""
+    n, from_hemmed = capture_preview(engine.state, engine.rules, f)
+    cap = format_men(capture_capacity(engine.rules, f))
+    if from_hemmed:
+        return ngettext(
+            "C: bag {n} soul now: {hemmed} of them from a rout hemmed in on two sides, which goes into the "
+            "pouch at twice the rate of the {cap} this formation can carry. It ends the formation's turn.",
+            "C: bag {n} souls now: {hemmed} of them from a rout hemmed in on two sides, which goes into the "
+            "pouch at twice the rate of the {cap} this formation can carry. It ends the formation's turn.",
+            n,
+        ).format(n=format_men(n), hemmed=format_men(from_hemmed), cap=cap)
+    return ngettext(
+        "C: bag {n} soul now (of {cap} this formation can carry). It ends the formation's turn.",
+        "C: bag {n} souls now (of {cap} this formation can carry). It ends the formation's turn.",
+        n,
+    ).format(n=format_men(n), cap=cap)
