@@ -416,6 +416,8 @@ def test_continue_resumes_the_battle_in_progress_where_it_was_saved(app: App, tm
 def test_continue_begins_the_battle_at_its_briefing_when_none_of_it_was_saved(app: App, tmp_path: Path) -> None:
     app.saves = saves_folder_at(tmp_path / "elsewhere")
     begin(app, tmp_path)
+    for path in (tmp_path / "elsewhere").glob("*.json"):
+        path.unlink()  # even the autosave it was given as it began
     menu = CampaignMenuScene(app, tmp_path)
     app.switch(menu)
     app.step([], 0.0)

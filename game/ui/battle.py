@@ -89,6 +89,10 @@ class BattleScene(Scene):
 
     def on_enter(self) -> None:
         self.prefs = load_settings(self.app.profile.saves_dir)
+        # Every battle people play is saved as it begins, so leaving it at once loses nothing
+        # and a campaign's Continue always finds it.
+        if not self.match.record.actions and self.session.humans() and not self.state.over:
+            self.saves.autosave()
         # A loaded game may go straight on to a hand-over, a duel's answer or its result.
         self._after_change([])
         self._hear([])
