@@ -201,3 +201,49 @@ def test_tab_cycles_through_the_formations_that_can_act_and_the_list_chooses_onl
     rest = session.order("rest")
     assert rest.applied and session.state.formations["a_guard"].acted
     assert [f.id for f in session.ready_formations()] == ["a_foot"]
+
+
+HEGEMON = [
+    Unit("a_horse", "a", "warrior", 500, (1, 2), hero="xiang_yu"),
+    Unit("b_screen", "b", "soul_levy", 4000, (3, 1)),
+    Unit("b_screen2", "b", "soul_levy", 4000, (3, 3)),
+    Unit("b_weak", "b", "soul_levy", 10, (2, 2)),
+    Unit("b_far", "b", "soul_levy", 3000, (7, 5)),
+]
+
+
+def test_breakthrough_is_spent_with_the_move_it_is_for_not_before(rules: Ruleset) -> None:
+    session = session_for(rules, units=HEGEMON)
+    horse = session.state.formations["a_horse"]
+    session.click(horse.pos)
+    assert session.selected == "a_horse" and session.choice.move_map is not None
+    plain = session.choice.move_map.destinations
+    armed = session.hero_order("breakthrough_charge")
+    assert armed.kind == "toggled" and armed.message is not None and "breakthrough" in armed.message.lower()
+    # Nothing is spent yet: no order recorded, no cooldown, and it can be held back again.
+    assert session.match.record.actions == [] and horse.cooldowns == {}
+    assert session.choice.move_map is not None and session.choice.move_map.destinations > plain
+    session.hero_order("breakthrough_charge")
+    assert session.choice.armed is None and session.choice.move_map.destinations == plain
+    # Armed and marched: the charge and the move go in together, the move past the screen.
+    session.hero_order("breakthrough_charge")
+    beyond = sorted(session.choice.move_map.destinations - plain)[0]
+    outcome = session.click(beyond)
+    assert outcome.applied
+    kinds = [a.kind for a in session.match.record.actions]
+    horse = session.state.formations["a_horse"]
+    assert kinds == ["skill", "move"] and horse.pos == beyond
+    assert horse.cooldowns.get("breakthrough_charge", 0) > 0
+
+
+def test_an_armed_charge_let_go_with_its_formation_costs_nothing(rules: Ruleset) -> None:
+    session = session_for(rules, units=HEGEMON)
+    session.click(session.state.formations["a_horse"].pos)
+    session.hero_order("breakthrough_charge")
+    assert session.choice.armed == "breakthrough_charge"
+    assert session.cancel() == "aim" and session.choice.armed is None
+    session.select_next()
+    session.hero_order("breakthrough_charge")
+    session.click(session.state.formations["a_horse"].pos)  # let go
+    assert session.choice.armed is None and session.match.record.actions == []
+    assert session.state.formations["a_horse"].cooldowns == {}

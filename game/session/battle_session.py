@@ -12,7 +12,7 @@ its side views say; it decides nothing of the game.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
 from ..core.actions import Action, Blast, EndTurn
@@ -286,6 +286,19 @@ class BattleSession:
             by_computer=by_computer,
         )
 
+    def submit_after(self, first: Action | None, action: Action) -> Outcome:
+        """Apply ``first`` (a skill armed for this move or blow), then ``action``: one outcome
+        for both. A refused ``first`` stops there; the skill is spent only with its move."""
+        if first is None:
+            return self.submit(action)
+        used = self.submit(first)
+        if not used.applied:
+            return used
+        then = self.submit(action)
+        if not then.applied:
+            return replace(used, message=then.message)
+        return replace(then, events=used.events + then.events, before=used.before, pouches=used.pouches)
+
     def click(self, h: Hex) -> Outcome:
         """A left click on the map: select, move, or aim a blow (its forecast comes back)."""
         if not self.human_to_move():
@@ -308,17 +321,30 @@ class BattleSession:
         """A hero's skill or challenge: given at once, or aimed by the next click."""
         if not self.human_to_move():
             return NOTHING
-        return self._carry_out(self.choice.hero_order(self.engine, self.rules, order))
+        reading = self.choice.hero_order(self.engine, self.rules, order)
+        if reading.kind == "toggle":
+            self.settle()  # the reach as it will be with the skill, or without it again
+            skill = _(self.rules.skills[order].name)
+            if self.choice.armed == order:
+                text = _("{skill}: it is used as this formation's move or blow is given.").format(skill=skill)
+            else:
+                text = _("{skill}: held back.").format(skill=skill)
+            return Outcome("toggled", message=text, selected=self.selected)
+        return self._carry_out(reading)
 
     def confirm_attack(self) -> Outcome:
         """The blow aimed, given."""
-        if self.choice.pending_attack is None:
+        blow = self.choice.pending_attack
+        if blow is None:
             return NOTHING
-        return self.submit(self.choice.pending_attack)
+        return self.submit_after(self.choice.take_armed(self.engine), blow)
 
     def cancel(self) -> Literal["aim", "attack", "selection", "nothing"]:
         """Take back the last thing chosen, one step at a time (``OrderInput.cancel``)."""
-        return self.choice.cancel()
+        taken = self.choice.cancel()
+        if taken == "aim":
+            self.settle()  # a skill disarmed: the reach is the formation's own again
+        return taken
 
     def choose(self, fid: str) -> bool:
         """Choose formation ``fid`` (a row of the unit list) when it may be ordered now."""
@@ -357,7 +383,7 @@ class BattleSession:
     def _carry_out(self, reading: Reading) -> Outcome:
         """Do what the player's click or order meant (``choice.Reading``)."""
         if reading.kind == "act" and reading.action is not None:
-            return self.submit(reading.action)
+            return self.submit_after(reading.first, reading.action)
         if reading.kind in ("select", "toggle"):
             self.settle()  # the reach of the formation chosen, or of a march forced or not
             return Outcome("selected" if reading.kind == "select" else "toggled", selected=self.selected)

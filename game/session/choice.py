@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..core.actions import Action, Attack, Blast, Capture, Fire, Move, Rest
+from ..core.actions import Action, Attack, Blast, Capture, Fire, Move, Rest, UseSkill
 from ..core.board import Board
 from ..core.engine import Engine
 from ..core.hexgrid import Hex
@@ -26,10 +26,12 @@ class Reading:
     """What a click or an order meant: ``select`` (a formation of the side chosen, or let go
     when it was the one chosen: ``OrderInput.selected`` says which), ``act`` (give ``action`` now), ``forecast`` (a
     blow aimed: show its odds and wait for the player's word), ``aim`` (the next click picks a
-    target), ``toggle`` (forced march on or off) or ``nothing``."""
+    target), ``toggle`` (forced march, or a skill used as the move is made, on or off) or
+    ``nothing``. ``first``: a skill armed for the move or blow, used just before ``action``."""
 
     kind: Literal["select", "act", "forecast", "aim", "toggle", "nothing"]
     action: Action | None = None
+    first: UseSkill | None = None
 
 
 NOTHING = Reading("nothing")
@@ -57,6 +59,10 @@ class OrderInput:
         self.aiming: str | None = None
         self.aiming_thunder = False
         self.forced_march = False
+        # A hero's skill that works on the formation's own move (Breakthrough charge, Forced
+        # column): armed now, used only when the move or blow is given, so changing one's mind
+        # costs nothing.
+        self.armed: str | None = None
 
     # -- what is chosen -------------------------------------------------------------------
 
@@ -70,14 +76,34 @@ class OrderInput:
         if f is None or f.side != engine.state.active_side.id:
             self.selected = None
             f = None
-        self.move_map = engine.moves(f.id, forced=self.forced_march) if f is not None and engine.can_move(f) else None
+        if f is None or self.armed_use(engine) is None:
+            self.armed = None
+        self.move_map = None
+        if f is not None and engine.can_move(f):
+            # The reach as it will be once the armed skill is used (a breakthrough ignores
+            # zones of control).
+            armed = self.armed_use(engine)
+            ahead = engine
+            if armed is not None:
+                ahead = engine.clone()
+                ahead.apply(armed)
+            self.move_map = ahead.moves(f.id, forced=self.forced_march)
         self.pending_attack = None
+
+    def armed_use(self, engine: Engine) -> UseSkill | None:
+        """The armed skill as an action, while it can still be used."""
+        f = self.formation(engine)
+        if f is None or self.armed is None:
+            return None
+        use = UseSkill(unit=f.id, skill=self.armed)
+        return use if engine.is_legal(use) else None
 
     def choose(self, fid: str) -> None:
         """Choose formation ``fid`` (from the list or Tab): a march or a throw half-given is let go."""
         self.selected = fid
         self.forced_march = False
         self.aiming_thunder = False
+        self.armed = None
 
     def let_go(self) -> None:
         """Nothing chosen, nothing aimed (a turn ends, the screen changes hands)."""
@@ -85,6 +111,7 @@ class OrderInput:
         self.aiming = None
         self.aiming_thunder = False
         self.pending_attack = None
+        self.armed = None
 
     # -- reading the player ---------------------------------------------------------------
 
@@ -96,6 +123,7 @@ class OrderInput:
             self.selected = occupant.id if occupant.id != self.selected else None
             self.forced_march = False
             self.aiming_thunder = False
+            self.armed = None
             return Reading("select")
         sel = self.formation(engine)
         if sel is None:
@@ -117,8 +145,16 @@ class OrderInput:
                 return NOTHING
             return Reading("forecast", self.pending_attack)
         if self.move_map is not None and h in self.move_map.destinations:
-            return Reading("act", Move(unit=sel.id, to=h, forced=self.forced_march))
+            first = self.armed_use(engine)
+            self.armed = None
+            return Reading("act", Move(unit=sel.id, to=h, forced=self.forced_march), first=first)
         return NOTHING
+
+    def take_armed(self, engine: Engine) -> UseSkill | None:
+        """The armed skill, to be used now with the blow being given (and disarmed)."""
+        first = self.armed_use(engine)
+        self.armed = None
+        return first
 
     def order(self, engine: Engine, order: str) -> Reading:
         """An order from the bar (or its key) for the chosen formation."""
@@ -146,6 +182,9 @@ class OrderInput:
         if is_aimed(rules, order):
             self.aiming = order
             return Reading("aim")
+        if rules.skills[order].before_move:
+            self.armed = None if self.armed == order else order
+            return Reading("toggle")
         return Reading("act", options[0])
 
     # -- taking back ----------------------------------------------------------------------
@@ -154,6 +193,7 @@ class OrderInput:
         return (
             self.aiming is not None
             or self.aiming_thunder
+            or self.armed is not None
             or self.pending_attack is not None
             or self.selected is not None
         )
@@ -161,8 +201,8 @@ class OrderInput:
     def cancel(self) -> Literal["aim", "attack", "selection", "nothing"]:
         """Take back the last thing chosen, one step at a time: an aim, then a blow aimed, then
         the formation chosen. What was taken back."""
-        if self.aiming is not None or self.aiming_thunder:
-            self.aiming, self.aiming_thunder = None, False
+        if self.aiming is not None or self.aiming_thunder or self.armed is not None:
+            self.aiming, self.aiming_thunder, self.armed = None, False, None
             return "aim"
         if self.pending_attack is not None:
             self.pending_attack = None

@@ -92,7 +92,7 @@ class BattlePanels:
     def refresh_hud(self, forecast: Forecast | None = None) -> None:
         """The unit panel: the formation selected, with ``forecast`` the odds of a blow aimed."""
         session = self.session
-        self.hud.refresh(session.selected_formation(), forecast, session.human_to_move())
+        self.hud.refresh(session.selected_formation(), forecast, session.human_to_move(), session.choice.armed)
 
     def refresh_orders(self) -> None:
         session = self.session
