@@ -247,3 +247,42 @@ def test_an_armed_charge_let_go_with_its_formation_costs_nothing(rules: Ruleset)
     session.click(session.state.formations["a_horse"].pos)  # let go
     assert session.choice.armed is None and session.match.record.actions == []
     assert session.state.formations["a_horse"].cooldowns == {}
+
+
+APART = [
+    Unit("a_foot", "a", "han_soldier", 3000, (0, 2)),
+    Unit("b_levy", "b", "soul_levy", 1500, (3, 2)),
+    Unit("b_far", "b", "soul_levy", 1500, (7, 5)),
+    Unit("a_scout", "a", "retainer", 800, (6, 3)),  # keeps b_far in sight
+]
+
+
+def test_a_click_on_an_enemy_a_march_away_marches_next_to_it_and_strikes_after_the_forecast(rules: Ruleset) -> None:
+    session = session_for(rules, units=APART)
+    foot, levy = session.state.formations["a_foot"], session.state.formations["b_levy"]
+    session.click(foot.pos)
+    assert "b_levy" not in session.engine.attack_targets("a_foot")
+    assert levy.pos in session.marks(None).targets  # ringed: it can be struck this turn
+    aimed = session.click(levy.pos)
+    assert aimed.kind == "forecast" and aimed.forecast is not None
+    march = session.choice.pending_march
+    assert march is not None and distance(Hex(*march.to), levy.pos) == 1
+    assert session.marks(None).path[-1] == Hex(*march.to)  # the march is drawn
+    assert session.match.record.actions == []  # nothing is given before the player's word
+    struck = session.confirm_attack()
+    assert struck.applied
+    assert [a.kind for a in session.match.record.actions] == ["move", "attack"]
+    assert any(isinstance(e, Moved) for e in struck.events) and any(isinstance(e, Attacked) for e in struck.events)
+
+
+def test_a_click_out_of_reach_says_why(rules: Ruleset) -> None:
+    session = session_for(rules, units=APART)
+    far = session.state.formations["b_far"]
+    session.click(session.state.formations["a_foot"].pos)
+    assert far.pos not in session.marks(None).targets
+    enemy = session.click(far.pos)
+    assert enemy.kind == "refused" and enemy.message is not None and "beyond the reach" in enemy.message
+    assert session.names["b_far"] in enemy.message
+    empty = session.click(offset_to_axial(7, 0))
+    assert empty.kind == "refused" and empty.message is not None and "cannot reach that hex" in empty.message
+    assert session.match.record.actions == []

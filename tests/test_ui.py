@@ -550,3 +550,13 @@ def test_a_click_that_closes_the_words_also_selects(app: App, field: BattleScene
     frame(app)
     click(app, field.narration.rect.center)
     assert not field.narration.active and field.session.selected is None
+
+
+def test_the_march_range_is_bordered_plainly(app: App, field: BattleScene) -> None:
+    from game.ui.board_view import REACH_BORDER
+
+    frame(app)
+    assert colour_count(app.screen, REACH_BORDER) == 0
+    click_hex(app, field.state.formations["a_guard"].pos)
+    frame(app)
+    assert colour_count(app.screen, REACH_BORDER) > 100

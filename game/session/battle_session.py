@@ -214,10 +214,16 @@ class BattleSession:
         """The odds of the attack being aimed, as the attacking side knows the field: a hidden
         enemy hero's aura or an unseen formation's weight stays out of it, or the forecast
         would give them away (the blow itself meets them all the same)."""
-        if self.choice.pending_attack is None:
+        blow = self.choice.pending_attack
+        if blow is None:
             return None
         try:
-            return self.knowing_engine(self.state.active_side.id).forecast(self.choice.pending_attack)
+            knowing = self.knowing_engine(self.state.active_side.id)
+            if self.choice.pending_march is not None:
+                # The odds from where the march will leave it (with the run-up of a charge).
+                knowing = knowing.clone()
+                knowing.apply(self.choice.pending_march)
+            return knowing.forecast(blow)
         except IllegalAction:
             return None
 
@@ -248,7 +254,8 @@ class BattleSession:
     def settle(self) -> None:
         """After the game or the choice changed: the choice follows (``OrderInput.settle``); the
         session does it after each of its own changes."""
-        self.choice.settle(self.engine)
+        side = self.state.active_side.id
+        self.choice.settle(self.engine, self.knowing_engine(side) if self.fog_side() is not None else None)
 
     # -- orders ---------------------------------------------------------------------------
 
@@ -286,15 +293,24 @@ class BattleSession:
             by_computer=by_computer,
         )
 
-    def submit_after(self, first: Action | None, action: Action) -> Outcome:
-        """Apply ``first`` (a skill armed for this move or blow), then ``action``: one outcome
-        for both. A refused ``first`` stops there; the skill is spent only with its move."""
-        if first is None:
-            return self.submit(action)
-        used = self.submit(first)
-        if not used.applied:
-            return used
-        then = self.submit(action)
+    def submit_after(self, first: Action | None, action: Action, before: Outcome | None = None) -> Outcome:
+        """Apply ``first`` (a skill armed for this move or blow), then ``action``, as one order:
+        one outcome for both, and for ``before`` (what was applied just before them). A refused
+        step stops there, its reason told; the skill is spent only with its move."""
+        done = before
+        for step in (first, action):
+            if step is None:
+                continue
+            out = self.submit(step)
+            done = out if done is None else self._joined(done, out)
+            if not out.applied:
+                break
+        assert done is not None
+        return done
+
+    @staticmethod
+    def _joined(used: Outcome, then: Outcome) -> Outcome:
+        """Two actions given as one order, as one outcome: the refusal of the second is told."""
         if not then.applied:
             return replace(used, message=then.message)
         return replace(then, events=used.events + then.events, before=used.before, pouches=used.pouches)
@@ -334,10 +350,19 @@ class BattleSession:
 
     def confirm_attack(self) -> Outcome:
         """The blow aimed, given."""
-        blow = self.choice.pending_attack
+        blow, march = self.choice.pending_attack, self.choice.pending_march
         if blow is None:
             return NOTHING
-        return self.submit_after(self.choice.take_armed(self.engine), blow)
+        first = self.choice.take_armed(self.engine)
+        if march is None:
+            return self.submit_after(first, blow)
+        marched = self.submit_after(first, march)
+        if not marched.applied:
+            return marched
+        if not self.engine.is_legal(blow):
+            # The march was cut short (an ambush, an enemy coming into view): no blow is struck.
+            return replace(marched, message=_("The march was cut short: no blow was struck."))
+        return self.submit_after(None, blow, before=marched)
 
     def cancel(self) -> Literal["aim", "attack", "selection", "nothing"]:
         """Take back the last thing chosen, one step at a time (``OrderInput.cancel``)."""
@@ -389,11 +414,30 @@ class BattleSession:
             return Outcome("selected" if reading.kind == "select" else "toggled", selected=self.selected)
         if reading.kind == "forecast":
             return Outcome("forecast", forecast=self.pending_forecast(), selected=self.selected)
+        if reading.kind == "beyond" and reading.action is not None:
+            return self._beyond(reading.action)
         if reading.kind == "aim":
             thunder = self.choice.aiming_thunder
             text = _("Palm thunder: click the hex to strike") if thunder else _("Click the target")
             return Outcome("aiming", message=text, selected=self.selected)
         return NOTHING
+
+    def _beyond(self, action: Action) -> Outcome:
+        """Why the chosen formation cannot do what the click asked this turn."""
+        f = self.selected_formation()
+        if f is None:
+            return NOTHING
+        try:
+            self.knowing_engine(f.side).clone().apply(action)
+            return NOTHING  # it could, after all
+        except IllegalAction as exc:
+            if exc.reason != "not_adjacent":
+                return Outcome("refused", message=refusal_text(exc, f.id, self.names), selected=self.selected)
+        target = getattr(action, "target", None)
+        text = _("{t} is beyond the reach of {u} this turn: no hex next to it can be reached.").format(
+            t=self.names.get(str(target), str(target)), u=self.names.get(f.id, f.id)
+        )
+        return Outcome("refused", message=_("Not allowed: {reason}").format(reason=text), selected=self.selected)
 
     # -- whose eyes -----------------------------------------------------------------------
 
