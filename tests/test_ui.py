@@ -560,3 +560,39 @@ def test_the_march_range_is_bordered_plainly(app: App, field: BattleScene) -> No
     click_hex(app, field.state.formations["a_guard"].pos)
     frame(app)
     assert colour_count(app.screen, REACH_BORDER) > 100
+
+
+@pytest.mark.parametrize("scenario_id", ["a1_valley_mouth", "b1_the_valley"])
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
+def test_the_battle_briefing_fits_a_small_window_and_nothing_runs_under_its_button(scenario_id: str, lang: str) -> None:
+    from game import i18n
+    from game.record.match import new_match
+    from game.ui.battle_briefing import BACKDROP, BattleBriefingScene
+
+    i18n.set_language(lang)
+    try:
+        small = App((800, 560))
+        battle = small.go("battle", match=new_match(scenario_id, {}, seed=1))
+        assert isinstance(battle, BattleScene)
+        side = battle.session.first_human() or battle.state.active_side.id
+        briefing = BattleBriefingScene(small, battle.session, side)
+        briefing.resize(small.size)
+        surface = pygame.Surface(small.size)
+        surface.fill(BACKDROP)
+        briefing.draw(surface)
+        box = briefing.begin.relative_rect
+        assert briefing._box().contains(box)
+        # Only the backdrop where the button stands: no objective or line of text under it.
+        under = surface.subsurface(box)
+        assert pygame.mask.from_threshold(under, BACKDROP, (1, 1, 1, 255)).count() == box.width * box.height
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_clicked_enemys_reach_goes_when_the_turn_ends(app: App, field: BattleScene) -> None:
+    levy = field.state.formations["b_levy"]
+    click_hex(app, levy.pos)
+    assert field.looked_at == "b_levy"
+    field.end_turn(confirmed=True)
+    frame(app)
+    assert field.looked_at is None

@@ -247,8 +247,10 @@ class BattleScene(Scene):
             if not self.narration.active:  # the closing words are read before the result
                 self.app.go("result", match=self.match)
             return
-        if any(isinstance(ev, TurnEnded) for ev in events) and self.session.human_to_move():
-            self.saves.autosave()
+        if any(isinstance(ev, TurnEnded) for ev in events):
+            self.looked_at = None  # an enemy's reach looked at in the last turn has had its use
+            if self.session.human_to_move():
+                self.saves.autosave()
         if follow_up(self, events):
             return
         self._maybe_hand_over()
@@ -431,6 +433,7 @@ class BattleScene(Scene):
     def animating(self) -> bool:
         computer = self.computer.to_move() and not self.narration.active
         busy = self.marks.active or self.motion.active or self.panels.hud.counting or self.logs.recall is not None
+        busy = busy or self.panels.unsettled
         return computer or busy or self.map.keys_held()
 
     def update(self, dt: float) -> None:

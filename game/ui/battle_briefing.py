@@ -13,7 +13,7 @@ from ..i18n import _, ngettext, sentences
 from ..session import BattleSession
 from .hud import GOLD, MUTED
 from .narration import ObjectivesPanel
-from .pages import heading, panel, paragraph
+from .pages import heading, heading_height, panel, paragraph, paragraph_height
 from .scale import px
 from .scene import Scene
 
@@ -40,8 +40,8 @@ class BattleBriefingScene(Scene):
     def _box(self) -> pygame.Rect:
         w, h = self.app.size
         width = min(px(WIDTH), w - 40)
-        box = pygame.Rect(0, 0, width, min(h - 120, px(640)))
-        box.center = (w // 2, h // 2 + 10)
+        box = pygame.Rect(0, 0, width, min(h - 40, px(640)))
+        box.center = (w // 2, h // 2)
         return box
 
     def build(self) -> None:
@@ -65,17 +65,23 @@ class BattleBriefingScene(Scene):
         panel(surface, box, border=GOLD)
         scenario = self.session.match.loaded.scenario
         x, width = box.x + px(MARGIN), box.width - 2 * px(MARGIN)
-        bottom = box.bottom - px(70)
+        # Laid out from the bottom up, so nothing runs under the button: the footer just above
+        # it, the objectives above the footer, and the story in what room is left.
+        turns = ngettext("The battle lasts {n} turn.", "The battle lasts {n} turns.", scenario.turn_limit)
+        hint = _("The places the objectives name are outlined on the map; O shows the objectives again.")
+        footer = sentences(turns.format(n=scenario.turn_limit), hint)
+        footer_y = int(self.begin.relative_rect.top) - px(8) - paragraph_height(footer, width, size=15)
+        lines = []
+        for spec in ObjectivesPanel(scenario).objectives_for(self.side):
+            text = _(spec.text)
+            lines.append("★ " + _("Bonus: {objective}").format(objective=text) if spec.bonus else "• " + text)
+        objectives_h = heading_height(19) + sum(paragraph_height(line, width - 8, size=16) for line in lines)
         y = heading(surface, _(scenario.title), x, box.y + px(18), size=26)
         y = paragraph(surface, self.session.side_name(self.side), x, y, width, size=16, colour=MUTED) + 6
         if self.story:
-            y = paragraph(surface, _(scenario.briefing), x, y, width, size=16, max_y=bottom - px(120)) + 10
+            story_bottom = footer_y - px(10) - objectives_h - 10
+            y = paragraph(surface, _(scenario.briefing), x, y, width, size=16, max_y=story_bottom) + 10
         y = heading(surface, _("Objectives"), x, y, size=19)
-        for spec in ObjectivesPanel(scenario).objectives_for(self.side):
-            text = _(spec.text)
-            line = "★ " + _("Bonus: {objective}").format(objective=text) if spec.bonus else "• " + text
-            y = paragraph(surface, line, x + 8, y, width - 8, size=16, max_y=bottom - px(24))
-        turns = ngettext("The battle lasts {n} turn.", "The battle lasts {n} turns.", scenario.turn_limit)
-        hint = _("The places the objectives name are outlined on the map; O shows the objectives again.")
-        both = sentences(turns.format(n=scenario.turn_limit), hint)
-        y = paragraph(surface, both, x, y + 8, width, size=15, colour=MUTED)
+        for line in lines:
+            y = paragraph(surface, line, x + 8, y, width - 8, size=16, max_y=footer_y - px(4))
+        paragraph(surface, footer, x, max(y + 8, footer_y), width, size=15, colour=MUTED)

@@ -43,6 +43,8 @@ class BattlePanels:
     ) -> None:
         self.session = session
         self.geometry = geometry
+        # The unit panel changed size as it was drawn: the corner is laid out again next frame.
+        self.unsettled = False
         rules, scenario = session.rules, session.match.loaded.scenario
         # The enemies' reach (H) and the banner marks' legend (K).
         self.threat_toggle = ThreatToggle()
@@ -160,7 +162,10 @@ class BattlePanels:
         session = self.session
         state = session.state
         # A tall unit panel (a forecast in a small window) has the corner: the minimap gives way.
+        # The panel's size is known once it is drawn: if it changed, the next frame lays the
+        # corner out again (``unsettled``), or a label would stay over the new panel.
         panel = self.unit_panel_rect()
+        laid_out_for = None if panel is None else panel.copy()
         button = self.unit_list.button  # None only before the first build
         corner = self.minimap.rect.union(button.rect) if button is not None else self.minimap.rect
         self.minimap.visible = panel is None or not panel.colliderect(corner)
@@ -183,6 +188,8 @@ class BattlePanels:
         shown_hover = hover if fog is None or hover in fog.explored else None
         board = session.match.loaded.scenario.board
         self.hud.draw(surface, shown_hover, board, viewer=session.fog_side(), shown=None if fog is None else fog.shown)
+        drawn = self.unit_panel_rect()
+        self.unsettled = laid_out_for != (None if drawn is None else drawn)
         self.objectives.draw(surface, state, session.viewer or session.first_human())
         log.draw(surface, log_area(surface.get_size()))  # over the objectives when expanded
         w, h = surface.get_size()
