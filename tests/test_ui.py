@@ -596,3 +596,17 @@ def test_a_clicked_enemys_reach_goes_when_the_turn_ends(app: App, field: BattleS
     field.end_turn(confirmed=True)
     frame(app)
     assert field.looked_at is None
+
+
+def test_soul_piles_are_drawn_unlike_the_soul_levys_banner(app: App, field: BattleScene, monkeypatch) -> None:
+    from game.core.souls import add_souls
+
+    drawn: list[str] = []
+    glyph = field.map.board.banners.glyph
+    monkeypatch.setattr(field.map.board.banners, "glyph", lambda text, *a: drawn.append(text) or glyph(text, *a))
+    add_souls(field.state, field.state.formations["a_guard"].pos, "b", 1200)
+    field.map.board.redraw()
+    frame(app)
+    assert "1.2k" in drawn  # the count beside a wisp
+    # No 魂 on a pile: that is the soul levy's banner.
+    assert not any(text.startswith("魂") and text != "魂" for text in drawn)

@@ -26,6 +26,7 @@ from .banners import Banners
 from .camera import Camera, Projection
 from .geometry import MapGeometry
 from .place_marks import PlaceMarks
+from .soul_mark import SOUL_COLOUR, soul_mark
 from .threat_overlay import draw_threat
 from .tileset import terrain_tiles
 
@@ -38,7 +39,6 @@ PATH_COLOUR = (255, 236, 140)
 TARGET_COLOUR = (235, 60, 50)
 # Two heroes in single combat: their hexes ringed and blades crossed between them.
 DUEL_COLOUR = (236, 190, 70)
-SOUL_COLOUR = (170, 235, 255)
 # Fog of war: never seen, and seen before but out of sight now.
 FOG_UNEXPLORED = (8, 9, 12, 255)
 FOG_DIM = (10, 12, 24, 140)
@@ -392,7 +392,6 @@ class BoardView:
                 continue
             cx, cy = camera.to_screen(self.geometry.centre(h))
             cy += self.geometry.layout.tile_height * 0.28 * camera.zoom
-            label = self.banners.glyph(f"魂{format_men_short(count)}", size, SOUL_COLOUR)
-            box = label.get_rect(center=(cx, cy))
-            pygame.draw.rect(target, (20, 30, 50), box.inflate(6, 2), border_radius=4)
-            target.blit(label, box)
+            label = self.banners.glyph(format_men_short(count), size, SOUL_COLOUR)
+            mark = soul_mark(label, size)
+            target.blit(mark, mark.get_rect(center=(cx, cy)))
