@@ -530,3 +530,19 @@ def test_the_main_menu_and_its_message_fit_the_smallest_window(lang) -> None:
         assert menu.message_label.rect.bottom <= MIN_SIZE[1] and menu.quit_button.rect.bottom <= MIN_SIZE[1]
     finally:
         i18n.set_language("en")
+
+
+def test_the_order_buttons_stay_in_place_as_the_formation_acts(app: App, rules: Ruleset) -> None:
+    scene = battle(app, rules)
+    scene.session.selected = "a_foot"
+    scene._after_change([])
+    frame(app)
+    before = {o: b.rect.copy() for o, b in scene.panels.orders.buttons.items() if b.visible}
+    assert {"forced", "rest", "undo"} <= set(before)
+    move_once(scene)
+    scene.session.selected = "a_foot"
+    scene._after_change([])
+    frame(app)
+    after = {o: b.rect.copy() for o, b in scene.panels.orders.buttons.items() if b.visible}
+    assert after == before  # greyed where they cannot be given now, never moved
+    assert not scene.panels.orders.buttons["rest"].is_enabled

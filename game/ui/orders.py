@@ -92,19 +92,18 @@ class OrdersBar:
             "thunder": f is not None and engine.can_act(f) and f.charges > 0,
             "undo": can_undo,
         }
+        # What the formation's kind can ever order is shown, greyed while it cannot now; each
+        # order keeps its own place on the bar, so a button never moves under the pointer.
         shown = {
-            "forced": f is not None and engine.can_move(f),
-            "capture": f is not None and engine.rules.units[f.type].capture_rate > 0 and engine.can_act(f),
-            "rest": f is not None and engine.can_act(f) and not f.moved,
+            "forced": f is not None,
+            "capture": f is not None and engine.rules.units[f.type].capture_rate > 0,
+            "rest": f is not None,
             "thunder": f is not None and engine.rules.units[f.type].area_charges > 0,
-            "undo": can_undo,
+            "undo": f is not None or can_undo,
         }
         self._preview(engine, f)
-        x = self.rect.left + 6
         for order_id, button in self.buttons.items():
             if active and shown[order_id]:
-                button.set_relative_position((x, button.relative_rect.top))
-                x += self.button_w + px(GAP)
                 button.show()
                 button.enable() if available[order_id] else button.disable()
             else:
