@@ -610,3 +610,10 @@ def test_soul_piles_are_drawn_unlike_the_soul_levys_banner(app: App, field: Batt
     assert "1.2k" in drawn  # the count beside a wisp
     # No 魂 on a pile: that is the soul levy's banner.
     assert not any(text.startswith("魂") and text != "魂" for text in drawn)
+
+
+def test_aiming_a_blow_at_an_enemy_does_not_shade_its_reach(app: App, field: BattleScene) -> None:
+    click_hex(app, field.state.formations["a_foot"].pos)
+    click_hex(app, field.state.formations["b_levy"].pos)
+    assert field.session.choice.pending_attack is not None
+    assert field.looked_at is None and field.overlays().enemy_reach == frozenset()

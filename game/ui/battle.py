@@ -174,7 +174,10 @@ class BattleScene(Scene):
         """A left click on the map: look at what stands there; select, move, or aim a blow."""
         looked = self.session.view().formation_at(h)
         self.looked_at = looked.id if looked is not None else None
-        self.show(self.session.click(h))
+        outcome = self.session.click(h)
+        if outcome.kind == "forecast":
+            self.looked_at = None  # a blow aimed at it: its reach would only hide the march and the odds
+        self.show(outcome)
 
     def give_order(self, order: str) -> None:
         """An order from the bar or its key, for the selected formation."""
