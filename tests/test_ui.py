@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import Unit, frame, loaded_for, make_scenario, pass_curtain, root_elements, saves_folder_at
+from conftest import Unit, frame, loaded_for, make_scenario, open_field, pass_curtain, root_elements, saves_folder_at
 from pygame_gui.elements import UILabel
 
 from game.content.scenarios import load_scenario
@@ -617,3 +617,18 @@ def test_aiming_a_blow_at_an_enemy_does_not_shade_its_reach(app: App, field: Bat
     click_hex(app, field.state.formations["b_levy"].pos)
     assert field.session.choice.pending_attack is not None
     assert field.looked_at is None and field.overlays().enemy_reach == frozenset()
+
+
+def test_the_legend_keeps_clear_of_the_unit_panel_in_a_small_window(rules: Ruleset) -> None:
+    small = App((800, 560))
+    scene = open_field(small, rules, FIELD, FIELD_UNITS)
+    frame(small)
+    scene.session.selected = "a_foot"
+    scene._after_change([])
+    press(small, pygame.K_k)
+    for _ in range(3):  # the panels settle within a frame or two
+        frame(small)
+    panels = scene.panels
+    assert panels.legend.visible and panels.hud.panel_rect.height > 0
+    assert not panels.legend.rect.colliderect(panels.hud.panel_rect)
+    assert not panels.unsettled
