@@ -38,11 +38,36 @@ class BattleBriefingScene(Scene):
         super().__init__(app)
 
     def _box(self) -> pygame.Rect:
+        """As tall as the window allows with the story; without it, as tall as what is left."""
         w, h = self.app.size
         width = min(px(WIDTH), w - 40)
-        box = pygame.Rect(0, 0, width, min(h - 40, px(640)))
+        height = min(h - 40, px(640))
+        if not self.story:
+            height = min(height, self._height_without_story(width - 2 * px(MARGIN)))
+        box = pygame.Rect(0, 0, width, height)
         box.center = (w // 2, h // 2)
         return box
+
+    def _height_without_story(self, width: int) -> int:
+        scenario = self.session.match.loaded.scenario
+        lines = self._objective_lines()
+        body = heading_height(26) + paragraph_height(self.session.side_name(self.side), width, size=16) + 6
+        body += heading_height(19) + sum(paragraph_height(line, width - 8, size=16) for line in lines)
+        footer = paragraph_height(self._footer(scenario.turn_limit), width, size=15)
+        return px(18) + body + px(8) + footer + px(8) + px(58) + px(12)
+
+    def _objective_lines(self) -> list[str]:
+        lines = []
+        for spec in ObjectivesPanel(self.session.match.loaded.scenario).objectives_for(self.side):
+            text = _(spec.text)
+            lines.append("★ " + _("Bonus: {objective}").format(objective=text) if spec.bonus else "• " + text)
+        return lines
+
+    @staticmethod
+    def _footer(turn_limit: int) -> str:
+        turns = ngettext("The battle lasts {n} turn.", "The battle lasts {n} turns.", turn_limit)
+        hint = _("The places the objectives name are outlined on the map; O shows the objectives again.")
+        return sentences(turns.format(n=turn_limit), hint)
 
     def build(self) -> None:
         box = self._box()
@@ -67,14 +92,9 @@ class BattleBriefingScene(Scene):
         x, width = box.x + px(MARGIN), box.width - 2 * px(MARGIN)
         # Laid out from the bottom up, so nothing runs under the button: the footer just above
         # it, the objectives above the footer, and the story in what room is left.
-        turns = ngettext("The battle lasts {n} turn.", "The battle lasts {n} turns.", scenario.turn_limit)
-        hint = _("The places the objectives name are outlined on the map; O shows the objectives again.")
-        footer = sentences(turns.format(n=scenario.turn_limit), hint)
+        footer = self._footer(scenario.turn_limit)
         footer_y = int(self.begin.relative_rect.top) - px(8) - paragraph_height(footer, width, size=15)
-        lines = []
-        for spec in ObjectivesPanel(scenario).objectives_for(self.side):
-            text = _(spec.text)
-            lines.append("★ " + _("Bonus: {objective}").format(objective=text) if spec.bonus else "• " + text)
+        lines = self._objective_lines()
         objectives_h = heading_height(19) + sum(paragraph_height(line, width - 8, size=16) for line in lines)
         y = heading(surface, _(scenario.title), x, box.y + px(18), size=26)
         y = paragraph(surface, self.session.side_name(self.side), x, y, width, size=16, colour=MUTED) + 6
