@@ -637,3 +637,19 @@ def test_the_legend_keeps_clear_of_the_unit_panel_in_a_small_window(rules: Rules
     assert panels.legend.visible and panels.hud.panel_rect.height > 0
     assert not panels.legend.rect.colliderect(panels.hud.panel_rect)
     assert not panels.unsettled
+
+
+def test_the_hovered_grounds_line_never_covers_a_tall_forecast(rules: Ruleset) -> None:
+    small = App((800, 560))
+    scene = open_field(small, rules, FIELD, FIELD_UNITS)
+    frame(small)
+    scene.session.selected = "a_foot"
+    scene.session.click(scene.state.formations["b_levy"].pos)
+    scene.panels.refresh_hud(scene.session.pending_forecast())
+    frame(small)
+    hud, board = scene.panels.hud, scene.match.loaded.scenario.board
+    assert hud.forecast is not None and hud.panel_rect.bottom > small.size[1] // 2  # a tall forecast
+    plain, hovered = small.screen.copy(), small.screen.copy()
+    hud.draw(plain, None, board)
+    hud.draw(hovered, scene.state.formations["a_guard"].pos, board)
+    assert pygame.image.tobytes(plain, "RGB") == pygame.image.tobytes(hovered, "RGB")

@@ -117,8 +117,10 @@ class Hud:
             surf = font(15).render(text, True, TEXT)
             # Above End turn and the view buttons: the top left belongs to the objectives panel.
             box = surf.get_rect(bottomright=(surface.get_width() - 14, surface.get_height() - px(HOVER_LINE_BOTTOM)))
-            _backdrop(surface, box.inflate(14, 8))
-            surface.blit(surf, box)
+            panel_shown = self.selected is not None or self.forecast is not None
+            if not (panel_shown and box.inflate(14, 8).colliderect(self.panel_rect)):  # never over the panel
+                _backdrop(surface, box.inflate(14, 8))
+                surface.blit(surf, box)
 
     def count_up(self, side_id: str, before: int) -> None:
         """Show ``side_id``'s pouch counting up from ``before`` to what it now holds."""
