@@ -100,9 +100,9 @@ def test_the_threat_map_kept_between_decisions_is_the_one_a_fresh_build_gives(ru
     generals = {s.id: General(match.engine, s.id) for s in scenario.sides}
     built = set()
     for _ in range(4):
-        side = match.state.active_side.id
-        general = generals[side]
         while True:
+            side = match.engine.deciding_side()  # a challenge to a duel is answered by the other side
+            general = generals[side]
             action = general.next_action()
             kept = general.threat()
             fresh = ThreatMap(general.engine.state, rules, side)

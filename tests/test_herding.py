@@ -109,3 +109,19 @@ def test_a_hemmed_rout_is_bagged_twice_as_fast(small_engine: EngineFactory) -> N
     assert cap.count == 5000 and cap.bagged_units == ("d",) and "d" not in herded.state.formations
     assert herded.state.side("a").pouch == 5000
     conserved(herded)
+
+
+@pytest.mark.usefixtures("english")
+def test_the_capture_tooltip_tells_a_hemmed_bag_past_the_capacity_as_it_is(small_engine: EngineFactory) -> None:
+    from game.core.souls import capture_preview
+    from game.ui.orders import capture_tip
+
+    herded = _bagging(small_engine, second_flank=True)
+    f = herded.state.formations["r"]
+    assert capture_preview(herded.state, herded.rules, f) == (5000, 5000)
+    tip = capture_tip(herded, f)
+    assert "bag 5,000 souls now" in tip and "hemmed in on two sides" in tip and "twice the rate" in tip
+    alone = _bagging(small_engine, second_flank=False)
+    f = alone.state.formations["r"]
+    assert capture_preview(alone.state, alone.rules, f) == (3000, 0)
+    assert capture_tip(alone, f).startswith("C: bag 3,000 souls now (of 3,000 this formation can carry)")

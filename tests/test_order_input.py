@@ -58,7 +58,10 @@ def test_a_click_in_reach_is_a_move_and_forced_march_is_asked_for(rules: Ruleset
     assert choice.order(match.engine, "forced").kind == "toggle" and choice.forced_march
     assert choice.click(match.engine, to, None).action == Move(unit="a_foot", to=to, forced=True)
     far = offset_to_axial(7, 5)
-    assert far not in choice.move_map.destinations and choice.click(match.engine, far, None).kind == "nothing"
+    assert far not in choice.move_map.destinations
+    # A click out of reach is not ignored: it is the march asked for, which the session refuses with its reason.
+    beyond = choice.click(match.engine, far, None)
+    assert beyond.kind == "beyond" and beyond.action == Move(unit="a_foot", to=far, forced=True)
 
 
 def test_nothing_chosen_means_a_click_on_the_map_orders_nothing(rules: Ruleset) -> None:

@@ -47,11 +47,19 @@ def push(app: App, button: object) -> None:
     app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.0)
 
 
-def field_battle(app: App, rules: Ruleset) -> BattleScene:
+def field_battle(app: App, rules: Ruleset, autosaves: int | None = None) -> BattleScene:
+    """A battle on a small field. ``autosaves``: how many the player keeps; when not given, the
+    autosave every battle gets as it begins is let go, so a test of the save screen lists only
+    the saves it makes."""
+    if autosaves is not None:
+        save_settings(UserSettings(autosaves=autosaves), app.saves.folder)
     scenario = make_scenario(rules, FIELD, UNITS, turn_limit=6)
     match = Match(loaded_for(scenario), 2, GameSettings(), seats={"a": "human", "b": "ai"})
     scene = app.go("battle", match=match)
     assert isinstance(scene, BattleScene)
+    if autosaves is None:
+        for path in app.saves.folder.glob("autosave-*.json"):
+            path.unlink()
     return scene
 
 
@@ -255,8 +263,7 @@ def test_loading_from_the_screen_opens_the_saved_battle(app: App, folder: Path) 
 def test_an_autosave_is_written_at_the_start_of_each_human_turn_and_only_the_newest_kept(
     app: App, rules: Ruleset, folder: Path
 ) -> None:
-    save_settings(UserSettings(autosaves=2), folder)
-    battle = field_battle(app, rules)
+    battle = field_battle(app, rules, autosaves=2)
     for _ in range(3):
         battle.submit(EndTurn())  # the computer's turn follows, then ours begins again
         while battle.state.active_side.id == "b" and not battle.state.over:
@@ -266,6 +273,13 @@ def test_an_autosave_is_written_at_the_start_of_each_human_turn_and_only_the_new
     assert [e.turn for e in autos] == sorted((e.turn for e in autos), reverse=True)
     newest = saves.load_record(autos[0].path)
     assert newest.actions == battle.match.record.actions  # saved as the turn began
+
+
+def test_a_battle_is_autosaved_as_it_begins(app: App, rules: Ruleset, folder: Path) -> None:
+    battle = field_battle(app, rules, autosaves=2)
+    (auto,) = [e for e in save_list.list_saves(folder) if e.autosave]
+    assert auto.turn == 1 and saves.load_record(auto.path).actions == []
+    assert save_list.game_id(saves.load_record(auto.path)) == save_list.game_id(battle.match.record)
 
 
 def play_turns(battle: BattleScene, n: int) -> None:
@@ -325,8 +339,7 @@ def test_the_save_screen_lists_each_games_autosaves_under_it(app: App, rules: Ru
 
 
 def test_no_autosaves_when_the_player_keeps_none(app: App, rules: Ruleset, folder: Path) -> None:
-    save_settings(UserSettings(autosaves=0), folder)
-    battle = field_battle(app, rules)
+    battle = field_battle(app, rules, autosaves=0)
     battle.submit(EndTurn())
     battle.submit(EndTurn())
     assert not [e for e in save_list.list_saves(folder) if e.autosave]

@@ -13,7 +13,7 @@ from pathlib import Path
 from conftest import Unit, loaded_for, make_scenario
 
 import game.session
-from game.core.actions import EndTurn, Move
+from game.core.actions import Capture, EndTurn, Move
 from game.core.engine import GameSettings
 from game.core.events import Attacked, Moved, TurnEnded
 from game.core.hexgrid import Hex, distance, offset_to_axial
@@ -114,6 +114,15 @@ def test_undo_takes_a_move_back_and_says_why_when_it_cannot(rules: Ruleset) -> N
     assert refused.kind == "refused" and refused.message is not None and "only a plain move" in refused.message
 
 
+def test_a_refusal_names_formations_as_the_log_does_never_by_id(rules: Ruleset) -> None:
+    session = session_for(rules)
+    outcome = session.submit(Capture(unit="a_guard"))  # no souls lie within its reach
+    assert outcome.kind == "refused" and outcome.message is not None
+    assert "a_guard" not in outcome.message and session.names["a_guard"] in outcome.message
+    far = session.submit(Move(unit="a_foot", to=offset_to_axial(7, 5)))
+    assert far.message is not None and "a_foot" not in far.message and "cannot reach" in far.message
+
+
 def test_a_refusal_leaves_the_game_unchanged(rules: Ruleset) -> None:
     session = session_for(rules)
     before, actions = state_hash(session.state), list(session.match.record.actions)
@@ -192,3 +201,88 @@ def test_tab_cycles_through_the_formations_that_can_act_and_the_list_chooses_onl
     rest = session.order("rest")
     assert rest.applied and session.state.formations["a_guard"].acted
     assert [f.id for f in session.ready_formations()] == ["a_foot"]
+
+
+HEGEMON = [
+    Unit("a_horse", "a", "warrior", 500, (1, 2), hero="xiang_yu"),
+    Unit("b_screen", "b", "soul_levy", 4000, (3, 1)),
+    Unit("b_screen2", "b", "soul_levy", 4000, (3, 3)),
+    Unit("b_weak", "b", "soul_levy", 10, (2, 2)),
+    Unit("b_far", "b", "soul_levy", 3000, (7, 5)),
+]
+
+
+def test_breakthrough_is_spent_with_the_move_it_is_for_not_before(rules: Ruleset) -> None:
+    session = session_for(rules, units=HEGEMON)
+    horse = session.state.formations["a_horse"]
+    session.click(horse.pos)
+    assert session.selected == "a_horse" and session.choice.move_map is not None
+    plain = session.choice.move_map.destinations
+    armed = session.hero_order("breakthrough_charge")
+    assert armed.kind == "toggled" and armed.message is not None and "breakthrough" in armed.message.lower()
+    # Nothing is spent yet: no order recorded, no cooldown, and it can be held back again.
+    assert session.match.record.actions == [] and horse.cooldowns == {}
+    assert session.choice.move_map is not None and session.choice.move_map.destinations > plain
+    session.hero_order("breakthrough_charge")
+    assert session.choice.armed is None and session.choice.move_map.destinations == plain
+    # Armed and marched: the charge and the move go in together, the move past the screen.
+    session.hero_order("breakthrough_charge")
+    beyond = sorted(session.choice.move_map.destinations - plain)[0]
+    outcome = session.click(beyond)
+    assert outcome.applied
+    kinds = [a.kind for a in session.match.record.actions]
+    horse = session.state.formations["a_horse"]
+    assert kinds == ["skill", "move"] and horse.pos == beyond
+    assert horse.cooldowns.get("breakthrough_charge", 0) > 0
+
+
+def test_an_armed_charge_let_go_with_its_formation_costs_nothing(rules: Ruleset) -> None:
+    session = session_for(rules, units=HEGEMON)
+    session.click(session.state.formations["a_horse"].pos)
+    session.hero_order("breakthrough_charge")
+    assert session.choice.armed == "breakthrough_charge"
+    assert session.cancel() == "aim" and session.choice.armed is None
+    session.select_next()
+    session.hero_order("breakthrough_charge")
+    session.click(session.state.formations["a_horse"].pos)  # let go
+    assert session.choice.armed is None and session.match.record.actions == []
+    assert session.state.formations["a_horse"].cooldowns == {}
+
+
+APART = [
+    Unit("a_foot", "a", "han_soldier", 3000, (0, 2)),
+    Unit("b_levy", "b", "soul_levy", 1500, (3, 2)),
+    Unit("b_far", "b", "soul_levy", 1500, (7, 5)),
+    Unit("a_scout", "a", "retainer", 800, (6, 3)),  # keeps b_far in sight
+]
+
+
+def test_a_click_on_an_enemy_a_march_away_marches_next_to_it_and_strikes_after_the_forecast(rules: Ruleset) -> None:
+    session = session_for(rules, units=APART)
+    foot, levy = session.state.formations["a_foot"], session.state.formations["b_levy"]
+    session.click(foot.pos)
+    assert "b_levy" not in session.engine.attack_targets("a_foot")
+    assert levy.pos in session.marks(None).targets  # ringed: it can be struck this turn
+    aimed = session.click(levy.pos)
+    assert aimed.kind == "forecast" and aimed.forecast is not None
+    march = session.choice.pending_march
+    assert march is not None and distance(Hex(*march.to), levy.pos) == 1
+    assert session.marks(None).path[-1] == Hex(*march.to)  # the march is drawn
+    assert session.match.record.actions == []  # nothing is given before the player's word
+    struck = session.confirm_attack()
+    assert struck.applied
+    assert [a.kind for a in session.match.record.actions] == ["move", "attack"]
+    assert any(isinstance(e, Moved) for e in struck.events) and any(isinstance(e, Attacked) for e in struck.events)
+
+
+def test_a_click_out_of_reach_says_why(rules: Ruleset) -> None:
+    session = session_for(rules, units=APART)
+    far = session.state.formations["b_far"]
+    session.click(session.state.formations["a_foot"].pos)
+    assert far.pos not in session.marks(None).targets
+    enemy = session.click(far.pos)
+    assert enemy.kind == "refused" and enemy.message is not None and "beyond the reach" in enemy.message
+    assert session.names["b_far"] in enemy.message
+    empty = session.click(offset_to_axial(7, 0))
+    assert empty.kind == "refused" and empty.message is not None and "cannot reach that hex" in empty.message
+    assert session.match.record.actions == []

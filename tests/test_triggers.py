@@ -788,7 +788,11 @@ BROKEN = {
         'id = "pouch_full"\nonce = true\n',
         ("pouch_full", "once", "unknown field"),
     ),
-    "after_turn_limit": ("turn = 9,", "turn = 99,", ("front_held", "when.turn", "after the last turn")),
+    "after_turn_limit": (
+        'id = "front_held"\nwhen = { kind = "turn", turn = 9,',
+        'id = "front_held"\nwhen = { kind = "turn", turn = 99,',
+        ("front_held", "when.turn", "after the last turn"),
+    ),
     "first_turn": (
         'turn = 2, side = "coalition"',
         'turn = 1, side = "coalition"',
@@ -801,7 +805,7 @@ BROKEN = {
     ),
     "unless": ('unless = ["front_lost"]', 'unless = ["front_lots"]', ("front_held", "unless[0]", "'front_lots'")),
     "duplicate_event": ('id = "pouch_full"', 'id = "field_won"', ("field_won", "id", "duplicate")),
-    "no_id": ('id = "pouch_full"\n', "", ("events[7]", "id", "required")),
+    "no_id": ('id = "pouch_full"\n', "", ("events[8]", "id", "required")),
     "unit_type": (
         "+",
         LATE_HELP.replace('"retainer"', '"dragon"'),

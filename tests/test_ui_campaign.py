@@ -15,8 +15,10 @@ from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.content.campaigns import load_campaigns
+from game.core.actions import EndTurn
 from game.core.campaign import CampaignProgress
 from game.core.campaign_spec import CampaignSpec
+from game.record.campaign_run import CampaignRun
 from game.record.campaign_saves import load_progress
 from game.ui import scale
 from game.ui.app import App
@@ -432,3 +434,36 @@ def test_the_camp_spends_nothing_on_a_formation_the_next_battle_leaves_behind(ap
     rows = sorted({round(e.rect.top) for e in labels})
     orders_by_row = {top: [b for b in scene.actions if round(b.rect.top) == top] for top in rows}
     assert orders_by_row[rows[0]] and not orders_by_row[rows[1]]
+
+
+def test_continue_resumes_the_battle_in_progress_where_it_was_saved(app: App, tmp_path: Path) -> None:
+    app.saves = saves_folder_at(tmp_path)
+    battle = begin(app, tmp_path)
+    match = battle.match
+    while match.state.turn < 6 or match.state.active_side.id != "coalition":
+        match.apply(EndTurn())  # both sides stand: the battle left at turn 6
+    assert match.state.turn == 6 and match.state.active_side.id == "coalition"
+    battle.save_progress()
+    app.go("menu")
+    menu = CampaignMenuScene(app, tmp_path)
+    app.switch(menu)
+    app.step([], 0.0)
+    push(app, menu.continue_buttons["yuqing"])
+    resumed = app.scene
+    assert isinstance(resumed, BattleScene) and resumed.match is not match
+    assert resumed.match.state.turn == 6 and resumed.match.record.seed == match.record.seed
+    run = resumed.match.campaign
+    assert isinstance(run, CampaignRun) and run.scenario_id == "a1_valley_mouth"
+    assert any("resumes at turn 6" in line for line in resumed.log.lines)
+
+
+def test_continue_begins_the_battle_at_its_briefing_when_none_of_it_was_saved(app: App, tmp_path: Path) -> None:
+    app.saves = saves_folder_at(tmp_path / "elsewhere")
+    begin(app, tmp_path)
+    for path in (tmp_path / "elsewhere").glob("*.json"):
+        path.unlink()  # even the autosave it was given as it began
+    menu = CampaignMenuScene(app, tmp_path)
+    app.switch(menu)
+    app.step([], 0.0)
+    push(app, menu.continue_buttons["yuqing"])
+    assert isinstance(app.scene, BriefingScene)

@@ -172,7 +172,9 @@ def test_a_formation_it_could_not_see_blocks_the_way(small_engine: EngineFactory
     assert eng.state.formations["horse"].pos == Hex(2, 0)
 
 
-def test_a_march_cut_short_never_ends_on_a_friend(small_engine: EngineFactory) -> None:
+def test_a_march_that_sights_an_enemy_from_a_friends_hex_halts_past_it_with_the_enemy_in_view(
+    small_engine: EngineFactory,
+) -> None:
     eng = small_engine(
         LINE,
         [
@@ -182,11 +184,12 @@ def test_a_march_cut_short_never_ends_on_a_friend(small_engine: EngineFactory) -
         ],
     )
     assert not sees(eng, "a", "levy")
-    # From the friend's hex the riders would see the levy; they halt one hex short instead.
-    moved = eng.apply(Move(unit="horse", to=Hex(5, 0)))[0]
+    # From the friend's hex the riders see the levy; they cannot halt there, and falling back
+    # would lose the levy from view again, so they halt on the next free hex.
+    moved = eng.apply(Move(unit="horse", to=Hex(6, 0)))[0]
     assert isinstance(moved, Moved) and moved.interrupted
-    assert moved.path[-1] == Hex(2, 0) and eng.state.formations["horse"].pos == Hex(2, 0)
-    assert "8,0" in eng.state.side("a").explored  # what was glimpsed on the way is known
+    assert moved.path[-1] == Hex(4, 0) and eng.state.formations["horse"].pos == Hex(4, 0)
+    assert sees(eng, "a", "levy")  # the log's "an enemy came into view" is true
 
 
 def test_a_surprise_attack_out_of_hiding(small_engine: EngineFactory) -> None:

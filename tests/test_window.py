@@ -111,6 +111,7 @@ def test_the_settings_screen_sets_full_screen_and_the_scale_at_once(app: App, tm
     assert app.fullscreen and app.size == desktop_size()
     screen.choose("fullscreen", "In a window")
     assert not app.fullscreen
+    frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1200, size=(1920, 1200)))  # room for 150%
     small = app.stack[0].start_button.rect.height
     screen.choose("ui_scale", "150%")
     assert scale.ui_scale() == 1.5
@@ -129,6 +130,7 @@ def test_the_scale_sizes_the_drawn_text_and_the_themes_text(app: App, at_100: No
     app.go("menu")
     base_font = font(16).get_height()
     base_theme = current(app, MenuScene).manager.get_theme().get_font(["button"]).get_rect("Ag").height
+    frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=2560, h=1440, size=(2560, 1440)))  # room for 200%
     app.set_ui_scale(200)
     assert app.profile.ui_scale == 200  # the profile says so, and every drawing follows
     assert font(16).get_height() >= 1.8 * base_font
@@ -157,7 +159,9 @@ def test_the_window_settings_apply_at_the_next_start(
     monkeypatch.setattr(App, "run", lambda self: started.append(self))
     app_module.start("en")
     (app,) = started
-    assert app.fullscreen and scale.ui_scale() == 1.5 and app.size == desktop_size()
+    assert app.fullscreen and app.size == desktop_size() and app.profile.ui_scale == 150
+    # As much of it as the screen holds.
+    assert round(scale.ui_scale() * 100) == scale.fitting(150, app.size)
 
 
 def test_the_game_can_close_after_its_first_frame(app: App) -> None:
@@ -235,3 +239,24 @@ def test_the_replay_viewer_grows_with_the_ui_scale(app: App) -> None:
     shown = at_each_scale(viewer)
     assert shown[100][1] == shown[200][1] == []
     assert all(b >= 1.8 * a for a, b in zip(shown[100][0], shown[200][0], strict=True)), shown
+
+
+@pytest.mark.parametrize(
+    ("size", "chosen", "used"), [((800, 560), 125, 100), ((800, 560), 150, 100), ((1280, 800), 150, 125)]
+)
+def test_the_scale_is_capped_to_what_the_window_holds(
+    app: App, at_100: None, size: tuple[int, int], chosen: int, used: int
+) -> None:
+    frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    app.go("menu")
+    screen = app.open("settings")
+    assert isinstance(screen, SettingsScene)
+    app.set_ui_scale(chosen)
+    assert app.profile.ui_scale == chosen and round(scale.ui_scale() * 100) == used
+    settings = app.scene
+    assert isinstance(settings, SettingsScene)
+    frame(app)
+    assert pygame.Rect((0, 0), app.size).contains(settings.back_button.rect)  # Back is on the screen
+    # A window made large enough gets the scale chosen.
+    frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=2560, h=1440, size=(2560, 1440)))
+    assert round(scale.ui_scale() * 100) == chosen

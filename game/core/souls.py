@@ -82,9 +82,25 @@ def capturable(state: GameState, rules: Ruleset, f: Formation) -> tuple[int, lis
 
 def capture_forecast(state: GameState, rules: Ruleset, f: Formation) -> int:
     """How many souls ``capture`` would bag now: what is in reach, up to the formation's capacity."""
+    return capture_preview(state, rules, f)[0]
+
+
+def capture_preview(state: GameState, rules: Ruleset, f: Formation) -> tuple[int, int]:
+    """(souls ``capture`` would bag now, how many of them come from routs hemmed in on two
+    sides, which go in HEMMED_BAG_FACTOR times as fast and so may take the total past the
+    formation's capacity)."""
     souls, bag = capturable(state, rules, f)
-    taken, room = _bag_plan(state, f, bag, capture_capacity(rules, f))
-    return taken + min(room, souls)
+    room = capture_capacity(rules, f)
+    taken = from_hemmed = 0
+    for o in bag:
+        if room <= 0:
+            break
+        n, used = _bag_one(state, f, o, room)
+        taken += n
+        room -= used
+        if hemmed(state, o):
+            from_hemmed += n
+    return taken + min(room, souls), from_hemmed
 
 
 def _bag_plan(state: GameState, f: Formation, bag: list[Formation], capacity: int) -> tuple[int, int]:

@@ -340,9 +340,10 @@ def walk(
     """Carry out a move hex by hex, as far as what the mover did not know allows.
 
     The move stops at once when an ambush next to the new hex is sprung, when the next hex holds
-    a formation it could not see, when an enemy it had not seen comes into view, or when the hex
-    lies in the zone of control of an enemy it now sees. It never ends on a friend: it falls back
-    to the last empty hex (at worst where it started). A hidden mover stays hidden on cover, even
+    a formation it could not see, or when the hex lies in the zone of control of an enemy it now
+    sees; then it never ends on a friend: it falls back to the last empty hex (at worst where it
+    started). When an enemy it had not seen comes into view it stops on the first hex from there
+    that holds no friend. A hidden mover stays hidden on cover, even
     next to the enemy. Returns the hexes walked and the reveals. ``seen``: ``seen_formations``
     of the mover's side on this state, if the caller has it already.
     """
@@ -362,6 +363,7 @@ def walk(
     holds_zoc = not _ignores_zoc(rules, f)
     events: list[Event] = []
     glimpsed: set[str] = set()
+    sighted = False
     stop = len(path) - 1
     for i in range(1, len(path)):
         h = path[i]
@@ -383,6 +385,11 @@ def walk(
                 halt = True
         now_seen = {o.id for o in _seen_by(state, allied, others_eyes | {h}, others_seen, sight_here)}
         if any(e.id in now_seen and e.id not in seen_before for e in enemies):
+            sighted = True
+        # A column that sights an enemy from a friend's hex cannot halt there; falling back
+        # would lose the enemy from view (and the move with it), so it halts on the next hex
+        # it can hold, the enemy still before it.
+        if sighted and occupant is None:
             halt = True
         if holds_zoc and any(e.id in now_seen and exerts_zoc(e) and distance(e.pos, h) == 1 for e in enemies):
             halt = True

@@ -16,7 +16,9 @@ from ..core import campaign as camp
 from ..core.campaign import CampaignProgress, CampaignSpec, CampError
 from ..core.engine import GameSettings
 from .campaign_saves import save_progress
-from .match import Match
+from .errors import SaveError
+from .match import Match, match_from_record
+from .saves_folder import SavesFolder
 from .seats import Commander
 
 
@@ -42,13 +44,40 @@ class CampaignRun:
         """The next battle: the campaign's side is the player's, every other side the computer's
         at the campaign's difficulty; the army carried from the battles before takes the field."""
         loaded = load_scenario(self.scenario_id)
-        settings = GameSettings(difficulty=self.progress.difficulty, roster=self.progress.roster)
+        settings = self.battle_settings()
         seats: dict[str, Commander] = {
             s.id: ("human" if s.id == self.spec.side else "ai") for s in loaded.scenario.sides
         }
         match = Match(loaded, self.progress.battle_seed(), settings, seats=seats)
         match.campaign = self
         return match
+
+    def battle_settings(self) -> GameSettings:
+        """The settings of the battle at hand: the campaign's level and the army carried in."""
+        return GameSettings(difficulty=self.progress.difficulty, roster=self.progress.roster)
+
+    def battle_in_progress(self, saves: SavesFolder) -> Match | None:
+        """The battle at hand as it was last saved, if it was left unfinished: the newest save of
+        this very attempt (its scenario, seed and settings) that loads and is not over. Continuing
+        a campaign resumes it there instead of fighting it again from the first turn."""
+        if self.finished:
+            return None
+        seed, settings = self.progress.battle_seed(), self.battle_settings()
+        for entry in saves.entries():  # newest first
+            record = entry.record
+            if record is None or record.scenario_id != self.scenario_id or record.seed != seed:
+                continue
+            if record.settings != settings:
+                continue
+            try:
+                match = match_from_record(record)
+            except SaveError:
+                continue
+            if match.state.over:
+                continue
+            match.campaign = self
+            return match
+        return None
 
     def battle_over(self, match: Match) -> CampaignProgress:
         """Count a finished battle once (the result screen may be built again) and save."""

@@ -12,7 +12,7 @@ its side views say; it decides nothing of the game.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
 from ..core.actions import Action, Blast, EndTurn
@@ -29,6 +29,7 @@ from ..view.side_view import SideView, SideViews
 from ..view.witness import sight_around, witnessed
 from .choice import ChoiceMarks, OrderInput, Reading
 from .hotseat import Describe, WatchReports
+from .refusals import refusal_text
 
 if TYPE_CHECKING:
     from ..record.match import Match  # the session is given one; loading one is not its job
@@ -209,10 +210,16 @@ class BattleSession:
         """The odds of the attack being aimed, as the attacking side knows the field: a hidden
         enemy hero's aura or an unseen formation's weight stays out of it, or the forecast
         would give them away (the blow itself meets them all the same)."""
-        if self.choice.pending_attack is None:
+        blow = self.choice.pending_attack
+        if blow is None:
             return None
         try:
-            return self.knowing_engine(self.state.active_side.id).forecast(self.choice.pending_attack)
+            knowing = self.knowing_engine(self.state.active_side.id)
+            if self.choice.pending_march is not None:
+                # The odds from where the march will leave it (with the run-up of a charge).
+                knowing = knowing.clone()
+                knowing.apply(self.choice.pending_march)
+            return knowing.forecast(blow)
         except IllegalAction:
             return None
 
@@ -243,7 +250,8 @@ class BattleSession:
     def settle(self) -> None:
         """After the game or the choice changed: the choice follows (``OrderInput.settle``); the
         session does it after each of its own changes."""
-        self.choice.settle(self.engine)
+        side = self.state.active_side.id
+        self.choice.settle(self.engine, self.knowing_engine(side) if self.fog_side() is not None else None)
 
     # -- orders ---------------------------------------------------------------------------
 
@@ -257,7 +265,8 @@ class BattleSession:
         try:
             events = self.match.apply(action)
         except IllegalAction as exc:
-            return Outcome("refused", message=_("Not allowed: {reason}").format(reason=exc.message))
+            unit = getattr(action, "unit", None)
+            return Outcome("refused", message=refusal_text(exc, unit if isinstance(unit, str) else None, self.names))
         self.watch.after(self, events)
         # Only what the viewing side saw is shown and told.
         side = self.fog_side()
@@ -279,6 +288,28 @@ class BattleSession:
             spotted=spotted,
             by_computer=by_computer,
         )
+
+    def submit_after(self, first: Action | None, action: Action, before: Outcome | None = None) -> Outcome:
+        """Apply ``first`` (a skill armed for this move or blow), then ``action``, as one order:
+        one outcome for both, and for ``before`` (what was applied just before them). A refused
+        step stops there, its reason told; the skill is spent only with its move."""
+        done = before
+        for step in (first, action):
+            if step is None:
+                continue
+            out = self.submit(step)
+            done = out if done is None else self._joined(done, out)
+            if not out.applied:
+                break
+        assert done is not None
+        return done
+
+    @staticmethod
+    def _joined(used: Outcome, then: Outcome) -> Outcome:
+        """Two actions given as one order, as one outcome: the refusal of the second is told."""
+        if not then.applied:
+            return replace(used, message=then.message)
+        return replace(then, events=used.events + then.events, before=used.before, pouches=used.pouches)
 
     def click(self, h: Hex) -> Outcome:
         """A left click on the map: select, move, or aim a blow (its forecast comes back)."""
@@ -302,17 +333,39 @@ class BattleSession:
         """A hero's skill or challenge: given at once, or aimed by the next click."""
         if not self.human_to_move():
             return NOTHING
-        return self._carry_out(self.choice.hero_order(self.engine, self.rules, order))
+        reading = self.choice.hero_order(self.engine, self.rules, order)
+        if reading.kind == "toggle":
+            self.settle()  # the reach as it will be with the skill, or without it again
+            skill = _(self.rules.skills[order].name)
+            if self.choice.armed == order:
+                text = _("{skill}: it is used as this formation's move or blow is given.").format(skill=skill)
+            else:
+                text = _("{skill}: held back.").format(skill=skill)
+            return Outcome("toggled", message=text, selected=self.selected)
+        return self._carry_out(reading)
 
     def confirm_attack(self) -> Outcome:
         """The blow aimed, given."""
-        if self.choice.pending_attack is None:
+        blow, march = self.choice.pending_attack, self.choice.pending_march
+        if blow is None:
             return NOTHING
-        return self.submit(self.choice.pending_attack)
+        first = self.choice.take_armed(self.engine)
+        if march is None:
+            return self.submit_after(first, blow)
+        marched = self.submit_after(first, march)
+        if not marched.applied:
+            return marched
+        if not self.engine.is_legal(blow):
+            # The march was cut short (an ambush, an enemy coming into view): no blow is struck.
+            return replace(marched, message=_("The march was cut short: no blow was struck."))
+        return self.submit_after(None, blow, before=marched)
 
     def cancel(self) -> Literal["aim", "attack", "selection", "nothing"]:
         """Take back the last thing chosen, one step at a time (``OrderInput.cancel``)."""
-        return self.choice.cancel()
+        taken = self.choice.cancel()
+        if taken == "aim":
+            self.settle()  # a skill disarmed: the reach is the formation's own again
+        return taken
 
     def choose(self, fid: str) -> bool:
         """Choose formation ``fid`` (a row of the unit list) when it may be ordered now."""
@@ -351,17 +404,36 @@ class BattleSession:
     def _carry_out(self, reading: Reading) -> Outcome:
         """Do what the player's click or order meant (``choice.Reading``)."""
         if reading.kind == "act" and reading.action is not None:
-            return self.submit(reading.action)
+            return self.submit_after(reading.first, reading.action)
         if reading.kind in ("select", "toggle"):
             self.settle()  # the reach of the formation chosen, or of a march forced or not
             return Outcome("selected" if reading.kind == "select" else "toggled", selected=self.selected)
         if reading.kind == "forecast":
             return Outcome("forecast", forecast=self.pending_forecast(), selected=self.selected)
+        if reading.kind == "beyond" and reading.action is not None:
+            return self._beyond(reading.action)
         if reading.kind == "aim":
             thunder = self.choice.aiming_thunder
             text = _("Palm thunder: click the hex to strike") if thunder else _("Click the target")
             return Outcome("aiming", message=text, selected=self.selected)
         return NOTHING
+
+    def _beyond(self, action: Action) -> Outcome:
+        """Why the chosen formation cannot do what the click asked this turn."""
+        f = self.selected_formation()
+        if f is None:
+            return NOTHING
+        try:
+            self.knowing_engine(f.side).clone().apply(action)
+            return NOTHING  # it could, after all
+        except IllegalAction as exc:
+            if exc.reason != "not_adjacent":
+                return Outcome("refused", message=refusal_text(exc, f.id, self.names), selected=self.selected)
+        target = getattr(action, "target", None)
+        text = _("{t} is beyond the reach of {u} this turn: no hex next to it can be reached.").format(
+            t=self.names.get(str(target), str(target)), u=self.names.get(f.id, f.id)
+        )
+        return Outcome("refused", message=_("Not allowed: {reason}").format(reason=text), selected=self.selected)
 
     # -- whose eyes -----------------------------------------------------------------------
 

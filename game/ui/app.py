@@ -86,6 +86,7 @@ class App:
         if profile is None:
             profile = Profile.load().with_language(i18n.language()).with_scale(round(scale.ui_scale() * 100))
         self.profile = profile
+        scale.set_ui_scale(scale.fitting(profile.ui_scale, self.size))  # no larger than the window holds
         # Where games are saved and loaded (the one door for saving: screens ask it).
         self.saves = saves or self.profile.saves_folder()
         if routes is None:
@@ -238,13 +239,25 @@ class App:
         """Text, panels and buttons at ``percent``: every screen's widgets built anew with the
         theme at that scale."""
         self.profile = self.profile.with_scale(percent)
-        scale.set_ui_scale(percent)
+        self._rescale()
+
+    def _rescale(self) -> None:
+        """The profile's scale, or as much of it as the window holds, with every screen's
+        widgets built anew at it."""
+        scale.set_ui_scale(scale.fitting(self.profile.ui_scale, self.size))
         for scene in self.stack:
             scene.manager = Manager(self.size, theme(i18n.language()))
         self._relayout(self.size, force=True)
 
+    def _scale_fits(self) -> bool:
+        """Whether the scale in use is the one the window holds now (else ``_rescale``)."""
+        return round(scale.ui_scale() * 100) == scale.fitting(self.profile.ui_scale, self.size)
+
     def _relayout(self, size: tuple[int, int], force: bool = False) -> None:
         self.size = size
+        if not force and not self._scale_fits():
+            self._rescale()
+            return
         for scene in self.stack:
             if force or scene.stale(size):
                 scene.resize(size)
@@ -265,7 +278,9 @@ class App:
                 self.size = self.windowed_size = (w, h)
                 if self.screen.get_size() != self.size:
                     self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
-                if self.scene is not None:
+                if not self._scale_fits():
+                    self._rescale()  # a window too small for the scale chosen uses what it holds
+                elif self.scene is not None:
                     self.scene.resize(self.size)
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

@@ -90,6 +90,10 @@ class BattleScene(Scene):
 
     def on_enter(self) -> None:
         self.prefs = load_settings(self.app.profile.saves_dir)
+        # Every battle people play is saved as it begins, so leaving it at once loses nothing
+        # and a campaign's Continue always finds it.
+        if not self.match.record.actions and self.session.humans() and not self.state.over:
+            self.saves.autosave()
         # A loaded game may go straight on to a hand-over, a duel's answer or its result.
         self._after_change([])
         self._hear([])
@@ -157,7 +161,10 @@ class BattleScene(Scene):
         """A left click on the map: look at what stands there; select, move, or aim a blow."""
         looked = self.session.view().formation_at(h)
         self.looked_at = looked.id if looked is not None else None
-        self.show(self.session.click(h))
+        outcome = self.session.click(h)
+        if outcome.kind == "forecast":
+            self.looked_at = None  # a blow aimed at it: its reach would only hide the march and the odds
+        self.show(outcome)
 
     def give_order(self, order: str) -> None:
         """An order from the bar or its key, for the selected formation."""
@@ -230,8 +237,10 @@ class BattleScene(Scene):
             if not self.narration.active:  # the closing words are read before the result
                 self.app.go("result", match=self.match)
             return
-        if any(isinstance(ev, TurnEnded) for ev in events) and self.session.human_to_move():
-            self.saves.autosave()
+        if any(isinstance(ev, TurnEnded) for ev in events):
+            self.looked_at = None  # an enemy's reach looked at in the last turn has had its use
+            if self.session.human_to_move():
+                self.saves.autosave()
         if follow_up(self, events):
             return
         self._maybe_hand_over()
@@ -300,12 +309,16 @@ class BattleScene(Scene):
     # -- input ----------------------------------------------------------------------------
 
     def process(self, event: pygame.event.Event) -> None:
-        """While a narration is shown it takes every click and key press: nothing else is
-        ordered, pressed or clicked through it."""
+        """While a narration is shown, a click or key closes it. The click that closes the last
+        words also does what it would have done (select, march, aim) when it fell outside the
+        words' box: reading the words must not cost the player the click."""
         if self.narration.active and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             click = event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3)
             if click or (event.type == pygame.KEYDOWN and event.key in DISMISS_KEYS):
+                on_words = click and self.narration.rect.collidepoint(event.pos)
                 self.dismiss_narration()
+                if click and not on_words and not self.narration.active and not self.state.over:
+                    super().process(event)
             return
         if self.motion.active and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.motion.finish()  # the click or key is then taken as always: none is lost
@@ -410,6 +423,7 @@ class BattleScene(Scene):
     def animating(self) -> bool:
         computer = self.computer.to_move() and not self.narration.active
         busy = self.marks.active or self.motion.active or self.panels.hud.counting or self.logs.recall is not None
+        busy = busy or self.panels.unsettled
         return computer or busy or self.map.keys_held()
 
     def update(self, dt: float) -> None:

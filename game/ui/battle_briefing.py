@@ -46,11 +46,25 @@ class BattleBriefingScene(Scene):
         super().__init__(app)
 
     def _box(self) -> pygame.Rect:
+        """As tall as the window allows with the story; without it (read on the campaign's page
+        just before), only as tall as the objectives and the closing line need."""
         w, h = self.app.size
         width = min(px(WIDTH), w - 40)
-        box = pygame.Rect(0, 0, width, min(h - 120, px(800)))
+        height = min(h - 120, px(800))
+        if not self.story:
+            height = min(height, self._height_without_story(width - 2 * px(MARGIN)))
+        box = pygame.Rect(0, 0, width, height)
         box.center = (w // 2, h // 2 + 10)
         return box
+
+    def _head_height(self, width: int) -> int:
+        """The title and the side's name, from the top of the box (as ``_layout`` places them)."""
+        return px(18) + font(26, True).get_linesize() + 4 + paragraph_height("Ag", width, 16) + 6
+
+    def _height_without_story(self, width: int) -> int:
+        below = font(19, True).get_linesize() + 4 + sum(paragraph_height(t, width - 8) for t in self._objective_lines())
+        below += 8 + paragraph_height(self._closing(), width, 15)
+        return self._head_height(width) + below + px(70)
 
     def _objective_lines(self) -> list[str]:
         scenario = self.session.match.loaded.scenario
@@ -79,7 +93,7 @@ class BattleBriefingScene(Scene):
         it scrolls, keeping at least two fifths of the page)."""
         box = self._box()
         x, width = box.x + px(MARGIN), box.width - 2 * px(MARGIN)
-        top = box.y + px(18) + font(26, True).get_linesize() + 4 + paragraph_height("Ag", width, 16) + 6
+        top = box.y + self._head_height(width)
         if not self.story:
             return x, width, top, top
         below = font(19, True).get_linesize() + 4 + sum(paragraph_height(t, width - 8) for t in self._objective_lines())

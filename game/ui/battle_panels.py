@@ -43,6 +43,8 @@ class BattlePanels:
     ) -> None:
         self.session = session
         self.geometry = geometry
+        # The unit panel changed size as it was drawn: the corner is laid out again next frame.
+        self.unsettled = False
         rules, scenario = session.rules, session.match.loaded.scenario
         # The enemies' reach (H) and the banner marks' legend (K).
         self.threat_toggle = ThreatToggle()
@@ -92,7 +94,7 @@ class BattlePanels:
     def refresh_hud(self, forecast: Forecast | None = None) -> None:
         """The unit panel: the formation selected, with ``forecast`` the odds of a blow aimed."""
         session = self.session
-        self.hud.refresh(session.selected_formation(), forecast, session.human_to_move())
+        self.hud.refresh(session.selected_formation(), forecast, session.human_to_move(), session.choice.armed)
 
     def refresh_orders(self) -> None:
         session = self.session
@@ -160,7 +162,11 @@ class BattlePanels:
         session = self.session
         state = session.state
         # A tall unit panel (a forecast in a small window) has the corner: the minimap gives way.
+        # The panel's size is known once it is drawn: if it changed, the next frame lays the
+        # corner out again (``unsettled``), or a label would stay over the new panel.
         panel = self.unit_panel_rect()
+        laid_out_for = None if panel is None else panel.copy()
+        legend_before = self.legend.rect.copy()
         button = self.unit_list.button  # None only before the first build
         corner = self.minimap.rect.union(button.rect) if button is not None else self.minimap.rect
         self.minimap.visible = panel is None or not panel.colliderect(corner)
@@ -183,14 +189,30 @@ class BattlePanels:
         shown_hover = hover if fog is None or hover in fog.explored else None
         board = session.match.loaded.scenario.board
         self.hud.draw(surface, shown_hover, board, viewer=session.fog_side(), shown=None if fog is None else fog.shown)
+        drawn = self.unit_panel_rect()
+        self.unsettled = laid_out_for != (None if drawn is None else drawn)
         self.objectives.draw(surface, state, session.viewer or session.first_human())
         log.draw(surface, log_area(surface.get_size()))  # over the objectives when expanded
-        w, h = surface.get_size()
-        self.legend.draw(surface, (w - 14, h - 66 - 2 * px(VIEW_BUTTON_STEP)), pygame.mouse.get_pos(), "bottomright")
+        legend_at, legend_corner = self._legend_place(surface.get_size(), drawn)
+        self.legend.draw(surface, legend_at, pygame.mouse.get_pos(), legend_corner)
+        self.unsettled = self.unsettled or self.legend.rect != legend_before
         if session.choice.pending_attack is None:  # a forecast tells of its target: no card over it
             self._draw_card(surface, camera, shown_hover, looked_at)
         else:
             self.card_panel.hide()
+
+    def _legend_place(self, size: tuple[int, int], panel: pygame.Rect | None) -> tuple[tuple[int, int], str]:
+        """Where the legend goes: above the view buttons in the corner, or left of the unit
+        panel when it would lie over it (a small window)."""
+        w, h = size
+        anchor, corner = (w - 14, h - 66 - 2 * px(VIEW_BUTTON_STEP)), "bottomright"
+        if panel is None or not self.legend.visible:
+            return anchor, corner
+        probe = pygame.Rect((0, 0), self.legend.rect.size)
+        setattr(probe, corner, anchor)
+        if probe.colliderect(panel):
+            return (panel.left - 8, px(TOP_BAR_H) + 8), "topright"
+        return anchor, corner
 
     def _draw_card(self, surface: pygame.Surface, camera: Camera, hover: Hex | None, looked_at: str | None) -> None:
         """The card of the formation under the pointer, else of the one last clicked: any

@@ -26,17 +26,19 @@ from .banners import Banners
 from .camera import Camera, Projection
 from .geometry import MapGeometry
 from .place_marks import PlaceMarks
+from .soul_mark import SOUL_COLOUR, soul_mark
 from .threat_overlay import draw_threat
 from .tileset import terrain_tiles
 
 BACKGROUND = (24, 26, 30)
 REACH_FILL = (255, 255, 255, 70)
 REACH_EDGE = (255, 255, 255, 150)
+# The border round everything the chosen formation can march to: its range at a glance.
+REACH_BORDER = (255, 224, 120)
 PATH_COLOUR = (255, 236, 140)
 TARGET_COLOUR = (235, 60, 50)
 # Two heroes in single combat: their hexes ringed and blades crossed between them.
 DUEL_COLOUR = (236, 190, 70)
-SOUL_COLOUR = (170, 235, 255)
 # Fog of war: never seen, and seen before but out of sight now.
 FOG_UNEXPLORED = (8, 9, 12, 255)
 FOG_DIM = (10, 12, 24, 140)
@@ -103,6 +105,9 @@ class BoardView:
         self.geometry = geometry
         self.terrain = board_terrain
         self.rules = rules
+        # The border of the reach last drawn (``_reach_border``).
+        self._border_key: tuple[frozenset[Hex], Hex | None] | None = None
+        self._border: list[tuple[Hex, int]] = []
         self.place_marks = PlaceMarks(geometry, places) if places is not None else None
         self._terrain_cache: dict[float, pygame.Surface] = {}
         self._fog_key: tuple[float, frozenset[Hex], frozenset[Hex]] | None = None
@@ -327,10 +332,33 @@ class BoardView:
                 pygame.draw.polygon(layer, REACH_FILL, pts)
                 pygame.draw.polygon(layer, REACH_EDGE, pts, 1)
             target.blit(layer, (0, 0))
+            width = max(2, round(3 * camera.zoom))
+            for h, i in self._reach_border(ov.reachable, ov.selected):
+                pts = self._poly(camera, h)
+                pygame.draw.line(target, REACH_BORDER, pts[i], pts[(i + 1) % 6], width)
         for h in ov.targets:
             pygame.draw.polygon(target, TARGET_COLOUR, self._poly(camera, h, 0.92), max(2, round(3 * camera.zoom)))
         if len(ov.last_move) > 1:
             self._draw_path(target, camera, ov.last_move, (200, 200, 200), dashed=True)
+
+    def _reach_border(self, reachable: frozenset[Hex], origin: Hex | None) -> list[tuple[Hex, int]]:
+        """The hex sides (hex, corner index) between the reach and the hexes outside it, worked
+        out once per reach."""
+        key = (reachable, origin)
+        if self._border_key != key:
+            area = reachable | ({origin} if origin is not None else set())
+            sides = []
+            for h in area:
+                cx, cy = self.geometry.centre(h)
+                corners = self.geometry.corners(h)
+                for i in range(6):
+                    (ax, ay), (bx, by) = corners[i], corners[(i + 1) % 6]
+                    mx, my = (ax + bx) / 2, (ay + by) / 2
+                    across = self.geometry.hex_at(2 * mx - cx, 2 * my - cy)  # the centre beyond that side
+                    if across not in area:
+                        sides.append((h, i))
+            self._border_key, self._border = key, sides
+        return self._border
 
     def _draw_path(
         self,
@@ -364,7 +392,6 @@ class BoardView:
                 continue
             cx, cy = camera.to_screen(self.geometry.centre(h))
             cy += self.geometry.layout.tile_height * 0.28 * camera.zoom
-            label = self.banners.glyph(f"魂{format_men_short(count)}", size, SOUL_COLOUR)
-            box = label.get_rect(center=(cx, cy))
-            pygame.draw.rect(target, (20, 30, 50), box.inflate(6, 2), border_radius=4)
-            target.blit(label, box)
+            label = self.banners.glyph(format_men_short(count), size, SOUL_COLOUR)
+            mark = soul_mark(label, size)
+            target.blit(mark, mark.get_rect(center=(cx, cy)))

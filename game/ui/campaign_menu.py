@@ -20,6 +20,7 @@ from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from ..record.campaign_saves import load_progress
 from ..record.errors import SaveError
+from .battle import BattleScene
 from .camp import aim_line
 from .hud import GOLD, MUTED
 from .menu import LEVELS
@@ -232,5 +233,11 @@ class CampaignMenuScene(Scene):
         # Back at the camp if the last battle was won and the next has not begun.
         if run.progress.stage > 0 and (run.finished or run.progress.attempts == 0):
             self.app.go("camp", run=run)
-        else:
+            return
+        resumed = run.battle_in_progress(self.app.saves)
+        if resumed is None:
             self.app.go("briefing", run=run)
+            return
+        battle = self.app.go("battle", match=resumed)
+        assert isinstance(battle, BattleScene)
+        battle.say(_("The battle resumes at turn {n}, where it was last saved.").format(n=resumed.state.turn))

@@ -22,10 +22,11 @@ from ..core.rules import Ruleset
 from ..core.state import Formation, GameState, SideState
 from ..i18n import _
 from ..view.side_view import Fog
-from .board_view import PATH_COLOUR, SOUL_COLOUR, TARGET_COLOUR, BoardView, Overlays
+from .board_view import PATH_COLOUR, TARGET_COLOUR, BoardView, Overlays
 from .camera import ZOOM_LEVELS, Camera
 from .fonts import font
 from .geometry import MapGeometry
+from .soul_mark import SOUL_COLOUR
 
 # The maps' own hex layout (every shipped map uses it).
 LAYOUT = HexLayout(56.0, 64.0, 32.0, True)

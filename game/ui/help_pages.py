@@ -62,15 +62,21 @@ def missile_type(rules: Ruleset) -> UnitType:
 MOUSE_ROWS: tuple[tuple[str, str], ...] = (
     (
         N_("Left click a formation of yours"),
-        N_("Select it: lit hexes are where it can move, red rings the enemies it can strike"),
+        N_(
+            "Select it: lit hexes, bordered in yellow, are where it can move; red rings every enemy it can strike "
+            "this turn"
+        ),
     ),
     (N_("Hover a lit hex"), N_("Show the path it would take")),
     (N_("Left click a lit hex"), N_("Move there")),
     (
-        N_("Left click an enemy in reach"),
-        N_("The forecast: the losses on both sides, the chance of a rout and every modifier"),
+        N_("Left click a ringed enemy"),
+        N_(
+            "The forecast: the losses on both sides, the chance of a rout and every modifier; for an enemy a "
+            "march away, from the hex the march leads to"
+        ),
     ),
-    (N_("Attack button or Enter"), N_("Strike as forecast")),
+    (N_("Attack button or Enter"), N_("March there if need be, and strike as forecast")),
     (N_("Right click or Esc"), N_("Drop the forecast, the target being aimed, or the selection")),
     ("Tab", N_("Select the next formation that can still act")),
     (N_("E, Shift+Enter or End turn"), N_("End your turn")),

@@ -74,17 +74,17 @@ class SkillButtons:
         self.rules = rules
         self._engine = engine
         self.buttons: list[tuple[UIButton, str]] = []
-        self._key: tuple[str, int, bool] | None = None
+        self._key: tuple[str, int, bool, str | None] | None = None
         # Buttons are made as wide as they were last placed, so they rarely need resizing.
         self._width = DEFAULT_WIDTH
 
     # -- contents -----------------------------------------------------------------------------
 
-    def refresh(self, f: Formation | None, active: bool) -> None:
+    def refresh(self, f: Formation | None, active: bool, armed: str | None = None) -> None:
         """Rebuild the buttons for ``f`` (None: none shown); ``active`` is whether its side's
-        human commander may give orders now."""
+        human commander may give orders now; ``armed``: the skill to be used with its move, lit."""
         engine = self._engine()
-        key = None if f is None else (f.model_dump_json(), engine.state.action_index, active)
+        key = None if f is None else (f.model_dump_json(), engine.state.action_index, active, armed)
         if key == self._key and (f is None) == (not self.buttons):
             return
         self._key = key
@@ -97,6 +97,8 @@ class SkillButtons:
             self._add(
                 self._skill_label(f, skill), self._skill_tip(f, skill), skill.id, active and _ready(engine, f, skill)
             )
+            if skill.id == armed:
+                self.buttons[-1][0].select()
         challenges = duel.legal_challenges(engine, f.id) if active else []
         if challenges:
             fighting = duel.in_duel(f)
@@ -137,6 +139,8 @@ class SkillButtons:
         if skill.effect == "lane":
             tip += "".join("\n" + line for line in lane_preview(self._engine(), f, skill.id))
         left = f.cooldowns.get(skill.id, 0)
+        if skill.before_move and not skill.acts and skill.target == "self":
+            tip += "\n" + _("Click it, then give the move or blow: it is used only then.")
         if left:
             tip += "\n" + ngettext("Ready again in {n} turn.", "Ready again in {n} turns.", left).format(n=left)
         elif skill.cooldown:

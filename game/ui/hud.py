@@ -75,7 +75,9 @@ class Hud:
     def name(self, f: Formation) -> str:
         return self.names.get(f.id, f.id)
 
-    def refresh(self, selected: Formation | None, forecast: Forecast | None, human_to_move: bool) -> None:
+    def refresh(
+        self, selected: Formation | None, forecast: Forecast | None, human_to_move: bool, armed: str | None = None
+    ) -> None:
         """Show ``selected`` (and the odds of a blow it aims); its hero's orders are offered when
         a person commands the side to move and it is of that side."""
         self.selected = selected
@@ -87,7 +89,7 @@ class Hud:
             self.confirm_button.hide()
             self.cancel_button.hide()
         may_order = human_to_move and selected is not None and selected.side == self.match.state.active_side.id
-        self.skills.refresh(selected if forecast is None else None, may_order)
+        self.skills.refresh(selected if forecast is None else None, may_order, armed)
 
     def covers(self, pos: tuple[int, int]) -> bool:
         if pos[1] < px(TOP_BAR_H):
@@ -115,8 +117,10 @@ class Hud:
             surf = font(15).render(text, True, TEXT)
             # Above End turn and the view buttons: the top left belongs to the objectives panel.
             box = surf.get_rect(bottomright=(surface.get_width() - 14, surface.get_height() - px(HOVER_LINE_BOTTOM)))
-            _backdrop(surface, box.inflate(14, 8))
-            surface.blit(surf, box)
+            panel_shown = self.selected is not None or self.forecast is not None
+            if not (panel_shown and box.inflate(14, 8).colliderect(self.panel_rect)):  # never over the panel
+                _backdrop(surface, box.inflate(14, 8))
+                surface.blit(surf, box)
 
     def count_up(self, side_id: str, before: int) -> None:
         """Show ``side_id``'s pouch counting up from ``before`` to what it now holds."""

@@ -18,11 +18,12 @@ from pygame_gui.elements import UIButton
 from ..i18n import N_, _
 from .badges import AMMO, HIDDEN, ROUTED, THUNDER, TIRED, Badge, render_badge
 from .banners import morale_colour, strength_colour
-from .board_view import DUEL_COLOUR, SOUL_COLOUR
+from .board_view import DUEL_COLOUR
 from .fonts import font
 from .hud import GOLD, MUTED, PANEL_BG, TEXT
 from .narration import wrap
 from .scale import px
+from .soul_mark import SOUL_COLOUR, soul_mark
 from .toggle import Switch
 
 KEY = pygame.K_k
@@ -76,7 +77,10 @@ ENTRIES: tuple[Entry, ...] = (
     Entry(
         "souls",
         N_("Wandering souls"),
-        N_("The dead of both armies on this hex: capture them into your pouch before they drift away."),
+        N_(
+            "A pale wisp and a number: the dead of both armies on this hex; capture them into your pouch "
+            "before they drift away. A banner marked 魂 is not souls but a soul levy, a formation."
+        ),
     ),
 )
 
@@ -173,10 +177,8 @@ class Legend(Switch):
             surface.blit(plate, plate.get_rect(midleft=(box.left, box.centery)))
             return
         if entry.id == "souls":
-            label = font(13, bold=True).render("魂", True, SOUL_COLOUR)
-            chip = label.get_rect(midleft=(box.left + 2, box.centery)).inflate(6, 2)
-            pygame.draw.rect(surface, (20, 30, 50), chip, border_radius=4)
-            surface.blit(label, label.get_rect(center=chip.center))
+            mark = soul_mark(font(13, bold=True).render("1k", True, SOUL_COLOUR), 14)
+            surface.blit(mark, mark.get_rect(midleft=(box.left, box.centery)))
             return
         if entry.id == "duel":
             mid = (box.left + 16, box.centery)

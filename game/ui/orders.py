@@ -13,7 +13,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..core.engine import REST_FATIGUE, REST_MORALE, Engine
-from ..core.souls import capture_capacity, capture_forecast
+from ..core.souls import capture_capacity, capture_preview
 from ..core.state import Formation
 from ..i18n import N_, _, format_men, ngettext
 from .scale import px
@@ -92,19 +92,18 @@ class OrdersBar:
             "thunder": f is not None and engine.can_act(f) and f.charges > 0,
             "undo": can_undo,
         }
+        # What the formation's kind can ever order is shown, greyed while it cannot now; each
+        # order keeps its own place on the bar, so a button never moves under the pointer.
         shown = {
-            "forced": f is not None and engine.can_move(f),
-            "capture": f is not None and engine.rules.units[f.type].capture_rate > 0 and engine.can_act(f),
-            "rest": f is not None and engine.can_act(f) and not f.moved,
+            "forced": f is not None,
+            "capture": f is not None and engine.rules.units[f.type].capture_rate > 0,
+            "rest": f is not None,
             "thunder": f is not None and engine.rules.units[f.type].area_charges > 0,
-            "undo": can_undo,
+            "undo": f is not None or can_undo,
         }
         self._preview(engine, f)
-        x = self.rect.left + 6
         for order_id, button in self.buttons.items():
             if active and shown[order_id]:
-                button.set_relative_position((x, button.relative_rect.top))
-                x += self.button_w + px(GAP)
                 button.show()
                 button.enable() if available[order_id] else button.disable()
             else:
@@ -121,14 +120,28 @@ class OrdersBar:
         if f is None:
             return
         if engine.can_capture(f):
-            n = capture_forecast(engine.state, engine.rules, f)
-            tip = ngettext(
-                "C: bag {n} soul now (of {cap} this formation can carry). It ends the formation's turn.",
-                "C: bag {n} souls now (of {cap} this formation can carry). It ends the formation's turn.",
-                n,
-            ).format(n=format_men(n), cap=format_men(capture_capacity(engine.rules, f)))
-            self.buttons["capture"].set_tooltip(tip)
+            self.buttons["capture"].set_tooltip(capture_tip(engine, f))
         if engine.can_act(f) and not f.moved:
             tip = _("R: rest instead of acting: fatigue {fatigue} → {after}, morale +{morale}. It ends the turn.")
             after = max(0, f.fatigue - REST_FATIGUE)
             self.buttons["rest"].set_tooltip(tip.format(fatigue=f.fatigue, after=after, morale=REST_MORALE))
+
+
+def capture_tip(engine: Engine, f: Formation) -> str:
+    """What capture would bag now, as the capture itself counts it: a rout hemmed in on two
+    sides goes into the pouch at twice the rate, so the bag may be more than the capacity."""
+    n, from_hemmed = capture_preview(engine.state, engine.rules, f)
+    cap = format_men(capture_capacity(engine.rules, f))
+    if from_hemmed:
+        return ngettext(
+            "C: bag {n} soul now: {hemmed} of them from a rout hemmed in on two sides, which goes into the "
+            "pouch at twice the rate of the {cap} this formation can carry. It ends the formation's turn.",
+            "C: bag {n} souls now: {hemmed} of them from a rout hemmed in on two sides, which goes into the "
+            "pouch at twice the rate of the {cap} this formation can carry. It ends the formation's turn.",
+            n,
+        ).format(n=format_men(n), hemmed=format_men(from_hemmed), cap=cap)
+    return ngettext(
+        "C: bag {n} soul now (of {cap} this formation can carry). It ends the formation's turn.",
+        "C: bag {n} souls now (of {cap} this formation can carry). It ends the formation's turn.",
+        n,
+    ).format(n=format_men(n), cap=cap)

@@ -64,6 +64,11 @@ def heading(
     return y + f.get_linesize() + 4
 
 
+def heading_height(size: int = 22) -> int:
+    """The height ``heading`` takes."""
+    return font(size, True).get_linesize() + 4
+
+
 def muted(surface: pygame.Surface, text: str, x: int, y: int, size: int = 15) -> int:
     f = font(size)
     surface.blit(f.render(text, True, MUTED), (x, y))

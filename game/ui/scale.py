@@ -16,6 +16,11 @@ SCALE_CHOICES = (100, 125, 150, 175, 200)
 # 150%, 2160 (4K) give 200%; below 1080, 100%.
 LINES_PER_STEP = 864
 
+# The window the 100% layout needs (the smallest window the game opens): a layout at p% needs
+# p% of it, so a larger scale than the window holds is not used (the settings' Back button
+# would fall off the screen).
+BASE_WINDOW = (800, 560)
+
 UI_SCALE: ContextVar[float] = ContextVar("ui_scale", default=1.0)
 
 
@@ -40,3 +45,12 @@ def default_scale(screen: tuple[int, int]) -> int:
     w, h = screen
     fits = [p for p in SCALE_CHOICES if p <= 100 * h / LINES_PER_STEP and p <= 100 * w / 1536]
     return max(fits, default=SCALE_CHOICES[0])
+
+
+def fitting(percent: int, window: tuple[int, int]) -> int:
+    """``percent``, or the largest scale below it whose layout ``window`` holds."""
+    w, h = window
+    fits = [
+        p for p in SCALE_CHOICES if p <= percent and w * 100 >= BASE_WINDOW[0] * p and h * 100 >= BASE_WINDOW[1] * p
+    ]
+    return max(fits, default=min(percent, SCALE_CHOICES[0]))
