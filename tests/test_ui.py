@@ -29,6 +29,7 @@ from game.ui.computer_turns import AI_STEP_DELAY
 from game.ui.dialog import DialogScene
 from game.ui.handover import HandoverScene
 from game.ui.menu import MenuScene
+from game.ui.quick_battle import QuickBattleScene
 from game.ui.result import ResultScene
 from game.ui.saves_screen import SaveScreen
 
@@ -161,9 +162,10 @@ def assert_board_shown(app: App, battle: BattleScene) -> None:
 
 
 def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None:
-    app.switch(MenuScene(app))
+    app.switch(QuickBattleScene(app))
     frame(app)
     menu = app.scene
+    assert isinstance(menu, QuickBattleScene)
     assert menu.controllers == {"coalition": "human", "hailing": "ai"}
     choose(app, menu.side_menus["hailing"], "Human")
     assert menu.controllers == {"coalition": "human", "hailing": "human"}
@@ -216,7 +218,7 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
 
 
 def test_menu_start_against_the_computer_has_no_hand_over(app: App) -> None:
-    app.switch(MenuScene(app))
+    app.switch(QuickBattleScene(app))
     frame(app)
     press(app, pygame.K_RETURN)
     scene = app.scene
@@ -426,7 +428,7 @@ def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
     # The menu's save screen loads the same quicksave.
     app.switch(MenuScene(app))
     frame(app)
-    click(app, app.scene.saves_button.rect.center)
+    click(app, app.scene.replay_button.rect.center)
     assert isinstance(app.scene, SaveScreen) and app.scene.selected.stem == "quicksave"
     click(app, app.scene.load_button.rect.center)
     assert isinstance(app.scene, BattleScene) and state_hash(app.scene.state) == saved_hash
@@ -480,7 +482,7 @@ def test_loading_a_finished_game_shows_its_result(app: App, rules: Ruleset, save
     match.save(saves_dir / "quicksave.json")
     app.switch(MenuScene(app))
     frame(app)
-    click(app, app.scene.saves_button.rect.center)
+    click(app, app.scene.replay_button.rect.center)
     click(app, app.scene.load_button.rect.center)
     assert isinstance(app.scene, ResultScene)
     assert app.scene.match.state.over and app.scene.match.record.actions == match.record.actions
@@ -498,6 +500,8 @@ def test_screen_texts_fit_their_labels(app: App, rules: Ruleset) -> None:
         warnings.simplefilter("always")
         scenes = [
             MenuScene(app),
+            QuickBattleScene(app),
+            QuickBattleScene(app, two_players=True),
             HandoverScene(app, BattleScene(app, hotseat, show_handover=False).session, "coalition"),
             ResultScene(app, finished),
         ]

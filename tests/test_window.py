@@ -108,11 +108,11 @@ def test_the_settings_screen_sets_full_screen_and_the_scale_at_once(app: App, tm
     assert app.fullscreen and app.size == desktop_size()
     screen.choose("fullscreen", "In a window")
     assert not app.fullscreen
-    small = app.stack[0].start_button.rect.height
+    small = app.stack[0].name_rect.height
     screen.choose("ui_scale", "150%")
     assert scale.ui_scale() == 1.5
     menu = app.stack[0]
-    assert isinstance(menu, MenuScene) and menu.start_button.rect.height == round(small * 1.5)
+    assert isinstance(menu, MenuScene) and menu.name_rect.height == round(small * 1.5)
     stored = load_settings(tmp_path)
     assert (stored.fullscreen, stored.ui_scale) == (False, 150)
     screen = app.scene

@@ -22,6 +22,7 @@ from ..core.state import GameState
 from ..i18n import _
 from ..record.match import Match
 from ..session import BattleSession, Outcome
+from ..session.tutorial import tutorial_progress
 from ..settings import UserSettings, load_settings
 from .action_show import ActionShow
 from .audio import audio_of
@@ -42,6 +43,7 @@ from .orders import KEYS as ORDER_KEYS
 from .scene import Scene
 from .side_logs import SideLogs
 from .thunder_aim import draw_thunder_tip
+from .tutorial_panel import TutorialPanel
 
 if TYPE_CHECKING:
     from .app import App
@@ -65,8 +67,6 @@ class BattleScene(Scene):
         self.motion = Motion(self.geometry)
         # The formation looked at (hovered or clicked, friend or foe): its card, its reach.
         self.looked_at: str | None = None
-        # A short hint the first time each thing matters (F1 opens its help page).
-        self.hints = Hints(app.profile.saves_dir, open_help=lambda page: self.app.open("help", page=page))
         self.computer = ComputerTurns(
             self.session,
             apply=self.submit,
@@ -84,11 +84,23 @@ class BattleScene(Scene):
         self.panels = BattlePanels(self.session, self.geometry, self.focus_formation, self.camera.centre_on)
         self.stage = ActionShow(self.map, self.marks, self.motion)
         self.saves = BattleSaves(app, match, self.say, lambda: self.session.viewer)
+        # The tutorial's steps, when this is the tutorial battle (its panel teaches as it is played).
+        progress = tutorial_progress(match)
+        self.tutorial = TutorialPanel(progress) if progress is not None else None
+        # A short hint the first time each thing matters (F1 opens its help page); none in the
+        # tutorial, whose panel says what to do.
+        self.hints = Hints(
+            app.profile.saves_dir, open_help=lambda page: self.app.open("help", page=page), quiet=progress is not None
+        )
         super().__init__(app)
         self._centre_on_side(self.session.first_human() or match.state.active_side.id)
 
     def on_enter(self) -> None:
         self.prefs = load_settings(self.app.profile.saves_dir)
+        # What the main menu's Continue goes on with: a campaign's battle through its campaign.
+        played = "campaign" if self.match.campaign is not None else "battle"
+        if self.app.profile.settings.last_played != played:
+            self.app.remember(last_played=played)
         # A loaded game may go straight on to a hand-over, a duel's answer or its result.
         self._after_change([])
         self._hear([])
@@ -113,6 +125,8 @@ class BattleScene(Scene):
     def build(self) -> None:
         self.panels.build(self.manager, self.app.size)
         self.map.resize(pygame.Rect((0, 0), self.app.size))
+        if self.tutorial is not None:
+            self.tutorial.build(self.manager, self.panels.open_map_area())
 
     @property
     def match(self) -> Match:
@@ -197,6 +211,8 @@ class BattleScene(Scene):
 
     def show(self, outcome: Outcome) -> None:
         """Show what came of an input (``session.Outcome``)."""
+        if self.tutorial is not None:
+            self.tutorial.progress.observe(outcome, self.state)
         if outcome.kind == "applied":
             self._show_action(outcome)
         elif outcome.kind in ("refused", "aiming") and outcome.message:
@@ -250,7 +266,8 @@ class BattleScene(Scene):
         self._maybe_hand_over()
 
     def _maybe_hand_over(self) -> None:
-        hand = self.session.hand_over(briefings=self.prefs.briefings)
+        # The tutorial's panel says what to do: no briefing before it.
+        hand = self.session.hand_over(briefings=self.prefs.briefings and self.tutorial is None)
         if hand is None:
             return
         if hand.brief:
@@ -347,6 +364,8 @@ class BattleScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
+        if self.tutorial is not None and event.type == pygame.MOUSEBUTTONDOWN and self.tutorial.covers(event.pos):
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
@@ -377,6 +396,8 @@ class BattleScene(Scene):
             self.hero_order(order)
         elif element is panels.objectives.button:
             panels.toggle_objectives()
+        elif self.tutorial is not None and element is self.tutorial.home_button:
+            self.app.home()
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
@@ -456,7 +477,12 @@ class BattleScene(Scene):
         self.marks.draw(surface, self.camera)
         if session.choice.aiming_thunder:
             draw_thunder_tip(surface, session.thunder_forecast(self.hover), pygame.mouse.get_pos())
+        if self.tutorial is not None:
+            self.tutorial.place(self.panels.open_map_area())
+            self.panels.reserved = [self.tutorial.rect]
         self.panels.draw(surface, self.camera, self.hover, fog, self.log, self.looked_at)
+        if self.tutorial is not None:
+            self.tutorial.draw(surface)
         panel = self.panels.unit_panel_rect() or pygame.Rect(0, 0, 0, 0)
         self.hints.draw(surface, avoid=[self.panels.objectives.rect, panel])
         self.narration.draw(surface)

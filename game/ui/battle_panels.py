@@ -53,6 +53,8 @@ class BattlePanels:
         self.unit_list = UnitList(on_pick=on_pick)
         self.minimap = Minimap(geometry, scenario.board.terrain, rules, on_move=centre_on)
         self.size = (0, 0)
+        # Room the screen keeps for panels of its own (the tutorial's): a card is not put there.
+        self.reserved: list[pygame.Rect] = []
 
     def build(self, manager: pygame_gui.UIManager, size: tuple[int, int]) -> None:
         session = self.session
@@ -210,4 +212,5 @@ class BattlePanels:
             taken.append(self.objectives.rect)
         if self.hud.selected is not None or self.hud.forecast is not None:
             taken.append(self.hud.panel_rect)
+        taken += self.reserved
         self.card_panel.draw_near(surface, card, camera.to_screen(self.geometry.centre(pos)), taken)

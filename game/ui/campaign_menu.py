@@ -22,8 +22,8 @@ from ..record.campaign_saves import load_progress
 from ..record.errors import SaveError
 from .camp import aim_line
 from .hud import GOLD, MUTED
-from .menu import LEVELS
 from .pages import BACKGROUND, heading, muted, panel, paragraph, paragraph_height
+from .quick_battle import LEVELS
 from .scale import px
 from .scene import Scene, asks_back
 
@@ -229,8 +229,15 @@ class CampaignMenuScene(Scene):
         self._to(run)
 
     def _to(self, run: CampaignRun) -> None:
-        # Back at the camp if the last battle was won and the next has not begun.
-        if run.progress.stage > 0 and (run.finished or run.progress.attempts == 0):
-            self.app.go("camp", run=run)
-        else:
-            self.app.go("briefing", run=run)
+        resume_campaign(self.app, run)
+
+
+def resume_campaign(app: App, run: CampaignRun) -> None:
+    """Go on with a campaign where it stands: the one way in, for the campaign menu's Continue and
+    Begin and the main menu's Continue. Remembered as the game played last."""
+    app.remember(last_played="campaign", last_campaign=run.spec.id)
+    # Back at the camp if the last battle was won and the next has not begun.
+    if run.progress.stage > 0 and (run.finished or run.progress.attempts == 0):
+        app.go("camp", run=run)
+    else:
+        app.go("briefing", run=run)
