@@ -87,6 +87,8 @@ class BattleScene(Scene):
         # The tutorial's steps, when this is the tutorial battle (its panel teaches as it is played).
         progress = tutorial_progress(match)
         self.tutorial = TutorialPanel(progress) if progress is not None else None
+        if self.tutorial is not None:  # its panel takes the objectives' corner (O shows them)
+            self.panels.objectives.visible = False
         # A short hint the first time each thing matters (F1 opens its help page); none in the
         # tutorial, whose panel says what to do.
         self.hints = Hints(
@@ -126,7 +128,8 @@ class BattleScene(Scene):
         self.panels.build(self.manager, self.app.size)
         self.map.resize(pygame.Rect((0, 0), self.app.size))
         if self.tutorial is not None:
-            self.tutorial.build(self.manager, self.panels.open_map_area())
+            self.tutorial.build(self.manager, self.app.size, self.panels.objectives)
+            self.panels.reserved = [self.tutorial.rect]
 
     @property
     def match(self) -> Match:
@@ -164,6 +167,8 @@ class BattleScene(Scene):
 
     def _centre_on_side(self, side_id: str) -> None:
         fs = self.state.formations_of(side_id)
+        if self.tutorial is not None:  # the tutorial's small field: its enemy in view too
+            fs = list(self.state.formations.values())
         if not fs:
             return
         self.map.centre_on_formations(fs)
@@ -478,7 +483,7 @@ class BattleScene(Scene):
         if session.choice.aiming_thunder:
             draw_thunder_tip(surface, session.thunder_forecast(self.hover), pygame.mouse.get_pos())
         if self.tutorial is not None:
-            self.tutorial.place(self.panels.open_map_area())
+            self.tutorial.place(self.app.size, self.panels.objectives)
             self.panels.reserved = [self.tutorial.rect]
         self.panels.draw(surface, self.camera, self.hover, fog, self.log, self.looked_at)
         if self.tutorial is not None:

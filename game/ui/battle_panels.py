@@ -135,7 +135,9 @@ class BattlePanels:
         elif self.unit_list.visible:  # the two share the left column
             left = self.unit_list.rect.right
         right = w - px(PANEL_W) - 20 if self.hud.selected is not None else w
-        return pygame.Rect(left, px(TOP_BAR_H), max(200, right - left), max(200, h - px(TOP_BAR_H) - 90))
+        # A panel of the screen's own along the top (the tutorial's) pushes the open map down.
+        top = max([px(TOP_BAR_H)] + [r.bottom for r in self.reserved if r.top <= px(TOP_BAR_H) + px(20)])
+        return pygame.Rect(left, top, max(200, right - left), max(200, h - top - 90))
 
     def threat_toggle_rect(self) -> pygame.Rect:
         """The column of view buttons and End turn at the bottom right."""

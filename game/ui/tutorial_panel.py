@@ -12,11 +12,12 @@ from pygame_gui.elements import UIButton
 
 from ..i18n import _
 from ..session.tutorial import TutorialProgress
-from .hud import GOLD, MUTED
+from .hud import GOLD, MUTED, PANEL_W, TOP_BAR_H
+from .narration import ObjectivesPanel
 from .pages import panel, paragraph, paragraph_height
 from .scale import px
 
-WIDTH = 470
+WIDTH = 620
 PAD = 12
 DOT = 5
 # The dots of the steps done.
@@ -29,11 +30,11 @@ class TutorialPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.home_button: UIButton | None = None
 
-    def build(self, manager: pygame_gui.UIManager, area: pygame.Rect) -> None:
+    def build(self, manager: pygame_gui.UIManager, size: tuple[int, int], objectives: ObjectivesPanel) -> None:
         """The Main menu button, shown once the tutorial is done."""
         self.home_button = UIButton(pygame.Rect(0, 0, px(180), px(36)), _("Main menu"), manager)
         self.home_button.hide()
-        self.place(area)
+        self.place(size, objectives)
 
     def _texts(self) -> tuple[str, str, str]:
         step = self.progress.current
@@ -50,10 +51,13 @@ class TutorialPanel:
             counter = _("{counter} · done: {steps}").format(counter=counter, steps=done)
         return _(step.title), _(step.text), counter
 
-    def place(self, area: pygame.Rect) -> None:
-        """At the top of the part of the map the other panels leave open, in the middle."""
+    def place(self, size: tuple[int, int], objectives: ObjectivesPanel) -> None:
+        """At the top left under the top bar (under the objectives when they are shown), clear
+        of the unit panel at the right."""
+        top = objectives.rect.bottom if objectives.visible and objectives.rect.height else px(TOP_BAR_H)
+        area = pygame.Rect(px(12), top + px(6), size[0] - px(PANEL_W) - px(44), size[1] - top)
         title, text, _counter = self._texts()
-        width = min(px(WIDTH), area.w - 2 * PAD)
+        width = min(px(WIDTH), area.w)
         inner = width - 2 * PAD
         height = (
             PAD
@@ -64,7 +68,7 @@ class TutorialPanel:
         height += px(16) + PAD
         if self.progress.finished:
             height += px(44)
-        self.rect = pygame.Rect(area.centerx - width // 2, area.y + PAD, width, height)
+        self.rect = pygame.Rect(area.x, area.y, width, height)
         if self.home_button is not None:
             self.home_button.set_relative_position((self.rect.right - PAD - px(180), self.rect.bottom - PAD - px(36)))
             if self.progress.finished:
