@@ -19,6 +19,7 @@ from ..i18n import N_, _
 from ..record.match import new_match
 from ..record.seats import Commander, default_commander
 from ..session.tutorial import tutorial_scenario
+from .pages import panel
 from .scale import px
 from .scene import Scene, asks_back
 from .title_art import TitleArt
@@ -73,6 +74,7 @@ class QuickBattleScene(Scene):
         col = px(460)
         left = cx - col // 2
         y = max(px(40), h // 2 - px(290))
+        top = y
         UILabel(
             pygame.Rect(left - px(100), y - px(3), col + px(200), px(86)),
             _("Two players") if self.two_players else _("Quick battle"),
@@ -133,9 +135,15 @@ class QuickBattleScene(Scene):
         )
         self.back_button = UIButton(pygame.Rect(left + col - px(170), y, px(170), px(48)), _("Main menu"), self.manager)
         self.message_label = UILabel(pygame.Rect(left - px(100), y + px(58), col + px(200), px(30)), "", self.manager)
+        # A panel behind the form, so it reads over the field.
+        self.form_rect = pygame.Rect(left - px(120), top - px(10), col + px(240), y + px(96) - top)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.art.backdrop(self.app.size), (0, 0))
+        panel(surface, self.form_rect)
+
+    def animating(self) -> bool:
+        return self.art.waiting()
 
     def _scenario_titles(self) -> list[tuple[str, str]]:
         out = []

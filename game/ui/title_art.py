@@ -28,9 +28,20 @@ INK = (16, 14, 12)
 class TitleArt:
     def __init__(self) -> None:
         self._backdrop: pygame.Surface | None = None
+        # The first frame is shown at once on the plain background; the field follows a frame later.
+        self.shown_once = False
+
+    def waiting(self) -> bool:
+        """Whether the field is still to be drawn (the screen asks for one more frame)."""
+        return self._backdrop is None
 
     def backdrop(self, size: tuple[int, int]) -> pygame.Surface:
         """The field under the menu, for a window of ``size`` (kept until the size changes)."""
+        if not self.shown_once:
+            self.shown_once = True
+            plain = pygame.Surface(size)
+            plain.fill(BACKGROUND)
+            return plain
         if self._backdrop is None or self._backdrop.get_size() != size:
             self._backdrop = _field(size)
         return self._backdrop
@@ -46,8 +57,12 @@ def _field(size: tuple[int, int]) -> pygame.Surface:
     except (KeyError, ContentErrors):
         return surface  # a damaged scenario leaves the plain background: the menu still works
     view = MapView(match.loaded, match.engine.rules, surface.get_rect())
-    # Close enough that the banners read; centred on the armies.
-    while view.camera.zoom < 1.0 and view.camera.zoom_at(1, (size[0] / 2, size[1] / 2)):
+    # Close enough that the banners read, far enough that both hosts are in the picture.
+    target = 1.0 if size[0] >= 1600 else 0.75
+    middle = (size[0] / 2, size[1] / 2)
+    while view.camera.zoom < target and view.camera.zoom_at(1, middle):
+        pass
+    while view.camera.zoom > target and view.camera.zoom_at(-1, middle):
         pass
     view.centre_on_formations(match.state.formations.values())
     # The armies right of the middle, clear of the menu at the left.
