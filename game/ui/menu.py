@@ -152,9 +152,6 @@ class MenuScene(Scene):
                     max_y=box.bottom + px(30),
                 )
 
-    def animating(self) -> bool:
-        return self.art.waiting()
-
     def _say(self, text: str) -> None:
         self.message = text
         self.message_label.set_text(text)

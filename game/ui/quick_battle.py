@@ -142,9 +142,6 @@ class QuickBattleScene(Scene):
         surface.blit(self.art.backdrop(self.app.size), (0, 0))
         panel(surface, self.form_rect)
 
-    def animating(self) -> bool:
-        return self.art.waiting()
-
     def _scenario_titles(self) -> list[tuple[str, str]]:
         out = []
         for sid in self.ids:

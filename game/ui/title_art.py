@@ -28,20 +28,9 @@ INK = (16, 14, 12)
 class TitleArt:
     def __init__(self) -> None:
         self._backdrop: pygame.Surface | None = None
-        # The first frame is shown at once on the plain background; the field follows a frame later.
-        self.shown_once = False
-
-    def waiting(self) -> bool:
-        """Whether the field is still to be drawn (the screen asks for one more frame)."""
-        return self._backdrop is None
 
     def backdrop(self, size: tuple[int, int]) -> pygame.Surface:
         """The field under the menu, for a window of ``size`` (kept until the size changes)."""
-        if not self.shown_once:
-            self.shown_once = True
-            plain = pygame.Surface(size)
-            plain.fill(BACKGROUND)
-            return plain
         if self._backdrop is None or self._backdrop.get_size() != size:
             self._backdrop = _field(size)
         return self._backdrop
