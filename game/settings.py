@@ -6,15 +6,21 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 SETTINGS_NAME = "settings.json"
 AUTOSAVE_CHOICES = (0, 1, 3, 5, 10)
 # How the computer's moves are shown: seconds between two of them, 0 for "instant" (no pause).
 AiSpeed = Literal["slow", "normal", "fast", "instant"]
 AI_SPEEDS: dict[str, float] = {"slow": 0.8, "normal": 0.35, "fast": 0.12, "instant": 0.0}
+# What the main menu's Continue resumes: the campaign played last, or the newest saved battle.
+LastPlayed = Literal["campaign", "battle"]
+Seat = Literal["human", "ai"]
+Level = Literal["easy", "normal", "hard"]
+# An id as scenarios, sides and campaigns spell theirs.
+ID_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
 
 
 class UserSettings(BaseModel):
@@ -44,6 +50,17 @@ class UserSettings(BaseModel):
     music_volume: int = Field(60, ge=0, le=100)
     effects_volume: int = Field(80, ge=0, le=100)
     muted: bool = False
+    # The main menu's last choices: what was played last, the campaign, and the quick battle's
+    # scenario, who commanded each side and at what level (unknown ids are ignored by the menus).
+    last_played: LastPlayed | None = None
+    last_campaign: str | None = Field(None, pattern=ID_PATTERN)
+    last_scenario: str | None = Field(None, pattern=ID_PATTERN)
+    last_seats: dict[Annotated[str, StringConstraints(pattern=ID_PATTERN)], Seat] = Field(
+        default_factory=dict, max_length=16
+    )
+    last_levels: dict[Annotated[str, StringConstraints(pattern=ID_PATTERN)], Level] = Field(
+        default_factory=dict, max_length=16
+    )
 
 
 def settings_path(saves_dir: Path) -> Path:

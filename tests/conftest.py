@@ -277,6 +277,9 @@ def app() -> App:
 
     from game.ui.app import App
 
+    # Each window starts from the suite's settings: a choice one test made (the menus remember
+    # the last scenario and seats) is not the next test's.
+    (SUITE_SAVES / "settings.json").write_text(TEST_SETTINGS, encoding="utf-8")
     app = App(UI_SIZE)
     pygame.event.clear()
     return app

@@ -23,7 +23,7 @@ from game.record.saves import load_record
 from game.ui.ai_worker import AIWorker
 from game.ui.app import App
 from game.ui.battle import BattleScene
-from game.ui.menu import MenuScene
+from game.ui.quick_battle import QuickBattleScene
 
 # -- fakes ----------------------------------------------------------------------------------
 
@@ -110,10 +110,10 @@ def test_each_computer_side_gets_its_own_level(rules: Ruleset) -> None:
 
 
 def test_the_menu_records_the_level_chosen_for_a_computer_side(app: App) -> None:
-    app.switch(MenuScene(app))
+    app.switch(QuickBattleScene(app))
     frame(app)
     menu = app.scene
-    assert isinstance(menu, MenuScene)
+    assert isinstance(menu, QuickBattleScene)
     assert set(menu.level_menus) == {"hailing"}  # the human side has no level to choose
     choose(app, menu.level_menus["hailing"], "Hard")
     assert menu.difficulties["hailing"] == "hard"
@@ -125,18 +125,19 @@ def test_the_menu_records_the_level_chosen_for_a_computer_side(app: App) -> None
 
 
 def test_changing_the_language_keeps_the_choices_made(app: App) -> None:
-    app.switch(MenuScene(app))
+    app.switch(QuickBattleScene(app))
     frame(app)
     menu = app.scene
-    assert isinstance(menu, MenuScene)
+    assert isinstance(menu, QuickBattleScene)
     choose(app, menu.side_menus["coalition"], "Computer")
-    menu = current(app, MenuScene)
+    menu = current(app, QuickBattleScene)
     choose(app, menu.level_menus["hailing"], "Hard")
     choose(app, menu.level_menus["coalition"], "Easy")
     try:
-        choose(app, menu.lang_menu, "简体中文")
+        app.set_language("zh_CN")  # as the settings screen does: the screen is built anew
+        frame(app)
         switched = app.scene
-        assert isinstance(switched, MenuScene) and switched is not menu
+        assert isinstance(switched, QuickBattleScene)
         assert switched.controllers == {"coalition": "ai", "hailing": "ai"}
         assert switched.difficulties == {"coalition": "easy", "hailing": "hard"}
         assert switched.level_menus["hailing"].selected_option[0] == "困难"
@@ -196,7 +197,7 @@ def test_frames_go_on_while_the_computer_thinks_and_its_action_lands_when_ready(
 
 def test_a_late_answer_for_a_position_left_behind_is_dropped(app: App, rules: Ruleset) -> None:
     scene, held = _battle_with_held_ai(app, rules)
-    app.switch(MenuScene(app))  # the battle is left while its computer thinks
+    app.switch(QuickBattleScene(app))  # the battle is left while its computer thinks
     held.release.set()
     assert scene.computer.worker.wait(2.0)
     frame(app)

@@ -116,17 +116,28 @@ def test_the_main_menu_help_button_opens_the_help(app: App) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_main_menu_row_fits_at_the_smallest_window(lang: str, language: None) -> None:
+def test_the_main_menu_column_fits_at_the_smallest_window(lang: str, language: None) -> None:
     i18n.set_language(lang)
     app = App((800, 560))
     app.go("menu")
     frame(app)
-    menu = current(app, MenuScene)
-    row = [menu.campaign_button, menu.saves_button, menu.settings_button, menu.help_button, menu.quit_button]
-    for a, b in zip(row, row[1:], strict=False):
-        assert a.rect.right < b.rect.left
-    assert row[0].rect.left >= 0 and row[-1].rect.right <= 800
-    for button in row:
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    column = [
+        menu.continue_button,
+        menu.campaign_button,
+        menu.tutorial_button,
+        menu.quick_button,
+        menu.two_players_button,
+        menu.replay_button,
+        menu.settings_button,
+        menu.help_button,
+        menu.quit_button,
+    ]
+    for a, b in zip(column, column[1:], strict=False):
+        assert a.rect.bottom < b.rect.top
+    assert column[0].rect.top >= 0 and menu.message_label.rect.bottom <= 560
+    for button in column:
         assert font(16).size(button.text)[0] + 8 <= button.rect.width, button.text
 
 

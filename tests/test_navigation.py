@@ -304,7 +304,7 @@ def test_the_settings_screen_stores_each_choice_and_the_menu_beneath_follows_the
     press(app, pygame.K_ESCAPE)
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    assert menu.start_button.text == i18n._("Start battle")  # built again in the new language
+    assert menu.continue_button.text == i18n._("Continue")  # built again in the new language
     i18n.set_language("en")
 
 

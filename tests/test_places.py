@@ -37,6 +37,7 @@ OBJECTIVE_REGIONS = {
     "b1_the_valley": {"hill_foot"},  # Tang Huai relieved at the foot of his hill
     "b2_the_pursuit": {"west_edge"},  # the column through the border gap
     "b3_tangut_border": set(),  # won and lost by formations and heroes, not ground
+    "tutorial": set(),  # won by breaking the soul levy
 }
 
 

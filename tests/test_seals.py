@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import frame, pass_curtain, saves_folder_at
+from conftest import current, frame, pass_curtain, saves_folder_at
 
 from game.content.scenarios import load_scenario
 from game.core.actions import EndTurn
@@ -24,6 +24,7 @@ from game.ui.app import App
 from game.ui.battle import BattleScene
 from game.ui.handover import HandoverScene
 from game.ui.menu import MenuScene
+from game.ui.quick_battle import QuickBattleScene
 from game.ui.seal_setup import SealSetupScene
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -84,9 +85,9 @@ def test_an_older_build_refuses_a_sealed_save_cleanly_and_a_format_4_save_cannot
 def test_the_setup_screen_seals_the_sides_given_a_phrase(app: App) -> None:
     app.switch(MenuScene(app))
     frame(app)
-    menu = app.scene
-    assert isinstance(menu, MenuScene)
-    menu.controllers["hailing"] = "human"
+    click(app, current(app, MenuScene).two_players_button.rect.center)
+    menu = current(app, QuickBattleScene)
+    assert menu.controllers == {"coalition": "human", "hailing": "human"}  # A1, the first scenario
     menu.start()
     setup = app.scene
     assert isinstance(setup, SealSetupScene)

@@ -15,11 +15,12 @@ from conftest import a1_copy, frame, pass_curtain, replace_once  # noqa: F401  (
 from game import i18n
 from game.content.errors import ContentError, ContentErrors
 from game.content.ruleset import load_ruleset
-from game.content.scenarios import load_scenario, load_scenario_file, scenario_ids
+from game.content.scenarios import load_scenario, load_scenario_file
 from game.core.actions import EndTurn
 from game.core.engine import GameSettings
 from game.core.scenario import Scenario
 from game.record.match import Match
+from game.session.tutorial import offered_scenarios
 from game.ui import battle_briefing, pages
 from game.ui.app import App
 from game.ui.battle import BattleScene
@@ -35,7 +36,7 @@ def fighting_sides(scenario: Scenario) -> list[str]:
     return [s.id for s in scenario.sides if s.role != "neutral"]
 
 
-@pytest.mark.parametrize("scenario_id", scenario_ids())
+@pytest.mark.parametrize("scenario_id", offered_scenarios())
 def test_every_side_of_every_two_player_scenario_has_texts_of_its_own(scenario_id: str) -> None:
     scenario = load_scenario(scenario_id).scenario
     player = scenario.default_player_side()

@@ -41,6 +41,7 @@ from game.ui.computer_turns import AI_STEP_DELAY
 from game.ui.dialog import DialogScene
 from game.ui.handover import HandoverScene
 from game.ui.menu import MenuScene
+from game.ui.quick_battle import QuickBattleScene
 from game.ui.result import ResultScene
 from game.ui.saves_screen import SaveScreen
 from game.ui.scene import Scene
@@ -188,9 +189,9 @@ def assert_board_shown(app: App, battle: BattleScene) -> None:
 
 
 def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None:
-    app.switch(MenuScene(app))
+    app.switch(QuickBattleScene(app))
     frame(app)
-    menu = current(app, MenuScene)
+    menu = current(app, QuickBattleScene)
     assert menu.controllers == {"coalition": "human", "hailing": "ai"}
     choose(app, menu.side_menus["hailing"], "Human")
     assert menu.controllers == {"coalition": "human", "hailing": "human"}
@@ -249,7 +250,7 @@ def test_menu_starts_a_hotseat_battle_behind_hand_over_screens(app: App) -> None
 
 
 def test_menu_start_against_the_computer_has_no_hand_over(app: App) -> None:
-    app.switch(MenuScene(app))
+    app.switch(QuickBattleScene(app))
     frame(app)
     press(app, pygame.K_RETURN)
     scene = app.scene
@@ -455,7 +456,7 @@ def test_quicksave_and_quickload(app: App, saves_dir: Path) -> None:
     # The menu's save screen loads the same quicksave.
     app.switch(MenuScene(app))
     frame(app)
-    click(app, current(app, MenuScene).saves_button.rect.center)
+    click(app, current(app, MenuScene).replay_button.rect.center)
     selected = current(app, SaveScreen).selected
     assert selected is not None and selected.stem == "quicksave"
     click(app, current(app, SaveScreen).load_button.rect.center)
@@ -510,7 +511,7 @@ def test_loading_a_finished_game_shows_its_result(app: App, rules: Ruleset, save
     match.save(saves_dir / "quicksave.json")
     app.switch(MenuScene(app))
     frame(app)
-    click(app, current(app, MenuScene).saves_button.rect.center)
+    click(app, current(app, MenuScene).replay_button.rect.center)
     click(app, current(app, SaveScreen).load_button.rect.center)
     result = current(app, ResultScene)
     assert result.match.state.over and result.match.record.actions == match.record.actions
@@ -528,6 +529,8 @@ def test_screen_texts_fit_their_labels(app: App, rules: Ruleset) -> None:
         warnings.simplefilter("always")
         scenes = [
             MenuScene(app),
+            QuickBattleScene(app),
+            QuickBattleScene(app, two_players=True),
             HandoverScene(app, BattleScene(app, hotseat, show_handover=False).session, "coalition"),
             ResultScene(app, finished),
         ]

@@ -25,6 +25,7 @@ from game.ui.battle import BattleScene
 from game.ui.board_view import FOG_UNEXPLORED
 from game.ui.menu import MenuScene
 from game.ui.replay import ALL, ReplayScene
+from game.ui.saves_screen import SaveScreen
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -281,24 +282,16 @@ def test_the_controls_fit_the_window(save_file: Path, size: tuple[int, int]) -> 
 # -- the main menu and the command line ----------------------------------------------------------
 
 
-def test_the_menu_opens_the_newest_save(app: App, game: Match, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_menus_replays_opens_the_save_list_and_its_watch_the_viewer(app: App, game: Match, tmp_path: Path) -> None:
     folder = tmp_path / "saves"
     app.saves = saves_folder_at(folder)
+    write_record(game.record.model_copy(deep=True), folder / "newer.json")
     app.switch(MenuScene(app))
     frame(app)
     click(app, current(app, MenuScene).replay_button.rect.center)
-    assert isinstance(app.scene, MenuScene) and app.scene.message == "No saved game to watch yet."
-    older = game.record.model_copy(deep=True, update={"actions": game.record.actions[:5], "checkpoints": []})
-    write_record(older, folder / "older.json")
-    newer = folder / "newer.json"
-    write_record(game.record.model_copy(deep=True), newer)
-    (folder / "junk.json").write_text("{", encoding="utf-8")
-    import os
-
-    os.utime(folder / "older.json", (1, 1))
-    os.utime(newer, (2, 2))
-    os.utime(folder / "junk.json", (3, 3))  # the newest file, but no save: passed over
-    click(app, current(app, MenuScene).replay_button.rect.center)
+    screen = app.scene
+    assert isinstance(screen, SaveScreen) and screen.selected is not None and screen.selected.stem == "newer"
+    screen.watch()
     assert isinstance(app.scene, ReplayScene)
     assert app.scene.cursor.length == len(game.record.actions)
 
@@ -312,15 +305,13 @@ def test_a_record_of_a_changed_scenario_is_refused_and_the_screen_stays(app: App
     assert app.scene is menu
 
 
-def test_the_menu_says_why_the_newest_save_cannot_be_watched(
-    app: App, game: Match, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_continue_says_why_the_newest_save_cannot_be_loaded(app: App, game: Match, tmp_path: Path) -> None:
     folder = tmp_path / "saves"
     app.saves = saves_folder_at(folder)
     write_record(game.record.model_copy(update={"content_version": "other"}), folder / "changed.json")
     app.switch(MenuScene(app))
     frame(app)
-    click(app, current(app, MenuScene).replay_button.rect.center)
+    click(app, current(app, MenuScene).continue_button.rect.center)
     assert isinstance(app.scene, MenuScene) and app.scene.message.startswith("Cannot load: made with other content")
 
 

@@ -112,11 +112,11 @@ def test_the_settings_screen_sets_full_screen_and_the_scale_at_once(app: App, tm
     screen.choose("fullscreen", "In a window")
     assert not app.fullscreen
     frame(app, pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1200, size=(1920, 1200)))  # room for 150%
-    small = app.stack[0].start_button.rect.height
+    small = app.stack[0].name_rect.height
     screen.choose("ui_scale", "150%")
     assert scale.ui_scale() == 1.5
     menu = app.stack[0]
-    assert isinstance(menu, MenuScene) and menu.start_button.rect.height == round(small * 1.5)
+    assert isinstance(menu, MenuScene) and menu.name_rect.height == round(small * 1.5)
     stored = load_settings(tmp_path)
     assert (stored.fullscreen, stored.ui_scale) == (False, 150)
     screen = app.scene

@@ -23,6 +23,7 @@ from ..forward import Forward
 from ..i18n import _
 from ..record.match import Match
 from ..session import BattleSession, Outcome
+from ..session.tutorial import tutorial_progress
 from ..settings import UserSettings, load_settings
 from .action_show import ActionShow
 from .audio import audio_of
@@ -43,6 +44,7 @@ from .orders import KEYS as ORDER_KEYS
 from .scene import Scene
 from .side_logs import SideLogs
 from .thunder_aim import draw_thunder_tip
+from .tutorial_panel import TutorialPanel
 
 if TYPE_CHECKING:
     from .app import App
@@ -66,8 +68,6 @@ class BattleScene(Scene):
         self.motion = Motion(self.geometry)
         # The formation looked at (hovered or clicked, friend or foe): its card, its reach.
         self.looked_at: str | None = None
-        # A short hint the first time each thing matters (F1 opens its help page).
-        self.hints = Hints(app.profile.saves_dir, open_help=lambda page: self.app.open("help", page=page))
         self.computer = ComputerTurns(
             self.session,
             apply=self.submit,
@@ -85,6 +85,16 @@ class BattleScene(Scene):
         self.panels = BattlePanels(self.session, self.geometry, self.focus_formation, self.camera.centre_on)
         self.stage = ActionShow(self.map, self.marks, self.motion)
         self.saves = BattleSaves(app, match, self.say, lambda: self.session.viewer)
+        # The tutorial's steps, when this is the tutorial battle (its panel teaches as it is played).
+        progress = tutorial_progress(match)
+        self.tutorial = TutorialPanel(progress) if progress is not None else None
+        if self.tutorial is not None:  # its panel takes the objectives' corner (O shows them)
+            self.panels.objectives.visible = False
+        # A short hint the first time each thing matters (F1 opens its help page); none in the
+        # tutorial, whose panel says what to do.
+        self.hints = Hints(
+            app.profile.saves_dir, open_help=lambda page: self.app.open("help", page=page), quiet=progress is not None
+        )
         super().__init__(app)
         self._centre_on_side(self.session.first_human() or match.state.active_side.id)
 
@@ -94,6 +104,10 @@ class BattleScene(Scene):
         # and a campaign's Continue always finds it.
         if not self.match.record.actions and self.session.humans() and not self.state.over:
             self.saves.autosave()
+        # What the main menu's Continue goes on with: a campaign's battle through its campaign.
+        played = "campaign" if self.match.campaign is not None else "battle"
+        if self.app.profile.settings.last_played != played:
+            self.app.remember(last_played=played)
         # A loaded game may go straight on to a hand-over, a duel's answer or its result.
         self._after_change([])
         self._hear([])
@@ -118,6 +132,9 @@ class BattleScene(Scene):
     def build(self) -> None:
         self.panels.build(self.manager, self.app.size)
         self.map.resize(pygame.Rect((0, 0), self.app.size))
+        if self.tutorial is not None:
+            self.tutorial.build(self.manager, self.app.size, self.panels.objectives)
+            self.panels.reserved = [self.tutorial.rect]
 
     match = Forward[Match]("session", "match")
     state = Forward[GameState]("session", "state")
@@ -141,6 +158,8 @@ class BattleScene(Scene):
 
     def _centre_on_side(self, side_id: str) -> None:
         fs = self.state.formations_of(side_id)
+        if self.tutorial is not None:  # the tutorial's small field: its enemy in view too
+            fs = list(self.state.formations.values())
         if not fs:
             return
         self.map.centre_on_formations(fs)
@@ -191,6 +210,8 @@ class BattleScene(Scene):
 
     def show(self, outcome: Outcome) -> None:
         """Show what came of an input (``session.Outcome``)."""
+        if self.tutorial is not None:
+            self.tutorial.progress.observe(outcome, self.state)
         if outcome.kind == "applied":
             self._show_action(outcome)
         elif outcome.kind in ("refused", "aiming") and outcome.message:
@@ -246,7 +267,8 @@ class BattleScene(Scene):
         self._maybe_hand_over()
 
     def _maybe_hand_over(self) -> None:
-        hand = self.session.hand_over(briefings=self.prefs.briefings)
+        # The tutorial's panel says what to do: no briefing before it.
+        hand = self.session.hand_over(briefings=self.prefs.briefings and self.tutorial is None)
         if hand is None:
             return
         if hand.brief:
@@ -347,6 +369,8 @@ class BattleScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
+        if self.tutorial is not None and event.type == pygame.MOUSEBUTTONDOWN and self.tutorial.covers(event.pos):
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
@@ -377,6 +401,8 @@ class BattleScene(Scene):
             self.hero_order(order)
         elif element is panels.objectives.button:
             panels.toggle_objectives()
+        elif self.tutorial is not None and element is self.tutorial.home_button:
+            self.app.home()
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
@@ -457,7 +483,12 @@ class BattleScene(Scene):
         self.marks.draw(surface, self.camera)
         if session.choice.aiming_thunder:
             draw_thunder_tip(surface, session.thunder_forecast(self.hover), pygame.mouse.get_pos())
+        if self.tutorial is not None:
+            self.tutorial.place(self.app.size, self.panels.objectives)
+            self.panels.reserved = [self.tutorial.rect]
         self.panels.draw(surface, self.camera, self.hover, fog, self.log, self.looked_at)
+        if self.tutorial is not None:
+            self.tutorial.draw(surface)
         panel = self.panels.unit_panel_rect() or pygame.Rect(0, 0, 0, 0)
         self.hints.draw(surface, avoid=[self.panels.objectives.rect, panel])
         self.narration.draw(surface)

@@ -55,6 +55,8 @@ class BattlePanels:
         self.unit_list = UnitList(on_pick=on_pick)
         self.minimap = Minimap(geometry, scenario.board.terrain, rules, on_move=centre_on)
         self.size = (0, 0)
+        # Room the screen keeps for panels of its own (the tutorial's): a card is not put there.
+        self.reserved: list[pygame.Rect] = []
 
     def build(self, manager: pygame_gui.UIManager, size: tuple[int, int]) -> None:
         session = self.session
@@ -135,7 +137,9 @@ class BattlePanels:
         elif self.unit_list.visible:  # the two share the left column
             left = self.unit_list.rect.right
         right = w - px(PANEL_W) - 20 if self.hud.selected is not None else w
-        return pygame.Rect(left, px(TOP_BAR_H), max(200, right - left), max(200, h - px(TOP_BAR_H) - 90))
+        # A panel of the screen's own along the top (the tutorial's) pushes the open map down.
+        top = max([px(TOP_BAR_H)] + [r.bottom for r in self.reserved if r.top <= px(TOP_BAR_H) + px(20)])
+        return pygame.Rect(left, top, max(200, right - left), max(200, h - top - 90))
 
     def threat_toggle_rect(self) -> pygame.Rect:
         """The column of view buttons and End turn at the bottom right."""
@@ -232,4 +236,5 @@ class BattlePanels:
             taken.append(self.objectives.rect)
         if self.hud.selected is not None or self.hud.forecast is not None:
             taken.append(self.hud.panel_rect)
+        taken += self.reserved
         self.card_panel.draw_near(surface, card, camera.to_screen(self.geometry.centre(pos)), taken)

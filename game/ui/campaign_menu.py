@@ -23,8 +23,8 @@ from ..record.errors import SaveError
 from .battle import BattleScene
 from .camp import aim_line
 from .hud import GOLD, MUTED
-from .menu import LEVELS
 from .pages import BACKGROUND, heading, muted, panel, paragraph, paragraph_height
+from .quick_battle import LEVELS
 from .scale import px
 from .scene import Scene, asks_back
 
@@ -230,14 +230,22 @@ class CampaignMenuScene(Scene):
         self._to(run)
 
     def _to(self, run: CampaignRun) -> None:
-        # Back at the camp if the last battle was won and the next has not begun.
-        if run.progress.stage > 0 and (run.finished or run.progress.attempts == 0):
-            self.app.go("camp", run=run)
-            return
-        resumed = run.battle_in_progress(self.app.saves)
-        if resumed is None:
-            self.app.go("briefing", run=run)
-            return
-        battle = self.app.go("battle", match=resumed)
-        assert isinstance(battle, BattleScene)
-        battle.say(_("The battle resumes at turn {n}, where it was last saved.").format(n=resumed.state.turn))
+        resume_campaign(self.app, run)
+
+
+def resume_campaign(app: App, run: CampaignRun) -> None:
+    """Go on with a campaign where it stands: the one way in, for the campaign menu's Continue and
+    Begin and the main menu's Continue. Remembered as the game played last."""
+    app.remember(last_played="campaign", last_campaign=run.spec.id)
+    # Back at the camp if the last battle was won and the next has not begun.
+    if run.progress.stage > 0 and (run.finished or run.progress.attempts == 0):
+        app.go("camp", run=run)
+        return
+    # A battle left part-way goes on from its last save, not from its first turn.
+    resumed = run.battle_in_progress(app.saves)
+    if resumed is None:
+        app.go("briefing", run=run)
+        return
+    battle = app.go("battle", match=resumed)
+    assert isinstance(battle, BattleScene)
+    battle.say(_("The battle resumes at turn {n}, where it was last saved.").format(n=resumed.state.turn))

@@ -110,10 +110,12 @@ HINTS: dict[str, Hint] = {
 class Hints:
     """The hint box of one battle screen."""
 
-    def __init__(self, saves_dir: Path, open_help: Callable[[str], object] | None = None) -> None:
-        """``open_help(page_id)`` opens the help at a page (F1 or a click on the box)."""
+    def __init__(self, saves_dir: Path, open_help: Callable[[str], object] | None = None, quiet: bool = False) -> None:
+        """``open_help(page_id)`` opens the help at a page (F1 or a click on the box). ``quiet``:
+        none shown whatever the settings say (the tutorial's panel teaches instead)."""
         self.saves_dir = saves_dir
         self.open_help = open_help
+        self.quiet = quiet
         self.queue: list[str] = []
         self.current: str | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -123,7 +125,7 @@ class Hints:
     def reload(self) -> None:
         """Read the settings again: hints turned off there close the one shown."""
         prefs = load_settings(self.saves_dir)
-        self.enabled = prefs.hints
+        self.enabled = prefs.hints and not self.quiet
         self.seen = set(prefs.hints_seen)
         if not self.enabled:
             self.queue.clear()

@@ -1,8 +1,11 @@
-"""The main menu: choose a scenario, who commands each side (and how well the computer plays
-it), the language; start or load."""
+"""The title screen and main menu: the game's name over the field of its first battle, and one
+button for each thing a player comes to do (go on, a campaign, the tutorial, a quick battle, two
+players at one screen, replays, settings, help, quit). Each goes through the app's routes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,199 +13,178 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from .. import i18n
-from ..content.campaigns import names_script
+from ..content.campaigns import load_campaigns
 from ..content.errors import ContentErrors
-from ..content.scenarios import load_scenario, scenario_ids
-from ..core.scenario import Scenario
-from ..i18n import N_, _
+from ..i18n import _
+from ..record.campaign_run import CampaignRun
+from ..record.campaign_saves import load_progress
 from ..record.errors import SaveError
-from ..record.match import new_match
-from ..record.seats import Commander, default_commander
+from ..record.save_list import SaveEntry
+from ..session.tutorial import tutorial_match
+from .campaign_menu import progress_line, resume_campaign
+from .hud import GOLD, MUTED
+from .pages import paragraph
+from .quick_battle import LEVELS
+from .saves_screen import describe, load_game
 from .scale import px
 from .scene import Scene
+from .title_art import TitleArt, draw_name
 
 if TYPE_CHECKING:
     from .app import App
 
-# How far the bottom row of buttons reaches past the column on each side.
-ROW_OVERHANG = 70
-# The computer's levels, as recorded in the game settings, with their menu names.
-LEVELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+__all__ = ["LEVELS", "MenuScene"]
+
+COLUMN_W = 300
+# The buttons' height and the gap between them, at most (less when the window is short).
+BUTTON_H = 42
+GAP = 8
+
+
+@dataclass(frozen=True)
+class Resume:
+    """What Continue goes on with: a campaign where it stands, or the newest saved battle."""
+
+    run: CampaignRun | None = None
+    save: SaveEntry | None = None
+
+    def line(self) -> str:
+        if self.run is not None:
+            return f"{_(self.run.spec.title)} · {progress_line(self.run.spec, self.run.progress)}"
+        return describe(self.save) if self.save is not None else ""
 
 
 class MenuScene(Scene):
     music = "menu"
-    tells_story = True
-    # The player's choices: carried over from another menu, else set by the first ``build``.
-    scenario_id: str
-    controllers: dict[str, Commander]
-    difficulties: dict[str, str]
 
-    def __init__(self, app: App, carry_from: MenuScene | None = None) -> None:
-        """``carry_from``: a menu whose choices (scenario, who plays each side, at what level)
-        this one keeps, as when the language changes and the widgets are built anew."""
-        if carry_from is not None:
-            self.scenario_id = carry_from.scenario_id
-            self.controllers = dict(carry_from.controllers)
-            self.difficulties = dict(carry_from.difficulties)
+    def __init__(self, app: App) -> None:
+        self.art = TitleArt()
+        self.message = ""
         super().__init__(app)
 
     def build(self) -> None:
         w, h = self.app.size
-        self.ids = scenario_ids()
-        if not hasattr(self, "scenario_id"):
-            self.scenario_id = self.ids[0] if self.ids else ""
-            self.controllers = {}
-            self.difficulties = {}
-        self.message = ""
-        cx = w // 2
-        col = px(460)
-        left = cx - col // 2
-        y = max(px(40), h // 2 - px(290))
-        UILabel(
-            pygame.Rect(left - px(100), y - px(3), col + px(200), px(86)),
-            "乾坤 Qiankun",
-            self.manager,
-            object_id="#title",
+        self.resume = self._resume()
+        left = px(48)
+        top = px(24)
+        self.name_rect = pygame.Rect(left, top, px(COLUMN_W), px(150))
+        y = self.name_rect.bottom + px(12)
+        labels = [
+            _("Continue"),
+            _("Campaigns"),
+            _("Tutorial"),
+            _("Quick battle"),
+            _("Two players"),
+            _("Replays"),
+            _("Settings"),
+            _("Help"),
+            _("Quit"),
+        ]
+        # Nine buttons in what the window leaves under the name, the message line kept free.
+        room = h - y - px(40)
+        step = min(px(BUTTON_H + GAP), room // len(labels))
+        height = step - min(px(GAP), step // 6)
+        buttons = []
+        for i, label in enumerate(labels):
+            rect = pygame.Rect(left, y + i * step, px(COLUMN_W), height)
+            buttons.append(UIButton(rect, label, self.manager, object_id="#big_button" if i == 0 else None))
+        (
+            self.continue_button,
+            self.campaign_button,
+            self.tutorial_button,
+            self.quick_button,
+            self.two_players_button,
+            self.replay_button,
+            self.settings_button,
+            self.help_button,
+            self.quit_button,
+        ) = buttons
+        if self.resume is None:
+            self.continue_button.disable()
+        self.buttons_bottom = y + len(labels) * step
+        self.message_label = UILabel(
+            pygame.Rect(left, self.buttons_bottom, w - left - px(200), px(30)), self.message, self.manager
         )
-        UILabel(
-            pygame.Rect(left - px(100), y + px(80), col + px(200), px(34)),
-            _("Souls, armies and the qiankun pouch"),
-            self.manager,
-            object_id="#subtitle",
-        )
-        y += px(140)
-        UILabel(pygame.Rect(left, y, col, px(26)), _("Scenario"), self.manager)
-        titles = self._scenario_titles()
-        self.scenario_menu = UIDropDownMenu(
-            [t for t, _i in titles] or ["-"],
-            next((t for t, i in titles if i == self.scenario_id), titles[0][0] if titles else "-"),
-            pygame.Rect(left, y + px(28), col, px(36)),
-            self.manager,
-        )
-        self._title_to_id = dict(titles)
-        y += px(76)
-        self.side_menus: dict[str, UIDropDownMenu] = {}
-        self.level_menus: dict[str, UIDropDownMenu] = {}
-        levels: list[str | tuple[str, str]] = [_(name) for name in LEVELS.values()]
-        scenario = self._scenario()
-        self.tell_story()  # the names of the scenario chosen now
-        self.built_story = i18n.story_script()
-        options: list[str | tuple[str, str]] = [_("Human"), _("Computer")]
-        if scenario is not None:
-            for side in scenario.sides:
-                ctrl = self.controllers.get(side.id, default_commander(side.role))
-                self.controllers[side.id] = ctrl
-                # Reaches left of the column: the level menu takes room in the row.
-                UILabel(pygame.Rect(left - px(100), y, col - px(200), px(36)), i18n.name(side.name), self.manager)
-                if ctrl == "ai":  # how well the computer plays this side
-                    level = self.difficulties.setdefault(side.id, "normal")
-                    self.level_menus[side.id] = UIDropDownMenu(
-                        levels,
-                        _(LEVELS[level]),
-                        pygame.Rect(left + col - px(290), y, px(110), px(36)),
-                        self.manager,
-                    )
-                self.side_menus[side.id] = UIDropDownMenu(
-                    options,
-                    options[0] if ctrl == "human" else options[1],
-                    pygame.Rect(left + col - px(170), y, px(170), px(36)),
-                    self.manager,
-                )
-                y += px(44)
-        y += px(8)
-        # The language is asked here, first thing; the names' script and the rest are in Settings.
-        UILabel(pygame.Rect(left, y, col - px(180), px(36)), _("Language"), self.manager)
+        # The language, first thing a player may need; the rest is in Settings.
         self.lang_menu = UIDropDownMenu(
             list(i18n.LANGUAGES.values()),
             i18n.LANGUAGES[i18n.language()],
-            pygame.Rect(left + col - px(170), y, px(170), px(36)),
+            pygame.Rect(w - px(190), h - px(52), px(170), px(36)),
             self.manager,
+            expand_on_option_click=True,
         )
-        y += px(60)
-        self.start_button = UIButton(
-            pygame.Rect(left, y, col - px(180), px(48)), _("Start battle"), self.manager, object_id="#big_button"
-        )
-        self.replay_button = UIButton(
-            pygame.Rect(left + col - px(170), y, px(170), px(48)), _("Watch a replay"), self.manager
-        )
-        y += px(58)
-        # The row reaches a little past the column on both sides, so five buttons keep their room.
-        row = [_("Campaigns"), _("Saved games"), _("Settings"), _("Help"), _("Quit")]
-        row_left, row_w = left - px(ROW_OVERHANG), col + 2 * px(ROW_OVERHANG)
-        fifth = (row_w - px(10) * (len(row) - 1)) // len(row)
-        buttons = [
-            UIButton(pygame.Rect(row_left + i * (fifth + px(10)), y, fifth, px(40)), t, self.manager)
-            for i, t in enumerate(row)
-        ]
-        self.campaign_button, self.saves_button, self.settings_button, self.help_button, self.quit_button = buttons
-        self.message_label = UILabel(pygame.Rect(left - px(100), y + px(50), col + px(200), px(30)), "", self.manager)
 
-    def _scenario_titles(self) -> list[tuple[str, str]]:
-        out = []
-        for sid in self.ids:
+    def _resume(self) -> Resume | None:
+        """The game played last: the campaign, if that was last and is still going, else the
+        newest save that loads."""
+        settings = self.app.profile.settings
+        if settings.last_played == "campaign" and settings.last_campaign is not None:
             try:
-                out.append((_(load_scenario(sid).scenario.title), sid))
-            except ContentErrors:
-                continue
-        return out
+                campaigns = load_campaigns()
+                spec = campaigns.campaigns.get(settings.last_campaign)
+                progress = load_progress(spec.id, self.app.profile.saves_dir) if spec is not None else None
+            except (ContentErrors, SaveError):
+                spec, progress = None, None
+            if spec is not None and progress is not None and not progress.finished(spec):
+                return Resume(run=CampaignRun(campaigns, spec, progress, self.app.profile.saves_dir))
+        entry = next((e for e in self.app.saves.entries() if e.record is not None), None)
+        return Resume(save=entry) if entry is not None else None
 
-    def story_script(self) -> str | None:
-        scenario = self._scenario() if getattr(self, "scenario_id", "") else None
-        return names_script(scenario.campaign) if scenario is not None else None
-
-    def _scenario(self) -> Scenario | None:
-        if not self.scenario_id:
-            return None
-        try:
-            return load_scenario(self.scenario_id).scenario
-        except (KeyError, ContentErrors):
-            return None
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.art.backdrop(self.app.size), (0, 0))
+        name = draw_name(surface, self.name_rect.x, self.name_rect.y - px(14), px(80))
+        caption = pygame.Rect(name.x, name.bottom - px(10), px(COLUMN_W) + px(120), px(44))
+        y = paragraph(surface, "Qiankun", caption.x + px(4), caption.y, caption.w, size=20, colour=GOLD, bold=True)
+        paragraph(surface, _("Souls, armies and the qiankun pouch"), caption.x + px(4), y, caption.w, 15, MUTED)
+        if self.resume is not None:
+            # What Continue goes on with, beside it.
+            box = self.continue_button.rect
+            width = min(px(420), self.app.size[0] - box.right - px(24))
+            if width > px(120):
+                paragraph(
+                    surface,
+                    self.resume.line(),
+                    box.right + px(12),
+                    box.y + px(2),
+                    width,
+                    14,
+                    MUTED,
+                    max_y=box.bottom + px(30),
+                )
 
     def _say(self, text: str) -> None:
         self.message = text
         self.message_label.set_text(text)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            if event.ui_element is self.scenario_menu:
-                self.scenario_id = self._title_to_id.get(event.text, self.scenario_id)
-                self.controllers = {}
-                self.difficulties = {}
-                self.resize(self.app.size)
-            elif event.ui_element is self.lang_menu:
-                lang = next(k for k, v in i18n.LANGUAGES.items() if v == event.text)
-                self.app.set_language(lang)
-                self._remember(language=lang)
-                self.app.go("menu", carry_from=self)
-            else:
-                for sid, menu in self.side_menus.items():
-                    if event.ui_element is menu:
-                        self.controllers[sid] = "human" if event.text == _("Human") else "ai"
-                        self.resize(self.app.size)  # the level choice shows for computer sides only
-                        return
-                for sid, menu in self.level_menus.items():
-                    if event.ui_element is menu:
-                        self.difficulties[sid] = next(k for k, v in LEVELS.items() if _(v) == event.text)
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.lang_menu:
+            lang = next(k for k, v in i18n.LANGUAGES.items() if v == event.text)
+            self.app.set_language(lang)
+            self._remember(language=lang)
+            self.resize(self.app.size)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.start_button:
-                self.start()
-            elif event.ui_element is self.campaign_button:
-                self.app.go("campaigns")
-            elif event.ui_element is self.saves_button:
-                self.app.open("saves")
-            elif event.ui_element is self.settings_button:
-                self.app.open("settings")
-            elif event.ui_element is self.help_button:
-                self.app.open("help")
-            elif event.ui_element is self.replay_button:
-                self.watch_replay()
-            elif event.ui_element is self.quit_button:
-                self.app.leave()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            self.start()
+            self._button(event.ui_element)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.resume is not None:
+            self.continue_game()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.app.open("help")
+
+    def _button(self, element: object) -> None:
+        doors: dict[object, Callable[[], object]] = {
+            self.continue_button: self.continue_game,
+            self.campaign_button: lambda: self.app.go("campaigns"),
+            self.tutorial_button: self.tutorial,
+            self.quick_button: lambda: self.app.go("quick_battle"),
+            self.two_players_button: lambda: self.app.go("quick_battle", two_players=True),
+            self.replay_button: lambda: self.app.open("saves"),
+            self.settings_button: lambda: self.app.open("settings"),
+            self.help_button: lambda: self.app.open("help"),
+            self.quit_button: self.app.leave,
+        }
+        for button, door in doors.items():
+            if element is button:
+                door()
+                return
 
     def _remember(self, **choice: object) -> None:
         """Keep a choice for the next start; the game goes on without it if it cannot."""
@@ -210,25 +192,23 @@ class MenuScene(Scene):
         if problem is not None:
             self._say(problem)
 
-    def start(self) -> None:
+    def continue_game(self) -> None:
+        """Go on with the game played last (``Resume``)."""
+        resume = self.resume
+        if resume is None:
+            return
+        if resume.run is not None:
+            resume_campaign(self.app, resume.run)
+        elif resume.save is not None and resume.save.record is not None:
+            refusal = load_game(self.app, resume.save.record)
+            if refusal is not None:
+                self._say(refusal)
 
-        if self._scenario() is None:
-            self._say(_("This scenario cannot be loaded."))
-            return
-        levels = {sid: level for sid, level in self.difficulties.items() if self.controllers.get(sid) == "ai"}
-        if list(self.controllers.values()).count("human") > 1:  # people at one screen: pass phrases first
-            self.app.open("seal_setup", scenario_id=self.scenario_id, controllers=self.controllers, difficulties=levels)
-            return
-        match = new_match(self.scenario_id, dict(self.controllers), seed=None, difficulties=levels)
-        self.app.go("battle", match=match)
-
-    def watch_replay(self) -> None:
-        """The replay viewer on the most recent save."""
-        record = self.app.saves.newest_record()
-        if record is None:
-            self._say(_("No saved game to watch yet."))
-            return
+    def tutorial(self) -> None:
+        """The tutorial battle, from its first step."""
         try:
-            self.app.go("replay", record=record)
-        except SaveError as exc:
-            self._say(_("Cannot load: {reason}").format(reason=str(exc)))
+            match = tutorial_match()
+        except (KeyError, ContentErrors) as exc:
+            self._say(_("The tutorial cannot be loaded: {reason}").format(reason=str(exc).splitlines()[0]))
+            return
+        self.app.go("battle", match=match)

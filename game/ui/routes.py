@@ -16,6 +16,7 @@ from .duel_view import DuelPromptScene, DuelScene
 from .handover import HandoverScene
 from .help_screen import HelpScene
 from .menu import MenuScene
+from .quick_battle import QuickBattleScene
 from .replay import ReplayScene
 from .result import ResultScene
 from .saves_screen import SaveScreen
@@ -26,6 +27,7 @@ from .watch_replay import WatchScene
 
 ROUTES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene,
+    "quick_battle": QuickBattleScene,
     "campaigns": CampaignMenuScene,
     "briefing": BriefingScene,
     "camp": CampScene,

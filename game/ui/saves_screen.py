@@ -27,6 +27,7 @@ from .scene import Scene
 from .thumbnail import map_thumbnail
 
 if TYPE_CHECKING:
+    from ..record.model import GameRecord
     from .app import App
     from .battle import BattleScene
 
@@ -99,6 +100,18 @@ def describe(entry: SaveEntry) -> str:
     return _("{scenario} · {sides} · turn {turn} · {when}").format(
         scenario=_title(entry), sides=_sides(entry), turn=entry.turn, when=_when(entry)
     )
+
+
+def load_game(app: App, record: GameRecord) -> str | None:
+    """Play a saved game on from where it was saved (the save list's Load, the main menu's
+    Continue): None once its battle is shown, else why it cannot be."""
+    try:
+        match = match_from_record(record)
+    except SaveError as exc:
+        return _("Cannot load: {reason}").format(reason=str(exc))
+    app.saves.opened(match)  # a two-player game gone back to is seen by the other side too
+    app.go("battle", match=match)
+    return None
 
 
 def shown_name(entry: SaveEntry) -> str:
@@ -385,16 +398,15 @@ class SaveScreen(Scene):
         entry = self._entry()
         if entry is None or entry.record is None:
             return
-        try:
-            match = match_from_record(entry.record)
-        except SaveError as exc:
-            self._say(_("Cannot load: {reason}").format(reason=str(exc)))
-            return
         if self.battle is not None:
-            self.battle.saves.open_loaded(match)
+            try:
+                self.battle.saves.open_loaded(match_from_record(entry.record))
+            except SaveError as exc:
+                self._say(_("Cannot load: {reason}").format(reason=str(exc)))
             return
-        self.app.saves.opened(match)  # from the main menu: going back is seen too
-        self.app.go("battle", match=match)
+        refusal = load_game(self.app, entry.record)
+        if refusal is not None:
+            self._say(refusal)
 
     def watch(self) -> None:
         entry = self._entry()
