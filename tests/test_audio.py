@@ -353,7 +353,7 @@ def test_every_sound_and_piece_is_shipped_as_ogg_and_small() -> None:
         head = path.read_bytes()[:64]
         assert head.startswith(b"OggS") and b"vorbis" in head, name
         total += path.stat().st_size
-    assert total < 5 * 1024 * 1024
+    assert total < 20 * 1024 * 1024  # the repository stays a sensible size
     assert (AUDIO_DIR / "README.md").exists()
 
 

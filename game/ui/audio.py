@@ -1,4 +1,5 @@
-"""Sound effects and music (game/assets/audio, made by tools/make_audio.py).
+"""Sound effects and music (game/assets/audio: effects made by tools/make_audio.py, music by
+tools/make_music.py).
 
 One ``Audio`` belongs to the app (``app.audio``). It plays effects by name and one music piece
 at a time, crossfading between pieces on two reserved mixer channels. Without a sound device,
@@ -43,7 +44,15 @@ EFFECTS = (
     "victory",
     "defeat",
 )
-MUSIC = ("menu", "battle_calm", "battle_tense", "victory", "defeat")
+# Each army's theme, by faction.
+THEMES = {
+    "yuqing": "theme_yuqing",
+    "hailing": "theme_hailing",
+    "zhenguo": "theme_zhenguo",
+    "jin": "theme_jin",
+}
+# "menu" is the title theme, played on the title screen and the menus.
+MUSIC = ("menu", "camp", *THEMES.values(), "battle_calm", "battle_tense", "victory", "defeat")
 CROSSFADE_MS = 1500
 # The same effect again this soon is not replayed (a fast computer turn's burst of moves).
 REPEAT_MS = 150
