@@ -11,6 +11,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 from compose_score import PIECES, compose, repeated_windows  # noqa: E402
 
+from game.ui.audio import AUDIO_DIR, MUSIC, THEMES  # noqa: E402
+
+
+def test_every_piece_the_game_plays_is_composed_and_shipped() -> None:
+    names = {p.name for p in PIECES}
+    assert names == set(MUSIC)
+    assert set(THEMES.values()) <= names and len(PIECES) >= 8
+    for name in names:
+        assert (AUDIO_DIR / f"music_{name}.ogg").exists(), name
+
 
 def test_each_piece_lasts_ninety_seconds_or_more() -> None:
     assert all(p.seconds >= 90 for p in PIECES), {p.name: round(p.seconds) for p in PIECES}

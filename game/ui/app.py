@@ -269,6 +269,7 @@ class App:
         scene = self.scene
         if scene is not None:
             scene.tick(dt)
+        self.audio.update()
         if draw:
             self.render()
 

@@ -84,6 +84,7 @@ class BattleScene(Scene):
         self.panels = BattlePanels(self.session, self.geometry, self.focus_formation, self.camera.centre_on)
         self.stage = ActionShow(self.map, self.marks, self.motion)
         self.saves = BattleSaves(app, match, self.say, lambda: self.session.viewer)
+        audio_of(app).begin_battle()
         super().__init__(app)
         self._centre_on_side(self.session.first_human() or match.state.active_side.id)
 
