@@ -16,7 +16,22 @@ from game.core.hexgrid import Hex
 from game.profile import Profile
 from game.settings import UserSettings, load_settings, update_settings
 from game.ui.app import App
-from game.ui.audio import AUDIO_DIR, EFFECTS, MUSIC, REPEAT_MS, Audio, audio_of, battle_music
+from game.ui.audio import (
+    AUDIO_DIR,
+    DUCK_FALL_MS,
+    DUCK_RISE_MS,
+    DUCKS,
+    EFFECTS,
+    MUSIC,
+    REPEAT_MS,
+    THEMES,
+    Audio,
+    audio_of,
+    battle_music,
+    duck_gain,
+    duck_of,
+    theme_of,
+)
 from game.ui.battle import BattleScene
 from game.ui.replay import ReplayScene
 
@@ -282,6 +297,98 @@ def test_battle_music_by_situation() -> None:
     assert battle_music(enemies_in_sight=False, fought=True) == "battle_tense"
 
 
+def test_an_army_marches_to_its_theme_until_the_armies_meet() -> None:
+    assert battle_music(False, False, "zhenguo", met=False) == "theme_zhenguo"
+    assert battle_music(True, False, "zhenguo", met=False) == "battle_tense"
+    assert battle_music(False, False, "zhenguo", met=True) == "battle_calm"
+    assert battle_music(False, False, "tangut", met=False) == "battle_calm"  # no theme of its own
+    assert battle_music(False, False, None, met=False) == "battle_calm"  # nobody's side at the screen
+    assert {theme_of(f) for f in ("yuqing", "hailing", "zhenguo", "jin")} == set(THEMES.values())
+
+
+def test_a_battle_leaves_the_theme_once_enemies_come_in_sight() -> None:
+    from game.content.scenarios import load_scenario
+    from game.record.match import new_match
+
+    sides = [s.id for s in load_scenario("a1_valley_mouth").scenario.sides]
+    match = new_match("a1_valley_mouth", {s: "ai" for s in sides}, seed=1)
+    state, rules = match.state, match.loaded.rules
+    side = sides[0]
+    enemy = next(fid for fid, f in state.formations.items() if f.side != side)
+    audio, _, _ = make_audio()
+    audio.begin_battle()
+    audio.battle_events([], state, rules, side, seen=set())
+    assert audio.current == theme_of(state.side(side).faction) == "theme_yuqing"
+    audio.battle_events([], state, rules, side, seen={enemy})
+    assert audio.current == "battle_tense"
+    audio.battle_events([], state, rules, side, seen=set())
+    assert audio.current == "battle_calm"  # met: the theme does not come back
+    audio.begin_battle()
+    audio.battle_events([], state, rules, side, seen=set())
+    assert audio.current == "theme_yuqing"
+
+
+# -- ducking ----------------------------------------------------------------------------------
+
+
+def charge() -> Attacked:
+    return Attacked(unit="a", target="b", attacker_losses=1, defender_losses=3, charge=True)
+
+
+def duel() -> DuelFought:
+    return DuelFought(challenger="a", target="b", challenger_hero="x", target_hero="y", rounds=(), wounded=())
+
+
+def test_big_moments_duck_the_music_and_small_ones_do_not() -> None:
+    assert duck_of([Routed(unit="b", side="red")]) == DUCKS["rout"]
+    assert duck_of([duel()]) == DUCKS["duel"]
+    assert duck_of([charge()]) == DUCKS["charge"]
+    assert duck_of([blow("blast")]) == DUCKS["thunder"]
+    assert duck_of([blow(), blow("fire"), Moved(unit="a", path=(Hex(0, 0),))]) is None
+    assert duck_of([charge(), duel()]) == DUCKS["duel"]  # the deepest of them
+
+
+def test_a_duck_falls_fast_holds_and_rises_slowly() -> None:
+    duck = DUCKS["rout"]
+    assert duck_gain(duck, 0) == 1.0
+    assert duck.depth < duck_gain(duck, DUCK_FALL_MS // 2) < 1.0
+    assert duck_gain(duck, DUCK_FALL_MS) == duck.depth
+    assert duck_gain(duck, DUCK_FALL_MS + duck.hold_ms) == duck.depth
+    rising = [duck_gain(duck, DUCK_FALL_MS + duck.hold_ms + ms) for ms in range(0, DUCK_RISE_MS + 1, 100)]
+    assert rising == sorted(rising) and rising[-1] == 1.0
+
+
+def test_a_rout_ducks_the_music_channel_and_it_comes_back() -> None:
+    audio, mixer, clock = make_audio(music_volume=50)
+    audio.music("battle_tense")
+    channel = audio._channel
+    audio.on_events([Routed(unit="b", side="red")])
+    clock.ms += DUCK_FALL_MS + 100
+    audio.update()
+    assert mixer.calls[-1] == ("channel_volume", channel, 0.5 * DUCKS["rout"].depth)
+    clock.ms += DUCKS["rout"].hold_ms + DUCK_RISE_MS
+    audio.update()
+    assert mixer.calls[-1] == ("channel_volume", channel, 0.5)
+    mixer.calls.clear()
+    audio.update()  # over: nothing more to do
+    assert mixer.calls == []
+
+
+def test_a_second_big_moment_never_lifts_the_music_and_unseen_ones_do_not_duck() -> None:
+    audio, mixer, clock = make_audio()
+    audio.music("battle_tense")
+    audio.on_events([duel()])
+    clock.ms += DUCK_FALL_MS
+    audio.update()
+    low = audio._gain
+    audio.on_events([charge()])  # shallower, but comes while the duel's duck holds
+    assert audio._gain == low
+    quiet, mixer2, _ = make_audio()
+    quiet.music("battle_tense")
+    quiet.on_events([Routed(unit="far", side="red")], witnessed=lambda ev: False)
+    assert quiet._duck is None
+
+
 def test_fighting_keeps_the_battle_tense_until_the_turn_ends() -> None:
     audio, _, _ = make_audio()
     audio.on_events([blow()])
@@ -339,7 +446,7 @@ def test_a_battle_plays_its_music_and_hands_over_what_the_viewer_saw(monkeypatch
     audio, mixer, _ = make_audio()
     app = App((1280, 800), audio=audio)
     app.go("battle", match=match)
-    assert audio.current in ("battle_calm", "battle_tense")
+    assert audio.current in ("theme_yuqing", "battle_calm", "battle_tense")
     scene = current(app, BattleScene)
     heard: list[tuple[list[Event], str | None]] = []
 
@@ -363,7 +470,7 @@ def test_every_sound_and_piece_is_shipped_as_ogg_and_small() -> None:
         head = path.read_bytes()[:64]
         assert head.startswith(b"OggS") and b"vorbis" in head, name
         total += path.stat().st_size
-    assert total < 5 * 1024 * 1024
+    assert total < 20 * 1024 * 1024  # the repository stays a sensible size
     assert (AUDIO_DIR / "README.md").exists()
 
 
@@ -404,3 +511,21 @@ def test_the_replay_viewer_sounds_each_action_it_steps_to(tmp_path: Path, monkey
     for _ in range(6):
         viewer.step_forward()
     assert len(heard) == 6 and any(heard)  # each step is sounded, with its events
+
+
+def test_a_campaign_briefs_to_its_army_s_theme_and_rests_in_camp_to_the_camp_music(tmp_path: Path) -> None:
+    from game.content.campaigns import load_campaigns
+    from game.core import campaign as camp
+    from game.record.campaign_run import CampaignRun
+
+    campaigns = load_campaigns()
+    audio, _mixer, _ = make_audio()
+    app = App((800, 560), audio=audio)
+    app.use_profile(Profile.load("en", saves_dir=tmp_path))
+    for campaign_id, theme in (("yuqing", "theme_yuqing"), ("zhenguo", "theme_zhenguo")):
+        spec = campaigns.campaigns[campaign_id]
+        run = CampaignRun(campaigns, spec, camp.new_progress(spec, seed=3), tmp_path)
+        app.go("briefing", run=run)
+        assert audio.current == theme
+        app.go("camp", run=run)
+        assert audio.current == "camp"

@@ -1,13 +1,16 @@
-"""Synthesise the game's sound effects and music into game/assets/audio/*.ogg.
+"""Synthesise the game's sound effects into game/assets/audio/sfx_*.ogg (the music is composed
+and rendered by tools/make_music.py).
 
 Everything is made here from numbers: plucked strings (guqin- and pipa-like, additive partials
-that die faster the higher they are), a bamboo flute (dizi/xiao-like, with breath and vibrato),
-drums, gongs, bells, woodblocks and noise. The tunes are pentatonic and written for this game;
-their variations come from a seeded generator, so every run gives the same files.
+that die faster the higher they are), drums, gongs, bells, woodblocks and noise. Variations come
+from a generator seeded by each file's name, so every run gives the same sounds.
 
-Needs (generation only, not the game): numpy (``pip install -e '.[dev]'``) and the Debian packages
-``vorbis-tools`` (oggenc, the Vorbis encoder) and ``sox`` (the loudness figures printed at the
-end). Usage: ``python tools/make_audio.py [--out game/assets/audio] [--only NAME ...]``.
+Each file is checked after encoding: Vorbis can push a peak above what was encoded, so a file
+whose decoded peak passes -1 dBFS is made quieter and encoded again.
+
+Needs (generation only, not the game): numpy (``pip install -e '.[audio]'``) and the Debian
+packages ``vorbis-tools`` (oggenc, the Vorbis encoder) and ``sox`` (decodes for the peak check).
+Usage: ``python tools/make_audio.py [--out game/assets/audio] [--only NAME ...]``.
 """
 
 from __future__ import annotations
@@ -27,14 +30,15 @@ import numpy as np
 SR = 44100
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "game" / "assets" / "audio"
-# Loudness targets (RMS, dBFS): effects stand a little above the music under them.
+# Loudness targets (RMS, dBFS): effects stand a little above the music (-21 dBFS RMS) under them.
 EFFECT_RMS_DB = -17.0
-MUSIC_RMS_DB = -21.0
-# Effects heard often or meant to be in the background sit lower than the battle's big moments.
-EFFECT_OFFSET_DB = {"click": -9.0, "select": -6.0, "move_foot": -4.0, "move_horse": -4.0, "souls": -2.0}
-# Vorbis quality (oggenc -q): music is long, effects are short.
-MUSIC_QUALITY = 2
-EFFECT_QUALITY = 3
+# Effects heard often or meant to be in the background sit lower than the battle's big moments;
+# the selection stays near the effects' level so that it is heard over the battle music.
+EFFECT_OFFSET_DB = {"click": -9.0, "select": -1.0, "move_foot": -4.0, "move_horse": -4.0, "souls": -2.0}
+EFFECT_QUALITY = 3  # oggenc -q
+# Peaks are limited to LIMIT_DB before encoding and must decode at or under PEAK_MAX_DB.
+LIMIT_DB = -2.0
+PEAK_MAX_DB = -1.0
 
 # -- building blocks ---------------------------------------------------------------------------
 
@@ -115,17 +119,6 @@ def pipa_tremolo(freq: float, dur: float, rng: np.random.Generator, rate: float 
         note = pipa(freq, 0.5, rng) * (0.55 + 0.25 * rng.random())
         out[at : at + len(note)] += note
     return out
-
-
-def flute(freq: float, dur: float, rng: np.random.Generator, breath: float = 0.06) -> np.ndarray:
-    """A bamboo flute: a near-sine with a little 2nd and 3rd, vibrato growing in, and breath."""
-    t = t_of(dur)
-    vib = 1 + 0.006 * np.sin(2 * np.pi * 5.2 * t) * np.minimum(1, t / 0.5)
-    phase = 2 * np.pi * np.cumsum(freq * vib) / SR
-    tone = np.sin(phase) + 0.28 * np.sin(2 * phase) + 0.1 * np.sin(3 * phase)
-    air = band(noise(rng, dur), freq * 1.5, freq * 4) * breath
-    env = np.minimum(1, t / 0.09) * np.minimum(1, (dur - t) / 0.15).clip(0)
-    return (tone + air) * env
 
 
 def drum(
@@ -222,21 +215,6 @@ def degree(tonic: int, mode: tuple[int, ...], d: int) -> int:
     return tonic + 12 * octave + mode[i]
 
 
-def phrase(rng: np.random.Generator, length: int, start: int, end: int, low: int, high: int) -> list[int]:
-    """A melody as scale degrees: mostly steps, a leap now and then, landing on ``end``."""
-    out = [start]
-    for i in range(1, length - 1):
-        left = length - 1 - i
-        step = rng.choice([-2, -1, 0, 1, 2, 3, -3], p=[0.1, 0.25, 0.1, 0.25, 0.1, 0.1, 0.1])
-        nxt = int(np.clip(out[-1] + step, low, high))
-        # Draw towards the goal as the phrase runs out.
-        if abs(nxt - end) > 2 * left:
-            nxt = out[-1] + int(np.sign(end - out[-1]))
-        out.append(nxt)
-    out.append(end)
-    return out
-
-
 # -- the effects -------------------------------------------------------------------------------
 
 
@@ -245,10 +223,12 @@ def sfx_click(rng: np.random.Generator) -> np.ndarray:
 
 
 def sfx_select(rng: np.random.Generator) -> np.ndarray:
-    # A harmonic touched on the guqin: a soft, high, bell-like pair of notes.
-    out = np.zeros(int(0.7 * SR))
-    place(out, string(midi_hz(86), 0.6, bright=2.5, decay=0.4, pos=0.5), 0)
-    place(out, string(midi_hz(93), 0.5, bright=2.5, decay=0.35, pos=0.5), 0.07, 0.7)
+    # A wooden tap and two small bells, a fifth apart: short and bright, above the music's
+    # plucked strings and drums, so a selection is heard even in the thick of the battle music.
+    out = np.zeros(int(0.6 * SR))
+    place(out, woodblock(1500, 0.06), 0, 0.6)
+    place(out, fade_out(bell(midi_hz(88), 0.55), 0.3), 0.005)
+    place(out, fade_out(bell(midi_hz(95), 0.5), 0.3), 0.06, 0.7)
     return out
 
 
@@ -372,145 +352,6 @@ def sfx_defeat(rng: np.random.Generator) -> np.ndarray:
     return reverb(fade_out(out, 0.8), rng, 1.6, 0.25)
 
 
-# -- the music ---------------------------------------------------------------------------------
-
-
-def loop(track: np.ndarray, length: float) -> np.ndarray:
-    """Fold what rings on past the loop's end back onto its start, so it repeats seamlessly."""
-    n = int(length * SR)
-    out = track[:n].copy()
-    tail = track[n:]
-    while len(tail):
-        m = min(n, len(tail))
-        out[:m] += tail[:m]
-        tail = tail[m:]
-    return out
-
-
-def music_menu(rng: np.random.Generator) -> np.ndarray:
-    # A guqin alone at first, a xiao answering: slow, D gong mode, 16 bars of 4 beats at 60.
-    beat = 1.0
-    bars = 12
-    length = bars * 4 * beat
-    track = np.zeros(int((length + 4) * SR))
-    tonic = 50  # D3
-    for p in range(bars // 2):
-        goal = [0, 3, 2, 0, 4, 0][p]
-        notes = phrase(rng, 6, [2, 0, 4, 2, 3, 1][p], goal, -2, 7)
-        rhythm = [1, 1, 0.5, 0.5, 1, 4][:6]
-        at = p * 8 * beat
-        for d, r in zip(notes, rhythm, strict=True):
-            place(track, guqin(midi_hz(degree(tonic + 12, GONG, d)), 3.0, slide=0.02 if d % 2 else 0.0), at, 0.8)
-            at += r * beat
-        # The open bass string on each phrase's first beat.
-        place(track, guqin(midi_hz(tonic - 12 + (7 if p % 2 else 0)), 4.0), p * 8 * beat, 0.6)
-        if p % 2 == 1:  # the xiao's answer over the held note
-            f_notes = phrase(rng, 3, goal + 5, 5 + [2, 0, 4][p % 3], 3, 10)
-            at = p * 8 * beat + 4.5 * beat
-            for d, r in zip(f_notes, (1.0, 1.0, 1.5), strict=True):
-                place(track, flute(midi_hz(degree(tonic + 12, GONG, d)), r * beat * 1.05, rng), at, 0.25)
-                at += r * beat
-    return loop(reverb(track, rng, 2.2, 0.3), length)
-
-
-def music_battle_calm(rng: np.random.Generator) -> np.ndarray:
-    # Armies on the march: a pipa's low ostinato, a frame drum's heartbeat, a dizi above. A yu.
-    beat = 60 / 84
-    bars = 16
-    length = bars * 4 * beat
-    track = np.zeros(int((length + 3) * SR))
-    tonic = 57  # A3
-    ostinato = [0, 2, 3, 2, 0, 2, 4, 3]
-    for bar in range(bars):
-        at0 = bar * 4 * beat
-        shift = [0, 0, -2, -1][(bar // 2) % 4]
-        for i, d in enumerate(ostinato):
-            place(track, pipa(midi_hz(degree(tonic - 12, YU, d + shift)), 0.7, rng), at0 + i * beat / 2, 0.45)
-        place(track, drum(0.6, rng, 100, 60, 0.3, 0.15), at0, 0.5)
-        place(track, drum(0.6, rng, 100, 60, 0.3, 0.15), at0 + 2 * beat, 0.3)
-        place(track, woodblock(700, 0.1), at0 + 3.5 * beat, 0.12)
-    for p in range(4, bars, 4):
-        notes = phrase(rng, 7, 4, [3, 0, 2, 0][p // 4 % 4], 0, 9)
-        rhythm = (1.5, 0.5, 1, 1, 2, 2, 8)
-        at = p * 4 * beat
-        for d, r in zip(notes, rhythm, strict=True):
-            dur = min(r, 4) * beat
-            place(track, flute(midi_hz(degree(tonic + 12, YU, d)), dur * 1.02, rng), at, 0.22)
-            at += r * beat
-    return loop(reverb(track, rng, 1.5, 0.22), length)
-
-
-def music_battle_tense(rng: np.random.Generator) -> np.ndarray:
-    # Battle joined: war drums, a pipa's tremolo climbing, gongs at each fourth bar. E yu, 120.
-    beat = 0.5
-    bars = 16
-    length = bars * 4 * beat
-    track = np.zeros(int((length + 3) * SR))
-    tonic = 52  # E3
-    pattern = [(0, 1.0), (1, 0.5), (1.5, 0.6), (2, 0.9), (3, 0.5), (3.25, 0.4), (3.5, 0.7)]
-    for bar in range(bars):
-        at0 = bar * 4 * beat
-        for b, g in pattern:
-            place(track, drum(0.5, rng, 120, 48, 0.22, 0.35), at0 + b * beat, g * 0.9)
-        for b in range(8):  # the small drum's quavers
-            place(track, drum(0.15, rng, 420, 300, 0.04, 0.5), at0 + b * beat / 2, 0.12 + 0.08 * (b % 2 == 0))
-        if bar % 4 == 0:
-            place(track, gong(110, 3.0, rng, 1.2), at0, 0.4)
-        line = [[0, 2, 3, 4], [0, 2, 4, 5], [3, 2, 0, -1], [0, 1, 2, 4]][bar % 4]
-        for i, d in enumerate(line):
-            note = midi_hz(degree(tonic + 12, YU, d + bar // 8))
-            place(track, pipa_tremolo(note, beat * 0.95, rng), at0 + i * beat, 0.3)
-        place(track, pipa(midi_hz(degree(tonic - 12, YU, line[0])), 1.0, rng), at0, 0.5)
-    return loop(reverb(track, rng, 1.2, 0.18), length)
-
-
-def music_victory(rng: np.random.Generator) -> np.ndarray:
-    # The field held: a bright march in C gong mode, dizi over pipa and drums, 100 a minute.
-    beat = 0.6
-    bars = 12
-    length = bars * 4 * beat
-    track = np.zeros(int((length + 4) * SR))
-    tonic = 60
-    for bar in range(bars):
-        at0 = bar * 4 * beat
-        for b, g in ((0, 0.9), (1, 0.4), (2, 0.7), (2.5, 0.4), (3, 0.5)):
-            place(track, drum(0.5, rng, 130, 60, 0.25, 0.3), at0 + b * beat, g * 0.7)
-        chord = [0, 3, 4, 0][bar % 4]
-        for i, d in enumerate((chord, chord + 2, chord + 4, chord + 2)):
-            place(track, pipa(midi_hz(degree(tonic - 12, GONG, d)), 0.8, rng), at0 + i * beat, 0.4)
-        if bar % 4 == 0:
-            place(track, gong(131, 3.0, rng, 1.3), at0, 0.35)
-    for p in range(0, bars, 2):
-        notes = phrase(rng, 6, [4, 2, 5, 4, 3, 0][p // 2], [2, 0, 4, 3, 1, 0][p // 2], 0, 9)
-        at = p * 4 * beat
-        for d, r in zip(notes, (1, 1, 1, 1, 2, 2), strict=True):
-            place(track, flute(midi_hz(degree(tonic + 12, GONG, d)), r * beat, rng), at, 0.2)
-            at += r * beat
-    return loop(reverb(track, rng, 1.6, 0.22), length)
-
-
-def music_defeat(rng: np.random.Generator) -> np.ndarray:
-    # The field lost: a slow guqin lament in A yu mode, a distant gong, the xiao alone at the end.
-    beat = 60 / 54
-    bars = 8
-    length = bars * 4 * beat
-    track = np.zeros(int((length + 5) * SR))
-    tonic = 57
-    for bar in range(bars):
-        at0 = bar * 4 * beat
-        if bar % 4 == 0:
-            place(track, gong(82, 5.0, rng, 2.5), at0, 0.35)
-        place(track, guqin(midi_hz(degree(tonic - 24, YU, [0, -2, 1, 0][bar % 4])), 4.5), at0, 0.6)
-        notes = phrase(rng, 4, [4, 3, 2, 3, 4, 2, 1, 0][bar], [2, 1, 0, 2, 3, 1, 0, 0][bar], -1, 7)
-        at = at0
-        for d, r in zip(notes, (1, 0.5, 0.5, 2), strict=True):
-            place(track, guqin(midi_hz(degree(tonic, YU, d)), 3.0, slide=-0.025 if r >= 2 else 0.0), at, 0.7)
-            at += r * beat
-        if bar in (3, 7):
-            place(track, flute(midi_hz(degree(tonic + 12, YU, [4, 2][bar == 7])), 3 * beat, rng, 0.1), at0 + beat, 0.18)
-    return loop(reverb(track, rng, 2.5, 0.32), length)
-
-
 EFFECTS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     "click": sfx_click,
     "select": sfx_select,
@@ -525,23 +366,15 @@ EFFECTS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     "victory": sfx_victory,
     "defeat": sfx_defeat,
 }
-MUSIC: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
-    "menu": music_menu,
-    "battle_calm": music_battle_calm,
-    "battle_tense": music_battle_tense,
-    "victory": music_victory,
-    "defeat": music_defeat,
-}
-
 # -- output ------------------------------------------------------------------------------------
 
 
 def normalise(x: np.ndarray, rms_db: float) -> np.ndarray:
-    """Scale to the target RMS, then round off any peak above -1 dBFS (a soft limiter)."""
+    """Scale to the target RMS, then round off any peak above LIMIT_DB (a soft limiter)."""
     x = x - np.mean(x)
     rms = np.sqrt(np.mean(x**2))
     x = x * (10 ** (rms_db / 20) / max(rms, 1e-9))
-    ceiling = 10 ** (-1.5 / 20)
+    ceiling = 10 ** (LIMIT_DB / 20)
     over = np.abs(x) > 0.7 * ceiling
     knee = 0.7 * ceiling
     x[over] = np.sign(x[over]) * (knee + (ceiling - knee) * np.tanh((np.abs(x[over]) - knee) / (ceiling - knee)))
@@ -563,6 +396,8 @@ def write_ogg(x: np.ndarray, path: Path, quality: int, title: str) -> None:
                 "-Q",
                 "-q",
                 str(quality),
+                "--serial",
+                "7",
                 "-t",
                 title,
                 "-c",
@@ -579,31 +414,48 @@ def seed_of(name: str) -> int:
     return int(sum(ord(c) * 31**i for i, c in enumerate(name)) % 2**32)
 
 
+def sox_stats(path: Path) -> dict[str, str]:
+    """sox's figures for a file as decoded (``RMS lev dB``, ``Pk lev dB``, ...)."""
+    stats = subprocess.run(["sox", str(path), "-n", "stats"], capture_output=True, text=True).stderr
+    return {m[1]: m[2] for m in re.finditer(r"^(\S.*?)\s{2,}(\S+)", stats, re.M)}
+
+
+def encode_under_ceiling(x: np.ndarray, path: Path, title: str) -> dict[str, str]:
+    """Encode, and while the decoded peak passes PEAK_MAX_DB take the excess (and a margin) off."""
+    for _ in range(6):
+        write_ogg(x, path, EFFECT_QUALITY, title)
+        figures = sox_stats(path)
+        over = float(figures["Pk lev dB"]) - PEAK_MAX_DB
+        if over <= -0.1:
+            return figures
+        x = x * 10 ** (-(over + 0.2) / 20)
+    raise SystemExit(f"make_audio: {path.name} still peaks above {PEAK_MAX_DB} dBFS")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=OUT)
-    ap.add_argument("--only", nargs="*", help="make only these (e.g. sfx_blow music_menu)")
+    ap.add_argument("--only", nargs="*", help="make only these (e.g. sfx_blow sfx_select)")
     args = ap.parse_args()
-    if shutil.which("oggenc") is None:
-        print("make_audio: oggenc not found: apt-get install -y vorbis-tools", file=sys.stderr)
-        return 1
+    for tool, package in (("oggenc", "vorbis-tools"), ("sox", "sox")):
+        if shutil.which(tool) is None:
+            print(f"make_audio: {tool} not found: apt-get install -y {package}", file=sys.stderr)
+            return 1
     args.out.mkdir(parents=True, exist_ok=True)
-    jobs = [(f"sfx_{k}", f, EFFECT_RMS_DB + EFFECT_OFFSET_DB.get(k, 0.0), EFFECT_QUALITY) for k, f in EFFECTS.items()]
-    jobs += [(f"music_{k}", f, MUSIC_RMS_DB, MUSIC_QUALITY) for k, f in MUSIC.items()]
-    for name, make, rms_db, quality in jobs:
+    print("| file | length | RMS dB | peak dB | KB |")
+    print("| --- | --- | --- | --- | --- |")
+    for key, make in EFFECTS.items():
+        name = f"sfx_{key}"
         if args.only and name not in args.only:
             continue
         rng = np.random.default_rng(seed_of(name))
-        x = normalise(np.asarray(make(rng), dtype=np.float64), rms_db)
+        x = normalise(np.asarray(make(rng), dtype=np.float64), EFFECT_RMS_DB + EFFECT_OFFSET_DB.get(key, 0.0))
         path = args.out / f"{name}.ogg"
-        write_ogg(x, path, quality, name)
-        print(f"{path.name}: {len(x) / SR:.1f} s, {path.stat().st_size // 1024} KB")
-    if shutil.which("sox"):
-        print("\nloudness (sox stats: RMS lev dB, Pk lev dB):")
-        for path in sorted(args.out.glob("*.ogg")):
-            stats = subprocess.run(["sox", str(path), "-n", "stats"], capture_output=True, text=True).stderr
-            figures = {m[1]: m[2] for m in re.finditer(r"^(\S.*?)\s{2,}(\S+)", stats, re.M)}
-            print(f"  {path.name:28} RMS {figures.get('RMS lev dB')}  peak {figures.get('Pk lev dB')}")
+        figures = encode_under_ceiling(x, path, name)
+        print(
+            f"| {path.name} | {len(x) / SR:.1f} s | {figures['RMS lev dB']} | {figures['Pk lev dB']} "
+            f"| {path.stat().st_size / 1024:.0f} |"
+        )
     return 0
 
 

@@ -293,6 +293,7 @@ class App:
         scene = self.scene
         if scene is not None:
             scene.tick(dt)
+        self.audio.update()
         if draw:
             self.render()
 

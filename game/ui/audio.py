@@ -1,4 +1,5 @@
-"""Sound effects and music (game/assets/audio, made by tools/make_audio.py).
+"""Sound effects and music (game/assets/audio: effects made by tools/make_audio.py, music by
+tools/make_music.py).
 
 One ``Audio`` belongs to the app (``app.audio``). It plays effects by name and one music piece
 at a time, crossfading between pieces on two reserved mixer channels. Without a sound device,
@@ -6,12 +7,15 @@ or when the mixer cannot start, it stays silent and never raises: sound is never
 The mixer is passed in (``pygame.mixer`` by default) so tests can trace its calls.
 
 The battle hands it the events its viewer witnessed (``battle_events``): each maps to at most
-one effect, and the music follows the situation (tense while enemies are in sight or blows
-fell this turn, calm otherwise; victory or defeat when the battle ends)."""
+one effect, and the music follows the situation: the viewer's army's theme until the armies
+first meet, then tense while enemies are in sight or blows fell this turn and calm otherwise;
+victory or defeat when the battle ends. Big moments (a rout, a duel, a charge, palm thunder)
+duck the music for a moment under their effect; ``update`` (every frame) brings it back."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.events import (
@@ -43,7 +47,15 @@ EFFECTS = (
     "victory",
     "defeat",
 )
-MUSIC = ("menu", "battle_calm", "battle_tense", "victory", "defeat")
+# Each army's theme, by faction (a faction without one hears the calm battle music).
+THEMES = {
+    "yuqing": "theme_yuqing",
+    "hailing": "theme_hailing",
+    "zhenguo": "theme_zhenguo",
+    "jin": "theme_jin",
+}
+# "menu" is the title theme, played on the title screen and the menus.
+MUSIC = ("menu", "camp", *THEMES.values(), "battle_calm", "battle_tense", "victory", "defeat")
 CROSSFADE_MS = 1500
 # The same effect again this soon is not replayed (a fast computer turn's burst of moves).
 REPEAT_MS = 150
@@ -77,8 +89,62 @@ def won(ev: GameOver, viewer: str | None) -> bool:
     return ev.winner is not None and (viewer is None or ev.winner == viewer)
 
 
-def battle_music(enemies_in_sight: bool, fought: bool) -> str:
-    return "battle_tense" if enemies_in_sight or fought else "battle_calm"
+def theme_of(faction: str | None) -> str:
+    """The music of an army (its theme), or the calm battle music for one without a theme."""
+    return THEMES.get(faction or "", "battle_calm")
+
+
+def battle_music(enemies_in_sight: bool, fought: bool, faction: str | None = None, met: bool = True) -> str:
+    """Tense while enemies are in sight or blows fell this turn; before the armies ``met`` the
+    ``faction``'s theme, after it the calm battle music."""
+    if enemies_in_sight or fought:
+        return "battle_tense"
+    return "battle_calm" if met else theme_of(faction)
+
+
+@dataclass(frozen=True)
+class Duck:
+    """The music held down under a big moment: to ``depth`` (a gain, 0-1) for ``hold_ms``."""
+
+    depth: float
+    hold_ms: int
+
+
+DUCKS = {
+    "rout": Duck(0.45, 1700),
+    "duel": Duck(0.4, 2200),
+    "charge": Duck(0.5, 1200),
+    "thunder": Duck(0.45, 2000),
+}
+DUCK_FALL_MS = 120
+DUCK_RISE_MS = 1000
+
+
+def duck_of(events: Iterable[Event]) -> Duck | None:
+    """The deepest duck the events call for (None: the music stays as it is)."""
+    ducks: list[Duck] = []
+    for ev in events:
+        if isinstance(ev, (Routed, Fled)):
+            ducks.append(DUCKS["rout"])
+        elif isinstance(ev, DuelFought):
+            ducks.append(DUCKS["duel"])
+        elif isinstance(ev, Attacked) and ev.mode == "blast":
+            ducks.append(DUCKS["thunder"])
+        elif isinstance(ev, Attacked) and ev.charge:
+            ducks.append(DUCKS["charge"])
+    return min(ducks, key=lambda d: (d.depth, -d.hold_ms), default=None)
+
+
+def duck_gain(duck: Duck, elapsed_ms: int) -> float:
+    """The music's gain ``elapsed_ms`` after a duck began: a quick fall, the hold, a slow rise."""
+    if elapsed_ms <= 0:
+        return 1.0
+    if elapsed_ms < DUCK_FALL_MS:
+        return 1.0 - (1.0 - duck.depth) * elapsed_ms / DUCK_FALL_MS
+    rising = elapsed_ms - DUCK_FALL_MS - duck.hold_ms
+    if rising <= 0:
+        return duck.depth
+    return min(1.0, duck.depth + (1.0 - duck.depth) * rising / DUCK_RISE_MS)
 
 
 class Audio:
@@ -106,6 +172,11 @@ class Audio:
         self._channel = 0
         # Blows fell (or someone broke) since the current turn began: the battle stays tense.
         self.fought = False
+        # The armies have met in this battle (the army's theme gives way to the battle music).
+        self.met = False
+        # The duck holding the music down (when it began, and how deep), and the gain it gives now.
+        self._duck: tuple[int, Duck] | None = None
+        self._gain = 1.0
 
     @classmethod
     def start(cls, settings: Any = None, mixer: Any = None) -> Audio:
@@ -146,7 +217,38 @@ class Audio:
         elif was_muted and not muted and self.current is not None:
             self._start_music(self.current, 0)
         elif not muted and self.current is not None:
-            self._safe(lambda: self.mixer.Channel(self._channel).set_volume(self.music_volume / 100))
+            self._set_music_volume()
+
+    def _set_music_volume(self) -> None:
+        channel_id, volume = self._channel, self.music_volume / 100 * self._gain
+        self._safe(lambda: self.mixer.Channel(channel_id).set_volume(volume))
+
+    # -- ducking ------------------------------------------------------------------------------
+
+    def duck(self, duck: Duck) -> None:
+        """Hold the music down under a big moment (a duck under way goes on from where it is)."""
+        now = self.clock()
+        if self._duck is not None:
+            start, running = self._duck
+            duck = Duck(min(duck.depth, running.depth), max(duck.hold_ms, running.hold_ms - (now - start)))
+        # Start the fall from where the music already is, so a second big moment never lifts it.
+        already = min(1.0, (1.0 - self._gain) / max(1e-6, 1.0 - duck.depth))
+        self._duck = (now - int(DUCK_FALL_MS * already), duck)
+        self.update()
+
+    def update(self) -> None:
+        """Every frame: the music's volume follows the duck, back to full when it is over."""
+        if self._duck is None:
+            return
+        start, duck = self._duck
+        elapsed = self.clock() - start
+        gain = round(duck_gain(duck, elapsed), 3)
+        if elapsed >= DUCK_FALL_MS + duck.hold_ms + DUCK_RISE_MS:
+            self._duck, gain = None, 1.0
+        if gain != self._gain:
+            self._gain = gain
+            if self.mixer is not None and not self.muted and self.current is not None:
+                self._set_music_volume()
 
     # -- effects ------------------------------------------------------------------------------
 
@@ -184,12 +286,19 @@ class Audio:
                 names.append(name)
         names.sort(key=lambda n: PRIORITY.index(n) if n in PRIORITY else len(PRIORITY))
         names = names[:MAX_AT_ONCE]
+        duck = duck_of(heard)
+        if duck is not None and names:
+            self.duck(duck)
         for name in names:
             self.play(name)
         for ev in heard:
             if isinstance(ev, GameOver):
                 self.music("victory" if won(ev, viewer) else "defeat")
         return names
+
+    def begin_battle(self) -> None:
+        """A battle opens: its armies have not met yet, and no blow fell this turn."""
+        self.fought = self.met = False
 
     def battle_events(self, events: list[Event], state: Any, rules: Any, side: str | None, seen: set[str]) -> None:
         """The battle's hook: ``events`` are what ``side`` witnessed of an action (already
@@ -209,7 +318,10 @@ class Audio:
         enemies = side is not None and any(
             (f := state.formations.get(fid)) is not None and f.side != side for fid in seen
         )
-        self.music(battle_music(enemies, self.fought))
+        faction = state.side(side).faction if side is not None else None
+        music = battle_music(enemies, self.fought, faction, self.met)
+        self.met = self.met or music == "battle_tense"
+        self.music(music)
 
     # -- music --------------------------------------------------------------------------------
 
@@ -234,7 +346,7 @@ class Audio:
 
         def start() -> None:
             channel = self.mixer.Channel(channel_id)
-            channel.set_volume(self.music_volume / 100)
+            channel.set_volume(self.music_volume / 100 * self._gain)
             channel.play(sound, loops=-1, fade_ms=fade_ms)
 
         self._safe(start)

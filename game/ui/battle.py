@@ -95,6 +95,7 @@ class BattleScene(Scene):
         self.hints = Hints(
             app.profile.saves_dir, open_help=lambda page: self.app.open("help", page=page), quiet=progress is not None
         )
+        audio_of(app).begin_battle()
         super().__init__(app)
         self._centre_on_side(self.session.first_human() or match.state.active_side.id)
 

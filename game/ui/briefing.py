@@ -11,6 +11,7 @@ from pygame_gui.elements import UIButton
 from ..content.scenarios import load_scenario
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
+from .audio import theme_of
 from .pages import BACKGROUND, heading, muted, panel, paragraph
 from .scale import px
 from .scene import Scene
@@ -20,11 +21,13 @@ if TYPE_CHECKING:
 
 
 class BriefingScene(Scene):
-    music = "menu"
     tells_story = True
 
     def __init__(self, app: App, run: CampaignRun) -> None:
         self.run = run
+        # The campaign's army marches out to its own theme.
+        sides = load_scenario(run.scenario_id).scenario.sides
+        self.music = theme_of(next((s.faction for s in sides if s.id == run.spec.side), None))
         super().__init__(app)
 
     def story_script(self) -> str | None:

@@ -59,7 +59,7 @@ def aim_line(spec: CampaignSpec, progress: CampaignProgress) -> str:
 
 
 class CampScene(Scene):
-    music = "menu"
+    music = "camp"
     tells_story = True
 
     def __init__(self, app: App, run: CampaignRun) -> None:

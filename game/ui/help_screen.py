@@ -2,7 +2,8 @@
 
 Opened over the current screen (F1 in battle, the battle menu, the main menu's Help); Back, Esc
 or F1 again return to it. The page titles are listed on the left; the page on the right
-scrolls when it is longer than the window. Up and Down change the page.
+scrolls when it is longer than the window. Up and Down change the page. Credits, beside Back,
+opens the list of the game's assets and their licences.
 """
 
 from __future__ import annotations
@@ -80,7 +81,12 @@ class HelpScene(Scene):
             button = UIButton(pygame.Rect(left, y, lw, px(BUTTON_H)), _(p.title), self.manager, object_id="#page_tab")
             self.page_buttons[button] = p.id
             y += px(BUTTON_H) + GAP
-        self.back_button = UIButton(pygame.Rect(left, h - MARGIN - px(40), lw, px(40)), _("Back"), self.manager)
+        # Back, and beside it the credits (every asset's origin and licence), under the page list.
+        half = (lw - GAP) // 2
+        self.back_button = UIButton(pygame.Rect(left, h - MARGIN - px(40), half, px(40)), _("Back"), self.manager)
+        self.credits_button = UIButton(
+            pygame.Rect(left + lw - half, h - MARGIN - px(40), half, px(40)), _("Credits"), self.manager
+        )
         x = left + lw + MARGIN
         self.page_rect = pygame.Rect(x, MARGIN, right - x, h - 2 * MARGIN)
         self.scroller = UIScrollingContainer(self.page_rect.inflate(-16, -16), self.manager, allow_scroll_x=False)
@@ -118,6 +124,8 @@ class HelpScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back_button:
                 self.app.back()
+            elif event.ui_element is self.credits_button:
+                self.app.open("credits")
             elif event.ui_element in self.page_buttons:
                 self.show(self.page_buttons[event.ui_element])
         elif event.type == pygame.KEYDOWN:

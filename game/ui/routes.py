@@ -11,6 +11,7 @@ from .battle_menu import BattleMenuScene, confirm_quit
 from .briefing import BriefingScene
 from .camp import CampScene
 from .campaign_menu import CampaignMenuScene
+from .credits import CreditsScene
 from .dialog import DialogScene
 from .duel_view import DuelPromptScene, DuelScene
 from .handover import HandoverScene
@@ -38,6 +39,7 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "dialog": DialogScene,
     "settings": SettingsScene,
     "help": HelpScene,
+    "credits": CreditsScene,
     "handover": HandoverScene,
     "watch": WatchScene,
     "duel": DuelScene,
