@@ -81,6 +81,9 @@ class HelpScene(Scene):
             self.page_buttons[button] = p.id
             y += px(BUTTON_H) + GAP
         self.back_button = UIButton(pygame.Rect(left, h - MARGIN - px(40), lw, px(40)), _("Back"), self.manager)
+        # The encyclopedia: every kind of troops, ground, person and skill, with its figures.
+        more = pygame.Rect(left, h - MARGIN - 2 * px(40) - GAP, lw, px(40))
+        self.encyclopedia_button = UIButton(more, _("Encyclopedia"), self.manager)
         x = left + lw + MARGIN
         self.page_rect = pygame.Rect(x, MARGIN, right - x, h - 2 * MARGIN)
         self.scroller = UIScrollingContainer(self.page_rect.inflate(-16, -16), self.manager, allow_scroll_x=False)
@@ -118,6 +121,8 @@ class HelpScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back_button:
                 self.app.back()
+            elif event.ui_element is self.encyclopedia_button:
+                self.app.open("encyclopedia")
             elif event.ui_element in self.page_buttons:
                 self.show(self.page_buttons[event.ui_element])
         elif event.type == pygame.KEYDOWN:

@@ -13,6 +13,7 @@ from .camp import CampScene
 from .campaign_menu import CampaignMenuScene
 from .dialog import DialogScene
 from .duel_view import DuelPromptScene, DuelScene
+from .encyclopedia_screen import EncyclopediaScene
 from .handover import HandoverScene
 from .help_screen import HelpScene
 from .menu import MenuScene
@@ -35,6 +36,7 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "dialog": DialogScene,
     "settings": SettingsScene,
     "help": HelpScene,
+    "encyclopedia": EncyclopediaScene,
     "handover": HandoverScene,
     "watch": WatchScene,
     "duel": DuelScene,
