@@ -260,7 +260,7 @@ def test_the_legend_names_every_mark_and_explains_the_one_pointed_at(monkeypatch
         assert entry.label in texts.rendered
     for glyph in ("溃", "矢6", "雷2", "伏", "疲", "1k"):  # the souls' count beside their wisp
         assert any(glyph in t for t in texts.rendered), glyph
-    assert "Point at a mark to read what it means." in texts.rendered
+    assert "Point at a mark to read what it means; click it to read more." in " ".join(texts.rendered)
     rows = dict((e.id, r) for e, r in legend._rows)
     texts.rendered.clear()
     legend.draw(surface, (10, 60), mouse=rows["tired"].center)

@@ -356,6 +356,9 @@ class BattleScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         panels = self.panels
+        # The card and the legend are drawn over the other panels: a click on them is theirs.
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._read_more(event.pos):
+            return
         if self.log.handle(event):  # a wheel or click over the log, or its keys
             return
         if panels.threat_toggle.handle(event) or panels.legend.handle(event):
@@ -385,6 +388,20 @@ class BattleScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             # The map under a panel is not pointed at: no hover line, no path through the panel.
             self.hover = None if on_panel else self.map.hex_at(pos)
+
+    def _read_more(self, pos: tuple[int, int]) -> bool:
+        """A click on a card that stays, or on a row of the legend, opens what explains it (the
+        encyclopedia's entry, the help's page) over the battle."""
+        entry = self.panels.card_panel.entry_at(pos)
+        if entry is not None:
+            self.app.open("encyclopedia", entry=entry)
+            return True
+        more = self.panels.legend.more_at(pos)
+        if more is not None:
+            route, at = more
+            self.app.open(route, **({"entry": at} if route == "encyclopedia" else {"page": at}))
+            return True
+        return False
 
     def _button(self, element: object) -> None:
         panels = self.panels

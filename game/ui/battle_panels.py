@@ -228,6 +228,7 @@ class BattlePanels:
         if unit is None or card is None:
             self.card_panel.hide()
             return
+        self.card_panel.links = under is None  # the clicked formation's card stays to be clicked
         pos = self.session.state.formations[unit].pos
         taken = [log_area(self.size), self.legend.rect, self.threat_toggle_rect(), self.minimap.rect]
         if self.unit_list.visible:

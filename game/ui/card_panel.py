@@ -19,6 +19,7 @@ from ..core.rules import Ruleset
 from ..core.skill_marks import EFFECT_NAMES
 from ..i18n import N_, _, format_men
 from ..view.card import FormationCard
+from ..view.encyclopedia import entry_id
 from .badges import BADGES, render_badge
 from .banners import morale_colour, strength_colour
 from .fonts import font
@@ -153,9 +154,20 @@ class CardPanel:
         self.side_name = side_name
         self.width = width if width is not None else px(WIDTH)  # grows with the UI's scale
         self.rect = pygame.Rect(0, 0, 0, 0)  # where it was last drawn (empty: not shown)
+        # A card that stays while the pointer goes to it (the formation clicked, not the one
+        # under the pointer) says that a click on it opens its troops' encyclopedia entry.
+        self.links = False
+        self.type_id: str | None = None  # the troops of the card last drawn
 
     def hide(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.type_id = None
+
+    def entry_at(self, pos: tuple[int, int]) -> str | None:
+        """The encyclopedia entry a click at ``pos`` opens: the troops of a linking card under it."""
+        if self.links and self.type_id is not None and self.covers(pos):
+            return entry_id("formations", self.type_id)
+        return None
 
     def covers(self, pos: tuple[int, int]) -> bool:
         return self.rect.width > 0 and self.rect.collidepoint(pos)
@@ -175,6 +187,7 @@ class CardPanel:
         setattr(rect, corner, anchor)
         rect.clamp_ip(surface.get_rect())
         self.rect = rect
+        self.type_id = card.type_id
         self._paint(surface, card, rect, title, laid)
         return rect
 
@@ -201,7 +214,10 @@ class CardPanel:
         inner = width - 2 * PAD
         title = wrap(_title(card), 18, inner - BANNER_W - 8, bold=True)
         laid: list[tuple[_Row, list[str]]] = []
-        for row in _rows(card, self.side_name):
+        rows = _rows(card, self.side_name)
+        if self.links:
+            rows.append(_Row(_("Click the card: these troops in the encyclopedia"), MUTED, size=TEXT_SIZE - 2))
+        for row in rows:
             text_w = inner - (self._badge(row).get_width() + 6 if row.badge else 0)
             laid.append((row, wrap(row.text, row.size, text_w) if row.text else []))
         height = PAD + max(BANNER_H, len(title) * font(18).get_linesize()) + 6

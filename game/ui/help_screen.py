@@ -87,6 +87,9 @@ class HelpScene(Scene):
         self.credits_button = UIButton(
             pygame.Rect(left + lw - half, h - MARGIN - px(40), half, px(40)), _("Credits"), self.manager
         )
+        # The encyclopedia above them: every kind of troops, ground, person and skill, with its figures.
+        more = pygame.Rect(left, h - MARGIN - 2 * px(40) - GAP, lw, px(40))
+        self.encyclopedia_button = UIButton(more, _("Encyclopedia"), self.manager)
         x = left + lw + MARGIN
         self.page_rect = pygame.Rect(x, MARGIN, right - x, h - 2 * MARGIN)
         self.scroller = UIScrollingContainer(self.page_rect.inflate(-16, -16), self.manager, allow_scroll_x=False)
@@ -126,6 +129,8 @@ class HelpScene(Scene):
                 self.app.back()
             elif event.ui_element is self.credits_button:
                 self.app.open("credits")
+            elif event.ui_element is self.encyclopedia_button:
+                self.app.open("encyclopedia")
             elif event.ui_element in self.page_buttons:
                 self.show(self.page_buttons[event.ui_element])
         elif event.type == pygame.KEYDOWN:

@@ -85,6 +85,23 @@ ENTRIES: tuple[Entry, ...] = (
 )
 
 
+# Where a click on a row reads more: (route, page or entry) — the help's page on the rule, or
+# the encyclopedia's entry (a category id opens its first entry).
+MORE: dict[str, tuple[str, str]] = {
+    "hero": ("encyclopedia", "people"),
+    "morale": ("help", "morale"),
+    "strength": ("help", "morale"),
+    "routed": ("help", "morale"),
+    "ammo": ("help", "missiles"),
+    "thunder": ("help", "missiles"),
+    "hidden": ("help", "fog"),
+    "tired": ("help", "fatigue"),
+    "done": ("help", "keys"),
+    "duel": ("help", "duels"),
+    "souls": ("encyclopedia", "pouch"),
+}
+
+
 class Legend(Switch):
     def __init__(self) -> None:
         super().__init__(KEY)
@@ -111,6 +128,11 @@ class Legend(Switch):
         if pos is None or not self.visible:
             return None
         return next((e for e, r in self._rows if r.collidepoint(pos)), None)
+
+    def more_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
+        """Where a click at ``pos`` reads more of the mark under it: (route, page or entry)."""
+        entry = self.entry_at(pos)
+        return MORE.get(entry.id) if entry is not None else None
 
     def draw(
         self,
@@ -160,7 +182,7 @@ class Legend(Switch):
         if hovered is not None:
             tip = tips[hovered.id]
         else:
-            tip = wrap(_("Point at a mark to read what it means."), TIP_SIZE, width - 2 * PAD)
+            tip = wrap(_("Point at a mark to read what it means; click it to read more."), TIP_SIZE, width - 2 * PAD)
         ty = y + 8
         for line in tip:
             surface.blit(font(TIP_SIZE).render(line, True, TEXT if hovered else MUTED), (x, ty))

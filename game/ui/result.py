@@ -19,15 +19,18 @@ from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextB
 from ..chronicle.replayed import set_pieces_of
 from ..content.campaigns import names_script
 from ..core import campaign as camp
+from ..core.engine import initial_state
 from ..i18n import _, format_men, ngettext, sentences
 from ..record.campaign_run import CampaignRun
 from ..record.errors import SaveError
 from ..record.match import Match
+from ..view.battle_figures import FiguresWatch
 from ..view.history import compare
 from ..view.names import formation_names, hero_name, save_name, side_name
 from ..view.outcome import debriefing, decide, headline, headline_text, reason_text
 from ..view.side_texts import result_reader
 from ..view.summary import summarise, took_part
+from .figures_panel import figures_picture
 from .hud import BAD, GOLD, GOOD, MUTED, TEXT
 from .narration import wrap
 from .scale import px
@@ -85,8 +88,14 @@ class ResultScene(Scene):
         rows = summarise(scenario, engine.rules, engine.settings, match.state)
         roles = {s.id: s.role for s in match.state.sides}
         self.summary = [r for r in rows if took_part(r, roles[r.side])]
-        names = formation_names(engine.rules, scenario, match.record.settings.roster)
-        self.history = compare(set_pieces_of(match.record, match.loaded), engine.rules, names)
+        self.names = formation_names(engine.rules, scenario, match.record.settings.roster)
+        # One re-run of the record reads both the set pieces and the figures turn by turn.
+        watch = FiguresWatch(initial_state(scenario, engine.rules, engine.settings))
+        self.history = compare(set_pieces_of(match.record, match.loaded, also=[watch]), engine.rules, self.names)
+        self.figures = watch.figures()
+        # The body shows the story and the table, or the battle in figures (a button swaps them).
+        self.showing_figures = False
+        self.figures_surface: pygame.Surface | None = None
         super().__init__(app)
 
     # -- what it says ------------------------------------------------------------------------
@@ -213,6 +222,14 @@ class ResultScene(Scene):
             if content_w - narrow.width - GAP >= story_min_w:
                 self.table = narrow
         side_by_side = content_w - self.table.width - GAP >= story_min_w
+        self.story_box: UITextBox | None = None
+        self.body: UIScrollingContainer | None = None
+        if self.showing_figures:  # the charts take all the room the table and story had
+            y = self._head(MARGIN // 2, title, title_id, title_h, reason_lines, reason_h)
+            body_h = h - footer_h - MARGIN // 2 - GAP - y
+            self._build_figures(pygame.Rect((w - content_w) // 2, y, content_w, body_h))
+            self._buttons(y + body_h + GAP)
+            return
         story_w = min(px(STORY_MAX_W), content_w - self.table.width - GAP if side_by_side else content_w - SCROLLBAR_W)
         html, lines = self._story_html(story_w)
         line_h = round(theme.get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
@@ -223,17 +240,7 @@ class ResultScene(Scene):
             body_h = min(room, self.table.height + (GAP + story_need if lines else 0))
         # The whole block in the middle of the window when there is room to spare.
         y = max(MARGIN // 2, (h - head_h - body_h - GAP - footer_h) // 2)
-
-        self.title_label = UILabel(pygame.Rect(0, y, w, title_h), title, self.manager, object_id=title_id)
-        y += title_h
-        self.reason_labels = []
-        for line in reason_lines:
-            rect = pygame.Rect(0, y, w, reason_h)
-            self.reason_labels.append(UILabel(rect, line, self.manager, object_id="#subtitle"))
-            y += reason_h
-        y += GAP
-        self.story_box: UITextBox | None = None
-        self.body: UIScrollingContainer | None = None
+        y = self._head(y, title, title_id, title_h, reason_lines, reason_h)
         if side_by_side:
             x = (w - story_w - GAP - self.table.width) // 2
             self.table.build(x + story_w + GAP, y)
@@ -256,11 +263,46 @@ class ResultScene(Scene):
             self.body.set_scrollable_area_dimensions((inner, rect.bottom))
         self._buttons(min(h - footer_h - MARGIN // 2, y + body_h + GAP))
 
+    def _head(self, y: int, title: str, title_id: str, title_h: int, reason_lines: list[str], reason_h: int) -> int:
+        """The title and the reason from ``y`` down; returns where the body starts."""
+        w = self.app.size[0]
+        self.title_label = UILabel(pygame.Rect(0, y, w, title_h), title, self.manager, object_id=title_id)
+        y += title_h
+        self.reason_labels = []
+        for line in reason_lines:
+            rect = pygame.Rect(0, y, w, reason_h)
+            self.reason_labels.append(UILabel(rect, line, self.manager, object_id="#subtitle"))
+            y += reason_h
+        return y + GAP
+
+    def _build_figures(self, rect: pygame.Rect) -> None:
+        """The battle in figures drawn for ``rect`` (blitted by ``draw``)."""
+        state, rules = self.match.state, self.match.engine.rules
+        side_names = {s.id: self._side_name(s.id) for s in state.sides}
+        colours = {s.id: rules.factions[s.faction].colour for s in state.sides}
+        self.figures_surface = figures_picture(rect.size, self.figures, side_names, colours, self.names)
+        self.figures_at = rect.topleft
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.showing_figures and self.figures_surface is not None:
+            surface.blit(self.figures_surface, self.figures_at)
+
+    def toggle_figures(self) -> None:
+        """Swap the body between the story with its table and the battle in figures."""
+        self.showing_figures = not self.showing_figures
+        self.figures_surface = None
+        self.resize(self.app.size)
+
     def _buttons(self, y: int) -> None:
         w = self.app.size[0]
         self.camp_button = self.retry_button = None
         big: UIButton | None = None
-        labels = [_("Save the record"), _("Watch the replay")]
+        labels = [
+            _("Save the record"),
+            _("Watch the replay"),
+            _("The story") if self.showing_figures else _("In figures"),
+        ]
         if self.run is not None:
             if self._won():
                 labels.append(_("To the camp") if not self.run.finished else _("The campaign is won"))
@@ -268,18 +310,20 @@ class ResultScene(Scene):
                 labels.append(_("Fight the battle again"))
         labels.append(_("Campaigns") if self.run is not None else _("Main menu"))
         font = self.manager.get_theme().get_font(["button"])
-        widths = [max(px(160), font.get_rect(t).width + 36) for t in labels]
         gap = 12
+        widths = [max(px(160), font.get_rect(t).width + 36) for t in labels]
+        if sum(widths) + gap * (len(widths) - 1) > w - MARGIN:  # a narrow window: each as wide as its words
+            widths = [font.get_rect(t).width + 28 for t in labels]
         total = sum(widths) + gap * (len(widths) - 1)
         x = (w - total) // 2
         buttons = []
         for text, bw in zip(labels, widths, strict=True):
             buttons.append(UIButton(pygame.Rect(x, y, bw, px(BUTTON_H)), text, self.manager))
             x += bw + gap
-        self.save_button, self.replay_button = buttons[0], buttons[1]
+        self.save_button, self.replay_button, self.figures_button = buttons[0], buttons[1], buttons[2]
         self.menu_button = buttons[-1]
         if self.run is not None:
-            big = buttons[2]
+            big = buttons[3]
             if self._won():
                 self.camp_button = big
             else:
@@ -334,6 +378,7 @@ class ResultScene(Scene):
         actions = {
             self.save_button: self.save,
             self.replay_button: self.watch_replay,
+            self.figures_button: self.toggle_figures,
             self.menu_button: self.to_campaigns if self.run is not None else self.to_menu,
         }
         if self.camp_button is not None:

@@ -14,6 +14,7 @@ from .campaign_menu import CampaignMenuScene
 from .credits import CreditsScene
 from .dialog import DialogScene
 from .duel_view import DuelPromptScene, DuelScene
+from .encyclopedia_screen import EncyclopediaScene
 from .handover import HandoverScene
 from .help_screen import HelpScene
 from .menu import MenuScene
@@ -40,6 +41,7 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "settings": SettingsScene,
     "help": HelpScene,
     "credits": CreditsScene,
+    "encyclopedia": EncyclopediaScene,
     "handover": HandoverScene,
     "watch": WatchScene,
     "duel": DuelScene,
