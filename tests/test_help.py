@@ -200,6 +200,12 @@ def test_every_page_renders_and_its_text_fits(lang: str, size: tuple[int, int], 
         assert font(TAB_FONT).size(button.text)[0] + 2 * TAB_PADDING <= button.rect.width, button.text
     assert scene.page_rect.right <= size[0] and scene.back_button.rect.bottom <= size[1]
     assert list_width(size) < size[0] // 3
+    # The tabs keep clear of the buttons at the foot, and those of each other.
+    buttons = [*scene.page_buttons, scene.encyclopedia_button, scene.back_button, scene.credits_button]
+    for i, a in enumerate(buttons):
+        for b in buttons[i + 1 :]:
+            assert not a.rect.inflate(0, 2).colliderect(b.rect), (a.text, b.text)  # a gap between
+        assert a.rect.height >= font(TAB_FONT).get_linesize(), a.text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

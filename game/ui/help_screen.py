@@ -77,10 +77,13 @@ class HelpScene(Scene):
         y = MARGIN + font(TITLE_SIZE, True).get_linesize() + 10
         self.title_pos = (left, MARGIN)
         self.page_buttons: dict[UIButton, str] = {}
+        # The tabs close up in a short window so that they keep clear of the buttons at the foot.
+        foot = h - MARGIN - 2 * px(40) - 2 * GAP
+        tab_h = min(px(BUTTON_H), (foot - y) // len(PAGES) - GAP)
         for p in PAGES:
-            button = UIButton(pygame.Rect(left, y, lw, px(BUTTON_H)), _(p.title), self.manager, object_id="#page_tab")
+            button = UIButton(pygame.Rect(left, y, lw, tab_h), _(p.title), self.manager, object_id="#page_tab")
             self.page_buttons[button] = p.id
-            y += px(BUTTON_H) + GAP
+            y += tab_h + GAP
         # Back, and beside it the credits (every asset's origin and licence), under the page list.
         half = (lw - GAP) // 2
         self.back_button = UIButton(pygame.Rect(left, h - MARGIN - px(40), half, px(40)), _("Back"), self.manager)
