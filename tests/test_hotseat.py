@@ -338,6 +338,21 @@ def test_loading_a_running_hotseat_save_opens_behind_the_curtain_of_the_side_to_
     _behind_the_curtain_of_the_mover(app, "hailing")
 
 
+def test_the_main_menus_continue_opens_a_running_hotseat_game_behind_the_curtain(app: App, tmp_path: Path) -> None:
+    """Continue goes on with the newest save: a two-player game in it opens behind the curtain of
+    the side to move, through the same door as the save list (the newest save is no reload)."""
+    from game.ui.menu import MenuScene
+
+    app.saves = saves_folder_at(tmp_path)
+    app.saves.save_game(_hotseat_a1(), "left for supper")  # the hailing to move
+    app.go("menu")
+    menu = current(app, MenuScene)
+    assert menu.resume is not None and menu.resume.save is not None
+    menu.continue_game()
+    battle = _behind_the_curtain_of_the_mover(app, "hailing")
+    assert battle.match.record.reloads == []
+
+
 def test_an_autosave_and_the_quicksave_of_a_hotseat_game_open_behind_the_curtain(app: App, tmp_path: Path) -> None:
     from game.ui.saves_screen import SaveScreen
 
