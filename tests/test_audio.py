@@ -3,7 +3,8 @@ music by situation, and the shipped files. The mixer's calls are traced on a fak
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +140,8 @@ def test_the_dummy_driver_opens_and_plays_the_real_files() -> None:
         pytest.skip("no SDL_mixer here")
     audio.play("blow")
     audio.music("battle_calm")
+    assert "music_battle_calm" not in audio._sounds  # decoded aside: no frame waits for it
+    audio.settle()
     assert audio._sounds["sfx_blow"] is not None and audio._sounds["music_battle_calm"] is not None
 
 
@@ -414,6 +417,42 @@ def test_music_crossfades_and_a_piece_playing_goes_on() -> None:
     ]
     assert mixer.loaded() == ["music_battle_calm", "music_battle_tense"]
     assert "music_battle_calm" not in audio._sounds  # only the piece playing stays decoded
+
+
+class HeldDecoder(Executor):
+    """Decodes only when told to: what was asked for waits, as on a slow disk."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[Future[Any], Callable[[], Any]]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.asked.append((future, lambda: fn(*args, **kwargs)))
+        return future
+
+    def finish(self) -> None:
+        for future, work in self.asked:
+            future.set_result(work())
+        self.asked.clear()
+
+
+def test_music_decoded_aside_starts_when_ready_and_only_if_still_wanted() -> None:
+    decoder = HeldDecoder()
+    audio, mixer, _ = make_audio(decoder=decoder)
+    audio.music("menu")
+    audio.update()
+    assert not [c for c in mixer.calls if c[0] == "music"]  # nothing waits for the decoding
+    decoder.finish()
+    audio.update()
+    assert [c[0] for c in mixer.calls if c[0] == "music"] == ["music"]
+    # A piece superseded while it was being decoded never starts.
+    audio.music("battle_calm")
+    audio.music("battle_tense")
+    decoder.finish()
+    audio.update()
+    started = [c for c in mixer.calls if c[0] == "music"]
+    assert len(started) == 2 and audio.current == "battle_tense"
+    assert "music_battle_tense" in audio._sounds and "music_menu" not in audio._sounds
 
 
 def test_the_end_of_a_battle_plays_victory_or_defeat_music() -> None:

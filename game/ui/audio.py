@@ -15,6 +15,7 @@ duck the music for a moment under their effect; ``update`` (every frame) brings 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,9 +156,12 @@ class Audio:
         effects_volume: int = 80,
         muted: bool = False,
         clock: Callable[[], int] | None = None,
+        decoder: Executor | None = None,
     ) -> None:
         """``mixer``: an initialised pygame.mixer-like module, or None for silence. Volumes are
-        percentages. ``clock`` gives milliseconds (pygame's ticks by default)."""
+        percentages. ``clock`` gives milliseconds (pygame's ticks by default). ``decoder``: where
+        music is decoded away from the frames (the piece starts once ready); None decodes it at
+        once."""
         self.mixer = mixer
         self.music_volume, self.effects_volume, self.muted = music_volume, effects_volume, muted
         if clock is None:
@@ -166,6 +170,9 @@ class Audio:
             clock = pygame.time.get_ticks
         self.clock = clock
         self._sounds: dict[str, Any] = {}
+        self._decoder = decoder
+        # The music piece being decoded: its name, its fade and the decoding under way.
+        self._pending: tuple[str, int, Future[Any]] | None = None
         self._last_played: dict[str, int] = {}
         # The music asked for (kept while muted, to start again on unmute) and its channel.
         self.current: str | None = None
@@ -192,7 +199,10 @@ class Audio:
             mixer.set_reserved(2)  # channels 0 and 1: the music, crossfading between them
         except Exception:  # no device, no driver, no SDL_mixer: play nothing
             mixer = None
-        audio = cls(mixer)
+        # Decoding a piece of two minutes takes a good part of a second: a thread of its own
+        # does it, so that neither the first frame nor a change of music waits for it.
+        decoder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="music") if mixer is not None else None
+        audio = cls(mixer, decoder=decoder)
         if settings is not None:
             audio.apply(settings)
         return audio
@@ -237,7 +247,9 @@ class Audio:
         self.update()
 
     def update(self) -> None:
-        """Every frame: the music's volume follows the duck, back to full when it is over."""
+        """Every frame: a piece decoded since starts, and the music's volume follows the duck,
+        back to full when it is over."""
+        self._start_decoded()
         if self._duck is None:
             return
         start, duck = self._duck
@@ -338,7 +350,30 @@ class Audio:
             self._start_music(name, fade_ms)
 
     def _start_music(self, name: str, fade_ms: int) -> None:
-        sound = self._sound(f"music_{name}")
+        stem = f"music_{name}"
+        if stem not in self._sounds and self._decoder is not None:
+            self._pending = (name, fade_ms, self._decoder.submit(self._decode, stem))
+            return
+        self._play_music(stem, self._sound(stem), fade_ms)
+
+    def _start_decoded(self) -> None:
+        """Start the piece decoded aside, if it is ready and still the one wanted."""
+        if self._pending is None or not self._pending[2].done():
+            return
+        name, fade_ms, decoding = self._pending
+        self._pending = None
+        stem = f"music_{name}"
+        self._sounds[stem] = decoding.result()
+        if name == self.current and self.mixer is not None and not self.muted:
+            self._play_music(stem, self._sounds[stem], fade_ms)
+
+    def settle(self) -> None:
+        """Wait for a piece being decoded and start it (for whoever must hear it now)."""
+        if self._pending is not None:
+            wait([self._pending[2]])
+            self._start_decoded()
+
+    def _play_music(self, stem: str, sound: Any, fade_ms: int) -> None:
         if sound is None:
             return
         self._channel = 1 - self._channel
@@ -351,7 +386,7 @@ class Audio:
 
         self._safe(start)
         # Only the pieces playing stay decoded in memory (a piece is a few MB as samples).
-        for key in [k for k in self._sounds if k.startswith("music_") and k != f"music_{name}"]:
+        for key in [k for k in self._sounds if k.startswith("music_") and k != stem]:
             del self._sounds[key]
 
     def _stop_music(self, fade_ms: int) -> None:
@@ -365,11 +400,14 @@ class Audio:
     def _sound(self, stem: str) -> Any:
         """The decoded sound of assets/audio/STEM.ogg, loaded once; None if it cannot be."""
         if stem not in self._sounds:
-            try:
-                self._sounds[stem] = self.mixer.Sound(str(AUDIO_DIR / f"{stem}.ogg"))
-            except Exception:  # a missing or unreadable file: that sound is silent
-                self._sounds[stem] = None
+            self._sounds[stem] = self._decode(stem)
         return self._sounds[stem]
+
+    def _decode(self, stem: str) -> Any:
+        try:
+            return self.mixer.Sound(str(AUDIO_DIR / f"{stem}.ogg"))
+        except Exception:  # a missing or unreadable file (or a device gone): that sound is silent
+            return None
 
     def _safe(self, call: Callable[[], object]) -> None:
         """Run a mixer call; a device lost mid-game silences the game instead of ending it."""
