@@ -27,6 +27,7 @@ from ..session.tutorial import tutorial_progress
 from ..settings import UserSettings, load_settings
 from .action_show import ActionShow
 from .audio import audio_of
+from .battle_controls import key_down, press, read_more
 from .battle_log import BattleLog
 from .battle_panels import BattlePanels
 from .battle_saves import BattleSaves
@@ -40,7 +41,6 @@ from .map_marks import MapMarks
 from .map_view import MapView
 from .motion import Motion
 from .narration import NarrationPopup, event_line
-from .orders import KEYS as ORDER_KEYS
 from .scene import Scene
 from .side_logs import SideLogs
 from .thunder_aim import draw_thunder_tip
@@ -357,7 +357,7 @@ class BattleScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         panels = self.panels
         # The card and the legend are drawn over the other panels: a click on them is theirs.
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._read_more(event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and read_more(self, event.pos):
             return
         if self.log.handle(event):  # a wheel or click over the log, or its keys
             return
@@ -371,12 +371,12 @@ class BattleScene(Scene):
         if panels.minimap.handle(event):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self._button(event.ui_element)
+            press(self, event.ui_element)
             return
         if self.tutorial is not None and event.type == pygame.MOUSEBUTTONDOWN and self.tutorial.covers(event.pos):
             return
         if event.type == pygame.KEYDOWN:
-            self._key(event)
+            key_down(self, event)
             return
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
         on_panel = panels.covers(pos, self.log)
@@ -388,79 +388,6 @@ class BattleScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             # The map under a panel is not pointed at: no hover line, no path through the panel.
             self.hover = None if on_panel else self.map.hex_at(pos)
-
-    def _read_more(self, pos: tuple[int, int]) -> bool:
-        """A click on a card that stays, or on a row of the legend, opens what explains it (the
-        encyclopedia's entry, the help's page) over the battle."""
-        entry = self.panels.card_panel.entry_at(pos)
-        if entry is not None:
-            self.app.open("encyclopedia", entry=entry)
-            return True
-        more = self.panels.legend.more_at(pos)
-        if more is not None:
-            route, at = more
-            self.app.open(route, **({"entry": at} if route == "encyclopedia" else {"page": at}))
-            return True
-        return False
-
-    def _button(self, element: object) -> None:
-        panels = self.panels
-        if element is panels.end_turn_button:
-            self.end_turn()
-        elif element is panels.menu_button:
-            self.open_menu()
-        elif element is panels.hud.confirm_button:
-            self.confirm_attack()
-        elif element is panels.hud.cancel_button:
-            self.cancel()
-        elif (order := panels.orders.order_of(element)) is not None:
-            self.give_order(order)
-        elif (order := panels.hud.skills.order_of(element)) is not None:
-            self.hero_order(order)
-        elif element is panels.objectives.button:
-            panels.toggle_objectives()
-        elif self.tutorial is not None and element is self.tutorial.home_button:
-            self.app.home()
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        if self.map.zoom_key(key):  # + and −
-            return
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.session.choice.pending_attack is not None:
-                self.confirm_attack()
-            elif event.mod & pygame.KMOD_SHIFT or key == pygame.K_KP_ENTER:
-                self.end_turn()
-        elif key == pygame.K_e:
-            self.end_turn()
-        elif key == pygame.K_ESCAPE and self.computer.to_move() and not self.computer.shown_fast():
-            self.computer.skip_this_turn()
-            self.say(_("Computer moves: the rest of this turn is not shown"))
-        elif key == pygame.K_ESCAPE and self.session.choice.has_choice_to_cancel():
-            self.cancel()
-        elif key == pygame.K_ESCAPE:
-            self.open_menu()
-        elif key == pygame.K_F1:
-            self.app.open("help")
-        elif key == pygame.K_F2:
-            self.app.open("saves", battle=self)  # Back returns here
-        elif key == pygame.K_F5:
-            self.saves.quicksave()
-        elif key == pygame.K_F9:
-            self.saves.quickload()
-        elif key == pygame.K_SPACE:
-            self.computer.toggle_fast()
-            self.say(_("Computer moves: fast") if self.computer.fast else _("Computer moves: shown one by one"))
-        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self.give_order("undo")
-        elif key in ORDER_KEYS:
-            self.give_order(ORDER_KEYS[key])
-        elif key == pygame.K_TAB:
-            self._select_next()
-        elif key == pygame.K_o:
-            self.panels.toggle_objectives()
-        elif key == pygame.K_p:
-            self.show_places = not self.show_places
 
     # -- frame ----------------------------------------------------------------------------
 
