@@ -45,6 +45,19 @@ def read_toml(path: Path, errors: list[ContentError]) -> dict[str, Any] | None:
     return None
 
 
+def load_model(path: Path, model: type[M], obj: str | None = None) -> M:
+    """Read a TOML file and validate it as ``model``; ContentErrors name the file, the object
+    (``obj``, else the file's own ``id``, else its name) and the field."""
+    errors: list[ContentError] = []
+    data = read_toml(path, errors)
+    if data is None:
+        raise ContentErrors(errors)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise ContentErrors(from_validation(path, obj or str(data.get("id", path.stem)), exc)) from None
+
+
 def load_tables(path: Path, model: type[M], errors: list[ContentError]) -> dict[str, M]:
     """Validate every top-level table of a TOML file as ``model``, its key being the id."""
     data = read_toml(path, errors)

@@ -26,7 +26,7 @@ from ..core.scenario_events import EventSpec, Reinforce
 from ..paths import DATA_DIR, MAPS_DIR
 from .errors import ContentError, ContentErrors, error, from_validation
 from .event_checks import check_events, check_region_labels, declared_ids, parse_events, parse_objectives
-from .ruleset import digest_of, load_ruleset, read_toml
+from .ruleset import digest_of, load_model, load_ruleset
 from .tmx import HexLayout, PlacedFormation, load_tmx, played_bytes
 
 # A formation's men, as a campaign's roster bounds them (``core.campaign``).
@@ -273,14 +273,8 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None, rules_dir:
     game's own); raises ContentErrors listing every problem found."""
     if rules is None:
         rules, rules_dir = load_ruleset(), DATA_DIR
+    spec = load_model(toml_path, ScenarioFile)
     errors: list[ContentError] = []
-    data = read_toml(toml_path, errors)
-    if data is None:
-        raise ContentErrors(errors)
-    try:
-        spec = ScenarioFile.model_validate(data)
-    except ValidationError as exc:
-        raise ContentErrors(from_validation(toml_path, str(data.get("id", toml_path.stem)), exc)) from None
     obj = spec.id
     if spec.id != toml_path.stem:
         errors.append(error(toml_path, obj, "id", f"must match the file name {toml_path.stem!r}"))

@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..paths import DATA_DIR
-from .errors import ContentError, ContentErrors, error, from_validation
-from .ruleset import read_toml
+from .errors import ContentError, ContentErrors, error
+from .ruleset import load_model
 
 TUTORIAL_PATH = DATA_DIR / "tutorial.toml"
 
@@ -52,14 +52,8 @@ class Tutorial(BaseModel):
 def load_tutorial(path: Path = TUTORIAL_PATH) -> Tutorial:
     """The tutorial's steps; ContentErrors name the file, the step and the field. The scenario
     and side are checked against the scenario by whoever loads both (``check_tutorial``)."""
+    tutorial = load_model(path, Tutorial, "tutorial")
     errors: list[ContentError] = []
-    data = read_toml(path, errors)
-    if data is None:
-        raise ContentErrors(errors)
-    try:
-        tutorial = Tutorial.model_validate(data)
-    except ValidationError as exc:
-        raise ContentErrors(from_validation(path, "tutorial", exc)) from None
     seen: set[str] = set()
     for i, step in enumerate(tutorial.steps):
         if step.id in seen:

@@ -103,19 +103,6 @@ def capture_preview(state: GameState, rules: Ruleset, f: Formation) -> tuple[int
     return taken + min(room, souls), from_hemmed
 
 
-def _bag_plan(state: GameState, f: Formation, bag: list[Formation], capacity: int) -> tuple[int, int]:
-    """Men the capture would take from the routed formations of ``bag`` (one hemmed in on two
-    sides is bagged HEMMED_BAG_FACTOR times as fast), and the capacity left over after them."""
-    taken = 0
-    for o in bag:
-        if capacity <= 0:
-            break
-        n, used = _bag_one(state, f, o, capacity)
-        taken += n
-        capacity -= used
-    return taken, capacity
-
-
 def _bag_one(state: GameState, f: Formation, o: Formation, capacity: int) -> tuple[int, int]:
     """(men bagged from ``o``, capacity used) for a capturer with ``capacity`` left."""
     factor = HEMMED_BAG_FACTOR if hemmed(state, o) else 1

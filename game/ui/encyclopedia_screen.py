@@ -25,7 +25,7 @@ from .fonts import font
 from .help_pages import souls_text
 from .hud import GOLD, MUTED, TEXT
 from .narration import wrap
-from .pages import BACKGROUND, panel
+from .pages import BACKGROUND, panel, show_scrolled
 from .scale import px
 from .scene import Scene
 
@@ -131,13 +131,7 @@ class EncyclopediaScene(Scene):
         if not self.entry_buttons or self.listed != entry.category:
             self._fill_list(entry.category)
         surface = render_entry(entry, self.page_rect.width - 16 - SCROLLBAR_W - 8)
-        if self.image is not None:
-            self.image.kill()
-        self.image = UIImage(pygame.Rect((0, 0), surface.get_size()), surface, self.manager, container=self.scroller)
-        self.scroller.set_scrollable_area_dimensions(surface.get_size())
-        bar = self.scroller.vert_scroll_bar
-        if bar is not None:
-            bar.set_scroll_from_start_percentage(0.0)
+        self.image = show_scrolled(surface, self.scroller, self.manager, self.image)
         for button, eid in self.entry_buttons.items():
             button.select() if eid == entry_id else button.unselect()
         for button, cid in self.category_buttons.items():

@@ -23,7 +23,7 @@ from .help_diagrams import SKETCHES
 from .help_pages import PAGE_IDS, PAGES, key_rows, page
 from .hud import GOLD, MUTED, TEXT
 from .narration import wrap
-from .pages import BACKGROUND, panel
+from .pages import BACKGROUND, panel, show_scrolled
 from .scale import px
 from .scene import Scene
 
@@ -106,13 +106,7 @@ class HelpScene(Scene):
         """Put ``page_id`` on the right, scrolled to its top, and light its title on the left."""
         self.page_id = page_id
         surface = render_page(page_id, self.text_width(), i18n.language(), px(100))
-        if self.image is not None:
-            self.image.kill()
-        self.image = UIImage(pygame.Rect((0, 0), surface.get_size()), surface, self.manager, container=self.scroller)
-        self.scroller.set_scrollable_area_dimensions(surface.get_size())
-        bar = self.scroller.vert_scroll_bar
-        if bar is not None:
-            bar.set_scroll_from_start_percentage(0.0)
+        self.image = show_scrolled(surface, self.scroller, self.manager, self.image)
         for button, pid in self.page_buttons.items():
             button.select() if pid == page_id else button.unselect()
 

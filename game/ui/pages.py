@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UIImage, UIScrollingContainer
 
 from .fonts import font
 from .hud import GOLD, MUTED, PANEL_BG, TEXT
@@ -73,3 +75,17 @@ def muted(surface: pygame.Surface, text: str, x: int, y: int, size: int = 15) ->
     f = font(size)
     surface.blit(f.render(text, True, MUTED), (x, y))
     return y + f.get_linesize() + 2
+
+
+def show_scrolled(
+    surface: pygame.Surface, scroller: UIScrollingContainer, manager: pygame_gui.UIManager, old: UIImage | None
+) -> UIImage:
+    """Show a drawn page in ``scroller`` in place of ``old``, scrolled to its top."""
+    if old is not None:
+        old.kill()
+    image = UIImage(pygame.Rect((0, 0), surface.get_size()), surface, manager, container=scroller)
+    scroller.set_scrollable_area_dimensions(surface.get_size())
+    bar = scroller.vert_scroll_bar
+    if bar is not None:
+        bar.set_scroll_from_start_percentage(0.0)
+    return image
