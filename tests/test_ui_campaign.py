@@ -378,6 +378,24 @@ def test_the_zhenguo_camp_tells_how_yue_fei_went_to_dongjing(app: App, tmp_path:
     assert any("Lantern Festival" in text for text in scene.ending.paragraphs)
 
 
+def test_a_player_who_takes_wuzhu_at_the_tangut_border_earns_a_better_ending_than_history(
+    app: App, tmp_path: Path
+) -> None:
+    from game.core import campaign as camp
+    from game.record.campaign_run import CampaignRun
+
+    campaigns = load_campaigns()
+    spec = campaigns.campaigns["zhenguo"]
+    results = [camp.BattleResult(scenario_id=s, won=True, turns=8, souls=900, coins=36) for s in spec.scenarios]
+    results[-1] = results[-1].model_copy(update={"objectives": {"wound_wuzhu": "done", "take_wuzhu": "done"}})
+    progress = camp.new_progress(spec, seed=3).model_copy(update={"stage": len(spec.scenarios), "results": results})
+    app.switch(CampScene(app, CampaignRun(campaigns, spec, progress, tmp_path)))
+    app.step([], 0.0)
+    scene = current(app, CampScene)
+    assert scene.ending is not None and scene.ending.ending.title == "No Road to Xingqing"
+    assert any("Xingqing" in text for text in scene.ending.paragraphs)
+
+
 def test_the_decision_and_the_ending_grow_with_the_ui_scale_at_4k(tmp_path: Path, two_battles: CampaignSpec) -> None:
     """At 200% on a 4K screen the counsel's courses and the ending stay inside the window, the
     course buttons twice as tall as at 100%."""
