@@ -363,6 +363,61 @@ def test_riding_down_wuzhus_broken_guards_takes_him_and_wins_the_field() -> None
     assert debriefing(eng.scenario, st) == dict(eng.scenario.debriefings)["field_won_taken"]
 
 
+def _ride_next_to(eng: Engine, unit: str, target: str) -> bool:
+    """Move ``unit`` as near ``target`` as it can this turn; whether it stands next to it."""
+    f, g = eng.state.formations[unit], eng.state.formations[target]
+    if distance(f.pos, g.pos) > 1:
+        reach = eng.moves(unit).destinations
+        if reach:
+            eng.apply(Move(unit=unit, to=min(reach, key=lambda h: (distance(h, g.pos), h))))
+    return distance(f.pos, g.pos) == 1
+
+
+def _wear_the_guards_down_then_duel(eng: Engine) -> None:
+    """The Zhenguo plan that takes Wuzhu: the vanguard and Guo Yaoshi's riders, then Yue Fei,
+    ride at his guards until their heart is low enough that his fall will break them, and only
+    then does Yue Fei challenge him; the duel is pressed every turn. The Jin hold their ground,
+    accept the challenge and fight their exchanges."""
+    st = eng.state
+    while not st.over:
+        if st.pending_duel is not None:
+            eng.apply(AnswerDuel(accept=True))
+        guards = st.formations["wuzhu_guards"]
+        mine = st.active_side.id
+        if mine == "jin" and duel.in_duel(guards) and st.pending_duel is None:
+            eng.apply(Challenge(unit="wuzhu_guards", target="yue_fei_riders"))
+        elif mine == "zhenguo" and duel.in_duel(st.formations["yue_fei_riders"]):
+            if not st.formations["yue_fei_riders"].acted:
+                eng.apply(Challenge(unit="yue_fei_riders", target="wuzhu_guards"))
+        elif mine == "zhenguo":
+            for unit in ("zhenguo_vanguard", "guo_riders", "yue_fei_riders"):
+                f = st.formations.get(unit)
+                if st.over or f is None or f.routed or st.pending_duel is not None:
+                    continue
+                if not _ride_next_to(eng, unit, "wuzhu_guards"):
+                    continue
+                shaken = guards.morale < eng.rules.units[guards.type].rout_threshold - duel.LOSER_MORALE
+                if unit == "yue_fei_riders" and shaken:
+                    eng.apply(Challenge(unit=unit, target="wuzhu_guards"))
+                else:
+                    eng.apply(Attack(unit=unit, target="wuzhu_guards"))
+        if not st.over and st.pending_duel is None:
+            eng.apply(EndTurn())
+
+
+def test_wuzhu_can_be_taken_in_play_by_wearing_his_guards_down_before_the_duel() -> None:
+    """From the scenario's start, through legal orders only: Wuzhu is taken, with Yue Fei down
+    in the same exchange (seed 1) or still in the saddle until Guo Yaoshi's riders come (seed 2)."""
+    for seed, ending in ((1, "both_fall_taken"), (2, "field_won_taken")):
+        eng = engine(seed)
+        _wear_the_guards_down_then_duel(eng)
+        st = eng.state
+        assert st.over and st.winner == "zhenguo", seed
+        assert "wuzhu_taken" in st.fired_events and ending in st.fired_events, (seed, st.fired_events)
+        assert st.objectives["take_wuzhu"] == "done" and st.side("tangut").gates_open_to == []
+        assert debriefing(eng.scenario, st) == dict(eng.scenario.debriefings)[ending]
+
+
 def test_wuzhu_naming_himself_at_the_gate_can_no_longer_be_taken() -> None:
     eng = engine()
     eng.apply(EndTurn())
