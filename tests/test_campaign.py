@@ -513,6 +513,72 @@ def test_an_old_progress_that_took_the_prince_for_the_retired_bounty_still_tells
     assert "bounty" not in yuqing.endings and yuqing.retired_endings == {"bounty": "liang_taken"}
 
 
+def _won_tangut_border(zhenguo: CampaignSpec, objectives: dict[str, str] | None) -> CampaignProgress:
+    """Campaign B run to its course, the Tangut Border won with its objectives ending as given."""
+    p = _won(_won(camp.new_progress(zhenguo, seed=7), zhenguo, 900), zhenguo, 700)
+    result = camp.BattleResult(
+        scenario_id="b3_tangut_border", won=True, turns=6, souls=1_100, coins=44, objectives=objectives
+    )
+    return p.model_copy(update={"stage": 3, "results": [*p.results, result]})
+
+
+def test_campaign_b_ends_with_wuzhu_taken_only_if_the_tangut_border_earned_it(campaigns: Campaigns) -> None:
+    """A player who did as the chronicle did (both war gods down, Wuzhu carried in at the Tangut
+    gate) reads the Lantern Festival; one who took Wuzhu before the gate reads a better ending."""
+    zhenguo = campaigns.campaigns["zhenguo"]
+    history = {"hold_out": "done", "wound_wuzhu": "done", "break_guards": "done", "take_wuzhu": "failed"}
+    endings = {
+        "history": (history, "The Lantern Festival"),
+        "taken": ({**history, "take_wuzhu": "done"}, "No Road to Xingqing"),
+        "never tried": ({**history, "take_wuzhu": "open"}, "The Lantern Festival"),
+        # Won before the progress kept objectives: the chronicle's ending, as before.
+        "unknown": (None, "The Lantern Festival"),
+    }
+    for why, (objectives, title) in endings.items():
+        p = _won_tangut_border(zhenguo, objectives)
+        assert p.finished(zhenguo), why
+        ending = camp.ending_of(p, zhenguo)
+        assert ending is not None and ending.title == title, why
+    # A lost try at the Tangut border that took him does not count: only the battle won does.
+    lost = camp.BattleResult(
+        scenario_id="b3_tangut_border", won=False, turns=4, souls=0, coins=0, objectives={"take_wuzhu": "done"}
+    )
+    p = _won_tangut_border(zhenguo, history)
+    p = p.model_copy(update={"results": [*p.results[:-1], lost, p.results[-1]]})
+    assert camp.earned_ending(p, zhenguo) == "lanterns"
+
+
+def test_campaign_b_endings_tell_the_chronicle_and_what_beating_it_means(campaigns: Campaigns) -> None:
+    zhenguo = campaigns.campaigns["zhenguo"]
+    assert set(zhenguo.endings) == {"lanterns", "wuzhu_taken"} and zhenguo.ending == "lanterns"
+    lanterns = zhenguo.endings["lanterns"].text
+    for fact in ("envoy", "Xingqing", "Yuan Shisi", "Guo Yaoshi", "Lantern Festival", "Dongjing", "cart", "arm"):
+        assert fact in lanterns, fact
+    assert "truce" not in lanterns.lower() and "upright" not in lanterns.lower()
+    taken = zhenguo.endings["wuzhu_taken"].text
+    assert "Xingqing" in taken and "Dongjing" in taken and "Lantern Festival" in taken
+    assert "truce" not in taken.lower()
+
+
+def test_an_old_campaign_b_progress_still_loads_and_tells_the_lantern_festival(
+    tmp_path: Path, campaigns: Campaigns
+) -> None:
+    """A finished campaign B saved before results kept their objectives loads and ends as the
+    chronicle does."""
+    from game.ui.campaign_menu import progress_line
+
+    zhenguo = campaigns.campaigns["zhenguo"]
+    old = json.loads(_won_tangut_border(zhenguo, None).model_dump_json())
+    for result in old["results"]:
+        del result["objectives"]
+    progress_path("zhenguo", tmp_path).write_text(json.dumps(old), encoding="utf-8")
+    loaded = load_progress("zhenguo", tmp_path)
+    assert loaded is not None and loaded.finished(zhenguo)
+    ending = camp.ending_of(loaded, zhenguo)
+    assert ending is not None and ending.title == "The Lantern Festival"
+    assert progress_line(zhenguo, loaded) == "Over: The Lantern Festival"
+
+
 def test_ending_rules_and_retired_endings_that_name_what_does_not_exist_are_reported(tmp_path: Path) -> None:
     from game.paths import DATA_DIR
 

@@ -36,7 +36,7 @@ OBJECTIVE_REGIONS = {
     "a4_annihilation": {"hidden_path", "liang_camp"},  # Liang's escape; the note in his camp
     "b1_the_valley": {"hill_foot"},  # Tang Huai relieved at the foot of his hill
     "b2_the_pursuit": {"west_edge"},  # the column through the border gap
-    "b3_tangut_border": set(),  # won and lost by formations and heroes, not ground
+    "b3_tangut_border": {"fort_gate"},  # Wuzhu reaching the gate in the saddle can no longer be taken
     "tutorial": set(),  # won by breaking the soul levy
 }
 

@@ -378,6 +378,46 @@ def test_the_zhenguo_camp_tells_how_yue_fei_went_to_dongjing(app: App, tmp_path:
     assert any("Lantern Festival" in text for text in scene.ending.paragraphs)
 
 
+def test_a_player_who_takes_wuzhu_at_the_tangut_border_earns_a_better_ending_than_history(
+    app: App, tmp_path: Path
+) -> None:
+    from game.core import campaign as camp
+    from game.record.campaign_run import CampaignRun
+
+    campaigns = load_campaigns()
+    spec = campaigns.campaigns["zhenguo"]
+    results = [camp.BattleResult(scenario_id=s, won=True, turns=8, souls=900, coins=36) for s in spec.scenarios]
+    results[-1] = results[-1].model_copy(update={"objectives": {"wound_wuzhu": "done", "take_wuzhu": "done"}})
+    progress = camp.new_progress(spec, seed=3).model_copy(update={"stage": len(spec.scenarios), "results": results})
+    app.switch(CampScene(app, CampaignRun(campaigns, spec, progress, tmp_path)))
+    app.step([], 0.0)
+    scene = current(app, CampScene)
+    assert scene.ending is not None and scene.ending.ending.title == "No Road to Xingqing"
+    assert any("Xingqing" in text for text in scene.ending.paragraphs)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
+def test_every_endings_title_line_fits_a_small_window(tmp_path: Path, lang: str) -> None:
+    """At 800x560 the camp's title line (the ending's title and the campaign's) is drawn small
+    enough to stay inside the page, for every ending of every campaign."""
+    from game.core import campaign as camp
+    from game.ui.camp import heading_size
+    from game.ui.fonts import font
+
+    i18n.set_language(lang)
+    app = App((800, 560))
+    campaigns = load_campaigns()
+    spec = campaigns.campaigns["zhenguo"]
+    progress = camp.new_progress(spec, seed=3)
+    scene = CampScene(app, CampaignRun(campaigns, spec, progress, tmp_path))
+    app.switch(scene)
+    app.step([], 0.0)
+    for campaign in campaigns.campaigns.values():
+        for ending in campaign.endings.values():
+            title = f"{i18n._(ending.title)} · {i18n._(campaign.title)}"
+            assert font(heading_size(title, scene.width), True).size(title)[0] <= scene.width, title
+
+
 def test_the_decision_and_the_ending_grow_with_the_ui_scale_at_4k(tmp_path: Path, two_battles: CampaignSpec) -> None:
     """At 200% on a 4K screen the counsel's courses and the ending stay inside the window, the
     course buttons twice as tall as at 100%."""

@@ -25,6 +25,7 @@ from ..core.rules import Ruleset
 from ..i18n import _, format_men, ngettext
 from ..record.campaign_run import CampaignRun
 from .camp_story import DecisionView, EndingView, aim_outcome
+from .fonts import font
 from .pages import BACKGROUND, heading, muted, panel, paragraph
 from .scale import px
 from .scene import Scene, asks_back
@@ -56,6 +57,16 @@ def aim_line(spec: CampaignSpec, progress: CampaignProgress) -> str:
     return _("Souls asked for: {aim} · {n} bagged").format(
         aim=format_men(spec.souls_aim), n=format_men(progress.souls_bagged())
     )
+
+
+# The camp's title line: the largest of these sizes at which it fits the page's width.
+HEADING_SIZES = (30, 24, 20)
+
+
+def heading_size(text: str, width: int) -> int:
+    """The size the title ``text`` is drawn at, so that it fits ``width`` (an ending's title and
+    the campaign's are long in a small window); the smallest if none does."""
+    return next((s for s in HEADING_SIZES if font(s, True).size(text)[0] <= width), HEADING_SIZES[-1])
 
 
 class CampScene(Scene):
@@ -216,7 +227,8 @@ class CampScene(Scene):
             title = _(self.ending.ending.title)
         else:
             title = _("The campaign is won") if run.finished else _("Camp")
-        y = heading(surface, f"{title} · {_(run.spec.title)}", x, px(24), size=30)
+        title = f"{title} · {_(run.spec.title)}"
+        y = heading(surface, title, x, px(24), size=heading_size(title, width))
         last = run.progress.results[-1] if run.progress.results else None
         if last is not None and last.won and self.ending is None:
             scenario = _(load_scenario(last.scenario_id).scenario.title)
