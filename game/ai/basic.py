@@ -146,7 +146,7 @@ class BasicAI:
                     return use
         rules = engine.rules
         for f in own:
-            if f.hero is None:
+            if f.hero is None or not self._may_challenge(f):
                 continue
             for challenge in duel.legal_challenges(engine, f.id):
                 target = engine.state.formations[challenge.target]
@@ -154,6 +154,10 @@ class BasicAI:
                 if rules.heroes[f.hero].martial - rules.heroes[target.hero].martial >= CHALLENGE_MARGIN:
                     return challenge
         return None
+
+    def _may_challenge(self, f: Formation) -> bool:
+        """Whether ``f``'s hero may stop to offer a duel (a general with orders may forbid it)."""
+        return True
 
     def _worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool:
         """Where a simple rule says the skill pays: each skill kind gives its own (its hint)."""

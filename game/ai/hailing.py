@@ -196,6 +196,15 @@ class Hailing(Persona):
                 return frozenset(routed), None
         return super().destination(f, enemies, goals)
 
+    def may_challenge(self, f: Formation) -> bool:
+        # On his way to the post the scenario gives him (the hidden path home), the Prince of
+        # Hailing re-forms his routed as he goes but stops for no duel.
+        if f.hero == LIANG:
+            post = self.held_region(f.id)
+            if post is not None and f.pos not in post:
+                return False
+        return super().may_challenge(f)
+
     def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
         if self.g.engine.rules.skills[use.skill].effect == "reform":
             return True
