@@ -75,9 +75,12 @@ def test_the_host_at_the_line_looses_the_five_thousand_and_its_rout_recalls_the_
     assert persona.held_region("han_xin_5000") == regions["behind_the_line"]
     assert persona.held_region("xiang_yu_500") == regions["waiting_ground"]
     eng.state.fired_events.append("host_at_the_line")
-    assert persona.held_region("han_xin_5000") is None
+    # The five thousand keep their post behind the line until Han Xin gives the word (they
+    # charge once the host leans on the line: test_lane_and_sally).
+    assert persona.held_region("han_xin_5000") == regions["behind_the_line"]
     assert persona.held_region("liu_bosheng_700") == regions["the_line"]
     eng.state.fired_events.append("lane_opened")
+    assert persona.held_region("han_xin_5000") == regions["pass_mouth"]
     assert persona.held_region("liu_bosheng_700") is None
     assert persona.held_region("xiang_yu_500") == regions["waiting_ground"]
     events = rout(eng, HOST)
