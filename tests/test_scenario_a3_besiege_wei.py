@@ -169,6 +169,20 @@ def test_once_the_host_breaks_wanyan_liang_orders_the_retreat_to_datong() -> Non
     assert not persona.retreating(state.formations["palace_guard"])  # the guard keeps its halls
 
 
+def test_once_the_retreat_is_ordered_the_thirty_thousand_leave_their_hiding_place() -> None:
+    """Nobody is left to spring the trap for once the host is broken: the ambush still hidden
+    in the pass stops waiting and runs for Datong with the rest."""
+    eng = new_engine()
+    persona = hailing_general(eng).persona
+    assert isinstance(persona, Hailing)
+    ambush = eng.state.formations["ambush_3"]
+    assert persona.waiting(ambush) and persona.role(ambush) == "hold_still"
+    assert persona.destination(ambush, [], frozenset()) is None
+    eng.state.fired_events.append("host_broken")
+    assert not persona.waiting(ambush) and persona.role(ambush) != "hold_still"
+    assert persona.destination(ambush, [], frozenset()) == (eng.board.regions["datong"], None)
+
+
 def test_the_lane_shakes_the_host() -> None:
     eng = new_engine()
     lane = next(e for e in eng.scenario.events if e.id == "lane_opened")

@@ -116,7 +116,9 @@ class Hailing(Persona):
         return "ambush" in self.g.engine.rules.units[f.type].abilities
 
     def waiting(self, f: Formation) -> bool:
-        return self._is_ambusher(f) and f.id not in self.sprung and not self.alarmed()
+        # Once the retreat is ordered nobody is left to spring the trap for: the hidden men go too.
+        ordered = self.retreat_event is not None and self.retreat_event in self.g.engine.state.fired_events
+        return self._is_ambusher(f) and f.id not in self.sprung and not self.alarmed() and not ordered
 
     def role(self, f: Formation) -> str | None:
         if self.waiting(f):
