@@ -124,17 +124,52 @@ def test_the_blades_sally_is_su_lins_and_the_bands() -> None:
     )
 
 
-def test_the_computer_opens_the_lane_once_the_word_is_given() -> None:
-    eng = new_engine()
-    lined_up(eng)
+def behind_the_line(eng: Engine, levy_at: Hex) -> None:
+    """The five thousand on their post behind the line, Huan Xuan's spirits in the line before
+    them, and a levy of the host at ``levy_at`` as the coalition's turn begins."""
+    fs = eng.state.formations
+    assert Hex(q=40, r=15) in eng.board.regions["behind_the_line"]
+    assert Hex(q=37, r=15) in eng.board.regions["the_line"]
+    fs["han_xin_5000"].pos = Hex(q=40, r=15)
+    fs["huan_xuan_650"].pos = Hex(q=37, r=15)
+    fs["host_levy_1"].pos = levy_at
+
+
+def coalition_turn(eng: Engine) -> list[object]:
+    """Every action the computer takes in the coalition's turn."""
     general = General(eng, "coalition")
-    # Held behind the line until the host leans on it: the five thousand do not charge.
-    assert general.next_action() != LANE
-    eng2 = new_engine()
-    lined_up(eng2)
-    eng2.state.fired_events += ["liang_boasts", "host_at_the_line"]
-    actions = [General(eng2, "coalition").next_action()]
-    assert LANE in actions
+    seen: list[object] = []
+    for _ in range(60):
+        action = general.next_action()
+        seen.append(action)
+        if isinstance(action, EndTurn):
+            break
+        eng.apply(action)
+    return seen
+
+
+def lanes(actions: list[object]) -> list[UseSkill]:
+    return [a for a in actions if isinstance(a, UseSkill) and a.skill == "open_the_lane"]
+
+
+def test_the_five_thousand_charge_once_the_host_leans_on_the_line() -> None:
+    """Han Xin gives the word when the host has thrown itself against the line: a levy standing
+    against Huan Xuan's spirits as the turn begins is charged down the lane."""
+    eng = new_engine()
+    behind_the_line(eng, Hex(q=36, r=15))
+    assert "lane_opened" not in eng.state.fired_events
+    assert lanes(coalition_turn(eng)) == [LANE]
+    assert "lane_opened" in eng.state.fired_events
+
+
+def test_the_five_thousand_wait_while_the_host_only_stands_near_the_line() -> None:
+    """The same levy two hexes off the line, not yet in contact: the charge could be made, but
+    the five thousand keep their post and wait for the word."""
+    eng = new_engine()
+    behind_the_line(eng, Hex(q=35, r=15))
+    assert LANE in skills.legal_uses(eng, "han_xin_5000")
+    assert lanes(coalition_turn(eng)) == []
+    assert "lane_opened" not in eng.state.fired_events
 
 
 def test_the_computer_uses_the_blades_sally_on_the_strongest_neighbour() -> None:

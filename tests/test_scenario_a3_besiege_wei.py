@@ -75,9 +75,12 @@ def test_the_host_at_the_line_looses_the_five_thousand_and_its_rout_recalls_the_
     assert persona.held_region("han_xin_5000") == regions["behind_the_line"]
     assert persona.held_region("xiang_yu_500") == regions["waiting_ground"]
     eng.state.fired_events.append("host_at_the_line")
-    assert persona.held_region("han_xin_5000") is None
+    # The five thousand keep their post behind the line until Han Xin gives the word (they
+    # charge once the host leans on the line: test_lane_and_sally).
+    assert persona.held_region("han_xin_5000") == regions["behind_the_line"]
     assert persona.held_region("liu_bosheng_700") == regions["the_line"]
     eng.state.fired_events.append("lane_opened")
+    assert persona.held_region("han_xin_5000") == regions["pass_mouth"]
     assert persona.held_region("liu_bosheng_700") is None
     assert persona.held_region("xiang_yu_500") == regions["waiting_ground"]
     events = rout(eng, HOST)
@@ -164,6 +167,20 @@ def test_once_the_host_breaks_wanyan_liang_orders_the_retreat_to_datong() -> Non
     assert persona.retreating(levy) and not persona.may_strike(levy, han)
     assert persona.destination(levy, [], frozenset()) == (eng.board.regions["datong"], None)
     assert not persona.retreating(state.formations["palace_guard"])  # the guard keeps its halls
+
+
+def test_once_the_retreat_is_ordered_the_thirty_thousand_leave_their_hiding_place() -> None:
+    """Nobody is left to spring the trap for once the host is broken: the ambush still hidden
+    in the pass stops waiting and runs for Datong with the rest."""
+    eng = new_engine()
+    persona = hailing_general(eng).persona
+    assert isinstance(persona, Hailing)
+    ambush = eng.state.formations["ambush_3"]
+    assert persona.waiting(ambush) and persona.role(ambush) == "hold_still"
+    assert persona.destination(ambush, [], frozenset()) is None
+    eng.state.fired_events.append("host_broken")
+    assert not persona.waiting(ambush) and persona.role(ambush) != "hold_still"
+    assert persona.destination(ambush, [], frozenset()) == (eng.board.regions["datong"], None)
 
 
 def test_the_lane_shakes_the_host() -> None:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import re
 
-from conftest import ai_engine, end_turns_until
+from conftest import ai_engine, end_turns_until, play_general_turn
 
+from game.ai.general import General
 from game.content.scenarios import load_scenario
-from game.core.actions import EndTurn, Rest
+from game.core.actions import Challenge, EndTurn, Rest
 from game.core.engine import Engine
 from game.core.events import Narration
-from game.core.hexgrid import axial_to_offset
+from game.core.hexgrid import axial_to_offset, distance, neighbours
 
 A4 = "a4_annihilation"
 
@@ -141,3 +142,50 @@ def test_no_text_loses_the_fifty_thousand_at_the_valley_mouth() -> None:
     texts = [p.read_text(encoding="utf-8") for p in [*DATA_DIR.glob("*.toml"), *MAPS_DIR.glob("*.toml")]]
     wrong = re.compile(r"fifty thousand[^.\"]*\b(at|in) the valley mouth", re.IGNORECASE)
     assert not [m.group(0) for t in texts for m in wrong.finditer(t)]
+
+
+def liang_beside(eng: Engine, hero_unit: str) -> list[object]:
+    """Put ``hero_unit`` next to Wanyan Liang's guard and let the Hailing general play its turn;
+    the actions of his guard (and every challenge) it took."""
+    fs = eng.state.formations
+    liang = fs["liang_guard"]
+    taken = eng.state.occupancy()
+    fs[hero_unit].pos = next(
+        h for h in neighbours(liang.pos) if h in eng.board and h not in taken and eng.board.move_cost(h, "foot")
+    )
+    general = General(eng, "hailing")
+    seen: list[object] = []
+    for _ in range(60):
+        action = general.next_action()
+        if isinstance(action, EndTurn):
+            break
+        if isinstance(action, Challenge) or getattr(action, "unit", None) == "liang_guard":
+            seen.append(action)
+        eng.apply(action)
+    return seen
+
+
+def test_on_his_way_home_liang_stops_for_no_duel() -> None:
+    """The chronicle has Wanyan Liang dodge the five hundred and slip home by a hidden path: on
+    his way there he offers no duel, not even to a hero he would beat. At the path he may."""
+    on_the_way = engine()
+    end_turns_until(on_the_way, 3, "hailing")
+    assert on_the_way.state.formations["liang_guard"].pos not in on_the_way.board.regions["hidden_path"]
+    assert not any(isinstance(a, Challenge) for a in liang_beside(on_the_way, "xinling_650"))
+    there = engine()
+    end_turns_until(there, 3, "hailing")
+    taken = there.state.occupancy()
+    there.state.formations["liang_guard"].pos = next(
+        h for h in sorted(there.board.regions["hidden_path"]) if h not in taken and there.board.move_cost(h, "foot")
+    )
+    assert any(isinstance(a, Challenge) for a in liang_beside(there, "xinling_650"))
+
+
+def test_once_the_hegemon_king_is_on_the_road_liang_makes_for_the_hidden_path() -> None:
+    eng = engine()
+    end_turns_until(eng, 3, "hailing")
+    path = eng.board.regions["hidden_path"]
+    liang = eng.state.formations["liang_guard"]
+    before = min(distance(liang.pos, h) for h in path)
+    play_general_turn(eng, General(eng, "hailing"))
+    assert min(distance(eng.state.formations["liang_guard"].pos, h) for h in path) < before

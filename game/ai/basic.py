@@ -53,7 +53,7 @@ class BasicAI:
         self._fields: dict[tuple[str, frozenset[Hex]], CostField] = {}
         self._used: set[tuple[str, str]] = set()
         # The lane charge chosen for a formation in one state: (key, target id).
-        self._lane_pick: tuple[tuple[str, int, int], str | None] | None = None
+        self._lane_pick: tuple[tuple[str, int, int, frozenset[str] | None], str | None] | None = None
         # The seed of the dice it imagines: its side's own, unrelated to the game's seed.
         self.dice_seed = LOOKAHEAD_DICE ^ zlib.crc32(side_id.encode())
 
@@ -146,7 +146,7 @@ class BasicAI:
                     return use
         rules = engine.rules
         for f in own:
-            if f.hero is None:
+            if f.hero is None or not self._may_challenge(f):
                 continue
             for challenge in duel.legal_challenges(engine, f.id):
                 target = engine.state.formations[challenge.target]
@@ -155,19 +155,26 @@ class BasicAI:
                     return challenge
         return None
 
+    def _may_challenge(self, f: Formation) -> bool:
+        """Whether ``f``'s hero may stop to offer a duel (a general with orders may forbid it)."""
+        return True
+
     def _worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool:
         """Where a simple rule says the skill pays: each skill kind gives its own (its hint)."""
         return SKILLS.get(self.engine.rules.skills[use.skill].effect).hint(self, f, use, enemies)
 
-    def lane_target(self, f: Formation, skill_id: str) -> str | None:
+    def lane_target(self, f: Formation, skill_id: str, among: frozenset[str] | None = None) -> str | None:
         """The enemy formation a charge down an opened lane hurts most for what it costs, if
-        any such charge pays (worked out once per state: every target asks)."""
+        any such charge pays; with ``among``, only those formations are weighed (worked out once
+        per state: every target asks)."""
         engine = self.engine
-        key = (f.id, engine.state.action_index, engine.state.active)
+        key = (f.id, engine.state.action_index, engine.state.active, among)
         if self._lane_pick is not None and self._lane_pick[0] == key:
             return self._lane_pick[1]
         best: tuple[float, str] | None = None
         for use in skills.targets(engine, f, skill_id):
+            if among is not None and use.target not in among:
+                continue
             fc = skills.lane_forecast(engine, f, use)
             if fc is None or use.target is None:
                 continue

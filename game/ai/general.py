@@ -447,7 +447,11 @@ class General(BasicAI):
 
     def _hero_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
         wanted = self.objectives.wound_heroes(self.engine.state)
-        return super()._hero_action(own, enemies) or aimed_duels.challenge(self.engine, own, wanted)
+        free = [f for f in own if self._may_challenge(f)]
+        return super()._hero_action(own, enemies) or aimed_duels.challenge(self.engine, free, wanted)
+
+    def _may_challenge(self, f: Formation) -> bool:
+        return self.persona.may_challenge(f)
 
     def challenges(self, f: Formation) -> list[Challenge]:
         return duel.legal_challenges(self.engine, f.id)

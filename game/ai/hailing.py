@@ -116,7 +116,9 @@ class Hailing(Persona):
         return "ambush" in self.g.engine.rules.units[f.type].abilities
 
     def waiting(self, f: Formation) -> bool:
-        return self._is_ambusher(f) and f.id not in self.sprung and not self.alarmed()
+        # Once the retreat is ordered nobody is left to spring the trap for: the hidden men go too.
+        ordered = self.retreat_event is not None and self.retreat_event in self.g.engine.state.fired_events
+        return self._is_ambusher(f) and f.id not in self.sprung and not self.alarmed() and not ordered
 
     def role(self, f: Formation) -> str | None:
         if self.waiting(f):
@@ -195,6 +197,15 @@ class Hailing(Persona):
             if routed:
                 return frozenset(routed), None
         return super().destination(f, enemies, goals)
+
+    def may_challenge(self, f: Formation) -> bool:
+        # On his way to the post the scenario gives him (the hidden path home), the Prince of
+        # Hailing re-forms his routed as he goes but stops for no duel.
+        if f.hero == LIANG:
+            post = self.held_region(f.id)
+            if post is not None and f.pos not in post:
+                return False
+        return super().may_challenge(f)
 
     def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
         if self.g.engine.rules.skills[use.skill].effect == "reform":

@@ -238,6 +238,10 @@ class Persona:
             return not any(officers.standing(self.g.engine, e) for e in self.g.engine.state.formations.values())
         return self._worthy_blow(f, target)
 
+    def may_challenge(self, f: Formation) -> bool:
+        """Whether ``f``'s hero may stop to offer a duel the general thinks favourable."""
+        return True
+
     def may_capture(self, f: Formation) -> bool:
         # A relief bags no souls on its way to the friend it came for, and a formation saved
         # from the fight steps back out of contact before it stoops for souls.
