@@ -13,7 +13,7 @@ from game.core import combat, skill_marks
 from game.core.actions import Attack, Capture, EndTurn, Rest, UseSkill
 from game.core.engine import Engine, GameSettings
 from game.core.events import Attacked, Narration
-from game.core.hexgrid import distance, neighbours, opposite
+from game.core.hexgrid import Hex, distance, neighbours, opposite
 from game.core.scenario_events import Narrate
 from game.record.match import Match
 
@@ -199,7 +199,7 @@ def test_guo_yaoshi_runs_down_the_rear_guard_and_yue_fei_alone_relieves_the_hill
     eng = engine()
     scenario = eng.scenario
     to_hill = [h for h in scenario.ai.hold if h.region == "hill_foot"]
-    assert [h.units for h in to_hill] == [("yue_fei_riders",)]
+    assert to_hill and {h.units for h in to_hill} == {("yue_fei_riders",)}
     for event_id in ("tang_relieved_early", "relief_arrives", "tang_relieved"):
         when = next(e for e in scenario.events if e.id == event_id).when
         assert when.unit == "yue_fei_riders" and not when.units
@@ -250,3 +250,30 @@ def test_tang_huai_throws_palm_thunder_only_once_the_assault_has_cost_him_and_ke
     tang.charges = 1
     assert not persona.may_blast(tang)
     assert persona.may_blast(eng.state.formations["yue_fei_riders"])
+
+
+def test_riding_for_the_hill_yue_fei_cuts_through_only_what_bars_his_road() -> None:
+    """Once the rear guard breaks, Yue Fei marches for the foot of Tang Huai's hill: he strikes a
+    formed enemy standing nearer the hill than he is, and leaves the routed and those behind him."""
+    eng = engine()
+    st = eng.state
+    for u in REAR:
+        del st.formations[u]
+    st.fired_events.append("rear_broken")
+    yue = st.formations["yue_fei_riders"]
+    foot = eng.board.regions["hill_foot"]
+
+    def to_foot(h: Hex) -> int:
+        return min(distance(h, f) for f in foot)
+
+    persona = General(eng, "zhenguo").persona
+    assert persona.marching(yue)
+    ahead = min(neighbours(yue.pos), key=to_foot)
+    behind = max(neighbours(yue.pos), key=to_foot)
+    assert to_foot(ahead) < to_foot(yue.pos) < to_foot(behind)
+    barring, trailing = st.formations["vanguard"], st.formations["besieging_horse"]
+    barring.pos, trailing.pos = ahead, behind
+    assert persona.may_strike(yue, barring)
+    assert not persona.may_strike(yue, trailing)
+    barring.routed = True
+    assert not persona.may_strike(yue, barring)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..core import combat, skill_marks, skills
 from ..core.actions import Action, Attack, UseSkill
+from ..core.hexgrid import distance
 from ..core.state import Formation
 from .persona import Persona
 from .scenario_reading import vital_units
@@ -41,6 +42,8 @@ class Zhenguo(Persona):
         return f.charges > 1 and f.men * 2 <= f.max_men
 
     def may_strike(self, f: Formation, target: Formation) -> bool:
+        if self.marching(f):
+            return self._in_the_way(f, target)
         if not super().may_strike(f, target):
             return False
         if f.id not in self.vital or f.id in self.charging:
@@ -51,6 +54,14 @@ class Zhenguo(Persona):
         # likely losses, not the worst: the besiegers are turned toward the relief.
         likely = 1 if skill_marks.DOWNHILL in f.effects else 2
         return combat.forecast_from(setup).attacker_losses[likely] < f.men * VITAL_RISK
+
+    def _in_the_way(self, f: Formation, target: Formation) -> bool:
+        """A formed enemy standing nearer the post ``f`` marches to than ``f`` does: riding to a
+        besieged comrade, it cuts through what bars the road, and leaves the rest."""
+        post = self.held_region(f.id)
+        if post is None or target.routed:
+            return False
+        return min(distance(target.pos, h) for h in post) < min(distance(f.pos, h) for h in post)
 
     def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
         rules = self.g.engine.rules
