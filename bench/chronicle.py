@@ -52,7 +52,7 @@ def table(summaries: list[dict[str, Any]]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     parser = argparse.ArgumentParser(prog="python -m bench.chronicle", description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=30, help="games per scenario (default 30)")
+    parser.add_argument("--games", type=int, default=100, help="games per scenario (default 100)")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help=f"the first seed (default {FIRST_SEED})")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--scenario", action="append", help="only this scenario (repeatable)")
