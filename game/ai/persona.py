@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from ..core import combat, duel, officers, skills
+from ..core import combat, officers, skills
 from ..core.actions import Action, AnswerDuel, UseSkill
-from ..core.hexgrid import Hex, distance, neighbours, spiral
+from ..core.hexgrid import Hex, distance, spiral
 from ..core.movement import are_enemies, max_steps
 from ..core.state import Formation, GameState
 from ..core.triggers import conditions_hold
+from . import grounds
 from .scenario_reading import Ground, Hosts, hosts_to_keep_whole, losing_ground, vital_units, winning_ground
 
 if TYPE_CHECKING:
@@ -26,20 +27,10 @@ if TYPE_CHECKING:
 
 Destination = tuple[frozenset[Hex], frozenset[Hex] | None]
 
-# A reserve waits within this many hexes of its commander and at least this far from the enemy.
-RESERVE_GAP = 3
-# A sweeper goes only where no formed enemy stands within this many hexes.
-SWEEP_CLEAR = 2
 # A formation ordered to charge into the host (Yue Fei) weighs its own losses this lightly, and
 # strikes first where officers are still standing to be cut down.
 CHARGE_LOSS_WEIGHT = 0.25
 OFFICERS_WEIGHT = 1.5
-# A released reserve waits this many hexes of open run-up short of the enemy.
-CHARGE_RUN_UP = combat.CHARGE_RUN
-# Formations that follow the charge keep this far from its leader.
-FOLLOW_GAP = 2
-# Free formations this near the enemy hero in a duel with ours ride up to press on him.
-RING_REACH = 8
 
 
 class Persona:
@@ -226,7 +217,7 @@ class Persona:
         pressing = self._pressing_on_relieved(f)
         if pressing and target.id not in pressing:
             return False  # the relief strikes those on the friend it came for, nobody else
-        if self._duel_ring(f):
+        if grounds.duel_ring(self.g.engine, f, self.held_region(f.id) is not None):
             return False  # it rides to press on the enemy hero instead
         if f.id in self.following:
             # It strikes only at those engaging the charge, to take them in the flank.
@@ -289,61 +280,6 @@ class Persona:
     def loss_weight(self, attacker: Formation) -> float:
         return CHARGE_LOSS_WEIGHT if attacker.id in self.charging else 1.0
 
-    def _duel_ring(self, f: Formation) -> frozenset[Hex]:
-        """While a hero of ours fights a duel, a formation within ``RING_REACH`` that keeps no front
-        and is out of contact rides up next to him or his opponent: friends close round a duel
-        shift it."""
-        state, board = self.g.engine.state, self.g.engine.board
-        if duel.in_duel(f) or self.held_region(f.id) is not None:
-            return frozenset()
-        if any(distance(e.pos, f.pos) <= 1 for e in state.formations.values() if are_enemies(state, f.side, e.side)):
-            return frozenset()  # in contact: it fights where it stands
-        occupied = state.occupancy()
-        for ours in state.formations_of(f.side):
-            opp = duel.opponent(state, ours)
-            if opp is None or distance(opp.pos, f.pos) > RING_REACH:
-                continue
-            if distance(opp.pos, f.pos) == 1 or distance(ours.pos, f.pos) == 1:
-                return frozenset()  # already there
-            ring = set(neighbours(opp.pos)) | set(neighbours(ours.pos))
-            free = frozenset(h for h in ring if h in board and h not in occupied)
-            if free:
-                return free
-        return frozenset()
-
-    def _behind_the_charge(self, f: Formation) -> frozenset[Hex] | None:
-        """Free hexes two off the nearest charging friend, those farthest from the enemy (behind
-        the charge); None: no charge in the field, or already there."""
-        state, board = self.g.engine.state, self.g.engine.board
-        leaders = [state.formations[u] for u in sorted(self.charging) if u in state.formations]
-        if not leaders:
-            return None
-        lead = min(leaders, key=lambda o: (distance(o.pos, f.pos), o.id))
-        if distance(lead.pos, f.pos) == FOLLOW_GAP:
-            return None
-        occupied = state.occupancy()
-        ring = [
-            h
-            for h in spiral(lead.pos, FOLLOW_GAP)
-            if distance(h, lead.pos) == FOLLOW_GAP and h in board and h not in occupied
-        ]
-        foes = [e.pos for e in state.formations.values() if are_enemies(state, f.side, e.side) and not e.routed]
-        if not ring or not foes:
-            return frozenset(ring) or None
-
-        def clear(h: Hex) -> int:
-            return min(distance(h, e) for e in foes)
-
-        best = max(clear(h) for h in ring)
-        return frozenset(h for h in ring if clear(h) == best)
-
-    def _charge_goals(self, enemies: list[Formation]) -> frozenset[Hex]:
-        """Where a charging formation rides: the enemy formations whose officers still stand,
-        else any enemy in the field."""
-        live = [e for e in enemies if not e.routed]
-        led = [e.pos for e in live if officers.standing(self.g.engine, e)]
-        return frozenset(led or [e.pos for e in live])
-
     def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
         """Where ``f`` may stop to strike: a holder that stands on its front stays on it, and so
         does the one guarding ground the enemy must not take."""
@@ -362,23 +298,24 @@ class Persona:
         if f.id in self.saved and self._released_reserve(f.id):
             # Released, it rides up to striking distance and waits there between its charges, far
             # enough off that its next blow comes with a run over open ground (the Hegemon-King).
-            return self._charge_ground(enemies) or self._reserve_ground(f, enemies), None
+            engine, side = self.g.engine, self.g.side_id
+            return grounds.charge_ground(engine, enemies) or grounds.reserve_ground(engine, side, f, enemies), None
         if f.id in self.reserves():
-            return self._reserve_ground(f, enemies), None
+            return grounds.reserve_ground(self.g.engine, self.g.side_id, f, enemies), None
         guard = self._guarded_region(f)
         if guard is not None:
             return guard, guard
-        ring = self._duel_ring(f)
+        ring = grounds.duel_ring(self.g.engine, f, self.held_region(f.id) is not None)
         if ring:
             return ring, None
         if f.id in self.charging:
-            return self._charge_goals(enemies) or goals, None
+            return grounds.charge_goals(self.g.engine, enemies) or goals, None
         if f.id in self.following:
-            behind = self._behind_the_charge(f)
+            behind = grounds.behind_the_charge(self.g.engine, self.charging, f)
             if behind is not None:
                 return behind, None
         if f.id in self.sweepers:
-            sweep = self._sweep_ground(enemies)
+            sweep = grounds.sweep_ground(self.g.engine, self.g.side_id, enemies)
             if sweep:
                 return sweep, None
         region = self.held_region(f.id)
@@ -449,71 +386,6 @@ class Persona:
             if spec.id not in state.fired_events and conditions_hold(state, spec) and when.selects(f.id):
                 return region
         return None
-
-    def _sweep_ground(self, enemies: list[Formation]) -> frozenset[Hex]:
-        """Where a sweeper goes: next to routed enemy soul formations, else to enemy souls lying
-        on the field; only where no formed enemy stands within SWEEP_CLEAR hexes (it sweeps
-        behind the army, not in front of it)."""
-        state, rules = self.g.engine.state, self.g.engine.rules
-        formed = [e.pos for e in enemies if not e.routed]
-
-        def clear(h: Hex) -> bool:
-            return all(distance(h, e) > SWEEP_CLEAR for e in formed)
-
-        routed = frozenset(
-            e.pos for e in enemies if e.routed and "soul" in rules.units[e.type].abilities and clear(e.pos)
-        )
-        if routed:
-            return routed
-        me = self.g.side_id
-        return frozenset(
-            h
-            for key, by_side in state.field_souls.items()
-            if any(n > 0 and are_enemies(state, me, side) for side, n in by_side.items()) and clear(h := Hex.parse(key))
-        )
-
-    def _charge_ground(self, enemies: list[Formation]) -> frozenset[Hex]:
-        """Open ground a charge's run-up away from the nearest formed enemy: from there the next
-        move crosses open ground into the blow."""
-        board = self.g.engine.board
-        live = [e.pos for e in enemies if not e.routed]
-        if not live:
-            return frozenset()
-        start = CHARGE_RUN_UP + 1
-        ring = {h for e in live for h in spiral(e, start) if distance(h, e) == start}
-        return frozenset(
-            h for h in ring if h in board and board.terrain_at(h).open and min(distance(h, e) for e in live) == start
-        )
-
-    def _reserve_ground(self, f: Formation, enemies: list[Formation]) -> frozenset[Hex]:
-        """Where a reserve waits: near the side's commander, out of the enemy's reach; with no
-        commander in the field, as far from the enemy as it can get."""
-        board = self.g.engine.board
-        live = [e.pos for e in enemies if not e.routed]
-
-        def clear_of_enemy(h: Hex) -> int:
-            return min((distance(h, e) for e in live), default=RESERVE_GAP)
-
-        # The commander: the side's hero of the greatest leadership (Han Xin, not whichever
-        # hero's formation comes first), never the reserve itself.
-        heroes = self.g.engine.rules.heroes
-        leaders = [
-            o
-            for o in self.g.engine.state.formations_of(self.g.side_id)
-            if o.hero is not None and o.hero in heroes and not o.routed and o.id != f.id
-        ]
-        commander = max(leaders, key=lambda o: (heroes[o.hero or ""].leadership, o.id), default=None)
-        if commander is not None:
-            near = frozenset(
-                h
-                for h in spiral(commander.pos, RESERVE_GAP)
-                if h != commander.pos and h in board and clear_of_enemy(h) >= RESERVE_GAP
-            )
-            if near:
-                return near
-        around = [h for h in spiral(f.pos, RESERVE_GAP + 2) if h in board]
-        far = max(clear_of_enemy(h) for h in around)
-        return frozenset(h for h in around if clear_of_enemy(h) == far)
 
     def answer_duel(self) -> AnswerDuel | None:
         return None
