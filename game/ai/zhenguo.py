@@ -36,7 +36,7 @@ class Zhenguo(Persona):
     def may_blast(self, f: Formation) -> bool:
         # The company whose loss loses the battle has few charges: it lives by bow and crossbow
         # and throws palm thunder only once the assault has cost it half its men, and keeps the
-        # last in hand (Tang Huai was saving it for a special occasion).
+        # last in hand for the moment the relief comes.
         if f.id not in self.vital:
             return True
         return f.charges > 1 and f.men * 2 <= f.max_men
