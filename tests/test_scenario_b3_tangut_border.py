@@ -546,3 +546,28 @@ def test_wuzhu_accepts_rather_than_let_the_shame_of_refusing_break_his_guards() 
     guards = eng.state.formations["wuzhu_guards"]
     guards.morale = eng.rules.units[guards.type].rout_threshold - duel.REFUSE_MORALE - 1
     assert _jin_answer(eng) == AnswerDuel(accept=True)
+
+
+def test_the_result_screens_reason_says_what_ended_the_battle() -> None:
+    """Not "Yue Fei is wounded" when Wuzhu fell with him, nor when Wuzhu was taken."""
+    from game.view.outcome import reason_text
+
+    def reason(eng: Engine) -> str:
+        return reason_text(decide(eng.scenario, eng.state), eng.scenario, eng.rules, eng.state)
+
+    eng = engine()
+    duel_to_its_last_exchange(eng)
+    eng.state.formations["wuzhu_guards"].morale = 80
+    eng.apply(Challenge(unit="wuzhu_guards", target="yue_fei_riders"))
+    assert "both_fall" in eng.state.fired_events
+    assert "Yue Fei and Wanyan Wuzhu wound each other" in reason(eng) and "taken" not in reason(eng)
+    eng = engine()
+    duel_to_its_last_exchange(eng)
+    eng.state.formations["wuzhu_guards"].morale = 20
+    eng.apply(Challenge(unit="wuzhu_guards", target="yue_fei_riders"))
+    assert "both_fall_taken" in eng.state.fired_events
+    assert "wound each other" in reason(eng) and "Wuzhu is taken" in reason(eng)
+    eng = engine()
+    eng.state.objectives["hold_out"] = "done"
+    wound(eng, "yue_fei")  # Yue Fei beaten, Wuzhu in the saddle: the trigger's own words
+    assert reason(eng).endswith("Yue Fei is wounded and carried from the field.")
