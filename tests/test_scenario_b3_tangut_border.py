@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from conftest import ai_engine, play_general_turn
 
+from game.ai import jin as jin_persona
 from game.ai.driver import make_ais, play_ai_turn
 from game.ai.general import General
 from game.content.scenarios import load_scenario
@@ -407,8 +408,8 @@ def _wear_the_guards_down_then_duel(eng: Engine) -> None:
 
 def test_wuzhu_can_be_taken_in_play_by_wearing_his_guards_down_before_the_duel() -> None:
     """From the scenario's start, through legal orders only: Wuzhu is taken, with Yue Fei down
-    in the same exchange (seed 1) or still in the saddle until Guo Yaoshi's riders come (seed 2)."""
-    for seed, ending in ((1, "both_fall_taken"), (2, "field_won_taken")):
+    in the same exchange (seed 1) or still in the saddle until Guo Yaoshi's riders come (seed 12)."""
+    for seed, ending in ((1, "both_fall_taken"), (12, "field_won_taken")):
         eng = engine(seed)
         _wear_the_guards_down_then_duel(eng)
         st = eng.state
@@ -491,3 +492,82 @@ def test_ai_against_ai_plays_the_chronicle() -> None:
     fired = match.state.fired_events
     story = ["yue_rides_in", "first_officer", "line_cut", "duel_joined", "two_quarters", "guo_arrives"]
     assert [e for e in fired if e in story] == story
+
+
+def _slay_officers(eng: Engine, n: int) -> None:
+    for o in eng.scenario.officers[:n]:
+        eng.state.formations[o.unit].effects[officers.SLAIN + o.id] = officers.NEVER
+
+
+def _jin_answer(eng: Engine) -> AnswerDuel:
+    """Yue Fei challenges Wuzhu, face to face; the computer's answer for the Jin."""
+    face_to_face(eng)
+    eng.apply(Challenge(unit="yue_fei_riders", target="wuzhu_guards"))
+    answer = General(eng, "jin").next_action()
+    assert isinstance(answer, AnswerDuel)
+    return answer
+
+
+def test_wuzhu_does_not_stake_the_battle_on_a_duel_he_need_not_fight() -> None:
+    """The last turn gives the Jin the battle, and a duel that wounds both loses it: while Yue Fei
+    has not ridden into the host, Wuzhu neither rides out for him nor takes up his challenge."""
+    eng = engine()
+    assert _jin_answer(eng) == AnswerDuel(accept=False)
+    eng.apply(AnswerDuel(accept=False))
+    eng.apply(EndTurn())  # the Jin turn: Yue Fei stands next to him, and he does not challenge
+    general = General(eng, "jin")
+    while eng.state.active_side.id == "jin" and not eng.state.over:
+        action = general.next_action()
+        assert not (isinstance(action, Challenge) and action.unit == "wuzhu_guards"), action
+        eng.apply(action)
+    assert "duel_joined" not in eng.state.fired_events
+
+
+def test_wuzhu_fights_once_yue_fei_cuts_down_the_hosts_officers() -> None:
+    """As the chronicle has it: Yue Fei among the officers, the battle cannot be won without
+    stopping him, and Wuzhu takes up the duel (and seeks it on his own turn)."""
+    eng = engine()
+    _slay_officers(eng, jin_persona.WAIT_OFFICERS)
+    assert _jin_answer(eng) == AnswerDuel(accept=True)
+    eng = engine()
+    _slay_officers(eng, jin_persona.WAIT_OFFICERS)
+    face_to_face(eng)
+    eng.apply(EndTurn())
+    general = General(eng, "jin")
+    actions = []
+    while not eng.state.pending_duel and eng.state.active_side.id == "jin":
+        actions.append(general.next_action())
+        eng.apply(actions[-1])
+    assert Challenge(unit="wuzhu_guards", target="yue_fei_riders") in actions
+
+
+def test_wuzhu_accepts_rather_than_let_the_shame_of_refusing_break_his_guards() -> None:
+    eng = engine()
+    guards = eng.state.formations["wuzhu_guards"]
+    guards.morale = eng.rules.units[guards.type].rout_threshold - duel.REFUSE_MORALE - 1
+    assert _jin_answer(eng) == AnswerDuel(accept=True)
+
+
+def test_the_result_screens_reason_says_what_ended_the_battle() -> None:
+    """Not "Yue Fei is wounded" when Wuzhu fell with him, nor when Wuzhu was taken."""
+    from game.view.outcome import reason_text
+
+    def reason(eng: Engine) -> str:
+        return reason_text(decide(eng.scenario, eng.state), eng.scenario, eng.rules, eng.state)
+
+    eng = engine()
+    duel_to_its_last_exchange(eng)
+    eng.state.formations["wuzhu_guards"].morale = 80
+    eng.apply(Challenge(unit="wuzhu_guards", target="yue_fei_riders"))
+    assert "both_fall" in eng.state.fired_events
+    assert "Yue Fei and Wanyan Wuzhu wound each other" in reason(eng) and "taken" not in reason(eng)
+    eng = engine()
+    duel_to_its_last_exchange(eng)
+    eng.state.formations["wuzhu_guards"].morale = 20
+    eng.apply(Challenge(unit="wuzhu_guards", target="yue_fei_riders"))
+    assert "both_fall_taken" in eng.state.fired_events
+    assert "wound each other" in reason(eng) and "Wuzhu is taken" in reason(eng)
+    eng = engine()
+    eng.state.objectives["hold_out"] = "done"
+    wound(eng, "yue_fei")  # Yue Fei beaten, Wuzhu in the saddle: the trigger's own words
+    assert reason(eng).endswith("Yue Fei is wounded and carried from the field.")

@@ -60,6 +60,7 @@ TEXT_KEYS = frozenset(
         "narration",
         "text",
         "history",
+        "reason",
     }
 )
 # Header fields that change on every run or with the babel version; ignored when comparing.

@@ -17,7 +17,8 @@ AIMED_DUEL_ODDS = 0.5
 
 def likely_wounds(engine: Engine, ours: str, theirs: str) -> bool:
     heroes = engine.rules.heroes
-    first, both, _ = duel.duel_odds(heroes[ours].martial, heroes[theirs].martial)
+    martial = heroes[ours].martial, heroes[theirs].martial
+    first, both, _ = duel.duel_odds(*martial, duel_rules=engine.scenario.duel)
     return first + both > AIMED_DUEL_ODDS
 
 

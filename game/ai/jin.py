@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from ..core import officers
+from ..core import duel, officers
 from ..core.actions import Action, AnswerDuel, Challenge, Move, UseSkill
 from ..core.hexgrid import Hex, distance, spiral
 from ..core.movement import max_steps
@@ -25,10 +25,11 @@ LOSING_RATIO = 0.6
 PASS_WEIGHT = 1.5
 # A delaying detachment is at most this share of the army.
 DETACHMENT_SHARE = 0.25
-# Wuzhu lets Yue Fei come into the host, cutting down this many officers, for at most this many
-# turns before he rides out for him.
-WAIT_OFFICERS = 3
-WAIT_TURNS = 3
+# Wuzhu lets Yue Fei come into the host until he has cut down this many officers: then the battle
+# cannot be won without stopping him, and Wuzhu rides out for him. Before that he seeks the duel
+# only if it is more likely than not to wound Yue Fei alone (both wounded loses the battle too).
+WAIT_OFFICERS = 2
+FAVOURABLE_DUEL = 0.5
 WUZHU = "wanyan_wuzhu"
 YUE_FEI = "yue_fei"
 
@@ -91,7 +92,7 @@ class Jin(Persona):
     def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
         if f.hero == WUZHU:
             yue = self.hero_formation(YUE_FEI)
-            if yue is not None and yue.side != f.side:
+            if yue is not None and yue.side != f.side and self._seeks_the_duel(f, yue):
                 return self._cut_off(yue) or None  # he comes at Yue Fei from between him and his men
         return self._allowed_hexes(f)
 
@@ -137,7 +138,7 @@ class Jin(Persona):
             yue = self.hero_formation(YUE_FEI)
             # He will not be drawn into lesser fights while Yue Fei is in the field, and waits
             # for him to come into the host.
-            return yue is None or yue.side == f.side or (target.id == yue.id and self._yue_in_the_host(yue))
+            return yue is None or yue.side == f.side or (target.id == yue.id and self._seeks_the_duel(f, yue))
         if target.hero == YUE_FEI and self.hero_formation(WUZHU, self.g.side_id) is not None:
             return False  # "Nobody touches Yue Fei but me."
         return not (self.losing and self.role(f) == "flee" and f.hero != WUZHU)
@@ -150,7 +151,7 @@ class Jin(Persona):
         # He rides for Yue Fei unless the scenario has ordered him to keep some ground, cutting
         # through the Zhenguo line to come at him from between him and his men.
         if f.hero == WUZHU and yue is not None and yue.side != f.side and self.held_region(f.id) is None:
-            if not self._yue_in_the_host(yue):
+            if not self._seeks_the_duel(f, yue):
                 return None  # he lets Yue Fei come on into the host before he rides out
             return self._cut_off(yue) or frozenset([yue.pos]), None
         if role == "flee":
@@ -163,12 +164,23 @@ class Jin(Persona):
             return frozenset(spiral(vanguard, 2)) - {vanguard}, None
         return super().destination(f, enemies, goals)
 
-    def _yue_in_the_host(self, yue: Formation) -> bool:
-        """Whether Yue Fei has ridden into the host: he has cut down ``WAIT_OFFICERS`` officers,
-        or the waiting has gone on past ``WAIT_TURNS``. In a scenario with no named officers
-        Wuzhu does not wait."""
+    def _seeks_the_duel(self, wuzhu: Formation, yue: Formation) -> bool:
+        """Whether Wuzhu rides out for Yue Fei, challenges him and takes up his challenge: when
+        Yue Fei has ridden into the host, or when the duel as the field stands favours Wuzhu.
+        Otherwise the battle can be won without it (the host holds its ground until the day is
+        out) and he will not stake it on a fight he is likely to lose."""
+        if self._yue_in_the_host():
+            return True
+        if wuzhu.hero is None or yue.hero is None:
+            return False
+        wins, _both, _loses = duel.current_odds(self.g.engine, wuzhu, yue)
+        return wins > FAVOURABLE_DUEL
+
+    def _yue_in_the_host(self) -> bool:
+        """Whether Yue Fei has ridden into the host: he has cut down ``WAIT_OFFICERS`` officers.
+        In a scenario with no named officers Wuzhu does not wait."""
         engine = self.g.engine
-        if not engine.scenario.officers or engine.state.turn > WAIT_TURNS:
+        if not engine.scenario.officers:
             return True
         return len(officers.slain(engine)) >= WAIT_OFFICERS
 
@@ -189,14 +201,16 @@ class Jin(Persona):
         )
 
     def special_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
-        # Wuzhu seeks Yue Fei for single combat whatever the odds, first slipping in between
-        # him and his men if he can (the Zhenguo line cut in two).
+        # Once he seeks Yue Fei for single combat, Wuzhu challenges him whatever the odds, first
+        # slipping in between him and his men if he can (the Zhenguo line cut in two).
         engine = self.g.engine
         for f in own:
             if f.hero != WUZHU:
                 continue
             yue = self.hero_formation(YUE_FEI)
-            if yue is not None and yue.side != f.side and distance(yue.pos, f.pos) <= 1 and engine.can_move(f):
+            if yue is None or yue.side == f.side or not self._seeks_the_duel(f, yue):
+                continue
+            if distance(yue.pos, f.pos) <= 1 and engine.can_move(f):
                 cut = self._cut_off(yue)
                 if cut and f.pos not in cut:
                     reach = sorted(engine.moves(f.id).destinations & cut)
@@ -215,8 +229,14 @@ class Jin(Persona):
         challenger = self.g.game.state.formations.get(pending.challenger)
         target = self.g.game.state.formations.get(pending.target)
         if challenger is not None and target is not None and target.hero == WUZHU and challenger.hero == YUE_FEI:
-            return AnswerDuel(accept=True)
+            # He takes up the challenge when he would have sought the duel himself, or when the
+            # shame of refusing would break his guards (and leave him to be taken).
+            return AnswerDuel(accept=self._seeks_the_duel(target, challenger) or self._refusal_breaks(target))
         return None
+
+    def _refusal_breaks(self, f: Formation) -> bool:
+        threshold = self.g.engine.rules.units[f.type].rout_threshold
+        return f.morale + duel.REFUSE_MORALE < threshold
 
     def worth_using(self, f: Formation, use: UseSkill, enemies: list[Formation]) -> bool | None:
         if self.g.engine.rules.skills[use.skill].effect == "ride_light":

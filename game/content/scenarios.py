@@ -16,6 +16,7 @@ from ..core.scenario import (
     OUTCOME_ATTRITION,
     OUTCOME_DRAW,
     AiHints,
+    DuelRules,
     FormationSpec,
     OfficerSpec,
     Scenario,
@@ -70,6 +71,8 @@ class ScenarioFile(BaseModel):
     sides: list[SideSpec] = Field(min_length=2)
     # Hints for the computer generals (regions and formations they should know about).
     ai: AiHints = AiHints()
+    # How this battle's duels are decided, where the story fought them otherwise than the game's rule.
+    duel: DuelRules = DuelRules()
 
 
 def _officer_and_ending_errors(
@@ -352,6 +355,7 @@ def load_scenario_file(toml_path: Path, rules: Ruleset | None = None, rules_dir:
         officers=tuple(spec.officers),
         debriefings=tuple((d.event, d.text) for d in spec.debriefings),
         side_texts=tuple(spec.side_texts),
+        duel=spec.duel,
     )
     # The map's place names are left out: they are shown, never played (``played_bytes``).
     played = [(toml_path.name, toml_path.read_bytes()), (map_path.name, played_bytes(map_path))]

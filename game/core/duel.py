@@ -11,7 +11,8 @@ round: martial skill, a bonus for friends close round the duel less the men's we
 roll each; the better
 score lands a blow, and when the scores are within ``CLASH`` of each other the heroes trade
 blows and both land one. The first to land ``WINS_NEEDED`` blows wounds the other, and a close
-fight wounds both. A wounded hero leaves the field.
+fight (won by at most ``CLOSE`` blows) wounds both. A wounded hero leaves the field. A scenario
+may fight its duels by numbers of its own for these two (its ``[duel]`` table, ``DuelRules``).
 
 While they fight, the two formations are marked ``DUELLING`` (a formation effect, so a save needs
 no new field; the blows each hero has landed are marks too): they cannot move or fight anyone else,
@@ -36,6 +37,7 @@ from .events import (
 )
 from .hexgrid import distance, neighbours
 from .rng import Rng
+from .scenario import DuelRules
 from .sides import are_allied, are_enemies
 from .state import Formation, GameState, PendingDuel
 from .table import Table
@@ -49,10 +51,12 @@ def N_(message: str) -> str:
 WINS_NEEDED = 4
 # Each round a hero scores his martial skill, his support and a roll of 1..ROLL.
 ROLL = 40
-# Scores closer than this trade blows: both heroes land one (so close fights often wound both).
-CLASH = 8
-# A fight won by at most this many rounds leaves both heroes wounded.
-CLOSE = 1
+# The game's own rule, where a scenario sets none:
+GAME_RULES = DuelRules()
+# scores closer than this trade blows: both heroes land one (so close fights often wound both);
+CLASH = GAME_RULES.clash
+# a fight won by at most this many rounds leaves both heroes wounded.
+CLOSE = GAME_RULES.close
 # Support: each formed friend next to the opponent (pressing on him) adds this to a hero's score.
 SUPPORT = 3
 MAX_SUPPORTERS = 2
@@ -261,11 +265,11 @@ def legal_challenges(engine: Table, unit_id: str) -> list[Challenge]:
 # -- the fight ----------------------------------------------------------------------------------
 
 
-def round_winner(score: int, other: int) -> int:
+def round_winner(score: int, other: int, duel_rules: DuelRules = GAME_RULES) -> int:
     """1 if ``score`` lands a blow, -1 if ``other`` does, 0 when they trade blows (both land one)."""
-    if score - other >= CLASH:
+    if score - other >= duel_rules.clash:
         return 1
-    if other - score >= CLASH:
+    if other - score >= duel_rules.clash:
         return -1
     return 0
 
@@ -277,29 +281,34 @@ def roll_round(rng: Rng, martial: int, other_martial: int, bonus: int = 0, other
     return DuelRound(challenger_score=score, target_score=other)
 
 
-def ending(won: int, other_won: int) -> int | None:
-    """None while the duel goes on; else 0 (the first wounds the other), 1 (both wounded) or
-    2 (the other wounds the first)."""
+def ending(won: int, other_won: int, duel_rules: DuelRules = GAME_RULES) -> int | None:
+    """None while the duel goes on; else 0 (the first wounds the other), 1 (both wounded: a
+    close fight) or 2 (the other wounds the first)."""
     if max(won, other_won) < WINS_NEEDED:
         return None
-    if won - other_won > CLOSE:
+    if won - other_won > duel_rules.close:
         return 0
-    if other_won - won > CLOSE:
+    if other_won - won > duel_rules.close:
         return 2
     return 1
 
 
 def fight(
-    rng: Rng, challenger_martial: int, target_martial: int, challenger_bonus: int = 0, target_bonus: int = 0
+    rng: Rng,
+    challenger_martial: int,
+    target_martial: int,
+    challenger_bonus: int = 0,
+    target_bonus: int = 0,
+    duel_rules: DuelRules = GAME_RULES,
 ) -> tuple[list[DuelRound], int, int]:
     """A whole duel at once, exchange by exchange as the game rolls them (for tests and odds):
     the rounds and the rounds won by each hero."""
     rounds: list[DuelRound] = []
     won_c = won_t = 0
-    while ending(won_c, won_t) is None:
+    while ending(won_c, won_t, duel_rules) is None:
         r = roll_round(rng, challenger_martial, target_martial, challenger_bonus, target_bonus)
         rounds.append(r)
-        blow = round_winner(r.challenger_score, r.target_score)
+        blow = round_winner(r.challenger_score, r.target_score, duel_rules)
         won_c += blow >= 0
         won_t += blow <= 0
     return rounds, won_c, won_t
@@ -311,6 +320,7 @@ def duel_odds(
     challenger_bonus: int = 0,
     target_bonus: int = 0,
     won: tuple[int, int] = (0, 0),
+    duel_rules: DuelRules = GAME_RULES,
 ) -> tuple[float, float, float]:
     """The exact chances of a duel's three ends, as ``fight`` and the exchanges decide them, from
     the blows ``won`` so far with the support as it stands: the challenger wounds the target,
@@ -318,14 +328,15 @@ def duel_odds(
     counts = {1: 0, 0: 0, -1: 0}
     for c in range(1, ROLL + 1):
         for t in range(1, ROLL + 1):
-            counts[round_winner(challenger_martial + challenger_bonus + c, target_martial + target_bonus + t)] += 1
+            score, other = challenger_martial + challenger_bonus + c, target_martial + target_bonus + t
+            counts[round_winner(score, other, duel_rules)] += 1
     steps = [((1, 0), counts[1] / ROLL**2), ((0, 1), counts[-1] / ROLL**2), ((1, 1), counts[0] / ROLL**2)]
     ends = [0.0, 0.0, 0.0]
     paths: dict[tuple[int, int], float] = {won: 1.0}
     while paths:
         nxt: dict[tuple[int, int], float] = {}
         for (wc, wt), p in paths.items():
-            end = ending(wc, wt)
+            end = ending(wc, wt, duel_rules)
             if end is not None:
                 ends[end] += p
                 continue
@@ -338,7 +349,7 @@ def duel_odds(
 
 def current_odds(engine: Table, f: Formation, opp: Formation) -> tuple[float, float, float]:
     """The odds of the duel ``f`` fights or would fight with ``opp``, as things stand: its
-    blows landed, both sides' support and weariness (``f`` as the challenger)."""
+    blows landed, both sides' support and weariness, the battle's rule (``f`` as the challenger)."""
     rules, state = engine.rules, engine.state
     assert f.hero is not None and opp.hero is not None
     won = (rounds_won(f), rounds_won(opp)) if opponent(state, f) is opp else (0, 0)
@@ -348,6 +359,7 @@ def current_odds(engine: Table, f: Formation, opp: Formation) -> tuple[float, fl
         edge(state, f, opp),
         edge(state, opp, f),
         won,
+        engine.scenario.duel,
     )
 
 
@@ -387,9 +399,9 @@ def _exchange(engine: Table, f: Formation, opp: Formation) -> list[Event]:
     r = roll_round(
         engine.rng(), rules.heroes[hero].martial, rules.heroes[other].martial, edge(state, f, opp), edge(state, opp, f)
     )
-    blow = round_winner(r.challenger_score, r.target_score)
+    blow = round_winner(r.challenger_score, r.target_score, engine.scenario.duel)
     won, other_won = rounds_won(f) + (blow >= 0), rounds_won(opp) + (blow <= 0)
-    end = ending(won, other_won)
+    end = ending(won, other_won, engine.scenario.duel)
     losers = [] if end is None else [[opp], [f, opp], [f]][end]
     fought = DuelFought(
         challenger=f.id,

@@ -175,6 +175,20 @@ class AiHints(_Strict):
     lane: tuple[str, ...] = ()
 
 
+class DuelRules(_Strict):
+    """Optional ``[duel]`` table of a scenario: how single combat is decided in this battle
+    (``game.core.duel``), where the story fought it otherwise than the game's own rule.
+
+    ``clash``: exchange scores closer than this trade blows (both heroes land one). ``close``: a
+    duel won by at most this many blows wounds both heroes (at most 3, so that four blows to none
+    wounds only the loser). Absent, the game's own rule holds: a record made before its scenario
+    set the table carries the scenario file without it, and so replays by the rule it was played by.
+    """
+
+    clash: int = Field(8, ge=1, le=80)
+    close: int = Field(1, ge=0, le=3)
+
+
 # What decides the game when the last turn ends: a side id wins outright, "draw", or
 # "attrition": the side that destroyed the larger share of its enemies' starting men wins.
 TurnLimitOutcome = str
@@ -210,6 +224,8 @@ class Scenario:
     debriefings: tuple[tuple[str, str], ...] = ()
     # The texts of sides other than the player's, written for them (``SideTexts``).
     side_texts: tuple[SideTexts, ...] = ()
+    # How this battle's duels are decided (the ``[duel]`` table).
+    duel: DuelRules = DuelRules()
 
     def side_ids(self) -> list[str]:
         return [s.id for s in self.sides]

@@ -109,3 +109,6 @@ class EventSpec(Spec):
     # Only once all of ``after`` have fired, and never once any of ``unless`` has.
     after: tuple[str, ...] = ()
     unless: tuple[str, ...] = ()
+    # What the result screen says decided the battle when this event ends it, where its trigger
+    # alone would not tell it (a clause; without it, the trigger's own words).
+    reason: str | None = Field(None, min_length=1)

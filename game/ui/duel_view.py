@@ -153,7 +153,8 @@ class DuelPromptScene(Scene):
             a=a, x=rules.heroes[c_hero].martial, b=b, y=rules.heroes[t_hero].martial
         )
         y = _centred(surface, martial, 18, TEXT, y + 8)
-        y = _centred(surface, duel_odds_line(rules, c_hero, t_hero), 18, GOLD, y + 4)
+        duel_rules = self.battle.match.engine.scenario.duel
+        y = _centred(surface, duel_odds_line(rules, c_hero, t_hero, duel_rules=duel_rules), 18, GOLD, y + 4)
         _centred(
             surface,
             _(

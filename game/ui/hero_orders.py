@@ -26,6 +26,7 @@ from ..core.events import (
     SkillUsed,
 )
 from ..core.rules import Ruleset, Skill
+from ..core.scenario import DuelRules
 from ..core.skill_marks import EFFECT_NAMES
 from ..core.state import Formation, GameState
 from ..i18n import _, format_men, ngettext
@@ -49,13 +50,16 @@ def duel_odds_line(
     challenger: str | None,
     target: str | None,
     odds: tuple[float, float, float] | None = None,
+    duel_rules: DuelRules = duel.GAME_RULES,
 ) -> str:
     """The chances of a duel between two heroes, in words, from the challenger's side: ``odds``
-    as things stand on the field (``duel.current_odds``), else from martial skill alone."""
+    as things stand on the field (``duel.current_odds``), else from martial skill alone and the
+    battle's ``duel_rules``."""
     if challenger is None or target is None:
         return ""
     if odds is None:
-        odds = duel.duel_odds(rules.heroes[challenger].martial, rules.heroes[target].martial)
+        martial = rules.heroes[challenger].martial, rules.heroes[target].martial
+        odds = duel.duel_odds(*martial, duel_rules=duel_rules)
     win, both, lose = odds
     return _("Against {b}: {a} wins {win}%, both wounded {both}%, {b} wins {lose}%").format(
         a=hero_name(rules, challenger),

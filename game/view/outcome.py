@@ -208,7 +208,10 @@ def _last_turn(outcome: Outcome, scenario: Scenario) -> str:
 
 
 def event_cause(event: DecidingEvent, scenario: Scenario, rules: Ruleset, state: GameState) -> str:
-    """What set the deciding event off, as a clause ("Yue Fei · Zhenguo riders is destroyed")."""
+    """What set the deciding event off, as a clause ("Yue Fei · Zhenguo riders is destroyed"):
+    the event's own ``reason`` where the scenario gives one."""
+    if event.spec.reason is not None:
+        return _(event.spec.reason)
     when = event.spec.when
     names = formation_names(rules, scenario)
 
