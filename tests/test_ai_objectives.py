@@ -3,12 +3,15 @@ turns left leave no time for anything else (game.ai.objectives)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from game.ai import aimed_duels
 from game.ai.general import General
 from game.ai.objectives import SLACK, Objectives
+from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario
 from game.core.actions import Challenge
-from game.core.engine import GameSettings
+from game.core.engine import Engine, GameSettings
 from game.core.hexgrid import distance, neighbours
 from game.core.movement import are_enemies
 from game.record.match import Match
@@ -39,13 +42,22 @@ def test_an_aim_already_won_is_no_longer_chased() -> None:
 
 
 def test_the_deadline_is_the_turn_the_enemy_wins_by_holding_out() -> None:
-    match = _match("a2_rear_guard_trap")
-    hailing = Objectives(match.engine, "hailing")
-    # The coalition wins once it has held out to turn 14: the Hailing must destroy Cao Zhi first.
-    assert hailing.deadline == 14 < match.engine.scenario.turn_limit
-    assert [(a.kind, a.units, a.destroy) for a in hailing.aims(match.state)] == [
+    loaded = load_scenario("a2_rear_guard_trap")
+    # As A2 once was: the coalition won by holding out to turn 14 alone (now Han Xin must be back
+    # in the pass too, which no turn brings of itself, so the deadline is the turn limit).
+    held_out_wins = tuple(
+        e.model_copy(update={"when": e.when.model_copy(update={"done": ("hold_out",)})}) if e.id == "rear_saved" else e
+        for e in loaded.scenario.events
+    )
+    scenario = dataclasses.replace(loaded.scenario, events=held_out_wins)
+    engine = Engine(scenario, load_ruleset(), 1)
+    hailing = Objectives(engine, "hailing")
+    # The Hailing must destroy Cao Zhi before the coalition has held out.
+    assert hailing.deadline == 14 < scenario.turn_limit
+    assert [(a.kind, a.units, a.destroy) for a in hailing.aims(engine.state)] == [
         ("break", frozenset({"cao_zhi_2000"}), True)
     ]
+    assert Objectives(_match("a2_rear_guard_trap").engine, "hailing").deadline == scenario.turn_limit
 
 
 def test_a_formation_leaves_its_post_for_the_aim_only_when_time_presses() -> None:
@@ -93,3 +105,62 @@ def test_a_hero_the_scenario_asks_to_wound_is_challenged_on_close_odds_and_not_s
     assert aimed_duels.marked(general.engine, "zhenguo", wanted) == {guards.id}
     # The Jin have nothing to chase: the turn limit is theirs.
     assert General(match.engine, "jin").objectives.wound_heroes(state) == frozenset()
+
+
+def test_ground_once_seen_empty_is_not_searched_again() -> None:
+    """The general remembers where it has looked: once it has seen the spot an enemy was last
+    seen at standing empty, it searches farther out, not back at the spot when it is out of sight
+    again."""
+    match = _match("b2_the_pursuit")
+    state = match.state
+    objectives = Objectives(match.engine, "zhenguo")
+    column = state.formations.pop("jin_column")  # gone from where it stood, nobody saw where
+    spot = column.pos
+    assert objectives._search_ground(match.engine, "jin_column") == {spot}
+    riders = state.formations["yue_fei_riders"]
+    start = riders.pos
+    riders.pos = next(h for h in neighbours(spot) if h in match.engine.board and h not in state.occupancy())
+    state.action_index += 1
+    objectives._look(match.engine, [])  # the riders see the spot, and nobody there
+    riders.pos = start
+    state.turn, state.action_index = 3, state.action_index + 1
+    objectives._look(match.engine, [])  # two turns on, the spot is out of sight again
+    search = objectives._search_ground(match.engine, "jin_column")
+    assert search and spot not in search
+
+
+def test_detachments_to_break_one_by_one_send_the_general_out_sooner() -> None:
+    """Six formations to break each on its own (B2) leave no time to wait from the first turn;
+    with one left, the personality leads again until the turns left press."""
+    match = _match("b2_the_pursuit")
+    state = match.state
+    objectives = Objectives(match.engine, "zhenguo")
+    riders = state.formations["yue_fei_riders"]
+    enemies = [e for e in state.formations.values() if are_enemies(state, "zhenguo", e.side)]
+    assert len(objectives.aims(state)) == 6
+    assert objectives.destination(match.engine, riders, enemies, slack=1) is not None
+    markers = ["ford_foot_broken", "ford_horse_broken", "woods_broken", "hill_broken", "wagons_broken"]
+    state.fired_events.extend(markers)
+    state.action_index += 1
+    assert [a.units for a in objectives.aims(state)] == [frozenset({"jin_column"})]
+    assert objectives.destination(match.engine, riders, enemies, slack=1) is None
+
+
+def test_the_one_guarding_ground_the_enemy_wins_by_taking_keeps_it_when_time_presses() -> None:
+    """B2's column wins by slipping through the gap unopposed: the rider a hard general (who
+    reads that ground) has standing in it stays there when the turns left send the others after
+    the formations still to break."""
+    match = _match("b2_the_pursuit")
+    state = match.state
+    gap = match.engine.board.regions["west_edge"]
+    vanguard = state.formations["zhenguo_vanguard"]
+    vanguard.pos = next(h for h in sorted(gap) if h not in state.occupancy())
+    state.turn = 12
+    general = General(match.engine, "zhenguo", difficulty="hard")
+    view = general.engine
+    enemies = [e for e in view.state.formations.values() if are_enemies(view.state, "zhenguo", e.side)]
+    in_gap, riders = view.state.formations["zhenguo_vanguard"], view.state.formations["yue_fei_riders"]
+    assert general.persona.guards_ground(in_gap)
+    assert general.objectives.destination(view, in_gap, enemies) is not None  # the aims press...
+    assert general._aim(in_gap, enemies) is None  # ...but it keeps the gap shut
+    assert general._aim(riders, enemies) is not None

@@ -91,13 +91,31 @@ def test_han_xin_in_the_pass_rejoins_the_army() -> None:
     assert eng.state.objectives["join_army"] == "done" and not eng.state.over
 
 
-def test_holding_out_to_the_end_of_turn_13_wins() -> None:
+def test_holding_out_to_the_end_of_turn_13_with_the_army_together_wins() -> None:
     eng = new_engine()
+    eng.state.formations["han_xin_5000"].pos = at(eng, 44, 15)
+    triggers.after_action(eng, [])
     end_turns_until(eng, 13, "hailing")
     assert not eng.state.over and eng.state.objectives["hold_out"] == "open"
     eng.apply(EndTurn())
     assert eng.state.over and eng.state.winner == "coalition"
     assert eng.state.objectives["hold_out"] == "done" and eng.state.objectives["save_retainers"] == "done"
+
+
+def test_holding_out_without_han_xin_back_in_the_pass_is_not_yet_a_victory() -> None:
+    """The rear is saved when the army stands together in the pass again: a coalition that keeps
+    its centre away (as one that never fights would) leaves the battle to the last turn's
+    attrition, and Han Xin arriving late still wins it."""
+    sc = load_scenario(A2).scenario
+    assert [(o.id, o.bonus) for o in sc.objective_specs if o.id == "join_army"] == [("join_army", False)]
+    eng = new_engine()
+    end_turns_until(eng, 13, "hailing")
+    eng.apply(EndTurn())
+    assert eng.state.objectives["hold_out"] == "done" and not eng.state.over
+    assert eng.state.objectives["save_retainers"] == "open"
+    eng.state.formations["han_xin_5000"].pos = at(eng, 44, 15)
+    triggers.after_action(eng, [])
+    assert eng.state.over and eng.state.winner == "coalition"
 
 
 def rear_is_alone(events: list[Event]) -> int | None:

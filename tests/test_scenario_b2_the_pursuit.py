@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from conftest import ai_engine, play_general_turn
+from conftest import ai_engine, end_turns_until, play_general_turn
 
 from game.ai.general import General
 from game.content.scenarios import load_scenario
@@ -113,6 +113,7 @@ def test_riders_standing_in_the_gap_keep_it_shut() -> None:
 def _rout(eng: Engine, units: tuple[str, ...]) -> list[Event]:
     for u in units:
         eng.state.formations[u].routed = True
+        eng.state.formations[u].men -= 1  # a formation breaks after losing men in the fighting
     return triggers.after_action(eng, [Routed(unit=u, side="jin") for u in units])
 
 
@@ -166,3 +167,30 @@ def test_the_swift_pursuit_bonus_fails_on_turn_seven() -> None:
     _rout(eng, DETACHMENTS)
     assert eng.state.objectives["break_detachments"] == "done"
     assert eng.state.objectives["swift_pursuit"] == "failed"
+
+
+def test_a_detachment_that_broke_and_rallied_has_been_broken_all_the_same() -> None:
+    """Each detachment counts as broken from the moment it breaks: they need not all be broken at
+    one moment, so one that rallies afterwards (or runs off out of sight) is not to be broken again."""
+    eng = engine()
+    _rout(eng, DETACHMENTS[:1])
+    eng.state.formations[DETACHMENTS[0]].routed = False  # it rallies
+    _rout(eng, DETACHMENTS[1:])
+    assert eng.state.objectives["break_detachments"] == "done"
+    _rout(eng, ("jin_wagons",))
+    eng.state.formations["jin_wagons"].routed = False
+    assert not eng.state.over
+    _rout(eng, ("jin_column",))
+    assert eng.state.objectives["catch_column"] == "done"
+    assert eng.state.over and eng.state.winner == "zhenguo"
+
+
+def test_the_column_makes_for_the_gap_from_turn_6_leaving_the_wagons() -> None:
+    eng = engine()
+    west, road_end = eng.board.regions["west_edge"], eng.board.regions["road_end"]
+    waiting = General(eng, "jin").persona
+    assert waiting.held_region("jin_column") == road_end and waiting.held_region("jin_wagons") == road_end
+    end_turns_until(eng, 6, "jin")
+    assert "column_moves_on" in eng.state.fired_events
+    moving = General(eng, "jin").persona
+    assert moving.held_region("jin_column") == west and moving.held_region("jin_wagons") == road_end

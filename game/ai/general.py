@@ -38,6 +38,8 @@ DESTROY_BONUS = 0.5
 OBJECTIVE_BONUS = 0.5
 # Movement points that losing a whole formation to counter-attack is worth when advancing.
 EXPOSURE_COST = 30.0
+# The least a blow at an enemy the turns left make it pursue is worth: struck even at a loss.
+AIM_BLOW_SCORE = 1.0
 # Fatigue from which an idle formation out of danger rests.
 REST_FATIGUE = 50
 # Stream offset for the easy general's noise, so it never shares draws with the game.
@@ -247,13 +249,16 @@ class General(BasicAI):
                 candidates, radius = self._candidates(f, enemies, occupancy, zoc)
                 self.act_cache.put(f, radius, candidates)
             here: float | None = None
-            aim = self.objectives.destination(engine, f, enemies or self._enemies(), self.style.pursuit_slack)
+            aim = self._aim(f, enemies or self._enemies())
             for c in candidates:
                 if aim is not None and not self._serves(f, c, aim):
                     continue  # no time left for fights off the way to the aim
                 if isinstance(c.action, (Attack, Fire)) and c.action.target in duelled:
                     continue
                 score = c.score
+                if aim is not None and self._strikes_aim(c, aim):
+                    # No time left to wait for a better blow: any blow at the aim is worth striking.
+                    score = max(score, AIM_BLOW_SCORE)
                 if c.dest is not None:
                     if here is None:
                         here = self.exposure(f, f.pos)
@@ -269,6 +274,23 @@ class General(BasicAI):
     def _enemies(self) -> list[Formation]:
         state = self.engine.state
         return [e for e in state.formations.values() if are_enemies(state, self.side_id, e.side)]
+
+    def _aim(self, f: Formation, enemies: list[Formation]) -> frozenset[Hex] | None:
+        """Where the turns left send ``f`` for the scenario's aims (None: it fights as it likes);
+        a formation guarding ground the enemy wins by taking stays on it."""
+        if self.persona.guards_ground(f):
+            return None
+        return self.objectives.destination(self.engine, f, enemies, self.style.pursuit_slack)
+
+    def _strikes_aim(self, c: Candidate, aim: frozenset[Hex]) -> bool:
+        """Whether ``c`` is a blow at an enemy on the aim's ground, or the move to strike one."""
+        action = c.action
+        if isinstance(action, (Attack, Fire)):
+            target = self.engine.state.formations.get(action.target)
+            return target is not None and target.pos in aim
+        if isinstance(action, Move):
+            return c.dest is not None and any(h in aim for h in neighbours(c.dest))
+        return False
 
     def _serves(self, f: Formation, c: Candidate, aim: frozenset[Hex]) -> bool:
         """Whether an action leaves ``f``'s march to the aim it pursues whole: once it has moved,
@@ -314,7 +336,7 @@ class General(BasicAI):
         if utype.ranged > 0:
             radius = max(radius, utype.range + 3)
         role = self.persona.role(f)
-        pursuing = self.objectives.urgent(engine, f, enemies, self.style.pursuit_slack)
+        pursuing = self._aim(f, enemies) is not None
         kept = role in ("hold_still", "rear_guard") and not pursuing
         if kept or not engine.can_move(f) or not engine.can_attack(f):
             return out, radius
@@ -399,7 +421,7 @@ class General(BasicAI):
     # -- moving ---------------------------------------------------------------------------
 
     def _movement(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Move | None:
-        aim = self.objectives.destination(self.engine, f, enemies, self.style.pursuit_slack)
+        aim = self._aim(f, enemies)
         if aim is not None:
             return self._march(f, aim, None)  # the turns left leave no time for anything else
         target = self.persona.destination(f, enemies, goals)

@@ -35,6 +35,7 @@ from ..core.scenario_events import (
 )
 from ..core.sides import are_allied, are_enemies
 from ..core.state import Formation, GameState
+from .scenario_reading import HOST_SIZE
 
 # Turns of fighting an aim needs beyond the march to it: from this many turns before the end
 # (plus the march) a formation leaves its post for the aim. The generals' styles set their own.
@@ -47,12 +48,17 @@ SEARCH_RADIUS = 12
 MAX_DEPTH = 4
 # Turns an aim's own work takes once there, beyond the slack: a duel runs over several turns of
 # exchanges (and a hero out of sight must first be found); each further formation of a host that
-# must be broken together takes about one more, up to a cap. (Counting the search for a hero in
+# must be broken together takes about one more, up to a cap, and each other detachment that must
+# be broken on its own about three, the march to it included (B2's detachments and column, scattered
+# over the field by an opponent who will not stand, took the whole battle to find and break one
+# after another when the general set out only at the last). (Counting the search for a hero in
 # sight too, Yue Fei rode at Wuzhu from the second turn at the Tangut border and won 85% of the
 # battles between equal generals; two turns more for a formation to destroy, and the Hailing at
 # the rear guard trap caught Cao Zhi's retainers in every one.)
 DUEL_TURNS = 6
 BREAK_TURNS_CAP = 3
+DETACHMENT_TURNS = 3
+DETACHMENT_TURNS_CAP = 12
 SEARCH_TURNS = 3
 
 
@@ -99,6 +105,9 @@ class Objectives:
         self._hero_unit: dict[str, str] = {
             spec.hero: spec.id for spec in scenario.formations if spec.hero and not spec.hidden and spec.side != side_id
         }
+        # Ground seen empty of each remembered enemy since it was last seen: the search does not
+        # go back to where it has already looked.
+        self._cleared: dict[str, set[Hex]] = {}
         self._seen_key: tuple[int, int] | None = None
         self._visible: frozenset[Hex] = frozenset()
         self._destinations: dict[tuple[str, Hex, int, int, int], frozenset[Hex] | None] = {}
@@ -220,12 +229,21 @@ class Objectives:
         if aim.kind != "break":
             return 0
         seen = {e.id: e for e in enemies}
-        standing = sum(
-            1
-            for u in aim.units
-            if (u in seen and (aim.destroy or not seen[u].routed)) or (u not in seen and u in self._last_seen)
-        )
-        return min(BREAK_TURNS_CAP, max(0, standing - 1))
+
+        def standing(units: frozenset[str], destroy: bool) -> int:
+            return sum(
+                1
+                for u in units
+                if (u in seen and (destroy or not seen[u].routed)) or (u not in seen and u in self._last_seen)
+            )
+
+        # Detachments that must each be broken on their own (aims of fewer than a host) are broken
+        # one after another wherever they stand: each other one still to break costs more turns.
+        others = {
+            u for a in self.aims(state) if a.kind == "break" and len(a.units) < HOST_SIZE for u in a.units
+        } - aim.units
+        after = min(DETACHMENT_TURNS_CAP, DETACHMENT_TURNS * standing(frozenset(others), aim.destroy))
+        return min(BREAK_TURNS_CAP, max(0, standing(aim.units, aim.destroy) - 1)) + after
 
     def wound_heroes(self, state: GameState) -> frozenset[str]:
         """Enemy heroes whose wounding serves an aim."""
@@ -251,8 +269,14 @@ class Objectives:
         self._visible = frozenset(vision.visible_hexes(state, engine.board, engine.rules, self.side_id))
         for e in enemies:
             self._last_seen[e.id] = (e.pos, state.turn)
+            self._cleared.pop(e.id, None)
             if e.hero is not None:
                 self._hero_unit[e.hero] = e.id
+        in_sight = {e.id for e in enemies}
+        for unit, (pos, _turn) in self._last_seen.items():
+            if unit not in in_sight:
+                near = {h for h in self._visible if distance(h, pos) <= SEARCH_RADIUS}
+                self._cleared.setdefault(unit, set()).update(near)
 
     def _aim_goals(self, engine: Engine, f: Formation, aim: Aim, enemies: list[Formation]) -> frozenset[Hex]:
         state = engine.state
@@ -282,10 +306,17 @@ class Objectives:
         if unit not in self._last_seen:
             return set()
         pos, turn = self._last_seen[unit]
-        if pos not in self._visible:
+        cleared = self._cleared.get(unit, set())
+        if pos not in cleared:
             return {pos}
         radius = min(SEARCH_RADIUS, 2 + SEARCH_STEP * max(0, engine.state.turn - turn))
-        unseen = [h for h in spiral(pos, radius) if h in engine.board and h not in self._visible]
+        around = [h for h in spiral(pos, radius) if h in engine.board and h not in self._visible]
+        unseen = [h for h in around if h not in cleared]
+        if not unseen:
+            # Everything about has been looked at once: it may have gone back to ground seen
+            # earlier, so look again wherever is out of sight now.
+            cleared.clear()
+            unseen = around
         if not unseen:
             return set()
         # Nearest the spot first: the search widens outward from it as the near ground is seen.

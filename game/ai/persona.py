@@ -354,6 +354,11 @@ class Persona:
                 return False
         return None
 
+    def guards_ground(self, f: Formation) -> bool:
+        """Whether ``f`` holds ground whose unopposed taking loses the battle: it keeps that post
+        even when the turns left press the others to go for the scenario's aims."""
+        return f.id in self._guards()
+
     def _guarded_region(self, f: Formation) -> frozenset[Hex] | None:
         """Ground the enemy wins by taking unopposed that ``f`` is to hold: it is the only one
         of ours standing there, or none stands there and it is the nearest."""
