@@ -106,15 +106,20 @@ def test_a_wounded_hero_and_a_full_pouch_are_named() -> None:
     assert decide(wounded.scenario, wounded.state).event.spec.id == "tang_wounded"  # type: ignore[union-attr]
     assert reason(wounded) == "Turn 1: Tang Huai is wounded and carried from the field."
 
+    # The Annihilation is won by the pouch and the broken host together.
     bagged = engine("a4_annihilation")
     bagged.state.side("coalition").pouch = 17_250
     triggers.after_action(bagged, [])
+    assert not bagged.state.over
+    for fid in ("host_1", "host_2", "host_3", "host_4", "host_5", "host_6", "riders_1", "riders_2"):
+        bagged.state.formations[fid].routed = True
+    triggers.after_action(bagged, [])
     assert bagged.state.over and bagged.state.winner == "coalition"
     outcome = decide(bagged.scenario, bagged.state)
-    assert outcome.event is not None and outcome.event.spec.id == "pouch_full"
+    assert outcome.event is not None and outcome.event.spec.id == "annihilated"
     # Of the two speakers, the last words are Han Xin's.
     assert outcome.event.narration is not None and outcome.event.narration.speaker == "han_xin"
-    assert reason(bagged) == "Turn 1: the Yuqing Palace coalition has bagged 17,250 souls."
+    assert reason(bagged) == "Turn 1: the Yuqing Palace coalition achieves its objectives."
 
 
 # -- annihilation and the last turn ----------------------------------------------------------------
