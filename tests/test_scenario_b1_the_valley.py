@@ -301,3 +301,27 @@ def test_a_rear_guard_formation_that_broke_and_rallied_has_been_broken_all_the_s
     _rout(eng, REAR_GUARD[2])
     assert "rear_broken" in eng.state.fired_events
     assert eng.state.objectives["break_rear"] == "done"
+
+
+def test_a_rear_guard_formation_lost_from_sight_is_searched_for_at_once() -> None:
+    """Against an opponent that scatters instead of standing, the last formation of the rear guard
+    wanders off out of sight: Guo Yaoshi goes looking for it at once, from where it was last seen,
+    rather than when the march alone still fits in the turns left. Tang Huai keeps his hill."""
+    eng = engine()
+    general = General(eng, "zhenguo", difficulty="normal")
+    persona = general.persona
+    slack = general.style.pursuit_slack
+    guo, tang = eng.state.formations["guo_yaoshi_riders"], eng.state.formations["tang_huai_bows"]
+    straggler = eng.state.formations[REAR_GUARD[0]]
+    persona.observe(eng.state, [])
+    assert persona.pursuit_slack(guo, slack) == slack  # never seen: nothing lost yet
+    persona.observe(eng.state, [straggler])
+    assert persona.pursuit_slack(guo, slack) == slack  # in sight: fought as it comes
+    persona.observe(eng.state, [])
+    assert persona.pursuit_slack(guo, slack) > eng.scenario.turn_limit
+    assert persona.pursuit_slack(tang, slack) == slack
+    # On the first turn the march to the rear guard fits many times over in the turns left: only
+    # the search makes it pressing.
+    enemies = [e for e in eng.state.formations.values() if e.side == "jin" and e.id != straggler.id]
+    assert general.objectives.destination(eng, guo, enemies, slack) is None
+    assert general.objectives.destination(eng, guo, enemies, persona.pursuit_slack(guo, slack)) is not None

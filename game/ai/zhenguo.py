@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from ..core import combat, skill_marks, skills
 from ..core.actions import Action, Attack, UseSkill
 from ..core.hexgrid import distance
-from ..core.state import Formation
+from ..core.state import Formation, GameState
 from .persona import Persona
 from .scenario_reading import vital_units
 
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 # A formation whose loss loses the battle strikes only if the worst case leaves it at least a
 # quarter of its men.
 VITAL_RISK = 0.75
+# Slack that makes an aim pressing at once: more turns than any battle has.
+AT_ONCE = 1000
 
 
 class Zhenguo(Persona):
@@ -28,6 +31,32 @@ class Zhenguo(Persona):
     def __init__(self, general: General) -> None:
         super().__init__(general)
         self.vital = vital_units(general)
+        # The enemy formations this side sees at the decision in hand.
+        self._in_sight: frozenset[str] = frozenset()
+        # Every enemy formation it has seen in this battle.
+        self._seen: frozenset[str] = frozenset()
+
+    def observe(self, state: GameState, enemies: list[Formation]) -> None:
+        self._in_sight = frozenset(e.id for e in enemies)
+        self._seen |= self._in_sight
+
+    def memory(self) -> Hashable:
+        # Whether an aim is searched for at once changes what a formation may strike on the way.
+        return (super().memory(), self._seen - self._in_sight)
+
+    def pursuit_slack(self, f: Formation, slack: int) -> int:
+        # A formation to break that has been seen and then lost from sight is searched for at
+        # once: an opponent that will not stand scatters its detachments over the field, and one
+        # that has rallied out of sight is not where it was last seen. Setting out for it only
+        # when the march alone still fitted in the turns left, the army found it too late or not
+        # at all. A formation kept at its post (the gap in the border ridge) stays there.
+        if self.held_region(f.id) is not None:
+            return slack
+        aims = self.g.objectives.aims(self.g.engine.state)
+        return AT_ONCE if any(a.kind == "break" and self._lost(a.units) for a in aims) else slack
+
+    def _lost(self, units: frozenset[str]) -> bool:
+        return not units & self._in_sight and bool(units & self._seen)
 
     def may_capture(self, f: Formation) -> bool:
         region = self.held_region(f.id)
