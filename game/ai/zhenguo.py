@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 
 from ..core import combat, skill_marks, skills
 from ..core.actions import Action, Attack, UseSkill
-from ..core.hexgrid import distance
+from ..core.hexgrid import Hex, distance
+from ..core.movement import max_steps
 from ..core.state import Formation, GameState
 from .persona import Persona
-from .scenario_reading import vital_units
+from .scenario_reading import losing_ground, vital_units
 
 if TYPE_CHECKING:
     from .general import General
@@ -18,6 +19,9 @@ if TYPE_CHECKING:
 # A formation whose loss loses the battle strikes only if the worst case leaves it at least a
 # quarter of its men.
 VITAL_RISK = 0.75
+# Turns to spare by which the keeper of a gap must be able to ride back before an enemy that
+# would take it could reach it.
+GATE_MARGIN = 2
 # Slack that makes an aim pressing at once: more turns than any battle has.
 AT_ONCE = 1000
 
@@ -35,10 +39,54 @@ class Zhenguo(Persona):
         self._in_sight: frozenset[str] = frozenset()
         # Every enemy formation it has seen in this battle.
         self._seen: frozenset[str] = frozenset()
+        # Where each enemy formation was last seen (before the battle: deployed in the open).
+        state = general.game.state
+        self._last_seen: dict[str, Formation] = {
+            spec.id: state.formations[spec.id]
+            for spec in general.game.scenario.formations
+            if spec.side != general.side_id and not spec.hidden and spec.id in state.formations
+        }
+        # Ours kept at ground whose unopposed taking by the enemy loses the battle (the gap in the
+        # border ridge): post -> the enemy formations whose taking of it loses (empty: any).
+        self._gates: dict[str, tuple[frozenset[Hex], tuple[str, ...]]] = {}
+        for _spec, region, when in losing_ground(general):
+            assert when.ground is not None
+            for unit, posts in self.posts.items():
+                if any(post[0] == region for post in posts):
+                    self._gates[unit] = (region, when.ground[3])
 
     def observe(self, state: GameState, enemies: list[Formation]) -> None:
         self._in_sight = frozenset(e.id for e in enemies)
         self._seen |= self._in_sight
+        for e in enemies:
+            self._last_seen[e.id] = e
+
+    def held_region(self, unit: str) -> frozenset[Hex] | None:
+        region = super().held_region(unit)
+        if region is None or unit not in self._gates or self._gate_threatened(unit):
+            return region
+        return None
+
+    def _gate_threatened(self, unit: str) -> bool:
+        """Whether an enemy that loses us the battle by taking the ground ``unit`` keeps could be
+        on it before ``unit`` could ride back, as far as this side has seen: while none could,
+        the keeper of the gap rides with the rest (an opponent that never makes for the gap does
+        not hold a quarter of the army idle there all battle)."""
+        state, rules = self.g.engine.state, self.g.engine.rules
+        keeper = state.formations.get(unit)
+        region, takers = self._gates[unit]
+        if keeper is None:
+            return True
+        back = min(distance(keeper.pos, h) for h in region) / max(1, max_steps(keeper, rules))
+        for e in self._last_seen.values():
+            if takers and e.id not in takers:
+                continue
+            if e.id in self._in_sight and e.routed:
+                continue
+            there = min(distance(e.pos, h) for h in region) / max(1, max_steps(e, rules))
+            if there <= back + GATE_MARGIN:
+                return True
+        return False
 
     def memory(self) -> Hashable:
         # Whether an aim is searched for at once changes what a formation may strike on the way.
