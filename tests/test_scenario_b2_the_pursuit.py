@@ -223,3 +223,21 @@ def test_the_vanguard_keeps_the_gap_only_while_the_column_could_reach_it_first()
     hill.pos = near_gap
     persona.observe(eng.state, [*far, hill])
     assert persona.held_region(vanguard.id) is None
+
+
+def test_the_gap_keeper_reckons_from_what_its_side_has_seen_not_where_the_enemy_stands() -> None:
+    """A general made for a game loaded halfway through knows where the column was deployed, not
+    where it stands now out of sight: the column moved next to the gap unseen does not hold the
+    vanguard there."""
+    eng = engine()
+    west = eng.board.regions["west_edge"]
+    column = eng.state.formations["jin_column"]
+    deployed = column.pos
+    column.pos = next(h for h in eng.board.hexes() if min(distance(h, w) for w in west) == 2)
+    eng.state.formations["zhenguo_vanguard"].pos = min(west, key=lambda h: (h.q, h.r))
+    persona = General(eng, "zhenguo", difficulty="normal").persona
+    persona.observe(eng.state, [])
+    assert persona.held_region("zhenguo_vanguard") is None
+    persona.observe(eng.state, [column])  # once seen there, it is reckoned with
+    assert persona.held_region("zhenguo_vanguard") == west
+    assert deployed != column.pos

@@ -39,12 +39,22 @@ class Zhenguo(Persona):
         self._in_sight: frozenset[str] = frozenset()
         # Every enemy formation it has seen in this battle.
         self._seen: frozenset[str] = frozenset()
-        # Where each enemy formation was last seen (before the battle: deployed in the open).
-        state = general.game.state
+        # Where each enemy formation was last seen; until then, where the scenario deploys it in
+        # the open (what both sides know before the battle, never the game's state: a general
+        # made for a game loaded halfway through must not learn where the enemy stands now).
         self._last_seen: dict[str, Formation] = {
-            spec.id: state.formations[spec.id]
+            spec.id: Formation(
+                id=spec.id,
+                side=spec.side,
+                type=spec.type,
+                men=spec.men,
+                max_men=spec.max_men or spec.men,
+                morale=spec.morale if spec.morale is not None else 100,
+                hero=spec.hero,
+                pos=spec.pos,
+            )
             for spec in general.game.scenario.formations
-            if spec.side != general.side_id and not spec.hidden and spec.id in state.formations
+            if spec.side != general.side_id and not spec.hidden
         }
         # Ours kept at ground whose unopposed taking by the enemy loses the battle (the gap in the
         # border ridge): post -> the enemy formations whose taking of it loses (empty: any).
