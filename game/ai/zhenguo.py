@@ -22,6 +22,11 @@ VITAL_RISK = 0.75
 # Turns to spare by which the keeper of a gap must be able to ride back before an enemy that
 # would take it could reach it.
 GATE_MARGIN = 2
+# A turn more for a duel the scenario asks for: the enemy hero may refuse the challenge or ride
+# off before it is joined (against an opponent that did, Yue Fei often began the duel at the
+# Tangut border too late to finish it; between equal generals Wuzhu seeks it himself, and the
+# turn changes nothing there).
+WOUND_SLACK = 1
 # Slack that makes an aim pressing at once: more turns than any battle has.
 AT_ONCE = 1000
 
@@ -107,11 +112,14 @@ class Zhenguo(Persona):
         # once: an opponent that will not stand scatters its detachments over the field, and one
         # that has rallied out of sight is not where it was last seen. Setting out for it only
         # when the march alone still fitted in the turns left, the army found it too late or not
-        # at all. A formation kept at its post (the gap in the border ridge) stays there.
+        # at all. A formation kept at its post (the gap in the border ridge) stays there. An enemy
+        # hero to wound is gone for a turn sooner (WOUND_SLACK).
         if self.held_region(f.id) is not None:
             return slack
         aims = self.g.objectives.aims(self.g.engine.state)
-        return AT_ONCE if any(a.kind == "break" and self._lost(a.units) for a in aims) else slack
+        if any(a.kind == "break" and self._lost(a.units) for a in aims):
+            return AT_ONCE
+        return slack + WOUND_SLACK if any(a.kind == "wound" for a in aims) else slack
 
     def _lost(self, units: frozenset[str]) -> bool:
         return not units & self._in_sight and bool(units & self._seen)
