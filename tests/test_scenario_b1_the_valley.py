@@ -9,10 +9,10 @@ from conftest import ai_engine, end_turns_until
 from game.ai.driver import make_ais, play_ai_turn
 from game.ai.general import General
 from game.content.scenarios import load_scenario
-from game.core import combat, skill_marks
+from game.core import combat, skill_marks, triggers
 from game.core.actions import Attack, Capture, EndTurn, Rest, UseSkill
 from game.core.engine import Engine, GameSettings
-from game.core.events import Attacked, Narration
+from game.core.events import Attacked, Narration, Routed
 from game.core.hexgrid import Hex, distance, neighbours, opposite
 from game.core.scenario_events import Narrate
 from game.record.match import Match
@@ -277,3 +277,51 @@ def test_riding_for_the_hill_yue_fei_cuts_through_only_what_bars_his_road() -> N
     assert not persona.may_strike(yue, trailing)
     barring.routed = True
     assert not persona.may_strike(yue, barring)
+
+
+REAR_GUARD = ("rear_guard_1", "rear_guard_2", "rear_guard_3")
+
+
+def _rout(eng: Engine, unit: str) -> None:
+    eng.state.formations[unit].routed = True
+    eng.state.formations[unit].men -= 1  # a formation breaks after losing men in the fighting
+    triggers.after_action(eng, [Routed(unit=unit, side="jin")])
+
+
+def test_a_rear_guard_formation_that_broke_and_rallied_has_been_broken_all_the_same() -> None:
+    """Each formation of the rear guard counts as broken from the moment it breaks: the three need
+    not all be routed at one moment, so one that rallies afterwards (or scatters out of sight, as
+    an opponent that will not stand lets it) is not to be broken again."""
+    eng = engine()
+    _rout(eng, REAR_GUARD[0])
+    eng.state.formations[REAR_GUARD[0]].routed = False  # it rallies
+    _rout(eng, REAR_GUARD[1])
+    assert "rear_broken" not in eng.state.fired_events
+    assert eng.state.objectives["break_rear"] == "open"
+    _rout(eng, REAR_GUARD[2])
+    assert "rear_broken" in eng.state.fired_events
+    assert eng.state.objectives["break_rear"] == "done"
+
+
+def test_a_rear_guard_formation_lost_from_sight_is_searched_for_at_once() -> None:
+    """Against an opponent that scatters instead of standing, the last formation of the rear guard
+    wanders off out of sight: Guo Yaoshi goes looking for it at once, from where it was last seen,
+    rather than when the march alone still fits in the turns left. Tang Huai keeps his hill."""
+    eng = engine()
+    general = General(eng, "zhenguo", difficulty="normal")
+    persona = general.persona
+    slack = general.style.pursuit_slack
+    guo, tang = eng.state.formations["guo_yaoshi_riders"], eng.state.formations["tang_huai_bows"]
+    straggler = eng.state.formations[REAR_GUARD[0]]
+    persona.observe(eng.state, [])
+    assert persona.pursuit_slack(guo, slack) == slack  # never seen: nothing lost yet
+    persona.observe(eng.state, [straggler])
+    assert persona.pursuit_slack(guo, slack) == slack  # in sight: fought as it comes
+    persona.observe(eng.state, [])
+    assert persona.pursuit_slack(guo, slack) > eng.scenario.turn_limit
+    assert persona.pursuit_slack(tang, slack) == slack
+    # On the first turn the march to the rear guard fits many times over in the turns left: only
+    # the search makes it pressing.
+    enemies = [e for e in eng.state.formations.values() if e.side == "jin" and e.id != straggler.id]
+    assert general.objectives.destination(eng, guo, enemies, slack) is None
+    assert general.objectives.destination(eng, guo, enemies, persona.pursuit_slack(guo, slack)) is not None

@@ -194,3 +194,50 @@ def test_the_column_makes_for_the_gap_from_turn_6_leaving_the_wagons() -> None:
     assert "column_moves_on" in eng.state.fired_events
     moving = General(eng, "jin").persona
     assert moving.held_region("jin_column") == west and moving.held_region("jin_wagons") == road_end
+
+
+def test_the_vanguard_keeps_the_gap_only_while_the_column_could_reach_it_first() -> None:
+    """The vanguard keeps the gap in the border ridge against the column and its wagons. While
+    neither could get there before the vanguard could ride back (an opponent that never makes for
+    the gap), it rides with Yue Fei; once one could, it is held at the gap again."""
+    eng = engine()
+    general = General(eng, "zhenguo", difficulty="normal")
+    persona = general.persona
+    west = eng.board.regions["west_edge"]
+    gap = min(west, key=lambda h: (h.q, h.r))
+    vanguard = eng.state.formations["zhenguo_vanguard"]
+    vanguard.pos = gap
+    far = [eng.state.formations[u] for u in ("jin_column", "jin_wagons")]
+    persona.observe(eng.state, far)
+    assert min(distance(f.pos, h) for f in far for h in west) > 20
+    assert persona.held_region(vanguard.id) is None
+    column = far[0]
+    road = column.pos
+    near_gap = next(h for h in eng.board.hexes() if min(distance(h, w) for w in west) == 2)
+    column.pos = near_gap
+    persona.observe(eng.state, far)
+    assert persona.held_region(vanguard.id) == west
+    # The other Jin formations cannot lose us the battle at the gap: they do not hold it there.
+    column.pos = road
+    hill = eng.state.formations["delay_hill"]
+    hill.pos = near_gap
+    persona.observe(eng.state, [*far, hill])
+    assert persona.held_region(vanguard.id) is None
+
+
+def test_the_gap_keeper_reckons_from_what_its_side_has_seen_not_where_the_enemy_stands() -> None:
+    """A general made for a game loaded halfway through knows where the column was deployed, not
+    where it stands now out of sight: the column moved next to the gap unseen does not hold the
+    vanguard there."""
+    eng = engine()
+    west = eng.board.regions["west_edge"]
+    column = eng.state.formations["jin_column"]
+    deployed = column.pos
+    column.pos = next(h for h in eng.board.hexes() if min(distance(h, w) for w in west) == 2)
+    eng.state.formations["zhenguo_vanguard"].pos = min(west, key=lambda h: (h.q, h.r))
+    persona = General(eng, "zhenguo", difficulty="normal").persona
+    persona.observe(eng.state, [])
+    assert persona.held_region("zhenguo_vanguard") is None
+    persona.observe(eng.state, [column])  # once seen there, it is reckoned with
+    assert persona.held_region("zhenguo_vanguard") == west
+    assert deployed != column.pos

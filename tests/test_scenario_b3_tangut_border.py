@@ -571,3 +571,14 @@ def test_the_result_screens_reason_says_what_ended_the_battle() -> None:
     eng.state.objectives["hold_out"] = "done"
     wound(eng, "yue_fei")  # Yue Fei beaten, Wuzhu in the saddle: the trigger's own words
     assert reason(eng).endswith("Yue Fei is wounded and carried from the field.")
+
+
+def test_yue_fei_leaves_a_turn_more_for_a_duel_wuzhu_may_refuse_or_ride_off_from() -> None:
+    """Wuzhu may refuse the challenge or ride off before the duel is joined: Yue Fei sets out for
+    him a turn sooner than the exchanges alone would need."""
+    eng = engine()
+    general = General(eng, "zhenguo", difficulty="normal")
+    yue = eng.state.formations["yue_fei_riders"]
+    slack = general.style.pursuit_slack
+    assert any(a.kind == "wound" for a in general.objectives.aims(eng.state))
+    assert general.persona.pursuit_slack(yue, slack) == slack + 1

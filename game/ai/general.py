@@ -280,7 +280,8 @@ class General(BasicAI):
         a formation guarding ground the enemy wins by taking stays on it."""
         if self.persona.guards_ground(f):
             return None
-        return self.objectives.destination(self.engine, f, enemies, self.style.pursuit_slack)
+        slack = self.persona.pursuit_slack(f, self.style.pursuit_slack)
+        return self.objectives.destination(self.engine, f, enemies, slack)
 
     def _strikes_aim(self, c: Candidate, aim: frozenset[Hex]) -> bool:
         """Whether ``c`` is a blow at an enemy on the aim's ground, or the move to strike one."""

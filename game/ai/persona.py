@@ -335,6 +335,11 @@ class Persona:
             return frozenset(live), region
         return region, None
 
+    def pursuit_slack(self, f: Formation, slack: int) -> int:
+        """Turns beyond the march and the fight that the general leaves before ``f`` goes for the
+        scenario's aims (game.ai.objectives); its style says how many."""
+        return slack
+
     def special_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
         return None
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from ..core import combat, skill_marks, skills
 from ..core.actions import Action, Attack, UseSkill
-from ..core.hexgrid import distance
-from ..core.state import Formation
+from ..core.hexgrid import Hex, distance
+from ..core.movement import max_steps
+from ..core.state import Formation, GameState
 from .persona import Persona
-from .scenario_reading import vital_units
+from .scenario_reading import losing_ground, vital_units
 
 if TYPE_CHECKING:
     from .general import General
@@ -17,6 +19,16 @@ if TYPE_CHECKING:
 # A formation whose loss loses the battle strikes only if the worst case leaves it at least a
 # quarter of its men.
 VITAL_RISK = 0.75
+# Turns to spare by which the keeper of a gap must be able to ride back before an enemy that
+# would take it could reach it.
+GATE_MARGIN = 2
+# A turn more for a duel the scenario asks for: the enemy hero may refuse the challenge or ride
+# off before it is joined (against an opponent that did, Yue Fei often began the duel at the
+# Tangut border too late to finish it; between equal generals Wuzhu seeks it himself, and the
+# turn changes nothing there).
+WOUND_SLACK = 1
+# Slack that makes an aim pressing at once: more turns than any battle has.
+AT_ONCE = 1000
 
 
 class Zhenguo(Persona):
@@ -28,6 +40,89 @@ class Zhenguo(Persona):
     def __init__(self, general: General) -> None:
         super().__init__(general)
         self.vital = vital_units(general)
+        # The enemy formations this side sees at the decision in hand.
+        self._in_sight: frozenset[str] = frozenset()
+        # Every enemy formation it has seen in this battle.
+        self._seen: frozenset[str] = frozenset()
+        # Where each enemy formation was last seen; until then, where the scenario deploys it in
+        # the open (what both sides know before the battle, never the game's state: a general
+        # made for a game loaded halfway through must not learn where the enemy stands now).
+        self._last_seen: dict[str, Formation] = {
+            spec.id: Formation(
+                id=spec.id,
+                side=spec.side,
+                type=spec.type,
+                men=spec.men,
+                max_men=spec.max_men or spec.men,
+                morale=spec.morale if spec.morale is not None else 100,
+                hero=spec.hero,
+                pos=spec.pos,
+            )
+            for spec in general.game.scenario.formations
+            if spec.side != general.side_id and not spec.hidden
+        }
+        # Ours kept at ground whose unopposed taking by the enemy loses the battle (the gap in the
+        # border ridge): post -> the enemy formations whose taking of it loses (empty: any).
+        self._gates: dict[str, tuple[frozenset[Hex], tuple[str, ...]]] = {}
+        for _spec, region, when in losing_ground(general):
+            assert when.ground is not None
+            for unit, posts in self.posts.items():
+                if any(post[0] == region for post in posts):
+                    self._gates[unit] = (region, when.ground[3])
+
+    def observe(self, state: GameState, enemies: list[Formation]) -> None:
+        self._in_sight = frozenset(e.id for e in enemies)
+        self._seen |= self._in_sight
+        for e in enemies:
+            self._last_seen[e.id] = e
+
+    def held_region(self, unit: str) -> frozenset[Hex] | None:
+        region = super().held_region(unit)
+        if region is None or unit not in self._gates or self._gate_threatened(unit):
+            return region
+        return None
+
+    def _gate_threatened(self, unit: str) -> bool:
+        """Whether an enemy that loses us the battle by taking the ground ``unit`` keeps could be
+        on it before ``unit`` could ride back, as far as this side has seen: while none could,
+        the keeper of the gap rides with the rest (an opponent that never makes for the gap does
+        not hold a quarter of the army idle there all battle)."""
+        state, rules = self.g.engine.state, self.g.engine.rules
+        keeper = state.formations.get(unit)
+        region, takers = self._gates[unit]
+        if keeper is None:
+            return True
+        back = min(distance(keeper.pos, h) for h in region) / max(1, max_steps(keeper, rules))
+        for e in self._last_seen.values():
+            if takers and e.id not in takers:
+                continue
+            if e.id in self._in_sight and e.routed:
+                continue
+            there = min(distance(e.pos, h) for h in region) / max(1, max_steps(e, rules))
+            if there <= back + GATE_MARGIN:
+                return True
+        return False
+
+    def memory(self) -> Hashable:
+        # Whether an aim is searched for at once changes what a formation may strike on the way.
+        return (super().memory(), self._seen - self._in_sight)
+
+    def pursuit_slack(self, f: Formation, slack: int) -> int:
+        # A formation to break that has been seen and then lost from sight is searched for at
+        # once: an opponent that will not stand scatters its detachments over the field, and one
+        # that has rallied out of sight is not where it was last seen. Setting out for it only
+        # when the march alone still fitted in the turns left, the army found it too late or not
+        # at all. A formation kept at its post (the gap in the border ridge) stays there. An enemy
+        # hero to wound is gone for a turn sooner (WOUND_SLACK).
+        if self.held_region(f.id) is not None:
+            return slack
+        aims = self.g.objectives.aims(self.g.engine.state)
+        if any(a.kind == "break" and self._lost(a.units) for a in aims):
+            return AT_ONCE
+        return slack + WOUND_SLACK if any(a.kind == "wound" for a in aims) else slack
+
+    def _lost(self, units: frozenset[str]) -> bool:
+        return not units & self._in_sight and bool(units & self._seen)
 
     def may_capture(self, f: Formation) -> bool:
         region = self.held_region(f.id)
