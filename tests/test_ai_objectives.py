@@ -164,3 +164,41 @@ def test_the_one_guarding_ground_the_enemy_wins_by_taking_keeps_it_when_time_pre
     assert general.objectives.destination(view, in_gap, enemies) is not None  # the aims press...
     assert general._aim(in_gap, enemies) is None  # ...but it keeps the gap shut
     assert general._aim(riders, enemies) is not None
+
+
+def test_a_hard_general_spares_the_men_round_a_hero_its_duel_must_wound() -> None:
+    """B3: Yue Fei wins by wounding Wuzhu in a duel, which a rout next to Wuzhu's guards (costing
+    them morale) can break off by breaking them mid-duel. A hard general leaves the Jin standing
+    within reach of that morale loss, however good the blow; away from them, and for a normal
+    general, the blow is scored as any other."""
+    match = _match("b3_tangut_border")
+    state = match.state
+    guards = state.formations["wuzhu_guards"]
+    occupied = state.occupancy()
+    near = next(
+        e
+        for e in sorted(state.formations.values(), key=lambda x: x.id)
+        if e.side == "jin" and e.id != guards.id and distance(e.pos, guards.pos) <= 2
+    )
+    board = match.engine.board
+    spot = next(
+        h
+        for h in sorted(board.regions["the_line"])
+        if distance(h, guards.pos) > 5 and h not in occupied and all(n in board for n in neighbours(h))
+    )
+    rider = state.formations["zhenguo_vanguard"]
+    # Yue Fei rides up to the guards, so that his side sees them and the men about them.
+    state.formations["yue_fei_riders"].pos = next(
+        h for h in sorted(board.regions["before_walls"]) if distance(h, guards.pos) == 2 and h not in occupied
+    )
+    near.men, near.morale = 60, 20  # a remnant, shaken: the blow may well rout it
+    far = near.model_copy(update={"pos": spot})
+    scores = {}
+    for level in ("hard", "normal"):
+        general = General(match.engine, "zhenguo", difficulty=level)
+        assert bool(general.spared()) == (level == "hard")
+        for where, target in (("near", near), ("far", far)):
+            at = next(h for h in neighbours(target.pos) if h in board and h not in occupied)
+            scores[level, where] = general.attack_score(rider.model_copy(update={"pos": at}), target)
+    assert scores["hard", "near"] < 0 < scores["normal", "near"]
+    assert scores["hard", "far"] > 0 and scores["normal", "far"] > 0

@@ -15,7 +15,7 @@ import zlib
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from ..core import combat, duel, souls
+from ..core import combat, duel, morale, souls
 from ..core.actions import Action, AnswerDuel, Attack, Blast, Capture, Challenge, EndTurn, Fire, Move, Rest, UseSkill
 from ..core.engine import Engine
 from ..core.herding import HEMMED_BAG_FACTOR, hemmed
@@ -63,6 +63,9 @@ class Style:
     # Turns, beyond the march, that it leaves for fighting for the scenario's aims when time
     # runs out (game.ai.objectives): the more, the sooner it leaves its post to go for them.
     pursuit_slack: int = 1
+    # Whether it spares the enemies next to a hero it means to wound in a duel: a rout near his
+    # formation costs it morale, and a formation that routs mid-duel breaks the duel off.
+    spare_duel: bool = False
 
 
 # Caution loses battles here: in mirror battles on generated fields a general that weighed the
@@ -73,7 +76,16 @@ class Style:
 STYLES: dict[str, Style] = {
     "easy": Style(exposure=0.0, loss_weight=0.6, noise=0.5, min_gain=0.0, pincer=0.0, hesitation=0.25),
     "normal": Style(exposure=0.1, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.1),
-    "hard": Style(exposure=0.0, loss_weight=0.6, noise=0.0, min_gain=0.0, pincer=0.3, objectives=True, pursuit_slack=4),
+    "hard": Style(
+        exposure=0.0,
+        loss_weight=0.6,
+        noise=0.0,
+        min_gain=0.0,
+        pincer=0.3,
+        objectives=True,
+        pursuit_slack=4,
+        spare_duel=True,
+    ),
 }
 
 
@@ -95,6 +107,8 @@ class General(BasicAI):
         self._threat: ThreatMap | None = None
         self._threat_state: GameState | None = None
         self._objective_units = _objective_units(engine)
+        self._spared_state: GameState | None = None
+        self._spared: frozenset[Hex] = frozenset()
         self.objectives = Objectives(engine, side_id)
         # A hero's aura, or Wanyan Liang's pride, reaches past any formation's own radius.
         reach = max([h.aura for h in engine.rules.heroes.values()] + [personality.PRIDE_RADIUS])
@@ -202,11 +216,29 @@ class General(BasicAI):
         rng = Rng(self.game.seed ^ NOISE_STREAM, self.engine.state.action_index * 4096 + salt)
         return 1.0 + self.style.noise * (rng.random() - 0.5)
 
+    def spared(self) -> frozenset[Hex]:
+        """Where the enemy formations stand whose hero a duel of ours is to wound (a style that
+        spares them): a rout within ``morale.NEARBY_ROUT_RADIUS`` of one lowers its morale, and
+        should it rout before the duel is fought out the duel is broken off and the aim lost."""
+        state = self.engine.state
+        if not self.style.spare_duel:
+            return frozenset()
+        if self._spared_state is not state:
+            marked = aimed_duels.marked(self.engine, self.side_id, self.objectives.wound_heroes(state))
+            self._spared = frozenset(state.formations[u].pos for u in marked if not state.formations[u].routed)
+            self._spared_state = state
+        return self._spared
+
+    def _near_spared(self, defender: Formation) -> bool:
+        return any(0 < distance(defender.pos, h) <= morale.NEARBY_ROUT_RADIUS for h in self.spared())
+
     def attack_score(self, attacker: Formation, defender: Formation, mode: combat.Mode = "melee") -> float:
         engine = self.engine
         setup = combat.setup_attack(engine.state, engine.board, engine.rules, attacker, defender, mode)
         fc = combat.forecast_from(setup)
         dl, al = fc.defender_losses[1], fc.attacker_losses[1]
+        if (fc.rout_chance > 0 or dl >= defender.men) and self._near_spared(defender):
+            return -1.0  # a rout here would shake the formation our hero is to fight
         dv, av = self._value(defender), self._value(attacker)
         gain = dl * dv
         gain += ROUT_WEIGHT * fc.rout_chance / 100.0 * max(0, defender.men - dl) * dv
