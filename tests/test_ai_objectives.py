@@ -202,3 +202,43 @@ def test_a_hard_general_spares_the_men_round_a_hero_its_duel_must_wound() -> Non
             scores[level, where] = general.attack_score(rider.model_copy(update={"pos": at}), target)
     assert scores["hard", "near"] < 0 < scores["normal", "near"]
     assert scores["hard", "far"] > 0 and scores["normal", "far"] > 0
+
+
+def test_a_side_that_wins_by_a_kill_hunts_at_the_hard_level() -> None:
+    """B1's Jin win outright by destroying Tang Huai's company: a hard Jin general weighs its own
+    losses lightly there; the Zhenguo, who win by breaking and relieving, count every man, as
+    every normal general does."""
+    match = _match("b1_the_valley")
+    assert Objectives(match.engine, "jin").wins_by_a_kill
+    assert not Objectives(match.engine, "zhenguo").wins_by_a_kill
+    weights = {
+        (side, level): General(match.engine, side, difficulty=level)._loss_weight
+        for side in ("jin", "zhenguo")
+        for level in ("normal", "hard")
+    }
+    assert weights["jin", "hard"] < weights["zhenguo", "hard"] == weights["jin", "normal"] == 1.0
+
+
+def test_a_hard_general_values_the_routs_a_rout_sets_off() -> None:
+    """A rout costs the routed formation's friends nearby morale; a friend already so shaken that
+    this breaks it routs too. A hard general counts that second rout into the blow's worth; a
+    normal one scores the blow alike whether the friend is shaken or steady."""
+    match = _match("b1_the_valley")
+    state = match.state
+    tang = state.formations["tang_huai_bows"]
+    friend = state.formations["guo_yaoshi_riders"]
+    occupied = state.occupancy()
+    friend.pos = next(h for h in sorted(neighbours(tang.pos)) if h in match.engine.board and h not in occupied)
+    tang.morale = 25  # shaken: the blow may rout it
+    striker = state.formations["vanguard"]
+    scores = {}
+    for level in ("hard", "normal"):
+        general = General(match.engine, "jin", difficulty=level)
+        view = general.engine.state
+        view.formations[friend.id] = friend.model_copy()  # in sight, next to the hill
+        threshold = match.engine.rules.units[friend.type].rout_threshold
+        for mood, morale in (("steady", 100), ("shaken", threshold + 2)):
+            view.formations[friend.id].morale = morale
+            scores[level, mood] = general.attack_score(view.formations[striker.id], view.formations[tang.id])
+    assert scores["hard", "shaken"] > scores["hard", "steady"]
+    assert scores["normal", "shaken"] == scores["normal", "steady"]

@@ -66,25 +66,37 @@ class Style:
     # Whether it spares the enemies next to a hero it means to wound in a duel: a rout near his
     # formation costs it morale, and a formation that routs mid-duel breaks the duel off.
     spare_duel: bool = False
+    # Weight of the routs a rout would set off among the defender's shaken neighbours (each rout
+    # costs friends nearby morale): a hard general strikes where the enemy line will break.
+    cascade: float = 0.0
+    # Weight of our own losses for a side that wins outright by destroying an enemy formation
+    # (None: ``loss_weight``): it pays for the blows that bring the kill nearer.
+    hunt_loss_weight: float | None = None
 
 
 # Caution loses battles here: in mirror battles on generated fields a general that weighed the
 # counter-attack fully (exposure 1.0) hung back, let the enemy strike first and won 3 games in
-# 40 against the easy one. The hard general strikes as boldly as the easy one but without its
-# misjudgements and delays, seeks flanks and reads the scenario's objectives; it wins about 90%
-# of mirror battles against the easy one (bench/win_rates.py measures this).
+# 40 against the easy one. The hard general counts its losses and the counter-attack as the
+# normal one does (struck lightly, as the easy one strikes, they lost it the battles against the
+# normal general in A1, A2 and B2), but pays for blows where a kill wins the battle (B1's Jin at
+# Tang Huai's hill won 26 of 30 so, 10 of 30 counting every man), weighs the routs a rout sets
+# off, seeks flanks, spares the men round a hero its duel must wound, and reads the scenario's
+# objectives (bench/strength.py measures the levels against each other, bench/win_rates.py on
+# mirror fields).
 STYLES: dict[str, Style] = {
     "easy": Style(exposure=0.0, loss_weight=0.6, noise=0.5, min_gain=0.0, pincer=0.0, hesitation=0.25),
     "normal": Style(exposure=0.1, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.1),
     "hard": Style(
-        exposure=0.0,
-        loss_weight=0.6,
+        exposure=0.1,
+        loss_weight=1.0,
         noise=0.0,
         min_gain=0.0,
         pincer=0.3,
         objectives=True,
         pursuit_slack=4,
         spare_duel=True,
+        cascade=1.0,
+        hunt_loss_weight=0.6,
     ),
 }
 
@@ -110,6 +122,8 @@ class General(BasicAI):
         self._spared_state: GameState | None = None
         self._spared: frozenset[Hex] = frozenset()
         self.objectives = Objectives(engine, side_id)
+        hunt = self.style.hunt_loss_weight
+        self._loss_weight = hunt if hunt is not None and self.objectives.wins_by_a_kill else self.style.loss_weight
         # A hero's aura, or Wanyan Liang's pride, reaches past any formation's own radius.
         reach = max([h.aura for h in engine.rules.heroes.values()] + [personality.PRIDE_RADIUS])
         self.act_cache = ActCache(enabled=keep_scores, hero_reach=reach)
@@ -232,6 +246,20 @@ class General(BasicAI):
     def _near_spared(self, defender: Formation) -> bool:
         return any(0 < distance(defender.pos, h) <= morale.NEARBY_ROUT_RADIUS for h in self.spared())
 
+    def _cascade(self, defender: Formation) -> float:
+        """Men-value of the rout ``defender``'s rout would spread: its formed friends within the
+        rout's reach whom the morale it costs them breaks too, weighed as a rout is."""
+        state, rules = self.engine.state, self.engine.rules
+        total = 0.0
+        for g in state.formations.values():
+            if g.id == defender.id or g.side != defender.side or g.routed:
+                continue
+            if distance(g.pos, defender.pos) > morale.NEARBY_ROUT_RADIUS:
+                continue
+            if g.morale - morale.NEARBY_ROUT_MORALE < rules.units[g.type].rout_threshold:
+                total += ROUT_WEIGHT * g.men * self._value(g)
+        return total
+
     def attack_score(self, attacker: Formation, defender: Formation, mode: combat.Mode = "melee") -> float:
         engine = self.engine
         setup = combat.setup_attack(engine.state, engine.board, engine.rules, attacker, defender, mode)
@@ -244,6 +272,8 @@ class General(BasicAI):
         gain += ROUT_WEIGHT * fc.rout_chance / 100.0 * max(0, defender.men - dl) * dv
         if dl >= defender.men:
             gain += DESTROY_BONUS * defender.men * dv
+        if self.style.cascade > 0 and fc.rout_chance > 0:
+            gain += self.style.cascade * fc.rout_chance / 100.0 * self._cascade(defender)
         if "soul" in engine.rules.units[defender.type].abilities:
             gain += SOUL_VALUE * dl * min(1.0, dv)
         if defender.id in self._objective_units:
@@ -251,7 +281,7 @@ class General(BasicAI):
         if setup.pincer or any(m.name == "Flank" for m in setup.modifiers):
             gain *= 1.0 + self.style.pincer
         gain *= self.persona.target_weight(defender)
-        loss = al * av * self.style.loss_weight * self.persona.loss_weight(attacker)
+        loss = al * av * self._loss_weight * self.persona.loss_weight(attacker)
         return gain - loss
 
     # -- acting ---------------------------------------------------------------------------
