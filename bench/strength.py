@@ -4,10 +4,10 @@ here tuned it for, and against each other.
 Three parts, each from both sides of a scenario, on seeds from 240000 (seeds no test uses):
 
 - ``random``: every level (easy, normal, hard) against the uniformly random legal player
-  (``game.ai.random_player``) on every scenario; target ≥ 95% wherever the side can win;
+  (``game.ai.random_player``) on every campaign battle; target ≥ 95% wherever the side can win;
 - ``mcts``: every level against a generic UCT search (``bench.mcts``: 200 simulations a decision,
   a two-side-turn horizon, its own dice) on A1, B1, A2 and B2; target for hard ≥ 80%, normal ≥ 60%;
-- ``ladder``: hard against normal and normal against easy on every scenario; target: the stronger
+- ``ladder``: hard against normal and normal against easy on every campaign battle; target: the stronger
   wins more than half.
 
 It also reports the general's side-turn thinking time (median, p95) over the games against the
@@ -36,6 +36,7 @@ from game.paths import ROOT
 from game.record.match import Match
 from game.simulate import percentile
 
+from .balance import campaign_scenarios
 from .common import Player, enumeration_ms, machine_note, make_player, play_side_turn, replace_between
 from .mcts import SIMULATIONS, MCTSPlayer
 
@@ -210,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one game each, two turns, 4 simulations (smoke run)")
     parser.add_argument("--parts", default=",".join(PARTS), help=f"which parts, comma-separated ({', '.join(PARTS)})")
-    parser.add_argument("--scenario", nargs="*", default=None, help="scenario ids (default: every one shipped)")
+    parser.add_argument("--scenario", nargs="*", default=None, help="scenario ids (default: the campaigns' battles)")
     parser.add_argument("--random-games", type=int, default=20, help="games per level and side against random")
     parser.add_argument("--mcts-games", type=int, default=5, help="games per level and side against the search")
     parser.add_argument("--ladder-games", type=int, default=30, help="games per pairing and side, level against level")
@@ -223,7 +224,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     if not parts or any(p not in PARTS for p in parts):
         parser.error(f"--parts: choose from {', '.join(PARTS)}")
     known = scenario_ids()
-    scenarios = args.scenario or known
+    # The campaigns' battles by default: the tutorial is a lesson with a side meant to lose, not a contest.
+    scenarios = args.scenario or campaign_scenarios()
     unknown = [s for s in scenarios if s not in known]
     if unknown:
         parser.error(f"unknown scenario {unknown[0]!r}; choose from {', '.join(known)}")

@@ -5,6 +5,7 @@ Timings are never asserted: machines are shared and noisy, so the benches report
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -278,3 +279,85 @@ def test_the_search_opponent_plays_legal_orders_of_its_own_side_only() -> None:
     )
     assert match.engine.seed == seed_before
     assert search.next_action() == EndTurn()  # not its turn: it has nothing to order
+
+
+# -- the comparison with Wesnoth's AI (the parts that need no Wesnoth) -------------------------
+
+WESNOTH_LOG = """\
+20261206 02:49:03.323307 info ai/testing: AI_IDENTIFIER 1: ai_default_rca
+20261206 02:49:03.323307 info ai/testing: AI_IDENTIFIER 2: ai_default_rca
+20261206 02:49:03.323307 info ai/testing: VERSION: 1.16.9
+UNIT\t1\tLieutenant
+UNIT\t1\tSpearman
+UNIT\t2\tOrcish Warrior
+20261206 02:49:03.323307 info ai/testing: Turn 1:
+20261206 02:49:03.352016 debug ai/manager: side 1: total turn time: 28 ms
+20261206 02:49:03.368637 debug ai/manager: side 2: total turn time: 16 ms
+20261206 02:49:03.391302 debug ai/manager: side 1: total turn time: 23 ms
+20261206 02:49:03.553973 info ai/testing: WINNER: 1
+20261206 02:49:03.554026 info ai/testing: GAME_END_TURN: 2
+"""
+
+
+def test_wesnoth_log_gives_each_side_turn_and_the_outcome() -> None:
+    from bench import wesnoth
+
+    game = wesnoth.parse_log(WESNOTH_LOG)
+    assert game.turn_ms == [28.0, 16.0, 23.0]
+    assert game.ai == {1: "ai_default_rca", 2: "ai_default_rca"} and game.version == "1.16.9"
+    assert game.winners == [1] and game.end_turn == 2 and game.units == {1: 2, 2: 1}
+    assert wesnoth.parse_log("no AI here").turn_ms == []
+
+
+def test_wesnoth_battle_places_the_asked_number_a_side() -> None:
+    from bench import wesnoth
+
+    cfg = wesnoth.scenario_cfg(5)
+    assert f"id={wesnoth.SCENARIO_ID}" in cfg and wesnoth.MAP_FILE in cfg
+    assert cfg.count("[side]") == 2 and cfg.count("[unit]") == 2 * 4  # a leader and four more a side
+    assert "type=Lieutenant" in cfg and "type=Orcish Warrior" in cfg and 'recruit=""' in cfg
+    for army in wesnoth.ARMIES.values():
+        assert len({(x, y) for _, x, y in army}) == len(army)  # no two on one hex
+
+
+def test_wesnoth_table_compares_medians_and_judges_the_p95(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import wesnoth
+
+    rows = wesnoth.table_rows([40.0] * 10, [8.0] * 10, [10.0] * 9 + [250.0])
+    print(markdown_table(rows))
+    _check_rows(rows, capsys.readouterr().out)
+    assert rows[0]["ratio"] == "0.25×" and rows[0]["measured"] == "10.0 ms" and "Wesnoth" in rows[0]["baseline"]
+    assert rows[2]["ratio"] == "0.2×"
+    line = wesnoth.verdict([40.0] * 10, [10.0] * 9 + [250.0])
+    assert "0.25×" in line and "target ≤ 0.25×: met" in line and "target < 200 ms: not met" in line
+    assert "not met" in wesnoth.verdict([40.0] * 10, [20.0] * 10).split(";")[0]
+
+
+def test_wesnoth_bench_without_wesnoth_says_so_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    env = {k: v for k, v in os.environ.items() if k != "PATH"} | {"PATH": str(tmp_path)}
+    for args, words in ((["--quick"], "wesnoth not found"), (["--units", "99"], "--units must be")):
+        done = subprocess.run(
+            [sys.executable, "-m", "bench.wesnoth", *args], cwd=root, env=env, capture_output=True, text=True
+        )
+        assert done.returncode != 0 and done.stdout == ""
+        assert words in done.stderr and len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_wesnoth_bench_runs_against_a_stand_in_binary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The whole bench on a stand-in that prints a Wesnoth log: our side-turns are timed and compared."""
+    from bench import wesnoth
+
+    log = tmp_path / "wesnoth.log"
+    log.write_text(WESNOTH_LOG, encoding="utf-8")
+    stand_in = tmp_path / "wesnoth"
+    stand_in.write_text(f"#!/bin/sh\ncat '{log}' >&2\n", encoding="utf-8")
+    stand_in.chmod(0o755)
+    report = wesnoth.main(["--quick", "--wesnoth", str(stand_in)])
+    assert report["wesnoth_ms"] == [28.0, 16.0, 23.0]
+    assert len(report["whole_ms"]) == len(report["thinking_ms"]) >= 4  # A1 and B1, two turns each
+    assert all(w >= t for w, t in zip(report["whole_ms"], report["thinking_ms"], strict=True))
+    _check_rows(report["rows"], capsys.readouterr().out)

@@ -3,8 +3,10 @@ battle is won by breaking both the thirty thousand and the host, and bagging thi
 
 from __future__ import annotations
 
+from game.ai import yuqing
 from game.ai.general import General
 from game.ai.hailing import Hailing
+from game.ai.yuqing import Yuqing
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario
 from game.core import triggers
@@ -191,3 +193,89 @@ def test_the_lane_shakes_the_host() -> None:
     assert "lane_opened" in eng.state.fired_events and lane.actions
     after = {f.id: f.morale for f in eng.state.formations_of("hailing")}
     assert all(after[u] < before[u] for u in after)
+
+
+def coalition_general(eng: Engine, turn: int) -> General:
+    """The coalition's general at the start of its turn ``turn``."""
+    eng.state.turn = turn
+    general = General(eng, "coalition")
+    general.persona.new_turn()
+    return general
+
+
+def test_a_host_that_will_not_come_is_gone_out_to() -> None:
+    """Han Xin waits behind the line for the host to lean on it only so long: a host still
+    unbroken when the waiting turns are over has refused battle (a random player's host never
+    comes on), and the army gives up every post to go and fight it on the plain. Between equal
+    generals the host has broken by then in nearly every battle, and the posts are kept."""
+    eng = new_engine()
+    regions = eng.board.regions
+    persona = coalition_general(eng, yuqing.WAIT_FOR_HOST).persona
+    assert isinstance(persona, Yuqing) and not persona.host_holds_off()
+    assert persona.held_region("han_xin_5000") == regions["behind_the_line"]
+    assert persona.held_region("liu_bosheng_700") == regions["the_line"]
+    assert persona.held_region("xiang_yu_500") == regions["waiting_ground"]
+    persona = coalition_general(eng, yuqing.WAIT_FOR_HOST + 1).persona
+    assert isinstance(persona, Yuqing) and persona.host_holds_off()
+    for unit in ("han_xin_5000", "liu_bosheng_700", "huan_xuan_650", "xinling_650", "du_xuan_20", "xiang_yu_500"):
+        assert persona.held_region(unit) is None, unit
+        assert persona.guards_ground(eng.state.formations[unit])  # no aim calls it elsewhere
+    # Broken late after all, the host no longer holds off; the posts, each of which waited for it
+    # to come on or to break, are not taken up again.
+    eng.state.fired_events.append("host_broken")
+    assert not persona.host_holds_off() and persona.held_region("han_xin_5000") is None
+    assert not persona.guards_ground(eng.state.formations["han_xin_5000"])
+
+
+def test_gone_out_to_the_host_the_army_leaves_the_thirty_thousand_to_the_retainers() -> None:
+    """The thirty thousand in the pass stay the retainers' own fight when the army goes out:
+    the five thousand march on the host, not into the pass, and strike nobody of the ambush;
+    the retainers still may."""
+    eng = new_engine()
+    persona = coalition_general(eng, yuqing.WAIT_FOR_HOST + 1).persona
+    assert isinstance(persona, Yuqing)
+    state = eng.state
+    han, cao = state.formations["han_xin_5000"], state.formations["cao_zhi_2000"]
+    assert persona.others_feat(han) == frozenset(AMBUSH) and persona.others_feat(cao) == frozenset()
+    state.formations["ambush_1"].pos = at(eng, 44, 15)
+    beside_han = state.formations["ambush_1"]
+    assert not persona.may_strike(han, beside_han)
+    enemies = [f for f in state.formations.values() if f.side == "hailing"]
+    target = persona.destination(han, enemies, frozenset(f.pos for f in enemies))
+    assert target is not None
+    goals, _keep = target
+    host = {state.formations[u].pos for u in HOST}
+    assert host <= goals and not goals & {state.formations[u].pos for u in AMBUSH}
+
+
+def test_only_a_scenario_with_a_lane_and_a_host_to_break_waits_for_the_host() -> None:
+    """The rear guard trap has a lane but no host whose breaking ends the waiting: its posts are
+    kept by the scenario's own events however late it grows."""
+    eng = Engine(load_scenario("a2_rear_guard_trap").scenario, load_ruleset(), 1)
+    persona = coalition_general(eng, 12).persona
+    assert isinstance(persona, Yuqing) and not persona.host_holds_off()
+
+
+def test_gone_out_to_the_host_the_scholars_follow_the_army_to_bag_its_souls() -> None:
+    """Left in the pass beside thirty thousand who will not come on, the scholars would only be
+    worn away: while the army is out after the host they leave the formed enemy alone and follow
+    it, bagging the souls it strikes down. Before that they stand to their own fight."""
+    eng = new_engine()
+    state = eng.state
+    cao = state.formations["cao_zhi_2000"]
+    ambush = state.formations["ambush_1"]
+    waiting = coalition_general(eng, yuqing.WAIT_FOR_HOST).persona
+    assert isinstance(waiting, Yuqing) and not waiting.sweeping(cao)
+    assert waiting.may_strike(cao, ambush)
+    persona = coalition_general(eng, yuqing.WAIT_FOR_HOST + 1).persona
+    assert isinstance(persona, Yuqing) and persona.sweeping(cao)
+    assert not persona.sweeping(state.formations["han_xin_5000"])
+    assert not persona.may_strike(cao, ambush)
+    ambush.routed = True
+    assert persona.may_strike(cao, ambush)  # the routed are souls to bag
+    ambush.routed = False
+    enemies = [f for f in state.formations.values() if f.side == "hailing"]
+    target = persona.destination(cao, enemies, frozenset(f.pos for f in enemies))
+    assert target is not None
+    army = {f.pos for f in state.formations_of("coalition") if f.id != cao.id}
+    assert target[0] == frozenset(army)  # no souls on the field yet: it goes to the army
