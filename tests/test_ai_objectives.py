@@ -242,3 +242,29 @@ def test_a_hard_general_values_the_routs_a_rout_sets_off() -> None:
             scores[level, mood] = general.attack_score(view.formations[striker.id], view.formations[tang.id])
     assert scores["hard", "shaken"] > scores["hard", "steady"]
     assert scores["normal", "shaken"] == scores["normal", "steady"]
+
+
+def test_a_hard_general_pursuing_an_aim_marches_heedless_of_the_counter_attack() -> None:
+    """Once the turns left send a formation after the scenario's aims, a hard general marches it
+    the shortest good way however the enemy threatens the ground; a general that weighs the
+    counter-attack on the march would rather stand than cross ground it fears."""
+    match = _match("b2_the_pursuit")
+    state = match.state
+    gap = match.engine.board.regions["west_edge"]
+    state.formations["zhenguo_vanguard"].pos = next(h for h in sorted(gap) if h not in state.occupancy())
+    state.turn = 12
+    moves = {}
+    for heedless in (True, False):
+        general = General(match.engine, "zhenguo", difficulty="hard")
+        general.style = dataclasses.replace(general.style, heedless_pursuit=heedless, exposure=0.1)
+        view = general.engine
+        riders = view.state.formations["yue_fei_riders"]
+        enemies = [e for e in view.state.formations.values() if are_enemies(view.state, "zhenguo", e.side)]
+        assert general._aim(riders, enemies) is not None
+
+        def feared(f: object, at: object, here: object = riders.pos) -> float:
+            return 0.0 if at == here else 1e6  # every step away from here is deadly
+
+        general.exposure = feared  # type: ignore[method-assign]
+        moves[heedless] = general._movement(riders, enemies, frozenset())
+    assert moves[True] is not None and moves[False] is None

@@ -72,6 +72,9 @@ class Style:
     # Weight of our own losses for a side that wins outright by destroying an enemy formation
     # (None: ``loss_weight``): it pays for the blows that bring the kill nearer.
     hunt_loss_weight: float | None = None
+    # Whether a formation the turns left send after the scenario's aims marches heedless of the
+    # counter-attack on its way (it has no time to pick safe ground).
+    heedless_pursuit: bool = False
 
 
 # Caution loses battles here: in mirror battles on generated fields a general that weighed the
@@ -97,6 +100,7 @@ STYLES: dict[str, Style] = {
         spare_duel=True,
         cascade=1.0,
         hunt_loss_weight=0.6,
+        heedless_pursuit=True,
     ),
 }
 
@@ -321,7 +325,7 @@ class General(BasicAI):
                 if aim is not None and self._strikes_aim(c, aim):
                     # No time left to wait for a better blow: any blow at the aim is worth striking.
                     score = max(score, AIM_BLOW_SCORE)
-                if c.dest is not None:
+                if c.dest is not None and not (aim is not None and self.style.heedless_pursuit):
                     if here is None:
                         here = self.exposure(f, f.pos)
                     score -= max(0.0, self.exposure(f, c.dest) - here) * 0.5
@@ -485,14 +489,17 @@ class General(BasicAI):
     def _movement(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Move | None:
         aim = self._aim(f, enemies)
         if aim is not None:
-            return self._march(f, aim, None)  # the turns left leave no time for anything else
+            # The turns left leave no time for anything else.
+            return self._march(f, aim, None, heedless=self.style.heedless_pursuit)
         target = self.persona.destination(f, enemies, goals)
         if target is None:
             return None
         goal_hexes, keep_within = target
         return self._march(f, goal_hexes, keep_within)
 
-    def _march(self, f: Formation, goals: frozenset[Hex], keep_within: frozenset[Hex] | None) -> Move | None:
+    def _march(
+        self, f: Formation, goals: frozenset[Hex], keep_within: frozenset[Hex] | None, heedless: bool = False
+    ) -> Move | None:
         """Step toward ``goals`` on good ground, weighing the counter-attack at each stop;
         None when staying put is as good."""
         engine = self.engine
@@ -500,13 +507,14 @@ class General(BasicAI):
             return None
         utype = engine.rules.units[f.type]
         field = self._field(utype.move_class, goals)
-        weight = EXPOSURE_COST / max(1.0, f.men * self._value(f))
+        weight = 0.0 if heedless else EXPOSURE_COST / max(1.0, f.men * self._value(f))
 
         def rank(h: Hex) -> float:
             d = field.get(h)
             if d is None:
                 return float(1 << 30)
-            return d - engine.board.terrain_at(h).defence / 100.0 + weight * self.exposure(f, h)
+            risk = weight * self.exposure(f, h) if weight > 0 else 0.0
+            return d - engine.board.terrain_at(h).defence / 100.0 + risk
 
         here = rank(f.pos)
         best: tuple[float, int, int, Hex] | None = None
