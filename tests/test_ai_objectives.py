@@ -166,3 +166,107 @@ def test_the_one_guarding_ground_the_enemy_wins_by_taking_keeps_it_when_time_pre
     assert general.objectives.destination(view, in_gap, enemies) is not None  # the aims press...
     assert general._aim(in_gap, enemies) is None  # ...but it keeps the gap shut
     assert general._aim(riders, enemies) is not None
+
+
+def test_a_hard_general_spares_the_men_round_a_hero_its_duel_must_wound() -> None:
+    """B3: Yue Fei wins by wounding Wuzhu in a duel, which a rout next to Wuzhu's guards (costing
+    them morale) can break off by breaking them mid-duel. A hard general leaves the Jin standing
+    within reach of that morale loss, however good the blow; away from them, and for a normal
+    general, the blow is scored as any other."""
+    match = _match("b3_tangut_border")
+    state = match.state
+    guards = state.formations["wuzhu_guards"]
+    occupied = state.occupancy()
+    near = next(
+        e
+        for e in sorted(state.formations.values(), key=lambda x: x.id)
+        if e.side == "jin" and e.id != guards.id and distance(e.pos, guards.pos) <= 2
+    )
+    board = match.engine.board
+    spot = next(
+        h
+        for h in sorted(board.regions["the_line"])
+        if distance(h, guards.pos) > 5 and h not in occupied and all(n in board for n in neighbours(h))
+    )
+    rider = state.formations["zhenguo_vanguard"]
+    # Yue Fei rides up to the guards, so that his side sees them and the men about them.
+    state.formations["yue_fei_riders"].pos = next(
+        h for h in sorted(board.regions["before_walls"]) if distance(h, guards.pos) == 2 and h not in occupied
+    )
+    near.men, near.morale = 60, 20  # a remnant, shaken: the blow may well rout it
+    far = near.model_copy(update={"pos": spot})
+    scores = {}
+    for level in ("hard", "normal"):
+        general = General(match.engine, "zhenguo", difficulty=level)
+        assert bool(general.spared()) == (level == "hard")
+        for where, target in (("near", near), ("far", far)):
+            at = next(h for h in neighbours(target.pos) if h in board and h not in occupied)
+            scores[level, where] = general.attack_score(rider.model_copy(update={"pos": at}), target)
+    assert scores["hard", "near"] < 0 < scores["normal", "near"]
+    assert scores["hard", "far"] > 0 and scores["normal", "far"] > 0
+
+
+def test_a_side_that_wins_by_a_kill_hunts_at_the_hard_level() -> None:
+    """B1's Jin win outright by destroying Tang Huai's company: a hard Jin general weighs its own
+    losses lightly there; the Zhenguo, who win by breaking and relieving, count every man, as
+    every normal general does."""
+    match = _match("b1_the_valley")
+    assert Objectives(match.engine, "jin").wins_by_a_kill
+    assert not Objectives(match.engine, "zhenguo").wins_by_a_kill
+    weights = {
+        (side, level): General(match.engine, side, difficulty=level)._loss_weight
+        for side in ("jin", "zhenguo")
+        for level in ("normal", "hard")
+    }
+    assert weights["jin", "hard"] < weights["zhenguo", "hard"] == weights["jin", "normal"] == 1.0
+
+
+def test_a_hard_general_values_the_routs_a_rout_sets_off() -> None:
+    """A rout costs the routed formation's friends nearby morale; a friend already so shaken that
+    this breaks it routs too. A hard general counts that second rout into the blow's worth; a
+    normal one scores the blow alike whether the friend is shaken or steady."""
+    match = _match("b1_the_valley")
+    state = match.state
+    tang = state.formations["tang_huai_bows"]
+    friend = state.formations["guo_yaoshi_riders"]
+    occupied = state.occupancy()
+    friend.pos = next(h for h in sorted(neighbours(tang.pos)) if h in match.engine.board and h not in occupied)
+    tang.morale = 25  # shaken: the blow may rout it
+    striker = state.formations["vanguard"]
+    scores = {}
+    for level in ("hard", "normal"):
+        general = General(match.engine, "jin", difficulty=level)
+        view = general.engine.state
+        view.formations[friend.id] = friend.model_copy()  # in sight, next to the hill
+        threshold = match.engine.rules.units[friend.type].rout_threshold
+        for mood, morale in (("steady", 100), ("shaken", threshold + 2)):
+            view.formations[friend.id].morale = morale
+            scores[level, mood] = general.attack_score(view.formations[striker.id], view.formations[tang.id])
+    assert scores["hard", "shaken"] > scores["hard", "steady"]
+    assert scores["normal", "shaken"] == scores["normal", "steady"]
+
+
+def test_a_hard_general_pursuing_an_aim_marches_heedless_of_the_counter_attack() -> None:
+    """Once the turns left send a formation after the scenario's aims, a hard general marches it
+    the shortest good way however the enemy threatens the ground; a general that weighs the
+    counter-attack on the march would rather stand than cross ground it fears."""
+    match = _match("b2_the_pursuit")
+    state = match.state
+    gap = match.engine.board.regions["west_edge"]
+    state.formations["zhenguo_vanguard"].pos = next(h for h in sorted(gap) if h not in state.occupancy())
+    state.turn = 12
+    moves = {}
+    for heedless in (True, False):
+        general = General(match.engine, "zhenguo", difficulty="hard")
+        general.style = dataclasses.replace(general.style, heedless_pursuit=heedless, exposure=0.1)
+        view = general.engine
+        riders = view.state.formations["yue_fei_riders"]
+        enemies = [e for e in view.state.formations.values() if are_enemies(view.state, "zhenguo", e.side)]
+        assert general._aim(riders, enemies) is not None
+
+        def feared(f: object, at: object, here: object = riders.pos) -> float:
+            return 0.0 if at == here else 1e6  # every step away from here is deadly
+
+        general.exposure = feared  # type: ignore[method-assign]
+        moves[heedless] = general._movement(riders, enemies, frozenset())
+    assert moves[True] is not None and moves[False] is None

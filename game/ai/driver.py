@@ -13,7 +13,8 @@ from ..core.actions import Action, EndTurn
 from ..core.engine import IllegalAction
 from ..record.match import Match
 from .basic import BasicAI
-from .general import General, difficulty_for
+from .general import General
+from .styles import difficulty_for
 
 
 class AI(Protocol):

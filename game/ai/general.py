@@ -13,9 +13,8 @@ from __future__ import annotations
 import time
 import zlib
 from collections.abc import Hashable
-from dataclasses import dataclass
 
-from ..core import combat, duel, souls
+from ..core import combat, duel, morale, souls
 from ..core.actions import Action, AnswerDuel, Attack, Blast, Capture, Challenge, EndTurn, Fire, Move, Rest, UseSkill
 from ..core.engine import Engine
 from ..core.herding import HEMMED_BAG_FACTOR, hemmed
@@ -27,6 +26,7 @@ from . import aimed_duels, personality
 from .act_cache import ActCache, Candidate, field_token
 from .basic import BasicAI, enemies_next_to
 from .objectives import Objectives
+from .styles import STYLES
 from .threat import ThreatMap, threat_key
 
 # Worth of one enemy soul that can be bagged, per man-value of a levy.
@@ -46,44 +46,6 @@ REST_FATIGUE = 50
 NOISE_STREAM = 1 << 40
 
 
-@dataclass(frozen=True)
-class Style:
-    """How difficulty changes the general's choices."""
-
-    exposure: float  # weight of the counter-attack waiting at a destination
-    loss_weight: float  # weight of our own expected losses
-    noise: float  # deterministic jitter on scores (an easy general misjudges)
-    min_gain: float  # share of our value an attack must win to be worth it
-    pincer: float  # extra weight for attacks that pincer or flank (a hard general seeks them)
-    # Share of formations whose orders come a turn late: they stand where they are this turn
-    # (an easy general cannot watch the whole field), drawn afresh every turn.
-    hesitation: float = 0.0
-    # Whether it marches on ground a scenario event names as winning the battle.
-    objectives: bool = False
-    # Turns, beyond the march, that it leaves for fighting for the scenario's aims when time
-    # runs out (game.ai.objectives): the more, the sooner it leaves its post to go for them.
-    pursuit_slack: int = 1
-
-
-# Caution loses battles here: in mirror battles on generated fields a general that weighed the
-# counter-attack fully (exposure 1.0) hung back, let the enemy strike first and won 3 games in
-# 40 against the easy one. The hard general strikes as boldly as the easy one but without its
-# misjudgements and delays, seeks flanks and reads the scenario's objectives; it wins about 90%
-# of mirror battles against the easy one (bench/win_rates.py measures this).
-STYLES: dict[str, Style] = {
-    "easy": Style(exposure=0.0, loss_weight=0.6, noise=0.5, min_gain=0.0, pincer=0.0, hesitation=0.25),
-    "normal": Style(exposure=0.1, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.1),
-    "hard": Style(exposure=0.0, loss_weight=0.6, noise=0.0, min_gain=0.0, pincer=0.3, objectives=True, pursuit_slack=4),
-}
-
-
-def difficulty_for(engine: Engine, side_id: str) -> str:
-    settings = engine.settings
-    of = getattr(settings, "difficulty_of", None)
-    level = of(side_id) if callable(of) else getattr(settings, "difficulty", "normal")
-    return level if level in STYLES else "normal"
-
-
 class General(BasicAI):
     def __init__(self, engine: Engine, side_id: str, difficulty: str = "normal", keep_scores: bool = True) -> None:
         super().__init__(engine, side_id, difficulty)
@@ -95,7 +57,11 @@ class General(BasicAI):
         self._threat: ThreatMap | None = None
         self._threat_state: GameState | None = None
         self._objective_units = _objective_units(engine)
+        self._spared_state: GameState | None = None
+        self._spared: frozenset[Hex] = frozenset()
         self.objectives = Objectives(engine, side_id)
+        hunt = self.style.hunt_loss_weight
+        self._loss_weight = hunt if hunt is not None and self.objectives.wins_by_a_kill else self.style.loss_weight
         # A hero's aura, or Wanyan Liang's pride, reaches past any formation's own radius.
         reach = max([h.aura for h in engine.rules.heroes.values()] + [personality.PRIDE_RADIUS])
         self.act_cache = ActCache(enabled=keep_scores, hero_reach=reach)
@@ -202,16 +168,50 @@ class General(BasicAI):
         rng = Rng(self.game.seed ^ NOISE_STREAM, self.engine.state.action_index * 4096 + salt)
         return 1.0 + self.style.noise * (rng.random() - 0.5)
 
+    def spared(self) -> frozenset[Hex]:
+        """Where the enemy formations stand whose hero a duel of ours is to wound (a style that
+        spares them): a rout within ``morale.NEARBY_ROUT_RADIUS`` of one lowers its morale, and
+        should it rout before the duel is fought out the duel is broken off and the aim lost."""
+        state = self.engine.state
+        if not self.style.spare_duel:
+            return frozenset()
+        if self._spared_state is not state:
+            marked = aimed_duels.marked(self.engine, self.side_id, self.objectives.wound_heroes(state))
+            self._spared = frozenset(state.formations[u].pos for u in marked if not state.formations[u].routed)
+            self._spared_state = state
+        return self._spared
+
+    def _near_spared(self, defender: Formation) -> bool:
+        return any(0 < distance(defender.pos, h) <= morale.NEARBY_ROUT_RADIUS for h in self.spared())
+
+    def _cascade(self, defender: Formation) -> float:
+        """Men-value of the rout ``defender``'s rout would spread: its formed friends within the
+        rout's reach whom the morale it costs them breaks too, weighed as a rout is."""
+        state, rules = self.engine.state, self.engine.rules
+        total = 0.0
+        for g in state.formations.values():
+            if g.id == defender.id or g.side != defender.side or g.routed:
+                continue
+            if distance(g.pos, defender.pos) > morale.NEARBY_ROUT_RADIUS:
+                continue
+            if g.morale - morale.NEARBY_ROUT_MORALE < rules.units[g.type].rout_threshold:
+                total += ROUT_WEIGHT * g.men * self._value(g)
+        return total
+
     def attack_score(self, attacker: Formation, defender: Formation, mode: combat.Mode = "melee") -> float:
         engine = self.engine
         setup = combat.setup_attack(engine.state, engine.board, engine.rules, attacker, defender, mode)
         fc = combat.forecast_from(setup)
         dl, al = fc.defender_losses[1], fc.attacker_losses[1]
+        if (fc.rout_chance > 0 or dl >= defender.men) and self._near_spared(defender):
+            return -1.0  # a rout here would shake the formation our hero is to fight
         dv, av = self._value(defender), self._value(attacker)
         gain = dl * dv
         gain += ROUT_WEIGHT * fc.rout_chance / 100.0 * max(0, defender.men - dl) * dv
         if dl >= defender.men:
             gain += DESTROY_BONUS * defender.men * dv
+        if self.style.cascade > 0 and fc.rout_chance > 0:
+            gain += self.style.cascade * fc.rout_chance / 100.0 * self._cascade(defender)
         if "soul" in engine.rules.units[defender.type].abilities:
             gain += SOUL_VALUE * dl * min(1.0, dv)
         if defender.id in self._objective_units:
@@ -219,7 +219,7 @@ class General(BasicAI):
         if setup.pincer or any(m.name == "Flank" for m in setup.modifiers):
             gain *= 1.0 + self.style.pincer
         gain *= self.persona.target_weight(defender)
-        loss = al * av * self.style.loss_weight * self.persona.loss_weight(attacker)
+        loss = al * av * self._loss_weight * self.persona.loss_weight(attacker)
         return gain - loss
 
     # -- acting ---------------------------------------------------------------------------
@@ -259,7 +259,7 @@ class General(BasicAI):
                 if aim is not None and self._strikes_aim(c, aim):
                     # No time left to wait for a better blow: any blow at the aim is worth striking.
                     score = max(score, AIM_BLOW_SCORE)
-                if c.dest is not None:
+                if c.dest is not None and not (aim is not None and self.style.heedless_pursuit):
                     if here is None:
                         here = self.exposure(f, f.pos)
                     score -= max(0.0, self.exposure(f, c.dest) - here) * 0.5
@@ -278,10 +278,8 @@ class General(BasicAI):
     def _aim(self, f: Formation, enemies: list[Formation]) -> frozenset[Hex] | None:
         """Where the turns left send ``f`` for the scenario's aims (None: it fights as it likes);
         a formation guarding ground the enemy wins by taking stays on it."""
-        if self.persona.guards_ground(f):
-            return None
         slack = self.persona.pursuit_slack(f, self.style.pursuit_slack)
-        return self.objectives.destination(self.engine, f, enemies, slack)
+        return None if self.persona.guards_ground(f) else self.objectives.destination(self.engine, f, enemies, slack)
 
     def _strikes_aim(self, c: Candidate, aim: frozenset[Hex]) -> bool:
         """Whether ``c`` is a blow at an enemy on the aim's ground, or the move to strike one."""
@@ -424,14 +422,17 @@ class General(BasicAI):
     def _movement(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Move | None:
         aim = self._aim(f, enemies)
         if aim is not None:
-            return self._march(f, aim, None)  # the turns left leave no time for anything else
+            # The turns left leave no time for anything else.
+            return self._march(f, aim, None, heedless=self.style.heedless_pursuit)
         target = self.persona.destination(f, enemies, goals)
         if target is None:
             return None
         goal_hexes, keep_within = target
         return self._march(f, goal_hexes, keep_within)
 
-    def _march(self, f: Formation, goals: frozenset[Hex], keep_within: frozenset[Hex] | None) -> Move | None:
+    def _march(
+        self, f: Formation, goals: frozenset[Hex], keep_within: frozenset[Hex] | None, heedless: bool = False
+    ) -> Move | None:
         """Step toward ``goals`` on good ground, weighing the counter-attack at each stop;
         None when staying put is as good."""
         engine = self.engine
@@ -439,13 +440,14 @@ class General(BasicAI):
             return None
         utype = engine.rules.units[f.type]
         field = self._field(utype.move_class, goals)
-        weight = EXPOSURE_COST / max(1.0, f.men * self._value(f))
+        weight = 0.0 if heedless else EXPOSURE_COST / max(1.0, f.men * self._value(f))
 
         def rank(h: Hex) -> float:
             d = field.get(h)
             if d is None:
                 return float(1 << 30)
-            return d - engine.board.terrain_at(h).defence / 100.0 + weight * self.exposure(f, h)
+            risk = weight * self.exposure(f, h) if weight > 0 else 0.0
+            return d - engine.board.terrain_at(h).defence / 100.0 + risk
 
         here = rank(f.pos)
         best: tuple[float, int, int, Hex] | None = None

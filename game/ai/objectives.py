@@ -94,6 +94,12 @@ class Objectives:
         losing = [spec.id for spec in scenario.events if self._wins_for(engine.state, spec.actions, ours=False)]
         timed = [self._turn_of(e, 0) for e in losing]
         self.deadline = min([scenario.turn_limit, *(t for t in timed if t is not None)])
+        # Whether an event gives us the battle outright on the destruction of an enemy formation:
+        # a side that wins by a kill (B1's Jin at Tang Huai's hill) hunts.
+        self.wins_by_a_kill = any(
+            isinstance(spec.when, OnDestroyed) and self._wins_for(engine.state, spec.actions, ours=True)
+            for spec in scenario.events
+        )
         self._aims_key: tuple[int, int] | None = None
         self._aims: list[Aim] = []
         # Where enemy formations were last seen (it may remember what it saw), else where the
