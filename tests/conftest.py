@@ -477,3 +477,15 @@ def pass_curtain(app: App, key: int | None = None, phrase: str | None = None) ->
         pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0, timestamp=at),
         pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0, timestamp=at + 90),
     )
+
+
+def strings_in(value: object) -> Iterator[str]:
+    """Every string in a parsed TOML value (tables and arrays walked through)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from strings_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings_in(v)

@@ -7,28 +7,17 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from conftest import strings_in
 
 from game.paths import DATA_DIR, LOCALE_DIR, MAPS_DIR
 
 SCENARIOS = ("b1_the_valley", "b2_the_pursuit", "b3_tangut_border")
 LANGUAGES = ("en", "zh_CN", "zh_TW")
-
-
-def walk(value: object) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from walk(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from walk(v)
 
 
 def toml(path: str) -> dict[str, Any]:
@@ -51,12 +40,12 @@ def tr(text: str, lang: str) -> str:
 
 def campaign_b_english() -> list[str]:
     """Every English string of campaign B: its scenarios, campaign, chronicle entries and people."""
-    texts = [t for name in SCENARIOS for t in walk(scenario(name))]
-    texts += walk(toml("campaigns.toml")["campaigns"]["zhenguo"])
+    texts = [t for name in SCENARIOS for t in strings_in(scenario(name))]
+    texts += strings_in(toml("campaigns.toml")["campaigns"]["zhenguo"])
     chronicle = toml("chronicle.toml")
-    texts += [t for name in SCENARIOS for t in walk(chronicle[name])]
+    texts += [t for name in SCENARIOS for t in strings_in(chronicle[name])]
     heroes = toml("heroes.toml")
-    texts += [t for hero in heroes.values() if hero["faction"] in ("zhenguo", "jin") for t in walk(hero)]
+    texts += [t for hero in heroes.values() if hero["faction"] in ("zhenguo", "jin") for t in strings_in(hero)]
     return [t for t in texts if t in catalog("zh_CN")]  # text, not ids
 
 

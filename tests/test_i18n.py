@@ -21,6 +21,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
+from conftest import strings_in
 from fontTools.ttLib import TTFont
 
 from game import i18n
@@ -431,19 +432,9 @@ def test_detect_language_reads_the_process_environment(monkeypatch: pytest.Monke
 def content_strings() -> set[str]:
     """Every string in the data and scenario files: names, banner characters, scenario text."""
 
-    def walk(value: object) -> Iterator[str]:
-        if isinstance(value, str):
-            yield value
-        elif isinstance(value, dict):
-            for v in value.values():
-                yield from walk(v)
-        elif isinstance(value, list):
-            for v in value:
-                yield from walk(v)
-
     out: set[str] = set()
     for path in [*sorted(DATA_DIR.glob("*.toml")), *sorted(MAPS_DIR.glob("*.toml"))]:
-        out.update(walk(tomllib.loads(path.read_text(encoding="utf-8"))))
+        out.update(strings_in(tomllib.loads(path.read_text(encoding="utf-8"))))
     return out
 
 

@@ -295,15 +295,7 @@ class General(BasicAI):
         """Whether an action leaves ``f``'s march to the aim it pursues whole: once it has moved,
         anything; before, a strike at an enemy on the aim's ground or a move to strike from next
         to it (any other strike or a capture would hold it where it stands)."""
-        if f.moved:
-            return True
-        action = c.action
-        if isinstance(action, (Attack, Fire)):
-            target = self.engine.state.formations.get(action.target)
-            return target is not None and target.pos in aim
-        if isinstance(action, Move):
-            return c.dest is not None and any(h in aim for h in neighbours(c.dest))
-        return False
+        return f.moved or self._strikes_aim(c, aim)
 
     def _candidates(
         self, f: Formation, enemies: list[Formation], occupancy: dict[Hex, str], zoc: set[Hex]
