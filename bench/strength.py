@@ -99,6 +99,11 @@ def play(job: Job) -> Result:
     return Result(job, match.state.winner == job.side, match.state.turn, tuple(thinking), tuple(baseline))
 
 
+def default_scenarios() -> list[str]:
+    """The campaigns' battles: the tutorial is a lesson with a side meant to lose, not a contest."""
+    return campaign_scenarios()
+
+
 def jobs_for(
     parts: Sequence[str],
     scenarios: Sequence[str],
@@ -224,8 +229,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     if not parts or any(p not in PARTS for p in parts):
         parser.error(f"--parts: choose from {', '.join(PARTS)}")
     known = scenario_ids()
-    # The campaigns' battles by default: the tutorial is a lesson with a side meant to lose, not a contest.
-    scenarios = args.scenario or campaign_scenarios()
+    scenarios = args.scenario or default_scenarios()
     unknown = [s for s in scenarios if s not in known]
     if unknown:
         parser.error(f"unknown scenario {unknown[0]!r}; choose from {', '.join(known)}")

@@ -361,3 +361,13 @@ def test_wesnoth_bench_runs_against_a_stand_in_binary(tmp_path: Path, capsys: py
     assert len(report["whole_ms"]) == len(report["thinking_ms"]) >= 4  # A1 and B1, two turns each
     assert all(w >= t for w, t in zip(report["whole_ms"], report["thinking_ms"], strict=True))
     _check_rows(report["rows"], capsys.readouterr().out)
+
+
+def test_strength_measures_the_campaign_battles_and_leaves_out_the_tutorial() -> None:
+    from bench import strength
+    from bench.balance import campaign_scenarios
+
+    chosen = strength.default_scenarios()
+    assert "tutorial" not in chosen
+    assert sorted(chosen) == sorted(campaign_scenarios())
+    assert len(chosen) == 7
