@@ -270,3 +270,48 @@ def test_a_hard_general_pursuing_an_aim_marches_heedless_of_the_counter_attack()
         general.exposure = feared  # type: ignore[method-assign]
         moves[heedless] = general._movement(riders, enemies, frozenset())
     assert moves[True] is not None and moves[False] is None
+
+
+def test_a_forced_march_order_drives_the_formation_past_its_pace() -> None:
+    """A2: once the thirty thousand show themselves Han Xin's order back to the pass is a forced
+    march (the chronicle's), so his five thousand end their move nearer the pass than their own
+    pace could take them; before the ambush his march back is at an ordinary pace."""
+    match = _match("a2_rear_guard_trap")
+    state = match.state
+    general = General(match.engine, "coalition", difficulty="normal")
+    han = general.engine.state.formations["han_xin_5000"]
+    pass_ = match.engine.board.regions["the_pass"]
+    assert not general.persona.forcing(han)
+    before = general._march(han, pass_, None)
+    assert before is not None and not before.forced
+    state.fired_events.append("ambush_sprung")
+    general = General(match.engine, "coalition", difficulty="normal")
+    han = general.engine.state.formations["han_xin_5000"]
+    assert general.persona.forcing(han)
+    move = general._march(han, pass_, None)
+    assert move is not None and move.forced
+    paced = general.engine.moves(han.id).destinations
+    assert move.to not in paced
+    nearest_paced = min(min(distance(h, p) for p in pass_) for h in paced)
+    assert min(distance(move.to, p) for p in pass_) < nearest_paced
+    match.apply(move)  # the engine takes it: the forced march is a legal order
+    assert state.formations["han_xin_5000"].pos == move.to
+
+
+def test_a_formation_marches_as_near_as_it_can_to_goals_it_has_no_way_onto() -> None:
+    """Riders sent to look over mountain ground they cannot enter still go toward it (to bring
+    it into sight) rather than stand where they are."""
+    match = _match("b2_the_pursuit")
+    general = General(match.engine, "zhenguo", difficulty="normal")
+    view = general.engine
+    riders = view.state.formations["yue_fei_riders"]
+    board, rules = view.board, view.rules
+    move_class = rules.units[riders.type].move_class
+    closed = frozenset(h for h in board.hexes() if board.move_cost(h, move_class) is None)
+    goal = min(
+        (h for h in closed if all(n not in board or n in closed for n in neighbours(h))),
+        key=lambda h: (distance(riders.pos, h), h),
+    )
+    move = general._march(riders, frozenset({goal}), None)
+    assert move is not None
+    assert distance(move.to, goal) < distance(riders.pos, goal)

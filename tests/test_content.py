@@ -688,3 +688,18 @@ until = "never_declared"
     assert "nowhere" in by_field["ai.palace_region"] and "ghost" in by_field["ai.rear_guard"]
     assert "never_declared" in by_field["ai.hold.0.until"]
     assert "wraith" in by_field["ai.hold.0.units"] and all(Path(e.file).name == "t1.toml" for e in errs)
+
+
+def test_a_forced_march_hint_must_be_a_march_order(map_dir: Path, gids: dict[str, int]) -> None:
+    extra = """
+[[ai.hold]]
+side = "a"
+region = "ridge"
+forced = true
+"""
+    e = only(scenario_errors(write_scenario(map_dir, gids, GOOD_FORMATIONS, extra=extra)))
+    assert (Path(e.file).name, e.object, e.field) == ("t1.toml", "t1", "ai.hold.0")
+    assert "march = true" in e.message
+    fine = extra.replace("forced = true", "forced = true\nmarch = true")
+    errs = scenario_errors(write_scenario(map_dir, gids, GOOD_FORMATIONS, extra=fine))
+    assert "ai.hold.0" not in {e.field for e in errs}  # only the (unknown) region is left to refuse

@@ -19,7 +19,7 @@ from ..core.actions import Action, AnswerDuel, Attack, Blast, Capture, Challenge
 from ..core.engine import Engine
 from ..core.herding import HEMMED_BAG_FACTOR, hemmed
 from ..core.hexgrid import Hex, distance, neighbours
-from ..core.movement import MoveMap, are_enemies, enemy_zoc, max_steps, search_moves
+from ..core.movement import MAX_FATIGUE_TO_FORCE, MoveMap, are_enemies, enemy_zoc, max_steps, search_moves
 from ..core.rng import Rng
 from ..core.state import Formation, GameState
 from . import aimed_duels, personality
@@ -433,17 +433,21 @@ class General(BasicAI):
         utype = engine.rules.units[f.type]
         field = self._field(utype.move_class, goals)
         weight = 0.0 if heedless else EXPOSURE_COST / max(1.0, f.men * self._value(f))
+        # Goals it has no way onto (riders searching mountains): as near as its ground allows.
+        near = field.get(f.pos) is None
 
         def rank(h: Hex) -> float:
-            d = field.get(h)
+            d = 2 * min(distance(h, g) for g in goals) if near else field.get(h)
             if d is None:
                 return float(1 << 30)
             risk = weight * self.exposure(f, h) if weight > 0 else 0.0
             return d - engine.board.terrain_at(h).defence / 100.0 + risk
 
         here = rank(f.pos)
+        paced = engine.moves(f.id).destinations
+        forced = self.persona.forcing(f) and f.fatigue <= MAX_FATIGUE_TO_FORCE
         best: tuple[float, int, int, Hex] | None = None
-        for dest in engine.moves(f.id).destinations:
+        for dest in engine.moves(f.id, forced=True).destinations if forced else paced:
             if keep_within is not None and dest not in keep_within and f.pos in keep_within:
                 continue
             r = rank(dest)
@@ -452,7 +456,8 @@ class General(BasicAI):
             key = (r, dest.q, dest.r, dest)
             if best is None or key < best:
                 best = key
-        return Move(unit=f.id, to=best[3]) if best else None
+        # Driven past its pace only where its own pace does not reach.
+        return Move(unit=f.id, to=best[3], forced=best[3] not in paced) if best else None
 
     # -- heroes ---------------------------------------------------------------------------
 

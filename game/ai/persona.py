@@ -42,9 +42,9 @@ class Persona:
         # Formation id -> the event after which its front no longer needs holding.
         self.hold_until: dict[str, str] = {}
         # Formation id -> its posts in order: (region, from event, until event, kept by every
-        # general, a march order). The first post whose start has come and whose end has not is
-        # held.
-        self.posts: dict[str, list[tuple[frozenset[Hex], str | None, str | None, bool, bool]]] = {}
+        # general, a march order, a forced one). The first post whose start has come and whose end
+        # has not is held.
+        self.posts: dict[str, list[tuple[frozenset[Hex], str | None, str | None, bool, bool, bool]]] = {}
         for spec in hints.hold:
             if spec.side != general.side_id or spec.region not in board.regions:
                 continue
@@ -54,7 +54,9 @@ class Persona:
                 self.hold.setdefault(unit, region)
                 if spec.until is not None:
                     self.hold_until.setdefault(unit, spec.until)
-                self.posts.setdefault(unit, []).append((region, spec.after, spec.until, spec.until_all, spec.march))
+                self.posts.setdefault(unit, []).append(
+                    (region, spec.after, spec.until, spec.until_all, spec.march, spec.forced)
+                )
         # Saved for one blow (the scenario's reserves): formation id -> (from event, until events).
         self.saved: dict[str, tuple[str | None, tuple[str, ...]]] = {
             unit: (spec.after, spec.until)
@@ -120,10 +122,10 @@ class Persona:
         post = self._post(unit)
         return post[0] if post is not None else None
 
-    def _post(self, unit: str) -> tuple[frozenset[Hex], str | None, str | None, bool, bool] | None:
+    def _post(self, unit: str) -> tuple[frozenset[Hex], str | None, str | None, bool, bool, bool] | None:
         fired = self.g.engine.state.fired_events
         for post in self.posts.get(unit, ()):
-            _region, after, until, until_all, _march = post
+            _region, after, until, until_all, _march, _forced = post
             if after is not None and after not in fired:
                 continue
             if until is not None and until in fired and (until_all or self.g.style.objectives):
@@ -153,6 +155,11 @@ class Persona:
         post = self._post(f.id)
         return post is not None and post[4] and f.pos not in post[0]
 
+    def forcing(self, f: Formation) -> bool:
+        """Under a forced march order and not yet on the post."""
+        post = self._post(f.id)
+        return post is not None and post[5] and f.pos not in post[0]
+
     def _saving_began(self, unit: str) -> bool:
         after = self.saved[unit][0]
         return after is None or after in self.g.engine.state.fired_events
@@ -174,7 +181,7 @@ class Persona:
         return frozenset(
             e
             for posts in self.posts.values()
-            for _region, after, until, until_all, _march in posts
+            for _region, after, until, until_all, _march, _forced in posts
             for e in (after, until if (until_all or self.g.style.objectives) else None)
             if e is not None and e in fired
         )

@@ -67,7 +67,7 @@ class Yuqing(Persona):
         """Whether the enemy host has refused battle: the waiting is over and it has not broken."""
         return self.waited_out() and self.hints.retreat_event not in self.g.engine.state.fired_events
 
-    def _post(self, unit: str) -> tuple[frozenset[Hex], str | None, str | None, bool, bool] | None:
+    def _post(self, unit: str) -> tuple[frozenset[Hex], str | None, str | None, bool, bool, bool] | None:
         # The waiting over, no post binds anybody any more: every one of them waited for the host
         # to come on or to break, and one that has not come by now is gone out to.
         return None if self.waited_out() else super()._post(unit)

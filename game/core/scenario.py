@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .board import Board
 from .hexgrid import Hex
@@ -119,6 +119,15 @@ class HoldSpec(_Strict):
     after: str | None = None
     # A march order: until they stand on the post they strike at nothing on the way.
     march: bool = False
+    # A forced march: the order drives them past their pace (further, at a fatigue cost) while
+    # they still can, until they stand on the post.
+    forced: bool = False
+
+    @model_validator(mode="after")
+    def _forced_is_a_march(self) -> HoldSpec:
+        if self.forced and not self.march:
+            raise ValueError("forced = true is a kind of march order: set march = true too")
+        return self
 
 
 class ReserveSpec(_Strict):
