@@ -298,6 +298,27 @@ def test_a_forced_march_order_drives_the_formation_past_its_pace() -> None:
     assert state.formations["han_xin_5000"].pos == move.to
 
 
+def test_a_hard_general_bags_harder_while_the_battle_waits_on_the_pouch() -> None:
+    """A3 is won only with thirty thousand souls in the pouch: the souls a capture would bag weigh
+    more for a hard general while the pouch is short, and no more once it is full; a normal
+    general weighs them alike throughout."""
+    match = _match("a3_besiege_wei")
+    state = match.state
+    objectives = Objectives(match.engine, "coalition")
+    assert objectives.souls_wanted(state) == 30000
+    assert Objectives(match.engine, "hailing").souls_wanted(state) == 0
+    retainers = state.formations["cao_zhi_2000"]
+    state.field_souls[retainers.pos.key()] = {"hailing": 500}
+    scores = {}
+    for pouch in (0, 30000):
+        state.side("coalition").pouch = pouch
+        for level in ("hard", "normal"):
+            general = General(match.engine, "coalition", difficulty=level)
+            scores[level, pouch] = general._capture_score(general.engine.state.formations[retainers.id])
+    assert scores["normal", 0] > 0
+    assert scores["hard", 0] > scores["normal", 0] == scores["normal", 30000] == scores["hard", 30000]
+
+
 def test_a_formation_marches_as_near_as_it_can_to_goals_it_has_no_way_onto() -> None:
     """Riders sent to look over mountain ground they cannot enter still go toward it (to bring
     it into sight) rather than stand where they are."""

@@ -40,6 +40,8 @@ OBJECTIVE_BONUS = 0.5
 EXPOSURE_COST = 30.0
 # The least a blow at an enemy the turns left make it pursue is worth: struck even at a loss.
 AIM_BLOW_SCORE = 1.0
+# Weight of the souls a capture bags while a winning event waits on our pouch (a hard general).
+BAG_AIM_WEIGHT = 4.0
 # Fatigue from which an idle formation out of danger rests.
 REST_FATIGUE = 50
 # Stream offset for the easy general's noise, so it never shares draws with the game.
@@ -396,6 +398,8 @@ class General(BasicAI):
         score = SOUL_VALUE * min(near, capacity)
         if bag and capacity * (HEMMED_BAG_FACTOR if hemmed(self.engine.state, bag[0]) else 1) >= bag[0].men:
             score += bag[0].men * (self._value(bag[0]) + SOUL_VALUE)
+        if self.style.objectives and self.objectives.souls_wanted(self.engine.state) > 0:
+            return score * BAG_AIM_WEIGHT  # the battle waits on the pouch: every hand bags
         # A fighter that can still strike prefers to; a soul-catcher's first duty is the bag.
         if self.engine.rules.units[f.type].capture_rate < 1.0:
             score *= 0.5

@@ -29,6 +29,7 @@ from ..core.scenario_events import (
     OnHeroWounded,
     OnObjectivesDone,
     OnRouted,
+    OnSouls,
     OnTurn,
     SetObjective,
     Victory,
@@ -66,12 +67,15 @@ SEARCH_TURNS = 3
 class Aim:
     """One thing our side can do that brings a winning event nearer."""
 
-    kind: str  # "break": rout (or destroy) ``units``; "wound": strike ``hero``; "reach": stand in ``region``
+    # "break": rout (or destroy) ``units``; "wound": strike ``hero``; "reach": stand in ``region``;
+    # "bag": fill our pouch to ``souls``
+    kind: str
     units: frozenset[str] = frozenset()  # to break; for "reach", ours that count (empty: any)
     destroy: bool = False
     hero: str | None = None
     region: str | None = None
     unopposed: bool = False
+    souls: int = 0
 
 
 class Objectives:
@@ -189,6 +193,8 @@ class Objectives:
             return [Aim("break", units, destroy=isinstance(when, OnDestroyed))] if units else []
         if isinstance(when, OnHeroWounded):
             return [Aim("wound", hero=when.hero)]
+        if isinstance(when, OnSouls) and are_allied(state, self.side_id, when.side):
+            return [Aim("bag", souls=when.at_least)]
         if isinstance(when, OnEntersRegion) and are_allied(state, self.side_id, when.side):
             units = frozenset((when.unit,) if when.unit else when.units)
             return [Aim("reach", units, region=when.region, unopposed=when.unopposed)]
@@ -250,6 +256,11 @@ class Objectives:
         } - aim.units
         after = min(DETACHMENT_TURNS_CAP, DETACHMENT_TURNS * standing(frozenset(others), aim.destroy))
         return min(BREAK_TURNS_CAP, max(0, standing(aim.units, aim.destroy) - 1)) + after
+
+    def souls_wanted(self, state: GameState) -> int:
+        """Souls our pouch still lacks for a winning event (0: none waits on the pouch)."""
+        pouch = state.side(self.side_id).pouch
+        return max([0, *(a.souls - pouch for a in self.aims(state) if a.kind == "bag")])
 
     def wound_heroes(self, state: GameState) -> frozenset[str]:
         """Enemy heroes whose wounding serves an aim."""
