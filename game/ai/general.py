@@ -24,7 +24,7 @@ from ..core.state import Formation, GameState
 from . import aimed_duels, personality
 from .act_cache import ActCache, Candidate, field_token
 from .objectives import Objectives
-from .striking import Striker
+from .striking import Striker, fronts_of
 from .styles import STYLES
 from .threat import ThreatMap
 
@@ -153,6 +153,7 @@ class General(Striker):
         occupancy: dict[Hex, str] | None = None
         zoc: set[Hex] | None = None
         enemies: list[Formation] | None = None
+        fronts: frozenset[Hex] = frozenset()
         best: tuple[float, int, Action] | None = None
         salt = 0
         duelled = aimed_duels.marked(self.engine, self.side_id, self.objectives.wound_heroes(state))
@@ -165,7 +166,8 @@ class General(Striker):
                     occupancy = state.occupancy()
                     zoc = enemy_zoc(state, self.side_id)
                     enemies = [e for e in state.formations.values() if are_enemies(state, self.side_id, e.side)]
-                candidates, radius = self._candidates(f, enemies, occupancy, zoc)
+                    fronts = fronts_of(state, occupancy, self.side_id)
+                candidates, radius = self._candidates(f, enemies, occupancy, zoc, fronts)
                 self.act_cache.put(f, radius, candidates)
             here: float | None = None
             aim = self._aim(f, enemies or self._enemies())

@@ -131,7 +131,7 @@ class Striker(BasicAI):
         return None if self.persona.guards_ground(f) else self.objectives.destination(self.engine, f, enemies, slack)
 
     def _candidates(
-        self, f: Formation, enemies: list[Formation], occupancy: dict[Hex, str], zoc: set[Hex]
+        self, f: Formation, enemies: list[Formation], occupancy: dict[Hex, str], zoc: set[Hex], fronts: frozenset[Hex]
     ) -> tuple[list[Candidate], int]:
         """Every action ``f`` could strike or bag with, scored, and the radius of the field its
         scores depend on."""
@@ -170,19 +170,29 @@ class Striker(BasicAI):
             return out, max(radius, reach + 3)
         move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
         extent = max((distance(f.pos, h) for h in move_map.cost), default=0)
-        out.extend(self._move_attacks(f, move_map, occupancy, floor, pursuing))
+        out.extend(self._move_attacks(f, move_map, occupancy, fronts, floor, pursuing))
         return out, max(radius, extent + 3)
 
     def _move_attacks(
-        self, f: Formation, move_map: MoveMap, occupancy: dict[Hex, str], floor: float, pursuing: bool = False
+        self,
+        f: Formation,
+        move_map: MoveMap,
+        occupancy: dict[Hex, str],
+        fronts: frozenset[Hex],
+        floor: float,
+        pursuing: bool = False,
     ) -> list[Candidate]:
         """Attacks after one move, from each hex next to an enemy in sight (the view holds only
-        formations the side sees); a formation pursuing an aim is not kept to its post."""
+        formations the side sees; ``fronts_of`` gives the hexes next to them); a formation
+        pursuing an aim is not kept to its post."""
         engine = self.engine
         state = engine.state
+        dests = sorted(move_map.destinations & fronts)
+        if not dests:
+            return []  # no enemy to strike from anywhere it can go: its posts need no asking
         allowed = None if pursuing else self.persona.allowed_hexes(f)
         out = []
-        for dest in sorted(move_map.destinations):
+        for dest in dests:
             if allowed is not None and dest not in allowed:
                 continue
             moved: Formation | None = None
@@ -233,3 +243,12 @@ class Striker(BasicAI):
         if self.engine.rules.units[f.type].capture_rate < 1.0:
             score *= 0.5
         return score
+
+
+def fronts_of(state: GameState, occupancy: dict[Hex, str], side_id: str) -> frozenset[Hex]:
+    """The hexes next to a formation at war with ``side_id`` (``occupancy``: hex -> formation
+    id): the only ones a formation of the side can strike from after a move."""
+    formations = state.formations
+    return frozenset(
+        n for h, fid in occupancy.items() if are_enemies(state, side_id, formations[fid].side) for n in neighbours(h)
+    )
