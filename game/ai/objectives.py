@@ -279,10 +279,12 @@ class Objectives:
             if e.hero is not None:
                 self._hero_unit[e.hero] = e.id
         in_sight = {e.id for e in enemies}
+        near: dict[Hex, set[Hex]] = {}
         for unit, (pos, _turn) in self._last_seen.items():
             if unit not in in_sight:
-                near = {h for h in self._visible if distance(h, pos) <= SEARCH_RADIUS}
-                self._cleared.setdefault(unit, set()).update(near)
+                if pos not in near:
+                    near[pos] = _within(self._visible, pos, SEARCH_RADIUS)
+                self._cleared.setdefault(unit, set()).update(near[pos])
 
     def _aim_goals(self, engine: Engine, f: Formation, aim: Aim, enemies: list[Formation]) -> frozenset[Hex]:
         state = engine.state
@@ -335,3 +337,11 @@ class Objectives:
         if aim.kind != "break":
             return []
         return [e for e in enemies if e.id in aim.units and (aim.destroy or not e.routed)]
+
+
+def _within(hexes: frozenset[Hex], centre: Hex, radius: int) -> set[Hex]:
+    """The hexes of ``hexes`` within ``radius`` of ``centre``, walking whichever is smaller: the
+    set, or the disc of hexes round ``centre``."""
+    if len(hexes) > 3 * radius * (radius + 1) + 1:
+        return {h for h in spiral(centre, radius) if h in hexes}
+    return {h for h in hexes if distance(h, centre) <= radius}
