@@ -17,10 +17,11 @@ fired (which both see) and its own fogged view: an aim it cannot see is not chas
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core import vision
 from ..core.engine import Engine
-from ..core.hexgrid import Hex, distance, spiral
+from ..core.hexgrid import Hex, disc, distance
 from ..core.movement import max_steps
 from ..core.scenario_events import (
     Defeat,
@@ -279,7 +280,7 @@ class Objectives:
             if e.hero is not None:
                 self._hero_unit[e.hero] = e.id
         in_sight = {e.id for e in enemies}
-        near: dict[Hex, set[Hex]] = {}
+        near: dict[Hex, frozenset[Hex]] = {}
         for unit, (pos, _turn) in self._last_seen.items():
             if unit not in in_sight:
                 if pos not in near:
@@ -318,7 +319,7 @@ class Objectives:
         if pos not in cleared:
             return {pos}
         radius = min(SEARCH_RADIUS, 2 + SEARCH_STEP * max(0, engine.state.turn - turn))
-        around = [h for h in spiral(pos, radius) if h in engine.board and h not in self._visible]
+        around = [h for h in disc(pos, radius) if h in engine.board and h not in self._visible]
         unseen = [h for h in around if h not in cleared]
         if not unseen:
             # Everything about has been looked at once: it may have gone back to ground seen
@@ -339,9 +340,11 @@ class Objectives:
         return [e for e in enemies if e.id in aim.units and (aim.destroy or not e.routed)]
 
 
-def _within(hexes: frozenset[Hex], centre: Hex, radius: int) -> set[Hex]:
-    """The hexes of ``hexes`` within ``radius`` of ``centre``, walking whichever is smaller: the
-    set, or the disc of hexes round ``centre``."""
-    if len(hexes) > 3 * radius * (radius + 1) + 1:
-        return {h for h in spiral(centre, radius) if h in hexes}
-    return {h for h in hexes if distance(h, centre) <= radius}
+def _within(hexes: frozenset[Hex], centre: Hex, radius: int) -> frozenset[Hex]:
+    """The hexes of ``hexes`` within ``radius`` of ``centre``."""
+    return hexes.intersection(_disc_set(centre, radius))
+
+
+@lru_cache(maxsize=256)
+def _disc_set(centre: Hex, radius: int) -> frozenset[Hex]:
+    return frozenset(disc(centre, radius))

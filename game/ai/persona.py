@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..core import combat, officers, skills
 from ..core.actions import Action, AnswerDuel, UseSkill
-from ..core.hexgrid import Hex, distance, spiral
+from ..core.hexgrid import Hex, disc, distance
 from ..core.movement import are_enemies, max_steps
 from ..core.state import Formation, GameState
 from ..core.triggers import conditions_hold
@@ -291,7 +291,7 @@ class Persona:
             assert region is not None
             now = min(distance(f.pos, h) for h in region)
             reach = max_steps(f, self.g.engine.rules)
-            return frozenset(h for h in spiral(f.pos, reach) if min(distance(h, r) for r in region) < now)
+            return frozenset(h for h in disc(f.pos, reach) if min(distance(h, r) for r in region) < now)
         return None
 
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ..core.combat import COMBAT_SCALE, engaged_men
-from ..core.hexgrid import Hex, spiral
+from ..core.hexgrid import Hex, disc
 from ..core.rules import Ruleset
 from ..core.sides import are_enemies
 from ..core.state import Formation, GameState
@@ -51,7 +51,7 @@ class ThreatMap:
             held = e.group is not None and e.group in state.side(e.side).held_groups
             reach = 1 if held else rules.units[e.type].movement // OPEN_COST + 1
             b = blow(rules, e)
-            for h in spiral(e.pos, reach):
+            for h in disc(e.pos, reach):
                 self._blows.setdefault(h, []).append(b)
 
     def at(self, h: Hex) -> float:

@@ -118,6 +118,13 @@ def spiral(center: Hex, radius: int) -> Iterator[Hex]:
         yield from ring(center, k)
 
 
+@lru_cache(maxsize=1 << 12)
+def disc(center: Hex, radius: int) -> tuple[Hex, ...]:
+    """``spiral(center, radius)`` as a shared tuple: the general walks the same few discs (an
+    enemy's reach, the ground round a remembered spot) for every decision."""
+    return tuple(spiral(center, radius))
+
+
 def cube_round(fq: float, fr: float) -> Hex:
     """The hex a fractional axial position falls in (rounded in cube coordinates)."""
     fs = -fq - fr
