@@ -21,14 +21,14 @@ class CostField:
     """
 
     def __init__(self, board: Board, move_class: str, goals: Iterable[Hex]) -> None:
-        self._terrain = board.terrain
-        self._move_class = move_class
+        terrain = board.terrain
+        self._costs = board.entry_costs(move_class)
         self._steps = board.steps(move_class)
         self._dist: dict[Hex, int] = {}
         self._settled: set[Hex] = set()
         self._heap: list[tuple[int, Hex]] = []
         for g in sorted(set(goals)):
-            if g in self._terrain:
+            if g in terrain:
                 self._dist[g] = 0
                 self._heap.append((0, g))
         heapq.heapify(self._heap)
@@ -40,33 +40,41 @@ class CostField:
     def get(self, h: Hex, default: int | None = None) -> int | None:
         """The cost from ``h`` to the nearest goal, or ``default`` if no goal can be reached."""
         settled = self._settled
-        while h not in settled and self._heap:
-            self._settle_next()
+        if h not in settled:
+            self._settle(h)
         return self._dist[h] if h in settled else default
 
     def complete(self) -> dict[Hex, int]:
         """Search the whole field; the cost from every hex that reaches a goal."""
-        while self._heap:
-            self._settle_next()
+        self._settle(None)
         return dict(self._dist)
 
-    def _settle_next(self) -> None:
-        dist = self._dist
-        c, here = heapq.heappop(self._heap)
-        if here in self._settled:
-            return
-        self._settled.add(here)
-        here_cost = self._terrain[here].move_cost.get(self._move_class)
-        if here_cost is None and c > 0:
-            return
-        step = here_cost if here_cost is not None else 1  # entering a goal hex
-        nc = c + step
-        # The hexes that may step into ``here`` are the ones it may step into: adjacency is
-        # symmetric, and what counts is whether this class may stand on them at all.
-        for nxt, _cost in self._steps[here]:
-            if nc < dist.get(nxt, 1 << 30):
-                dist[nxt] = nc
-                heapq.heappush(self._heap, (nc, nxt))
+    def _settle(self, until: Hex | None) -> None:
+        """Settle hexes in order of cost until ``until`` is settled (None: all of them)."""
+        dist, settled, heap = self._dist, self._settled, self._heap
+        costs, steps = self._costs, self._steps
+        pop, push, far = heapq.heappop, heapq.heappush, 1 << 30
+        while heap:
+            c, here = pop(heap)
+            if here in settled:
+                continue
+            settled.add(here)
+            step = costs.get(here)
+            if step is None:
+                if c > 0:
+                    if here == until:
+                        return
+                    continue
+                step = 1  # entering a goal hex
+            nc = c + step
+            # The hexes that may step into ``here`` are the ones it may step into: adjacency is
+            # symmetric, and what counts is whether this class may stand on them at all.
+            for nxt, _cost in steps[here]:
+                if nc < dist.get(nxt, far):
+                    dist[nxt] = nc
+                    push(heap, (nc, nxt))
+            if here == until:
+                return
 
 
 def cost_field(board: Board, move_class: str, goals: Iterable[Hex]) -> dict[Hex, int]:

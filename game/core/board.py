@@ -34,6 +34,8 @@ class Board:
         self._fortress_hexes: dict[str, frozenset[Hex]] = {}
         # Move class -> hex -> (neighbour, cost to enter it) for every neighbour it may enter.
         self._steps: dict[str, dict[Hex, tuple[tuple[Hex, int], ...]]] = {}
+        # Move class -> hex -> cost to enter it, for every hex that class may enter.
+        self._entry_costs: dict[str, dict[Hex, int]] = {}
         # What ``vision`` has worked out about this board (lines of sight, unions of sight), kept
         # as long as the board is: set and read by ``vision`` only.
         self.vision_cache: object | None = None
@@ -72,6 +74,14 @@ class Board:
                         out.append((n, t.move_cost[move_class]))
                 found[h] = tuple(out)
             self._steps[move_class] = found
+        return found
+
+    def entry_costs(self, move_class: str) -> dict[Hex, int]:
+        """What a ``move_class`` unit pays to enter each hex it may enter, built once per class."""
+        found = self._entry_costs.get(move_class)
+        if found is None:
+            found = {h: t.move_cost[move_class] for h, t in self.terrain.items() if move_class in t.move_cost}
+            self._entry_costs[move_class] = found
         return found
 
     def __contains__(self, h: object) -> bool:
