@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable
 from typing import overload
 
@@ -26,12 +25,14 @@ class CostField:
         self._steps = board.steps(move_class)
         self._dist: dict[Hex, int] = {}
         self._settled: set[Hex] = set()
-        self._heap: list[tuple[int, Hex]] = []
+        # Hexes waiting to be settled, by the cost they were reached at (a bucket queue: costs
+        # are small whole numbers); ``_at`` is the cost being settled.
+        self._buckets: list[list[Hex]] = [[]]
+        self._at = 0
         for g in sorted(set(goals)):
             if g in terrain:
                 self._dist[g] = 0
-                self._heap.append((0, g))
-        heapq.heapify(self._heap)
+                self._buckets[0].append(g)
 
     @overload
     def get(self, h: Hex, default: int) -> int: ...
@@ -50,31 +51,41 @@ class CostField:
         return dict(self._dist)
 
     def _settle(self, until: Hex | None) -> None:
-        """Settle hexes in order of cost until ``until`` is settled (None: all of them)."""
-        dist, settled, heap = self._dist, self._settled, self._heap
+        """Settle hexes in order of cost until ``until`` is settled (None: all of them). A hex
+        is settled at the lowest cost it was reached at; its later, dearer entries are skipped."""
+        dist, settled, buckets = self._dist, self._settled, self._buckets
         costs, steps = self._costs, self._steps
-        pop, push, far = heapq.heappop, heapq.heappush, 1 << 30
-        while heap:
-            c, here = pop(heap)
-            if here in settled:
-                continue
-            settled.add(here)
-            step = costs.get(here)
-            if step is None:
-                if c > 0:
-                    if here == until:
-                        return
+        far = 1 << 30
+        c = self._at
+        while c < len(buckets):
+            bucket = buckets[c]
+            while bucket:
+                here = bucket.pop()
+                if here in settled:
                     continue
-                step = 1  # entering a goal hex
-            nc = c + step
-            # The hexes that may step into ``here`` are the ones it may step into: adjacency is
-            # symmetric, and what counts is whether this class may stand on them at all.
-            for nxt, _cost in steps[here]:
-                if nc < dist.get(nxt, far):
-                    dist[nxt] = nc
-                    push(heap, (nc, nxt))
-            if here == until:
-                return
+                settled.add(here)
+                step = costs.get(here)
+                if step is None:
+                    if c > 0:
+                        if here == until:
+                            self._at = c
+                            return
+                        continue
+                    step = 1  # entering a goal hex
+                nc = c + step
+                # The hexes that may step into ``here`` are the ones it may step into: adjacency
+                # is symmetric, and what counts is whether this class may stand on them at all.
+                for nxt, _cost in steps[here]:
+                    if nc < dist.get(nxt, far):
+                        dist[nxt] = nc
+                        while len(buckets) <= nc:
+                            buckets.append([])
+                        buckets[nc].append(nxt)
+                if here == until:
+                    self._at = c
+                    return
+            c += 1
+        self._at = c
 
 
 def cost_field(board: Board, move_class: str, goals: Iterable[Hex]) -> dict[Hex, int]:
