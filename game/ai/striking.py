@@ -10,6 +10,7 @@ own losses.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..core import combat, morale, souls
@@ -103,7 +104,7 @@ class Striker(BasicAI):
     def attack_score(self, attacker: Formation, defender: Formation, mode: combat.Mode = "melee") -> float:
         engine = self.engine
         setup = combat.setup_attack(engine.state, engine.board, engine.rules, attacker, defender, mode)
-        fc = combat.forecast_from(setup)
+        fc = _forecast(setup)
         dl, al = fc.defender_losses[1], fc.attacker_losses[1]
         if (fc.rout_chance > 0 or dl >= defender.men) and self._near_spared(defender):
             return -1.0  # a rout here would shake the formation our hero is to fight
@@ -252,3 +253,10 @@ def fronts_of(state: GameState, occupancy: dict[Hex, str], side_id: str) -> froz
     return frozenset(
         n for h, fid in occupancy.items() if are_enemies(state, side_id, formations[fid].side) for n in neighbours(h)
     )
+
+
+@lru_cache(maxsize=1 << 12)
+def _forecast(setup: combat.CombatSetup) -> combat.Forecast:
+    """``combat.forecast_from``, a pure function of the setup: the same blow is weighed again
+    whenever something near the striker changes, the setup as it was."""
+    return combat.forecast_from(setup)
