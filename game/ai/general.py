@@ -51,6 +51,7 @@ class General(Striker):
         self._objective_units = _objective_units(engine)
         self._spared_state: GameState | None = None
         self._spared: frozenset[Hex] = frozenset()
+        self._move_maps = {}
         self.objectives = Objectives(engine, side_id)
         hunt = self.style.hunt_loss_weight
         self._loss_weight = hunt if hunt is not None and self.objectives.wins_by_a_kill else self.style.loss_weight

@@ -17,11 +17,10 @@ fired (which both see) and its own fogged view: an aim it cannot see is not chas
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..core import vision
 from ..core.engine import Engine
-from ..core.hexgrid import Hex, disc, distance
+from ..core.hexgrid import Hex, disc, disc_set, distance
 from ..core.movement import max_steps
 from ..core.scenario_events import (
     Defeat,
@@ -342,9 +341,4 @@ class Objectives:
 
 def _within(hexes: frozenset[Hex], centre: Hex, radius: int) -> frozenset[Hex]:
     """The hexes of ``hexes`` within ``radius`` of ``centre``."""
-    return hexes.intersection(_disc_set(centre, radius))
-
-
-@lru_cache(maxsize=256)
-def _disc_set(centre: Hex, radius: int) -> frozenset[Hex]:
-    return frozenset(disc(centre, radius))
+    return hexes.intersection(disc_set(centre, radius))

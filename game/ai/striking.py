@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING
 from ..core import combat, morale, souls
 from ..core.actions import Attack, Blast, Capture, Fire, Move
 from ..core.herding import HEMMED_BAG_FACTOR, hemmed
-from ..core.hexgrid import Hex, distance, neighbours
+from ..core.hexgrid import Hex, disc, disc_set, distance, neighbours
 from ..core.movement import MoveMap, are_enemies, max_steps, search_moves
+from ..core.sides import closed_hexes
 from ..core.state import Formation, GameState
 from . import aimed_duels
-from .act_cache import Candidate
+from .act_cache import ActCache, Candidate
 from .basic import BasicAI, enemies_next_to
 from .threat import ThreatMap, threat_key
 
@@ -51,6 +52,9 @@ class Striker(BasicAI):
     _spared_state: GameState | None
     _spared: frozenset[Hex]
     _loss_weight: float
+    act_cache: ActCache
+    # What ``_moves`` has searched: its key -> the move map and how far it reaches.
+    _move_maps: dict[tuple[Hashable, ...], tuple[MoveMap, int]]
 
     def threat(self) -> ThreatMap:
         """The enemies' reach, rebuilt only when an enemy in sight has changed: most of a turn's
@@ -169,10 +173,36 @@ class Striker(BasicAI):
         if not any(distance(f.pos, e.pos) <= reach + 1 for e in enemies):
             # No enemy in sight is in reach; one that comes within reach changes this.
             return out, max(radius, reach + 3)
-        move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
-        extent = max((distance(f.pos, h) for h in move_map.cost), default=0)
+        move_map, extent = self._moves(f, reach, occupancy, zoc)
         out.extend(self._move_attacks(f, move_map, occupancy, fronts, floor, pursuing))
         return out, max(radius, extent + 3)
+
+    def _moves(self, f: Formation, reach: int, occupancy: dict[Hex, str], zoc: set[Hex]) -> tuple[MoveMap, int]:
+        """Where ``f`` can move (``search_moves``) and how far that reaches, kept by what the
+        search reads: the formation, who stands and where the enemy's zone of control lies
+        within ``reach`` (``max_steps``: no move goes farther), and the gates shut to it."""
+        engine = self.engine
+        state = engine.state
+        formations = state.formations
+        key = (
+            f.pos,
+            f.type,
+            f.side,
+            "ride_light" in f.effects,
+            "breakthrough" in f.effects,
+            tuple((h, formations[occupancy[h]].side) for h in disc(f.pos, reach) if h in occupancy),
+            disc_set(f.pos, reach).intersection(zoc),
+            closed_hexes(state, engine.board, f.side),
+        )
+        found = self._move_maps.get(key)
+        if found is None:
+            move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
+            found = (move_map, max((distance(f.pos, h) for h in move_map.cost), default=0))
+            if self.act_cache.enabled:  # off, every decision searches afresh (for the tests)
+                if len(self._move_maps) > 512:
+                    self._move_maps.clear()
+                self._move_maps[key] = found
+        return found
 
     def _move_attacks(
         self,

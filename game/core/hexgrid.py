@@ -125,6 +125,12 @@ def disc(center: Hex, radius: int) -> tuple[Hex, ...]:
     return tuple(spiral(center, radius))
 
 
+@lru_cache(maxsize=1 << 10)
+def disc_set(center: Hex, radius: int) -> frozenset[Hex]:
+    """The hexes within ``radius`` of ``center``, as a shared set."""
+    return frozenset(disc(center, radius))
+
+
 def cube_round(fq: float, fr: float) -> Hex:
     """The hex a fractional axial position falls in (rounded in cube coordinates)."""
     fs = -fq - fr
