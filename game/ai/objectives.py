@@ -114,6 +114,9 @@ class Objectives:
         # Ground seen empty of each remembered enemy since it was last seen: the search does not
         # go back to where it has already looked.
         self._cleared: dict[str, set[Hex]] = {}
+        # Remembered enemy -> (its spot, the ground in sight) when all that ground near the spot
+        # was last added to what is cleared for it (dropped when that is emptied).
+        self._noted: dict[str, tuple[Hex, frozenset[Hex]]] = {}
         self._seen_key: tuple[int, int] | None = None
         self._visible: frozenset[Hex] = frozenset()
         self._destinations: dict[tuple[str, Hex, int, int, int], frozenset[Hex] | None] = {}
@@ -272,19 +275,25 @@ class Objectives:
         if key == self._seen_key:
             return
         self._seen_key = key
-        self._visible = frozenset(vision.visible_hexes(state, engine.board, engine.rules, self.side_id))
+        before = self._visible
+        self._visible = visible = frozenset(vision.visible_hexes(state, engine.board, engine.rules, self.side_id))
         for e in enemies:
             self._last_seen[e.id] = (e.pos, state.turn)
             self._cleared.pop(e.id, None)
+            self._noted.pop(e.id, None)
             if e.hero is not None:
                 self._hero_unit[e.hero] = e.id
         in_sight = {e.id for e in enemies}
-        near: dict[Hex, frozenset[Hex]] = {}
+        # Ground seen round a spot already noted as seen needs noting only where it is new.
+        new = visible - before
         for unit, (pos, _turn) in self._last_seen.items():
             if unit not in in_sight:
-                if pos not in near:
-                    near[pos] = _within(self._visible, pos, SEARCH_RADIUS)
-                self._cleared.setdefault(unit, set()).update(near[pos])
+                cleared = self._cleared.setdefault(unit, set())
+                if self._noted.get(unit) == (pos, before):
+                    cleared.update(_within(new, pos, SEARCH_RADIUS))
+                else:
+                    cleared.update(_within(visible, pos, SEARCH_RADIUS))
+                self._noted[unit] = (pos, visible)
 
     def _aim_goals(self, engine: Engine, f: Formation, aim: Aim, enemies: list[Formation]) -> frozenset[Hex]:
         state = engine.state
@@ -324,6 +333,7 @@ class Objectives:
             # Everything about has been looked at once: it may have gone back to ground seen
             # earlier, so look again wherever is out of sight now.
             cleared.clear()
+            self._noted.pop(unit, None)
             unseen = around
         if not unseen:
             return set()
@@ -341,4 +351,4 @@ class Objectives:
 
 def _within(hexes: frozenset[Hex], centre: Hex, radius: int) -> frozenset[Hex]:
     """The hexes of ``hexes`` within ``radius`` of ``centre``."""
-    return hexes.intersection(disc_set(centre, radius))
+    return hexes.intersection(disc_set(centre, radius)) if hexes else hexes

@@ -122,7 +122,15 @@ def spiral(center: Hex, radius: int) -> Iterator[Hex]:
 def disc(center: Hex, radius: int) -> tuple[Hex, ...]:
     """``spiral(center, radius)`` as a shared tuple: the general walks the same few discs (an
     enemy's reach, the ground round a remembered spot) for every decision."""
-    return tuple(spiral(center, radius))
+    q, r = center
+    new = tuple.__new__
+    return tuple([new(Hex, (q + dq, r + dr)) for dq, dr in _disc_offsets(radius)])
+
+
+@lru_cache(maxsize=64)
+def _disc_offsets(radius: int) -> tuple[Hex, ...]:
+    """The spiral round the origin: every other is the same, moved."""
+    return tuple(spiral(Hex(0, 0), radius))
 
 
 @lru_cache(maxsize=1 << 10)
