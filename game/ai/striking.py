@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..core import combat, morale, souls
 from ..core.actions import Attack, Blast, Capture, Fire, Move
 from ..core.herding import HEMMED_BAG_FACTOR, hemmed
-from ..core.hexgrid import Hex, disc, disc_set, distance, neighbours
+from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import MoveMap, are_enemies, max_steps, search_moves
 from ..core.sides import closed_hexes
 from ..core.state import Formation, GameState
@@ -179,19 +179,25 @@ class Striker(BasicAI):
 
     def _moves(self, f: Formation, reach: int, occupancy: dict[Hex, str], zoc: set[Hex]) -> tuple[MoveMap, int]:
         """Where ``f`` can move (``search_moves``) and how far that reaches, kept by what the
-        search reads: the formation, who stands and where the enemy's zone of control lies
-        within ``reach`` (``max_steps``: no move goes farther), and the gates shut to it."""
+        search reads: the formation; who stands within ``reach`` (``max_steps``: no move goes
+        farther) or next to it, whether they hold a zone of control, and who is at war with
+        whom (``occupancy`` and ``zoc`` are the state's); and the gates shut to it."""
         engine = self.engine
         state = engine.state
-        formations = state.formations
+        q, r = f.pos
+        near = []
+        for o in state.formations.values():
+            dq, dr = o.pos.q - q, o.pos.r - r
+            if abs(dq) + abs(dr) + abs(dq + dr) <= 2 * reach + 2:
+                near.append((o.pos, o.side, o.men > 0 and not o.routed))
         key = (
             f.pos,
             f.type,
             f.side,
             "ride_light" in f.effects,
             "breakthrough" in f.effects,
-            tuple((h, formations[occupancy[h]].side) for h in disc(f.pos, reach) if h in occupancy),
-            disc_set(f.pos, reach).intersection(zoc),
+            tuple(near),
+            tuple((s.id, s.role, tuple(s.allies), tuple(s.hostile_to)) for s in state.sides),
             closed_hexes(state, engine.board, f.side),
         )
         found = self._move_maps.get(key)
