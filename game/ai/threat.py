@@ -45,6 +45,8 @@ class ThreatMap:
     def __init__(self, state: GameState, rules: Ruleset, side_id: str) -> None:
         self.rules = rules
         self._blows: dict[Hex, list[float]] = {}
+        # Hex -> ``at``, worked out when first asked (the general asks of the same hexes often).
+        self._at: dict[Hex, float] = {}
         for e in (state.formations[k] for k in sorted(state.formations)):
             if e.routed or not are_enemies(state, side_id, e.side):
                 continue
@@ -55,10 +57,11 @@ class ThreatMap:
                 self._blows.setdefault(h, []).append(b)
 
     def at(self, h: Hex) -> float:
-        blows = self._blows.get(h)
-        if not blows:
-            return 0.0
-        return sum(sorted(blows, reverse=True)[:MAX_ATTACKERS])
+        found = self._at.get(h)
+        if found is None:
+            blows = self._blows.get(h)
+            found = self._at[h] = sum(sorted(blows, reverse=True)[:MAX_ATTACKERS]) if blows else 0.0
+        return found
 
     def expected_loss(self, f: Formation, h: Hex) -> float:
         """Men ``f`` could lose standing at ``h`` through the enemies' next turn."""
