@@ -59,15 +59,16 @@ def distance(a: Hex, b: Hex) -> int:
 
 
 def neighbours(h: Hex) -> list[Hex]:
-    q, r = h
-    return [Hex(q + d.q, r + d.r) for d in DIRECTIONS]
+    """The six neighbours of ``h`` in direction order (a list of the caller's own)."""
+    return list(ring_of_six(h))
 
 
 @lru_cache(maxsize=1 << 16)
 def ring_of_six(h: Hex) -> tuple[Hex, ...]:
     """The six neighbours of ``h`` as a shared tuple: zones of control are rebuilt for every
     move checked, and making the hexes anew was a tenth of a replay's time."""
-    return tuple(neighbours(h))
+    q, r = h
+    return tuple([Hex(q + d.q, r + d.r) for d in DIRECTIONS])
 
 
 def from_centre(area: Iterable[Hex]) -> list[Hex]:
