@@ -62,9 +62,12 @@ def test_the_lazy_distance_field_answers_as_the_full_search(
     goal_hexes = [board.at_offset(c, r) for c, r in goals]
     full = cost_field(board, move_class, goal_hexes)
     lazy = CostField(board, move_class, goal_hexes)
-    for c, r in asks:
+    bounded = CostField(board, move_class, goal_hexes)
+    for i, (c, r) in enumerate(asks):
         h = board.at_offset(c, r)
         assert lazy.get(h) == full.get(h)
+        d = full.get(h)
+        assert bounded.get_within(h, 3 * i) == (d if d is not None and d <= 3 * i else None)
     assert lazy.complete() == full
     assert full == _relaxed(board, move_class, set(goal_hexes))
 

@@ -45,19 +45,29 @@ class CostField:
             self._settle(h)
         return self._dist[h] if h in settled else default
 
+    def get_within(self, h: Hex, bound: int) -> int | None:
+        """``get(h)`` if that is at most ``bound``, else None; the search goes no farther."""
+        settled = self._settled
+        if h not in settled:
+            self._settle(h, bound)
+        if h in settled and self._dist[h] <= bound:
+            return self._dist[h]
+        return None
+
     def complete(self) -> dict[Hex, int]:
         """Search the whole field; the cost from every hex that reaches a goal."""
         self._settle(None)
         return dict(self._dist)
 
-    def _settle(self, until: Hex | None) -> None:
-        """Settle hexes in order of cost until ``until`` is settled (None: all of them). A hex
-        is settled at the lowest cost it was reached at; its later, dearer entries are skipped."""
+    def _settle(self, until: Hex | None, bound: int = 1 << 30) -> None:
+        """Settle hexes in order of cost until ``until`` is settled (None: all of them) or all
+        up to ``bound`` are. A hex is settled at the lowest cost it was reached at; its later,
+        dearer entries are skipped."""
         dist, settled, buckets = self._dist, self._settled, self._buckets
         costs, steps = self._costs, self._steps
         far = 1 << 30
         c = self._at
-        while c < len(buckets):
+        while c < len(buckets) and c <= bound:
             bucket = buckets[c]
             while bucket:
                 here = bucket.pop()

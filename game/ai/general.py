@@ -10,6 +10,7 @@ behaviour (game.ai.personality) then decides roles: who holds, who hides, who fl
 
 from __future__ import annotations
 
+import math
 import time
 import zlib
 from collections.abc import Hashable
@@ -246,19 +247,23 @@ class General(Striker):
         field = self._field(utype.move_class, goals)
         weight = 0.0 if heedless else EXPOSURE_COST / max(1.0, f.men * self._value(f))
 
-        def rank(h: Hex) -> float:
-            d = field.get(h)
+        def rank(h: Hex, within: int = 1 << 30) -> float:
+            d = field.get_within(h, within)
             if d is None:
                 return float(1 << 30)
             risk = weight * self.exposure(f, h) if weight > 0 else 0.0
             return d - engine.board.terrain_at(h).defence / 100.0 + risk
 
         here = rank(f.pos)
+        # A stop farther from the goals than this cannot rank half a step better than staying,
+        # whatever its ground (risk only adds): the field is not searched that far for it.
+        best_ground = max([0, *(t.defence for t in engine.rules.terrain.values())]) / 100.0
+        within = math.ceil(here - 0.5 + best_ground) + 1 if here < 1 << 29 else 1 << 30
         best: tuple[float, int, int, Hex] | None = None
         for dest in engine.moves(f.id).destinations:
             if keep_within is not None and dest not in keep_within and f.pos in keep_within:
                 continue
-            r = rank(dest)
+            r = rank(dest, within)
             if r >= here - 0.5:
                 continue
             key = (r, dest.q, dest.r, dest)
