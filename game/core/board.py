@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .hexgrid import DIRECTIONS, Hex, axial_to_offset, offset_to_axial
+from .hexgrid import Hex, axial_to_offset, offset_to_axial, ring_of_six
 from .rules import TerrainType
 
 
@@ -63,16 +63,8 @@ class Board:
         in direction order: the graph every path search walks, built once per class."""
         found = self._steps.get(move_class)
         if found is None:
-            terrain = self.terrain
-            found = {}
-            for h in terrain:
-                out = []
-                for d in DIRECTIONS:
-                    n = Hex(h.q + d.q, h.r + d.r)
-                    t = terrain.get(n)
-                    if t is not None and move_class in t.move_cost:
-                        out.append((n, t.move_cost[move_class]))
-                found[h] = tuple(out)
+            costs = self.entry_costs(move_class)
+            found = {h: tuple([(n, costs[n]) for n in ring_of_six(h) if n in costs]) for h in self.terrain}
             self._steps[move_class] = found
         return found
 
