@@ -73,24 +73,9 @@ def movement_points(formation: Formation, rules: Ruleset, forced: bool = False) 
 def max_steps(formation: Formation, rules: Ruleset, forced: bool = False) -> int:
     """The most hexes ``formation`` could cross this turn on its cheapest ground: no move
     reaches farther, so anything beyond can be left out before searching."""
-    return movement_points(formation, rules, forced) // _cheapest(rules, rules.units[formation.type].move_class)
-
-
-# (id of the ruleset, move class) -> (the ruleset, the cheapest step). Each entry holds its
-# ruleset, so no other can take that id while it is kept; rulesets never change once loaded.
-_CHEAPEST: dict[tuple[int, str], tuple[Ruleset, int]] = {}
-
-
-def _cheapest(rules: Ruleset, move_class: str) -> int:
-    """The least a step costs ``move_class`` anywhere (asked for every formation the AI weighs)."""
-    key = (id(rules), move_class)
-    found = _CHEAPEST.get(key)
-    if found is None or found[0] is not rules:
-        if len(_CHEAPEST) > 256:
-            _CHEAPEST.clear()
-        costs = (t.move_cost[move_class] for t in rules.terrain.values() if move_class in t.move_cost)
-        found = _CHEAPEST[key] = (rules, min(costs, default=1))
-    return found[1]
+    move_class = rules.units[formation.type].move_class
+    cheapest = min((t.move_cost[move_class] for t in rules.terrain.values() if move_class in t.move_cost), default=1)
+    return movement_points(formation, rules, forced) // cheapest
 
 
 def search_moves(

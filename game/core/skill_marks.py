@@ -73,42 +73,22 @@ HALT_REASON = N_("The blades' sally")
 def formation_skills(rules: Ruleset, f: Formation) -> list[Skill]:
     """The hero's skills, then those of the unit type, each once; a skill limited to other unit
     types is left out."""
-    return list(_skills_of(rules, f.type, f.hero))
-
-
-# (id of the ruleset, unit type, hero) -> (the ruleset, its skills). Each entry holds its ruleset,
-# so no other can take that id while it is kept; rulesets are never changed once loaded.
-_SKILLS: dict[tuple[int, str, str | None], tuple[Ruleset, tuple[Skill, ...]]] = {}
-
-
-def _skills_of(rules: Ruleset, unit_type: str, hero: str | None) -> tuple[Skill, ...]:
-    """``formation_skills``, kept: every blow weighed asks it of both sides several times."""
-    key = (id(rules), unit_type, hero)
-    found = _SKILLS.get(key)
-    if found is None or found[0] is not rules:
-        if len(_SKILLS) > 1024:
-            _SKILLS.clear()
-        found = _SKILLS[key] = (rules, _find_skills(rules, unit_type, hero))
-    return found[1]
-
-
-def _find_skills(rules: Ruleset, unit_type: str, hero: str | None) -> tuple[Skill, ...]:
     ids: list[str] = []
-    if hero is not None and hero in rules.heroes:
-        ids.extend(s for s in rules.heroes[hero].skills if s in rules.skills)
+    if f.hero is not None and f.hero in rules.heroes:
+        ids.extend(s for s in rules.heroes[f.hero].skills if s in rules.skills)
     for sid in sorted(rules.skills):
-        if unit_type in rules.skills[sid].granted_to and sid not in ids:
+        if f.type in rules.skills[sid].granted_to and sid not in ids:
             ids.append(sid)
     out = []
     for sid in ids:
         skill = rules.skills[sid]
-        if not skill.only_units or unit_type in skill.only_units:
+        if not skill.only_units or f.type in skill.only_units:
             out.append(skill)
-    return tuple(out)
+    return out
 
 
 def passive_skill(rules: Ruleset, f: Formation, effect: str) -> Skill | None:
-    for skill in _skills_of(rules, f.type, f.hero):
+    for skill in formation_skills(rules, f):
         if skill.passive and skill.effect == effect:
             return skill
     return None
