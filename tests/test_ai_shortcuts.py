@@ -14,8 +14,9 @@ from game.ai.general import General
 from game.ai.threat import ThreatMap
 from game.content.scenarios import LoadedScenario, load_scenario, scenario_ids
 from game.core.actions import Action, Move
+from game.core.board import Board
 from game.core.engine import GameSettings
-from game.core.hexgrid import distance
+from game.core.hexgrid import Hex, distance, neighbours
 from game.core.movement import max_steps, search_moves
 from game.core.rules import Ruleset
 from game.record.match import Match
@@ -61,10 +62,37 @@ def test_the_lazy_distance_field_answers_as_the_full_search(
     goal_hexes = [board.at_offset(c, r) for c, r in goals]
     full = cost_field(board, move_class, goal_hexes)
     lazy = CostField(board, move_class, goal_hexes)
-    for c, r in asks:
+    bounded = CostField(board, move_class, goal_hexes)
+    for i, (c, r) in enumerate(asks):
         h = board.at_offset(c, r)
         assert lazy.get(h) == full.get(h)
+        d = full.get(h)
+        assert bounded.get_within(h, 3 * i) == (d if d is not None and d <= 3 * i else None)
     assert lazy.complete() == full
+    assert full == _relaxed(board, move_class, set(goal_hexes))
+
+
+def _relaxed(board: Board, move_class: str, goals: set[Hex]) -> dict[Hex, int]:
+    """The distance field the slow way: relax every step until nothing changes. From a hex the
+    unit may enter, stepping on to a neighbour costs entering it (1 for a goal it cannot enter)."""
+    dist = {g: 0 for g in goals if g in board}
+    changed = True
+    while changed:
+        changed = False
+        for h in board.hexes():
+            if board.move_cost(h, move_class) is None:
+                continue
+            for n in neighbours(h):
+                if n not in dist:
+                    continue
+                step = board.move_cost(n, move_class)
+                if step is None and dist[n] > 0:
+                    continue
+                d = dist[n] + (step if step is not None else 1)
+                if d < dist.get(h, 1 << 30):
+                    dist[h] = d
+                    changed = True
+    return dist
 
 
 def test_no_move_reaches_farther_than_max_steps(rules: Ruleset) -> None:

@@ -13,6 +13,7 @@ from game.core.hexgrid import (
     Hex,
     axial_to_offset,
     direction_to,
+    disc,
     distance,
     line,
     neighbours,
@@ -117,6 +118,12 @@ def test_spiral_covers_the_disc_nearest_first(center: Hex, radius: int) -> None:
     # Every hex within the radius is in it.
     box = {Hex(center.q + dq, center.r + dr) for dq in range(-radius, radius + 1) for dr in range(-radius, radius + 1)}
     assert {h for h in box if distance(center, h) <= radius} == set(s)
+
+
+@given(hexes, st.integers(min_value=0, max_value=7))
+def test_disc_is_the_spiral_in_its_order(center: Hex, radius: int) -> None:
+    assert disc(center, radius) == tuple(spiral(center, radius))
+    assert disc(center, radius) is disc(center, radius)
 
 
 @given(hexes, hexes)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable
 from typing import overload
 
@@ -21,17 +20,19 @@ class CostField:
     """
 
     def __init__(self, board: Board, move_class: str, goals: Iterable[Hex]) -> None:
-        self._terrain = board.terrain
-        self._move_class = move_class
+        terrain = board.terrain
+        self._costs = board.entry_costs(move_class)
         self._steps = board.steps(move_class)
         self._dist: dict[Hex, int] = {}
         self._settled: set[Hex] = set()
-        self._heap: list[tuple[int, Hex]] = []
+        # Hexes waiting to be settled, by the cost they were reached at (a bucket queue: costs
+        # are small whole numbers); ``_at`` is the cost being settled.
+        self._buckets: list[list[Hex]] = [[]]
+        self._at = 0
         for g in sorted(set(goals)):
-            if g in self._terrain:
+            if g in terrain:
                 self._dist[g] = 0
-                self._heap.append((0, g))
-        heapq.heapify(self._heap)
+                self._buckets[0].append(g)
 
     @overload
     def get(self, h: Hex, default: int) -> int: ...
@@ -40,33 +41,61 @@ class CostField:
     def get(self, h: Hex, default: int | None = None) -> int | None:
         """The cost from ``h`` to the nearest goal, or ``default`` if no goal can be reached."""
         settled = self._settled
-        while h not in settled and self._heap:
-            self._settle_next()
+        if h not in settled:
+            self._settle(h)
         return self._dist[h] if h in settled else default
+
+    def get_within(self, h: Hex, bound: int) -> int | None:
+        """``get(h)`` if that is at most ``bound``, else None; the search goes no farther."""
+        settled = self._settled
+        if h not in settled:
+            self._settle(h, bound)
+        if h in settled and self._dist[h] <= bound:
+            return self._dist[h]
+        return None
 
     def complete(self) -> dict[Hex, int]:
         """Search the whole field; the cost from every hex that reaches a goal."""
-        while self._heap:
-            self._settle_next()
+        self._settle(None)
         return dict(self._dist)
 
-    def _settle_next(self) -> None:
-        dist = self._dist
-        c, here = heapq.heappop(self._heap)
-        if here in self._settled:
-            return
-        self._settled.add(here)
-        here_cost = self._terrain[here].move_cost.get(self._move_class)
-        if here_cost is None and c > 0:
-            return
-        step = here_cost if here_cost is not None else 1  # entering a goal hex
-        nc = c + step
-        # The hexes that may step into ``here`` are the ones it may step into: adjacency is
-        # symmetric, and what counts is whether this class may stand on them at all.
-        for nxt, _cost in self._steps[here]:
-            if nc < dist.get(nxt, 1 << 30):
-                dist[nxt] = nc
-                heapq.heappush(self._heap, (nc, nxt))
+    def _settle(self, until: Hex | None, bound: int = 1 << 30) -> None:
+        """Settle hexes in order of cost until ``until`` is settled (None: all of them) or all
+        up to ``bound`` are. A hex is settled at the lowest cost it was reached at; its later,
+        dearer entries are skipped."""
+        dist, settled, buckets = self._dist, self._settled, self._buckets
+        costs, steps = self._costs, self._steps
+        far = 1 << 30
+        c = self._at
+        while c < len(buckets) and c <= bound:
+            bucket = buckets[c]
+            while bucket:
+                here = bucket.pop()
+                if here in settled:
+                    continue
+                settled.add(here)
+                step = costs.get(here)
+                if step is None:
+                    if c > 0:
+                        if here == until:
+                            self._at = c
+                            return
+                        continue
+                    step = 1  # entering a goal hex
+                nc = c + step
+                # The hexes that may step into ``here`` are the ones it may step into: adjacency
+                # is symmetric, and what counts is whether this class may stand on them at all.
+                for nxt, _cost in steps[here]:
+                    if nc < dist.get(nxt, far):
+                        dist[nxt] = nc
+                        while len(buckets) <= nc:
+                            buckets.append([])
+                        buckets[nc].append(nxt)
+                if here == until:
+                    self._at = c
+                    return
+            c += 1
+        self._at = c
 
 
 def cost_field(board: Board, move_class: str, goals: Iterable[Hex]) -> dict[Hex, int]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..core import duel, officers
 from ..core.actions import Action, AnswerDuel, Challenge, Move, UseSkill
-from ..core.hexgrid import Hex, distance, spiral
+from ..core.hexgrid import Hex, disc, distance, spiral
 from ..core.movement import max_steps
 from ..core.state import Formation, GameState
 from .persona import Destination, Persona
@@ -109,7 +109,7 @@ class Jin(Persona):
             return min(distance(h, a) for a in anchor)
 
         limit = max(away(f.pos), 1)
-        return frozenset(h for h in spiral(f.pos, max_steps(f, self.g.engine.rules)) if away(h) <= limit)
+        return frozenset(h for h in disc(f.pos, max_steps(f, self.g.engine.rules)) if away(h) <= limit)
 
     def _detachment(self, state: GameState, enemies: list[Formation]) -> str | None:
         """The small formation nearest the pursuers, left behind to delay them."""

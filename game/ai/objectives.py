@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..core import vision
 from ..core.engine import Engine
-from ..core.hexgrid import Hex, distance, spiral
+from ..core.hexgrid import Hex, disc, disc_set, distance
 from ..core.movement import max_steps
 from ..core.scenario_events import (
     Defeat,
@@ -118,6 +118,9 @@ class Objectives:
         # Ground seen empty of each remembered enemy since it was last seen: the search does not
         # go back to where it has already looked.
         self._cleared: dict[str, set[Hex]] = {}
+        # Remembered enemy -> (its spot, the ground in sight) when all that ground near the spot
+        # was last added to what is cleared for it (dropped when that is emptied).
+        self._noted: dict[str, tuple[Hex, frozenset[Hex]]] = {}
         self._seen_key: tuple[int, int] | None = None
         self._visible: frozenset[Hex] = frozenset()
         self._destinations: dict[tuple[str, Hex, int, int, int], frozenset[Hex] | None] = {}
@@ -283,17 +286,25 @@ class Objectives:
         if key == self._seen_key:
             return
         self._seen_key = key
-        self._visible = frozenset(vision.visible_hexes(state, engine.board, engine.rules, self.side_id))
+        before = self._visible
+        self._visible = visible = frozenset(vision.visible_hexes(state, engine.board, engine.rules, self.side_id))
         for e in enemies:
             self._last_seen[e.id] = (e.pos, state.turn)
             self._cleared.pop(e.id, None)
+            self._noted.pop(e.id, None)
             if e.hero is not None:
                 self._hero_unit[e.hero] = e.id
         in_sight = {e.id for e in enemies}
+        # Ground seen round a spot already noted as seen needs noting only where it is new.
+        new = visible - before
         for unit, (pos, _turn) in self._last_seen.items():
             if unit not in in_sight:
-                near = {h for h in self._visible if distance(h, pos) <= SEARCH_RADIUS}
-                self._cleared.setdefault(unit, set()).update(near)
+                cleared = self._cleared.setdefault(unit, set())
+                if self._noted.get(unit) == (pos, before):
+                    cleared.update(_within(new, pos, SEARCH_RADIUS))
+                else:
+                    cleared.update(_within(visible, pos, SEARCH_RADIUS))
+                self._noted[unit] = (pos, visible)
 
     def _aim_goals(self, engine: Engine, f: Formation, aim: Aim, enemies: list[Formation]) -> frozenset[Hex]:
         state = engine.state
@@ -327,12 +338,13 @@ class Objectives:
         if pos not in cleared:
             return {pos}
         radius = min(SEARCH_RADIUS, 2 + SEARCH_STEP * max(0, engine.state.turn - turn))
-        around = [h for h in spiral(pos, radius) if h in engine.board and h not in self._visible]
+        around = [h for h in disc(pos, radius) if h in engine.board and h not in self._visible]
         unseen = [h for h in around if h not in cleared]
         if not unseen:
             # Everything about has been looked at once: it may have gone back to ground seen
             # earlier, so look again wherever is out of sight now.
             cleared.clear()
+            self._noted.pop(unit, None)
             unseen = around
         if not unseen:
             return set()
@@ -346,3 +358,8 @@ class Objectives:
         if aim.kind != "break":
             return []
         return [e for e in enemies if e.id in aim.units and (aim.destroy or not e.routed)]
+
+
+def _within(hexes: frozenset[Hex], centre: Hex, radius: int) -> frozenset[Hex]:
+    """The hexes of ``hexes`` within ``radius`` of ``centre``."""
+    return hexes.intersection(disc_set(centre, radius)) if hexes else hexes

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..core import combat, officers, skills
 from ..core.actions import Action, AnswerDuel, UseSkill
-from ..core.hexgrid import Hex, distance, spiral
+from ..core.hexgrid import Hex, disc, distance
 from ..core.movement import are_enemies, max_steps
 from ..core.state import Formation, GameState
 from ..core.triggers import conditions_hold
@@ -84,6 +84,7 @@ class Persona:
         self._guards_cache: dict[str, frozenset[Hex]] = {}
         self._reserves_for: GameState | None = None
         self._reserves_cache: frozenset[str] = frozenset()
+        self._nearer_cache: dict[tuple[frozenset[Hex], Hex, int], frozenset[Hex]] = {}
 
     # -- hooks the general calls ------------------------------------------------------------
 
@@ -296,10 +297,21 @@ class Persona:
         if self.marching(f):
             # Under a march order: strike only where it brings the post nearer.
             assert region is not None
-            now = min(distance(f.pos, h) for h in region)
-            reach = max_steps(f, self.g.engine.rules)
-            return frozenset(h for h in spiral(f.pos, reach) if min(distance(h, r) for r in region) < now)
+            return self._nearer(region, f.pos, max_steps(f, self.g.engine.rules))
         return None
+
+    def _nearer(self, region: frozenset[Hex], at: Hex, reach: int) -> frozenset[Hex]:
+        """The hexes within ``reach`` of ``at`` nearer ``region`` than it is (kept: a marching
+        formation asks for them at every decision)."""
+        key = (region, at, reach)
+        found = self._nearer_cache.get(key)
+        if found is None:
+            now = min(distance(at, h) for h in region)
+            found = frozenset(h for h in disc(at, reach) if min(distance(h, r) for r in region) < now)
+            if len(self._nearer_cache) > 256:
+                self._nearer_cache.clear()
+            self._nearer_cache[key] = found
+        return found
 
     def destination(self, f: Formation, enemies: list[Formation], goals: frozenset[Hex]) -> Destination | None:
         if f.id in self.saved and self._released_reserve(f.id):

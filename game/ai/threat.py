@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ..core.combat import COMBAT_SCALE, engaged_men
-from ..core.hexgrid import Hex, spiral
+from ..core.hexgrid import Hex, disc
 from ..core.rules import Ruleset
 from ..core.sides import are_enemies
 from ..core.state import Formation, GameState
@@ -45,20 +45,23 @@ class ThreatMap:
     def __init__(self, state: GameState, rules: Ruleset, side_id: str) -> None:
         self.rules = rules
         self._blows: dict[Hex, list[float]] = {}
+        # Hex -> ``at``, worked out when first asked (the general asks of the same hexes often).
+        self._at: dict[Hex, float] = {}
         for e in (state.formations[k] for k in sorted(state.formations)):
             if e.routed or not are_enemies(state, side_id, e.side):
                 continue
             held = e.group is not None and e.group in state.side(e.side).held_groups
             reach = 1 if held else rules.units[e.type].movement // OPEN_COST + 1
             b = blow(rules, e)
-            for h in spiral(e.pos, reach):
+            for h in disc(e.pos, reach):
                 self._blows.setdefault(h, []).append(b)
 
     def at(self, h: Hex) -> float:
-        blows = self._blows.get(h)
-        if not blows:
-            return 0.0
-        return sum(sorted(blows, reverse=True)[:MAX_ATTACKERS])
+        found = self._at.get(h)
+        if found is None:
+            blows = self._blows.get(h)
+            found = self._at[h] = sum(sorted(blows, reverse=True)[:MAX_ATTACKERS]) if blows else 0.0
+        return found
 
     def expected_loss(self, f: Formation, h: Hex) -> float:
         """Men ``f`` could lose standing at ``h`` through the enemies' next turn."""

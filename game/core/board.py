@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .hexgrid import DIRECTIONS, Hex, axial_to_offset, offset_to_axial
+from .hexgrid import Hex, axial_to_offset, offset_to_axial, ring_of_six
 from .rules import TerrainType
 
 
@@ -34,6 +34,8 @@ class Board:
         self._fortress_hexes: dict[str, frozenset[Hex]] = {}
         # Move class -> hex -> (neighbour, cost to enter it) for every neighbour it may enter.
         self._steps: dict[str, dict[Hex, tuple[tuple[Hex, int], ...]]] = {}
+        # Move class -> hex -> cost to enter it, for every hex that class may enter.
+        self._entry_costs: dict[str, dict[Hex, int]] = {}
         # What ``vision`` has worked out about this board (lines of sight, unions of sight), kept
         # as long as the board is: set and read by ``vision`` only.
         self.vision_cache: object | None = None
@@ -61,17 +63,17 @@ class Board:
         in direction order: the graph every path search walks, built once per class."""
         found = self._steps.get(move_class)
         if found is None:
-            terrain = self.terrain
-            found = {}
-            for h in terrain:
-                out = []
-                for d in DIRECTIONS:
-                    n = Hex(h.q + d.q, h.r + d.r)
-                    t = terrain.get(n)
-                    if t is not None and move_class in t.move_cost:
-                        out.append((n, t.move_cost[move_class]))
-                found[h] = tuple(out)
+            costs = self.entry_costs(move_class)
+            found = {h: tuple([(n, costs[n]) for n in ring_of_six(h) if n in costs]) for h in self.terrain}
             self._steps[move_class] = found
+        return found
+
+    def entry_costs(self, move_class: str) -> dict[Hex, int]:
+        """What a ``move_class`` unit pays to enter each hex it may enter, built once per class."""
+        found = self._entry_costs.get(move_class)
+        if found is None:
+            found = {h: t.move_cost[move_class] for h, t in self.terrain.items() if move_class in t.move_cost}
+            self._entry_costs[move_class] = found
         return found
 
     def __contains__(self, h: object) -> bool:

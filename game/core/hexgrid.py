@@ -59,15 +59,16 @@ def distance(a: Hex, b: Hex) -> int:
 
 
 def neighbours(h: Hex) -> list[Hex]:
-    q, r = h
-    return [Hex(q + d.q, r + d.r) for d in DIRECTIONS]
+    """The six neighbours of ``h`` in direction order (a list of the caller's own)."""
+    return list(ring_of_six(h))
 
 
 @lru_cache(maxsize=1 << 16)
 def ring_of_six(h: Hex) -> tuple[Hex, ...]:
     """The six neighbours of ``h`` as a shared tuple: zones of control are rebuilt for every
     move checked, and making the hexes anew was a tenth of a replay's time."""
-    return tuple(neighbours(h))
+    q, r = h
+    return tuple([Hex(q + d.q, r + d.r) for d in DIRECTIONS])
 
 
 def from_centre(area: Iterable[Hex]) -> list[Hex]:
@@ -116,6 +117,27 @@ def spiral(center: Hex, radius: int) -> Iterator[Hex]:
     """All hexes within ``radius`` of ``center``, nearest rings first."""
     for k in range(radius + 1):
         yield from ring(center, k)
+
+
+@lru_cache(maxsize=1 << 12)
+def disc(center: Hex, radius: int) -> tuple[Hex, ...]:
+    """``spiral(center, radius)`` as a shared tuple: the general walks the same few discs (an
+    enemy's reach, the ground round a remembered spot) for every decision."""
+    q, r = center
+    new = tuple.__new__
+    return tuple([new(Hex, (q + dq, r + dr)) for dq, dr in _disc_offsets(radius)])
+
+
+@lru_cache(maxsize=64)
+def _disc_offsets(radius: int) -> tuple[Hex, ...]:
+    """The spiral round the origin: every other is the same, moved."""
+    return tuple(spiral(Hex(0, 0), radius))
+
+
+@lru_cache(maxsize=1 << 10)
+def disc_set(center: Hex, radius: int) -> frozenset[Hex]:
+    """The hexes within ``radius`` of ``center``, as a shared set."""
+    return frozenset(disc(center, radius))
 
 
 def cube_round(fq: float, fr: float) -> Hex:

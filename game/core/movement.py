@@ -6,7 +6,6 @@ same on every run, which replays depend on.
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 
 from .board import Board
@@ -115,29 +114,36 @@ def search_moves(
     origin = formation.pos
     cost: dict[Hex, int] = {origin: 0}
     parent: dict[Hex, Hex] = {}
-    heap: list[tuple[int, Hex]] = [(0, origin)]
+    # Hexes to settle, by the cost they were reached at. Every step costs at least 1 (the rules
+    # say so), so no bucket grows while it is settled, and each is settled in (q, r) order:
+    # the order a heap of (cost, hex) would pop them in.
+    buckets: list[list[Hex]] = [[] for _ in range(max(budget, 0) + 1)]
+    buckets[0].append(origin)
     # Bound once: this loop runs for every move checked and every move the AI weighs.
-    cost_of, occupant_of, steps_of = cost.get, occupancy.get, steps.get
-    pop, push, far = heapq.heappop, heapq.heappush, 1 << 30
-    while heap:
-        c, here = pop(heap)
-        if c > cost_of(here, far):
+    cost_of, occupant_of, steps_of, far = cost.get, occupancy.get, steps.get, 1 << 30
+    for c, bucket in enumerate(buckets):
+        bucket.sort()
+        for here in bucket:
+            if c > cost_of(here, far):
+                continue
+            if here == target:
+                break
+            if here != origin and here in zoc:
+                continue  # a zone of control stops the move here
+            for nxt, step in steps_of(here, ()):
+                if nxt in closed:
+                    continue
+                nc = c + step
+                if nc > budget or nc >= cost_of(nxt, far):
+                    continue
+                occupant = occupant_of(nxt)
+                if occupant is not None and formations[occupant].side != side:
+                    continue
+                cost[nxt] = nc
+                parent[nxt] = here
+                buckets[nc].append(nxt)
+        else:
             continue
-        if here == target:
-            break
-        if here != origin and here in zoc:
-            continue  # a zone of control stops the move here
-        for nxt, step in steps_of(here, ()):
-            if nxt in closed:
-                continue
-            nc = c + step
-            if nc > budget or nc >= cost_of(nxt, far):
-                continue
-            occupant = occupant_of(nxt)
-            if occupant is not None and formations[occupant].side != side:
-                continue
-            cost[nxt] = nc
-            parent[nxt] = here
-            push(heap, (nc, nxt))
+        break  # the target is settled
     destinations = frozenset(h for h in cost if h != origin and h not in occupancy)
     return MoveMap(origin, cost, parent, destinations)

@@ -410,6 +410,12 @@ def walk(
 # -- what an AI may plan on ------------------------------------------------------------------
 
 
+def _key_in(key: str, hexes: frozenset[Hex]) -> bool:
+    """Whether ``key`` is the key of one of ``hexes``."""
+    h = Hex.parse(key)
+    return h in hexes and h.key() == key
+
+
 def side_view(state: GameState, board: Board, rules: Ruleset, side_id: str) -> GameState:
     """The state as ``side_id`` knows it: formations it cannot see are gone, and souls and
     baggage are kept only on hexes it sees. For planning, never for play: men and souls no longer
@@ -419,11 +425,12 @@ def side_view(state: GameState, board: Board, rules: Ruleset, side_id: str) -> G
     formations for each of a turn's hundred decisions would cost more than the thinking), so it
     shows the state as it is now; build a new one after the state changes."""
     seen = seen_formations(state, board, rules, side_id)
-    seen_keys = {h.key() for h in visible_hexes(state, board, rules, side_id)}
+    visible = visible_hexes(state, board, rules, side_id)
+    # The few souls' and baggage's keys are parsed, rather than every visible hex given a key.
     return state.model_copy(
         update={
             "formations": {f.id: f for f in seen},
-            "field_souls": {k: v for k, v in state.field_souls.items() if k in seen_keys},
-            "baggage": {k: v for k, v in state.baggage.items() if baggage.parse(k)[0].key() in seen_keys},
+            "field_souls": {k: v for k, v in state.field_souls.items() if _key_in(k, visible)},
+            "baggage": {k: v for k, v in state.baggage.items() if baggage.parse(k)[0] in visible},
         }
     )

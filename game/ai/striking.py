@@ -1,0 +1,302 @@
+"""What the general's blows are worth: the threat map and exposure, attack scores, and every
+attack, shot, blast or capture a formation could make from where it stands or after one move
+(``Striker``, the base of ``game.ai.general.General``).
+
+Scores are in "men-value": men times their melee power per man. An attack is worth the enemy's
+expected losses, the chance it routs, its souls and any scenario objective it serves, less our
+own losses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..core import combat, morale, souls
+from ..core.actions import Attack, Blast, Capture, Fire, Move
+from ..core.herding import HEMMED_BAG_FACTOR, hemmed
+from ..core.hexgrid import Hex, distance, neighbours
+from ..core.movement import MoveMap, are_enemies, max_steps, search_moves
+from ..core.sides import closed_hexes
+from ..core.state import Formation, GameState
+from . import aimed_duels
+from .act_cache import ActCache, Candidate
+from .basic import BasicAI, enemies_next_to
+from .threat import ThreatMap, threat_key
+
+if TYPE_CHECKING:
+    from .objectives import Objectives
+    from .persona import Persona
+    from .styles import Style
+
+# Worth of one enemy soul that can be bagged, per man-value of a levy.
+SOUL_VALUE = 0.6
+# Weight of the chance a defender routs, times the men it would leave broken.
+ROUT_WEIGHT = 0.5
+DESTROY_BONUS = 0.5
+# Extra worth of a formation a scenario objective asks to destroy or rout.
+OBJECTIVE_BONUS = 0.5
+# Weight of the souls a capture bags while a winning event waits on our pouch (a hard general).
+BAG_AIM_WEIGHT = 4.0
+
+
+class Striker(BasicAI):
+    """The scoring half of the general; ``General.__init__`` sets every attribute below."""
+
+    style: Style
+    persona: Persona
+    objectives: Objectives
+    _threat_key: tuple[Hashable, ...] | None
+    _threat: ThreatMap | None
+    _threat_state: GameState | None
+    _objective_units: frozenset[str]
+    _spared_state: GameState | None
+    _spared: frozenset[Hex]
+    _loss_weight: float
+    act_cache: ActCache
+    # What ``_moves`` has searched: its key -> the move map and how far it reaches.
+    _move_maps: dict[tuple[Hashable, ...], tuple[MoveMap, int]]
+
+    def threat(self) -> ThreatMap:
+        """The enemies' reach, rebuilt only when an enemy in sight has changed: most of a turn's
+        actions move our own men and leave it as it was."""
+        state = self.engine.state
+        if self._threat is not None and self._threat_state is state:
+            return self._threat
+        key = threat_key(state, self.side_id)
+        if self._threat is None or self._threat_key != key:
+            self._threat = ThreatMap(state, self.engine.rules, self.side_id)
+            self._threat_key = key
+        self._threat_state = state  # the view of this decision: it does not change under us
+        return self._threat
+
+    def exposure(self, f: Formation, at: Hex) -> float:
+        """Men-value ``f`` risks by standing at ``at`` through the enemies' turn."""
+        if self.style.exposure <= 0:
+            return 0.0
+        return self.style.exposure * self.threat().expected_loss(f, at) * self._value(f)
+
+    def spared(self) -> frozenset[Hex]:
+        """Where the enemy formations stand whose hero a duel of ours is to wound (a style that
+        spares them): a rout within ``morale.NEARBY_ROUT_RADIUS`` of one lowers its morale, and
+        should it rout before the duel is fought out the duel is broken off and the aim lost."""
+        state = self.engine.state
+        if not self.style.spare_duel:
+            return frozenset()
+        if self._spared_state is not state:
+            marked = aimed_duels.marked(self.engine, self.side_id, self.objectives.wound_heroes(state))
+            self._spared = frozenset(state.formations[u].pos for u in marked if not state.formations[u].routed)
+            self._spared_state = state
+        return self._spared
+
+    def _near_spared(self, defender: Formation) -> bool:
+        return any(0 < distance(defender.pos, h) <= morale.NEARBY_ROUT_RADIUS for h in self.spared())
+
+    def _cascade(self, defender: Formation) -> float:
+        """Men-value of the rout ``defender``'s rout would spread: its formed friends within the
+        rout's reach whom the morale it costs them breaks too, weighed as a rout is."""
+        state, rules = self.engine.state, self.engine.rules
+        total = 0.0
+        for g in state.formations.values():
+            if g.id == defender.id or g.side != defender.side or g.routed:
+                continue
+            if distance(g.pos, defender.pos) > morale.NEARBY_ROUT_RADIUS:
+                continue
+            if g.morale - morale.NEARBY_ROUT_MORALE < rules.units[g.type].rout_threshold:
+                total += ROUT_WEIGHT * g.men * self._value(g)
+        return total
+
+    def attack_score(self, attacker: Formation, defender: Formation, mode: combat.Mode = "melee") -> float:
+        engine = self.engine
+        setup = combat.setup_attack(engine.state, engine.board, engine.rules, attacker, defender, mode)
+        fc = _forecast(setup)
+        dl, al = fc.defender_losses[1], fc.attacker_losses[1]
+        if (fc.rout_chance > 0 or dl >= defender.men) and self._near_spared(defender):
+            return -1.0  # a rout here would shake the formation our hero is to fight
+        dv, av = self._value(defender), self._value(attacker)
+        gain = dl * dv
+        gain += ROUT_WEIGHT * fc.rout_chance / 100.0 * max(0, defender.men - dl) * dv
+        if dl >= defender.men:
+            gain += DESTROY_BONUS * defender.men * dv
+        if self.style.cascade > 0 and fc.rout_chance > 0:
+            gain += self.style.cascade * fc.rout_chance / 100.0 * self._cascade(defender)
+        if "soul" in engine.rules.units[defender.type].abilities:
+            gain += SOUL_VALUE * dl * min(1.0, dv)
+        if defender.id in self._objective_units:
+            gain *= 1.0 + OBJECTIVE_BONUS
+        if setup.pincer or any(m.name == "Flank" for m in setup.modifiers):
+            gain *= 1.0 + self.style.pincer
+        gain *= self.persona.target_weight(defender)
+        loss = al * av * self._loss_weight * self.persona.loss_weight(attacker)
+        return gain - loss
+
+    def _aim(self, f: Formation, enemies: list[Formation]) -> frozenset[Hex] | None:
+        """Where the turns left send ``f`` for the scenario's aims (None: it fights as it likes);
+        a formation guarding ground the enemy wins by taking stays on it."""
+        slack = self.persona.pursuit_slack(f, self.style.pursuit_slack)
+        return None if self.persona.guards_ground(f) else self.objectives.destination(self.engine, f, enemies, slack)
+
+    def _candidates(
+        self, f: Formation, enemies: list[Formation], occupancy: dict[Hex, str], zoc: set[Hex], fronts: frozenset[Hex]
+    ) -> tuple[list[Candidate], int]:
+        """Every action ``f`` could strike or bag with, scored, and the radius of the field its
+        scores depend on."""
+        engine = self.engine
+        state = engine.state
+        out: list[Candidate] = []
+        # Flanks and death ground reach two hexes past the target, the target one past where
+        # the striker stands.
+        radius = 3
+        if engine.can_capture(f) and self.persona.may_capture(f) and not self.persona.marching(f):
+            out.append(Candidate(self._capture_score(f), Capture(unit=f.id)))
+        if not engine.can_act(f) or self.persona.role(f) == "reserve":
+            return out, radius  # a reserve is kept out of the fight; it may still bag souls
+        floor = self.style.min_gain * f.men * self._value(f)
+        for target_id in engine.attack_targets(f.id):
+            target = state.formations[target_id]
+            if not self.persona.may_strike(f, target):
+                continue
+            out.append(Candidate(self.attack_score(f, target) - floor, Attack(unit=f.id, target=target_id)))
+        utype = engine.rules.units[f.type]
+        for target_id in engine.fire_targets(f.id):
+            target = state.formations[target_id]
+            out.append(Candidate(self.attack_score(f, target, "fire") - floor, Fire(unit=f.id, target=target_id)))
+            if f.charges > 0 and self.persona.may_blast(f):
+                out.append(Candidate(self._blast_score(f, target.pos), Blast(unit=f.id, at=target.pos)))
+        if utype.ranged > 0:
+            radius = max(radius, utype.range + 3)
+        role = self.persona.role(f)
+        pursuing = self._aim(f, enemies) is not None
+        kept = role in ("hold_still", "rear_guard") and not pursuing
+        if kept or not engine.can_move(f) or not engine.can_attack(f):
+            return out, radius
+        reach = max_steps(f, engine.rules)
+        if not any(distance(f.pos, e.pos) <= reach + 1 for e in enemies):
+            # No enemy in sight is in reach; one that comes within reach changes this.
+            return out, max(radius, reach + 3)
+        move_map, extent = self._moves(f, reach, occupancy, zoc)
+        out.extend(self._move_attacks(f, move_map, occupancy, fronts, floor, pursuing))
+        return out, max(radius, extent + 3)
+
+    def _moves(self, f: Formation, reach: int, occupancy: dict[Hex, str], zoc: set[Hex]) -> tuple[MoveMap, int]:
+        """Where ``f`` can move (``search_moves``) and how far that reaches, kept by what the
+        search reads: the formation; who stands within ``reach`` (``max_steps``: no move goes
+        farther) or next to it, whether they hold a zone of control, and who is at war with
+        whom (``occupancy`` and ``zoc`` are the state's); and the gates shut to it."""
+        engine = self.engine
+        state = engine.state
+        q, r = f.pos
+        near = []
+        for o in state.formations.values():
+            dq, dr = o.pos.q - q, o.pos.r - r
+            if abs(dq) + abs(dr) + abs(dq + dr) <= 2 * reach + 2:
+                near.append((o.pos, o.side, o.men > 0 and not o.routed))
+        key = (
+            f.pos,
+            f.type,
+            f.side,
+            "ride_light" in f.effects,
+            "breakthrough" in f.effects,
+            tuple(near),
+            tuple((s.id, s.role, tuple(s.allies), tuple(s.hostile_to)) for s in state.sides),
+            closed_hexes(state, engine.board, f.side),
+        )
+        found = self._move_maps.get(key)
+        if found is None:
+            move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
+            found = (move_map, max((distance(f.pos, h) for h in move_map.cost), default=0))
+            if self.act_cache.enabled:  # off, every decision searches afresh (for the tests)
+                if len(self._move_maps) > 512:
+                    self._move_maps.clear()
+                self._move_maps[key] = found
+        return found
+
+    def _move_attacks(
+        self,
+        f: Formation,
+        move_map: MoveMap,
+        occupancy: dict[Hex, str],
+        fronts: frozenset[Hex],
+        floor: float,
+        pursuing: bool = False,
+    ) -> list[Candidate]:
+        """Attacks after one move, from each hex next to an enemy in sight (the view holds only
+        formations the side sees; ``fronts_of`` gives the hexes next to them); a formation
+        pursuing an aim is not kept to its post."""
+        engine = self.engine
+        state = engine.state
+        dests = sorted(move_map.destinations & fronts)
+        if not dests:
+            return []  # no enemy to strike from anywhere it can go: its posts need no asking
+        allowed = None if pursuing else self.persona.allowed_hexes(f)
+        out = []
+        for dest in dests:
+            if allowed is not None and dest not in allowed:
+                continue
+            moved: Formation | None = None
+            for target in enemies_next_to(state, occupancy, f.side, dest):
+                if moved is None:
+                    # A rider saved for a charge counts the run-up a move would give it. (Counted for
+                    # every rider, it moved other battles' balance far: B2 from 60% to 100%.)
+                    run = self._open_run(move_map, dest) if f.id in self.persona.saved else 0
+                    moved = f.model_copy(update={"pos": dest, "charge_run": run})
+                if not self.persona.may_strike(moved, target):
+                    continue
+                if engine.board.terrain_at(target.pos).fortress and "siege" not in engine.rules.units[f.type].abilities:
+                    continue
+                score = self.attack_score(moved, target) * 0.98 - floor
+                out.append(Candidate(score, Move(unit=f.id, to=dest), dest))
+        return out
+
+    def _open_run(self, move_map: MoveMap, dest: Hex) -> int:
+        """Hexes of open ground at the end of the way to ``dest`` (the engine's run-up)."""
+        path = move_map.path_to(dest) or [dest]
+        board = self.engine.board
+        run = 0
+        for h in reversed(path[1:]):
+            if not board.terrain_at(h).open:
+                break
+            run += 1
+        return run
+
+    def _blast_score(self, f: Formation, at: Hex) -> float:
+        engine = self.engine
+        state = engine.state
+        area = {at, *neighbours(at)}
+        # The blast strikes only enemies (order_checks.check_blast): friends in the area, the
+        # thrower himself next to the enemy on his hill, take no harm.
+        return sum(
+            self.attack_score(f, e, "blast")
+            for e in state.formations.values()
+            if e.pos in area and are_enemies(state, f.side, e.side)
+        )
+
+    def _capture_score(self, f: Formation) -> float:
+        near, bag = souls.capturable(self.engine.state, self.engine.rules, f)
+        capacity = souls.capture_capacity(self.engine.rules, f)
+        score = SOUL_VALUE * min(near, capacity)
+        if bag and capacity * (HEMMED_BAG_FACTOR if hemmed(self.engine.state, bag[0]) else 1) >= bag[0].men:
+            score += bag[0].men * (self._value(bag[0]) + SOUL_VALUE)
+        if self.style.objectives and self.objectives.souls_wanted(self.engine.state) > 0:
+            return score * BAG_AIM_WEIGHT  # the battle waits on the pouch: every hand bags
+        # A fighter that can still strike prefers to; a soul-catcher's first duty is the bag.
+        if self.engine.rules.units[f.type].capture_rate < 1.0:
+            score *= 0.5
+        return score
+
+
+def fronts_of(state: GameState, occupancy: dict[Hex, str], side_id: str) -> frozenset[Hex]:
+    """The hexes next to a formation at war with ``side_id`` (``occupancy``: hex -> formation
+    id): the only ones a formation of the side can strike from after a move."""
+    formations = state.formations
+    return frozenset(
+        n for h, fid in occupancy.items() if are_enemies(state, side_id, formations[fid].side) for n in neighbours(h)
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _forecast(setup: combat.CombatSetup) -> combat.Forecast:
+    """``combat.forecast_from``, a pure function of the setup: the same blow is weighed again
+    whenever something near the striker changes, the setup as it was."""
+    return combat.forecast_from(setup)
