@@ -245,7 +245,8 @@ def footsteps(rng: np.random.Generator, dur: float, times: list[float], weight: 
 def sfx_move_foot(rng: np.random.Generator) -> np.ndarray:
     # Many feet in step: two tramps a beat, a little ragged.
     times = [i * 0.27 + 0.015 * rng.standard_normal() for i in range(5)]
-    out = sum(footsteps(rng, 1.6, [t + 0.03 * rng.random() for t in times]) for _ in range(4))
+    tramps = [footsteps(rng, 1.6, [t + 0.03 * rng.random() for t in times]) for _ in range(4)]
+    out = tramps[0] + tramps[1] + tramps[2] + tramps[3]
     return fade_out(out, 0.5)
 
 
