@@ -10,6 +10,7 @@ from game.ai.general import General
 from game.ai.objectives import SLACK, Objectives
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario
+from game.core import combat
 from game.core.actions import Challenge
 from game.core.engine import Engine, GameSettings
 from game.core.hexgrid import distance, neighbours
@@ -336,3 +337,32 @@ def test_a_formation_marches_as_near_as_it_can_to_goals_it_has_no_way_onto() -> 
     move = general._march(riders, frozenset({goal}), None)
     assert move is not None
     assert distance(move.to, goal) < distance(riders.pos, goal)
+
+
+def test_the_style_weighs_a_blow_from_a_flank_as_it_weighs_a_pincer() -> None:
+    """A friend beside the defender (not opposite the striker) gives the blow a flank: the
+    style's pincer weight counts it, so a general that seeks flanks scores it higher."""
+    match = _match("b1_the_valley")
+    state = match.state
+    tang = state.formations["tang_huai_bows"]
+    striker = state.formations["vanguard"]
+    occupied = state.occupancy()
+    at = next(h for h in sorted(neighbours(tang.pos)) if h in match.engine.board and h not in occupied)
+    striker.pos = at
+    behind = (2 * tang.pos.q - at.q, 2 * tang.pos.r - at.r)
+    beside = next(
+        h
+        for h in sorted(neighbours(tang.pos))
+        if h in match.engine.board and h not in occupied and h != at and (h.q, h.r) != behind
+    )
+    state.formations["besiegers_1"].pos = beside
+    scores = {}
+    for weight in (0.0, 0.3):
+        general = General(match.engine, "jin", difficulty="hard")
+        general.style = dataclasses.replace(general.style, pincer=weight)
+        view = general.engine.state
+        view.formations["besiegers_1"] = state.formations["besiegers_1"].model_copy()
+        scores[weight] = general.attack_score(view.formations[striker.id], view.formations[tang.id])
+    setup = combat.setup_attack(state, match.engine.board, match.engine.rules, striker, tang, "melee")
+    assert not setup.pincer and any(m.name == combat.FLANKING_MODIFIER for m in setup.modifiers)
+    assert scores[0.3] > scores[0.0] > 0

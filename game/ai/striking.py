@@ -125,7 +125,7 @@ class Striker(BasicAI):
             gain += SOUL_VALUE * dl * min(1.0, dv)
         if defender.id in self._objective_units:
             gain *= 1.0 + OBJECTIVE_BONUS
-        if setup.pincer or any(m.name == "Flank" for m in setup.modifiers):
+        if setup.pincer or any(m.name == combat.FLANKING_MODIFIER for m in setup.modifiers):
             gain *= 1.0 + self.style.pincer
         gain *= self.persona.target_weight(defender)
         loss = al * av * self._loss_weight * self.persona.loss_weight(attacker)

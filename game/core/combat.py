@@ -13,6 +13,7 @@ from typing import Literal
 from .board import Board
 from .duel import WATCH_PERCENT, watching
 from .hexgrid import neighbours, opposite
+from .kinds import N_
 from .morale import VICTORY_MORALE, best_aura, is_death_ground, loss_morale
 from .rng import Rng
 from .rules import Ruleset
@@ -31,6 +32,8 @@ DEPTH_WEIGHT = 0.25
 
 # Percent bonuses (power) and morale shocks of the manoeuvres (README "How to play").
 FLANK_BONUS = 15
+# The name of the flanking modifier (a msgid: combat forecasts and the log show it).
+FLANKING_MODIFIER = N_("Flanking")
 MAX_FLANKERS = 3
 PINCER_BONUS = 40
 PINCER_SHOCK = 15
@@ -159,7 +162,7 @@ def setup_attack(
     if mode == "melee":
         flankers, pincer = flank_and_pincer(state, attacker, defender)
         if flankers:
-            mods.append(Modifier("Flanking", FLANK_BONUS * min(flankers, MAX_FLANKERS), "attacker", "power"))
+            mods.append(Modifier(FLANKING_MODIFIER, FLANK_BONUS * min(flankers, MAX_FLANKERS), "attacker", "power"))
         if pincer:
             mods.append(Modifier("Pincer", PINCER_BONUS, "attacker", "power"))
             shock += PINCER_SHOCK
