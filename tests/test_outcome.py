@@ -108,7 +108,7 @@ def test_a_wounded_hero_and_a_full_pouch_are_named() -> None:
 
     # The Annihilation is won by the pouch and the broken host together.
     bagged = engine("a4_annihilation")
-    bagged.state.side("coalition").pouch = 17_250
+    bagged.state.side("coalition").pouch = 20_250
     triggers.after_action(bagged, [])
     assert not bagged.state.over
     for fid in ("host_1", "host_2", "host_3", "host_4", "host_5", "host_6", "riders_1", "riders_2"):
