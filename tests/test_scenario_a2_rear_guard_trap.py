@@ -177,3 +177,23 @@ def test_the_feigned_rout_runs_on_away_from_the_pursuers_rear() -> None:
     west = max(eng.board.offset(h)[0] for h in steppe)
     assert west < min(eng.board.offset(h)[0] for h in the_pass)
     assert west < eng.board.offset(eng.state.formations["han_xin_5000"].pos)[0]
+
+
+def test_thirty_thousand_sent_out_by_the_ambush_tiring_no_longer_lie_still() -> None:
+    # A rear that dawdles short of the pass: on turn 4 the thirty thousand are released to go
+    # and find it ("the pass goes to the rear"), and the general moves them; before that, while
+    # the scenario holds them, it keeps them still.
+    eng = new_engine()
+    eng.apply(EndTurn())
+    general = General(eng, "hailing")
+    general.next_action()
+    waiting = [eng.state.formations[a] for a in AMBUSH]
+    assert all(general.persona.role(f) == "hold_still" for f in waiting)
+    end_turns_until(eng, 4, "hailing")
+    assert "ambush_tires" in eng.state.fired_events
+    start = {a: eng.state.formations[a].pos for a in AMBUSH}
+    general = General(eng, "hailing")
+    while eng.state.active_side.id == "hailing" and not eng.state.over:
+        eng.apply(general.next_action())
+    assert all(general.persona.role(eng.state.formations[a]) != "hold_still" for a in AMBUSH)
+    assert any(eng.state.formations[a].pos != start[a] for a in AMBUSH)

@@ -118,7 +118,15 @@ class Hailing(Persona):
     def waiting(self, f: Formation) -> bool:
         # Once the retreat is ordered nobody is left to spring the trap for: the hidden men go too.
         ordered = self.retreat_event is not None and self.retreat_event in self.g.engine.state.fired_events
-        return self._is_ambusher(f) and f.id not in self.sprung and not self.alarmed() and not ordered
+        # A post the scenario gives them sends them out too (the thirty thousand who tire of
+        # waiting for the rear go down the road to find it).
+        return (
+            self._is_ambusher(f)
+            and f.id not in self.sprung
+            and self.held_region(f.id) is None
+            and not self.alarmed()
+            and not ordered
+        )
 
     def role(self, f: Formation) -> str | None:
         if self.waiting(f):
