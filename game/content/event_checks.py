@@ -293,6 +293,8 @@ def _check_conditions(known: _Known, ev: EventSpec) -> list[ContentError]:
                 c.fail(f"{name}[{k}]", "an event cannot wait for itself")
     if ev.from_turn is not None and ev.until_turn is not None and ev.from_turn > ev.until_turn:
         c.fail("until_turn", "must not be before from_turn")
+    if ev.during is not None and ev.during not in known.sides:
+        c.fail("during", f"unknown side {ev.during!r}")
     return c.errors
 
 

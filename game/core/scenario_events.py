@@ -106,6 +106,9 @@ class EventSpec(Spec):
     # Only while from_turn <= turn <= until_turn.
     from_turn: int | None = Field(None, ge=1)
     until_turn: int | None = Field(None, ge=1)
+    # Only during this side's turns: a state that counts when that side's turn begins (A1's host
+    # still before the defile at its last turn), not while the other side may yet change it.
+    during: str | None = None
     # Only once all of ``after`` have fired, and never once any of ``unless`` has.
     after: tuple[str, ...] = ()
     unless: tuple[str, ...] = ()

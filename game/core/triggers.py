@@ -52,6 +52,8 @@ def conditions_hold(state: GameState, spec: EventSpec) -> bool:
         return False
     if spec.until_turn is not None and state.turn > spec.until_turn:
         return False
+    if spec.during is not None and state.active_side.id != spec.during:
+        return False
     fired = state.fired_events
     return all(e in fired for e in spec.after) and not any(e in fired for e in spec.unless)
 

@@ -19,7 +19,8 @@ class OnEntersRegion(TriggerSpec, names={"region": "region", "side": "side", "un
     ``region`` after an action.
 
     With ``unopposed`` it fires only while no enemy of ``side`` stands there too: the region
-    has been taken, not merely reached.
+    has been taken, not merely reached. With ``unbroken`` a routed formation there does not
+    count: the side still stands there in order, not merely runs through.
     """
 
     kind: Literal["enters_region"] = "enters_region"
@@ -28,6 +29,7 @@ class OnEntersRegion(TriggerSpec, names={"region": "region", "side": "side", "un
     unit: str | None = None
     units: tuple[str, ...] = ()
     unopposed: bool = False
+    unbroken: bool = False
 
     def selects(self, unit_id: str) -> bool:
         if self.unit is not None:
@@ -46,7 +48,7 @@ class OnEntersRegion(TriggerSpec, names={"region": "region", "side": "side", "un
         state = table.state
         region = table.board.regions.get(self.region, frozenset())
         inside = [f for f in state.formations.values() if f.pos in region]
-        if not any(f.side == self.side and self.selects(f.id) for f in inside):
+        if not any(f.side == self.side and self.selects(f.id) and not (self.unbroken and f.routed) for f in inside):
             return False
         return not (self.unopposed and any(are_enemies(state, self.side, f.side) for f in inside))
 
