@@ -163,12 +163,14 @@ def test_an_unexplored_places_name_is_not_drawn(rules: Ruleset) -> None:
     view, state = board_view(A1, rules)
     state = without_formations(state)
     board = load_scenario(A1).scenario.board
-    defile = board.regions["the_front"]
+    # The ground before the defile, the defile itself inside it, unexplored.
+    defile = board.regions["around_the_defile"]
+    assert board.regions["the_front"] <= defile
     camera = whole_map(view)
     everything = frozenset(board.hexes())
     fog = Fog(visible=everything - defile, explored=everything - defile, shown=frozenset())
     named = render(view, camera, state, fog, objective_outlines=False)
-    assert "the_front" not in marks_of(view).drawn_names
+    assert not {"the_front", "around_the_defile"} & set(marks_of(view).drawn_names)
     assert "valley_mouth" in marks_of(view).drawn_names
     bare = render(view, camera, state, fog, place_names=False, objective_outlines=False)
     anchor = next(p.anchor for p in marks_of(view).places.places if p.region == "the_front")
@@ -253,18 +255,18 @@ def test_outlines_are_drawn_for_objective_regions_only(rules: Ruleset) -> None:
     state = without_formations(state)
     camera = whole_map(view)
     lined = render(view, camera, state, place_names=False)
-    assert sorted(marks_of(view).drawn_outlines) == ["the_front", "valley_mouth"]
+    assert sorted(marks_of(view).drawn_outlines) == ["around_the_defile", "the_front", "valley_mouth"]
     bare = render(view, camera, state, place_names=False, objective_outlines=False)
     diff = changed(lined, bare)
     board = load_scenario(A1).scenario.board
     allowed = []
-    for region in ("the_front", "valley_mouth"):
+    for region in ("around_the_defile", "the_front", "valley_mouth"):
         pts = [on_screen(view, camera, c) for h in board.regions[region] for c in view.geometry.corners(h)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         allowed.append(pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(8, 8))
     assert diff.count() > 0 and outside(diff, allowed) == 0
     # Along the border of each: the line is there.
-    for region in ("the_front", "valley_mouth"):
+    for region in ("around_the_defile", "the_front", "valley_mouth"):
         path = outline_paths(view.geometry, board.regions[region])[0]
         (ax, ay), (bx, by) = path[0], path[1]
         mid = on_screen(view, camera, ((ax + bx) / 2, (ay + by) / 2))
@@ -277,12 +279,12 @@ def test_an_outline_follows_the_fog_and_fades_when_its_objective_is_settled(rule
     board = load_scenario(A1).scenario.board
     camera = whole_map(view)
     everything = frozenset(board.hexes())
-    hidden = everything - board.regions["the_front"]
+    hidden = everything - board.regions["around_the_defile"]
     render(view, camera, state, Fog(visible=hidden, explored=hidden, shown=frozenset()), place_names=False)
     assert marks_of(view).drawn_outlines == ["valley_mouth"]
     state.fired_events.append("valley_swept")  # the trap can no longer be relieved
     render(view, camera, state, place_names=False)
-    assert marks_of(view).drawn_outlines == ["the_front"]
+    assert sorted(marks_of(view).drawn_outlines) == ["around_the_defile", "the_front"]
 
 
 def test_outline_paths_follow_the_outer_edges(rules: Ruleset) -> None:

@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # What each shipped scenario's objectives turn on, worked out by hand from its events.
 OBJECTIVE_REGIONS = {
-    "a1_valley_mouth": {"the_front", "valley_mouth"},  # the defile lost; the trap relieved
+    # the defile lost; the trap relieved; the host still before the defile at nightfall
+    "a1_valley_mouth": {"the_front", "valley_mouth", "around_the_defile"},
     "a2_rear_guard_trap": {"the_pass"},  # Han Xin's five thousand back at the pass
     "a3_besiege_wei": set(),  # won by breaking formations and bagging souls; the palace is never threatened
     "a4_annihilation": {"hidden_path", "liang_camp"},  # Liang's escape; the note in his camp
@@ -119,18 +120,18 @@ def test_objective_regions_fade_once_their_events_can_no_longer_fire(rules: Rule
     loaded = load_scenario(A1)
     places = map_places(loaded.scenario)
     state = Engine(loaded.scenario, rules, 1).state
-    assert places.live_objective_regions(state) == {"the_front", "valley_mouth"}
+    assert places.live_objective_regions(state) == {"the_front", "valley_mouth", "around_the_defile"}
     # The valley swept: the relief of the trap can no longer lose the battle.
     state.fired_events.append("valley_swept")
-    assert places.live_objective_regions(state) == {"the_front"}
+    assert places.live_objective_regions(state) == {"the_front", "around_the_defile"}
     # Past turn 8 the defile can no longer be lost, but Han Xin's arrival there still counts.
     state.turn = 9
-    assert places.live_objective_regions(state) == {"the_front"}
-    # Once the army has joined the wings, the defile still counts while the host may yet come to
-    # it (a host that never does loses at its last turn); once it has come, nothing more does.
+    assert places.live_objective_regions(state) == {"the_front", "around_the_defile"}
+    # Once the army has joined the wings, the defile itself is done with; what still counts is
+    # whether the host stands before it at nightfall (a host that has drawn off loses then).
     state.fired_events.append("army_joins")
-    assert places.live_objective_regions(state) == {"the_front"}
-    state.fired_events.append("host_engaged")
+    assert places.live_objective_regions(state) == {"around_the_defile"}
+    state.fired_events.append("host_before_defile")
     assert places.live_objective_regions(state) == frozenset()
     state.fired_events.remove("valley_swept")
     state.fired_events.append("trap_relieved")  # it fired: nothing more to come of it

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import ai_engine, end_turns_until
 
 from game.content.scenarios import load_scenario
-from game.core.actions import Rest
+from game.core.actions import EndTurn, Rest
 from game.core.engine import Engine
 from game.core.events import Narration
 
@@ -46,3 +46,52 @@ def test_no_word_of_the_hosts_fury_after_the_host_broke() -> None:
     assert "host_broken" in eng.state.fired_events
     assert not [e for e in events if isinstance(e, Narration) and e.text.startswith(FRONT_HELD)]
     assert eng.state.objectives.get("hold_front") == "done"  # the defile was held all the same
+
+
+def at_the_last_turn(routed_around_the_defile: bool | None) -> Engine:
+    """The valley swept and the host never come; at the coalition's last turn one of the host's
+    formations is put before the defile (routed, if asked), or none (None)."""
+    eng = engine()
+    end_turns_until(eng, 20, "coalition")
+    assert not eng.state.over
+    eng.state.fired_events += ["trapped_broken", "valley_swept"]
+    if routed_around_the_defile is not None:
+        region = eng.board.regions["around_the_defile"]
+        taken = {f.pos for f in eng.state.formations.values()}
+        levy = eng.state.formations["liang_levy_1"]
+        levy.pos = next(h for h in sorted(region) if h not in taken)
+        levy.routed = routed_around_the_defile
+        if routed_around_the_defile:
+            levy.morale = 0  # too shaken to rally as the host's turn begins
+    return eng
+
+
+def test_a_host_that_drew_off_from_the_defile_leaves_the_battle_to_the_coalition() -> None:
+    eng = at_the_last_turn(None)
+    events = eng.apply(EndTurn())  # the host's last turn begins with none of it before the defile
+    assert eng.state.over and eng.state.winner == "coalition"
+    assert "host_stayed_away" in eng.state.fired_events
+    assert any(isinstance(e, Narration) and e.speaker == "han_xin" for e in events)
+
+
+def test_a_host_still_drawn_up_around_the_defile_keeps_the_field_at_nightfall() -> None:
+    eng = at_the_last_turn(False)
+    eng.apply(EndTurn())
+    assert "host_before_defile" in eng.state.fired_events and not eng.state.over
+    eng.apply(EndTurn())  # the host's last turn ends: the turn limit gives it the battle
+    assert eng.state.over and eng.state.winner == "hailing"
+
+
+def test_a_routed_formation_around_the_defile_does_not_hold_it() -> None:
+    eng = at_the_last_turn(True)
+    eng.apply(EndTurn())
+    assert eng.state.over and eng.state.winner == "coalition"
+
+
+def test_the_coalition_is_warned_of_nightfall_as_its_last_turn_begins() -> None:
+    eng = engine()
+    end_turns_until(eng, 19, "hailing")
+    eng.state.fired_events += ["trapped_broken", "valley_swept"]
+    events = end_turns_until(eng, 20, "coalition")
+    assert [e.speaker for e in events if isinstance(e, Narration)] == ["liu_bosheng"]
+    assert "dusk_falls" in eng.state.fired_events and not eng.state.over

@@ -195,6 +195,49 @@ def test_enters_region_unopposed_waits_until_the_enemy_has_gone(rules: Ruleset) 
     assert texts(eng.apply(Move(unit="b1", to=at(eng, 7, 5)))) == ["the camp is ours"]
 
 
+def test_enters_region_unbroken_does_not_count_a_routed_formation(rules: Ruleset) -> None:
+    eng = build(
+        rules,
+        FIELD,
+        [
+            Unit("a1", "a", "han_soldier", 1000, (0, 0)),
+            Unit("b1", "b", "soul_levy", 1000, (4, 2)),
+            Unit("b2", "b", "soul_levy", 1000, (7, 5)),
+        ],
+        regions={"camp": [(4, 2), (5, 2)]},
+        events=[
+            {
+                "id": "held",
+                "when": {"kind": "enters_region", "region": "camp", "side": "b", "unbroken": True},
+                "do": [narrate("still in order")],
+            }
+        ],
+    )
+    eng.state.formations["b1"].routed = True
+    assert texts(eng.apply(Rest(unit="a1"))) == []  # only a routed formation stands there
+    eng.state.formations["b1"].routed = False
+    assert texts(eng.apply(EndTurn())) == ["still in order"]
+
+
+def test_an_event_during_one_sides_turns_waits_for_that_sides_turn(rules: Ruleset) -> None:
+    eng = build(
+        rules,
+        FIELD,
+        [Unit("a1", "a", "han_soldier", 1000, (1, 2)), Unit("b1", "b", "soul_levy", 1000, (7, 5))],
+        regions={"camp": [(4, 2)]},
+        events=[
+            {
+                "id": "camp_at_b_turn",
+                "when": {"kind": "enters_region", "region": "camp", "side": "a"},
+                "during": "b",
+                "do": [narrate("a holds the camp as b's turn begins")],
+            }
+        ],
+    )
+    assert texts(eng.apply(Move(unit="a1", to=at(eng, 4, 2)))) == []  # a's own turn: not yet
+    assert texts(eng.apply(EndTurn())) == ["a holds the camp as b's turn begins"]
+
+
 def routed_events(rules: Ruleset) -> Engine:
     return build(
         rules,
@@ -803,6 +846,7 @@ BROKEN = {
         'region = "the_front", side = "coalition"',
         ("front_lost", "when.region", "starts inside"),
     ),
+    "during": ('during = "hailing"', 'during = "tangut"', ("host_before_defile", "during", "'tangut'")),
     "unless": ('unless = ["front_lost"]', 'unless = ["front_lots"]', ("front_held", "unless[0]", "'front_lots'")),
     "duplicate_event": ('id = "pouch_full"', 'id = "field_won"', ("field_won", "id", "duplicate")),
     "no_id": ('id = "pouch_full"\n', "", ("events[8]", "id", "required")),
