@@ -366,3 +366,48 @@ def test_the_style_weighs_a_blow_from_a_flank_as_it_weighs_a_pincer() -> None:
     setup = combat.setup_attack(state, match.engine.board, match.engine.rules, striker, tang, "melee")
     assert not setup.pincer and any(m.name == combat.FLANKING_MODIFIER for m in setup.modifiers)
     assert scores[0.3] > scores[0.0] > 0
+
+
+def test_ground_that_must_be_clear_at_the_last_turn_goes_before_breaking_a_scattered_host() -> None:
+    match = _match("a1_valley_mouth")
+    general = General(match.engine, "coalition")
+    view = general.engine
+    view.state.fired_events += ["trapped_broken", "valley_swept"]
+    aims = general.objectives.aims(view.state)
+    # host_stayed_away wins unless the host stands in order before the defile at its last turn.
+    assert any(a.kind == "clear" and a.region == "around_the_defile" for a in aims)
+    region = view.board.regions["around_the_defile"]
+    han_xin = view.state.formations["han_xin_5000"]
+    han_xin.pos = next(h for h in view.board.hexes() if min(distance(h, g) for g in region) == 6)
+    enemies = [e for e in view.state.formations.values() if are_enemies(view.state, "coalition", e.side)]
+    # Nobody before the defile yet: the host is the aim while there is time, but as the end nears,
+    # go and stand on the ground, and nowhere else.
+    view.state.turn = view.state.turn_limit - 2
+    assert general.objectives.destination(view, han_xin, enemies) != region
+    view.state.turn = view.state.turn_limit - 1
+    assert general.objectives.destination(view, han_xin, enemies) == region
+    # One of the host comes into it: that one is the aim.
+    levy = match.state.formations["liang_levy_1"]
+    levy.pos = next(h for h in sorted(region) if h not in {f.pos for f in view.state.formations.values()})
+    view.state.action_index += 1
+    assert general.objectives.destination(view, han_xin, [*enemies, levy]) == frozenset({levy.pos})
+    # Routed there, it holds nothing: the ground is to be stood on again.
+    levy.routed = True
+    view.state.action_index += 1
+    assert general.objectives.destination(view, han_xin, [*enemies, levy]) == region
+
+
+def test_once_the_host_has_broken_its_formations_are_to_be_caught_whole() -> None:
+    match = _match("a1_valley_mouth")
+    objectives = Objectives(match.engine, "coalition")
+    state = match.state
+    assert all(a.kind != "herd" for a in objectives.aims(state))  # nothing to catch before the rout
+    state.fired_events += ["trapped_broken", "valley_swept", "host_broken"]
+    state.objectives["sweep_valley"] = state.objectives["break_host"] = "done"
+    herd = [a for a in objectives.aims(state) if a.kind == "herd"]
+    host = ("riders_1", "levy_1", "levy_2", "levy_3", "levy_4", "levy_5", "riders_2")
+    assert [a.units for a in herd] == [frozenset(f"liang_{u}" for u in host)]
+    # Rallied or routed, every one of them is a target for it.
+    state.formations["liang_levy_2"].routed = True
+    enemies = [e for e in state.formations.values() if are_enemies(state, "coalition", e.side)]
+    assert {"liang_levy_1", "liang_levy_2"} <= objectives.targets(state, enemies)

@@ -5,7 +5,9 @@ one of the scenario's winning events fire: a victory for our side, a defeat for 
 the objectives such an event waits for. Each is traced back to what our formations can make
 happen: enemy formations to break (rout all at once) or destroy, an enemy hero to wound, ground
 to reach (and, where the event asks for it unopposed, to clear). Events that wait for others
-(``after``) or for objectives (``objectives_done``) are traced through the events that fire those.
+(``after``) or for objectives (``objectives_done``) are traced through the events that fire those;
+an event that would forbid a winning one (``unless``) by the enemy's formations standing in order
+on some ground is answered by breaking those that stand there (A1's host before the defile).
 
 The plan is made against any opponent, one that comes to us or one that never does: while there
 is time, the general fights as its personality says; once the turns left are no more than a
@@ -24,6 +26,7 @@ from ..core.hexgrid import Hex, disc, disc_set, distance
 from ..core.movement import max_steps
 from ..core.scenario_events import (
     Defeat,
+    OnBagged,
     OnDestroyed,
     OnEntersRegion,
     OnHeroWounded,
@@ -57,6 +60,9 @@ MAX_DEPTH = 4
 # battles between equal generals; two turns more for a formation to destroy, and the Hailing at
 # the rear guard trap caught Cao Zhi's retainers in every one.)
 DUEL_TURNS = 6
+# Turns before the last, beyond the march, at which ground that must then be clear of the enemy
+# (a "clear" aim) goes before every other aim.
+CLEAR_SLACK = 2
 BREAK_TURNS_CAP = 3
 DETACHMENT_TURNS = 3
 DETACHMENT_TURNS_CAP = 12
@@ -68,7 +74,8 @@ class Aim:
     """One thing our side can do that brings a winning event nearer."""
 
     # "break": rout (or destroy) ``units``; "wound": strike ``hero``; "reach": stand in ``region``;
-    # "bag": fill our pouch to ``souls``
+    # "clear": rout those of ``units`` (empty: any enemy) standing in ``region``; "herd": catch a
+    # routed one of ``units`` whole; "bag": fill our pouch to ``souls``
     kind: str
     units: frozenset[str] = frozenset()  # to break; for "reach", ours that count (empty: any)
     destroy: bool = False
@@ -85,6 +92,7 @@ class Objectives:
         self.side_id = side_id
         scenario = engine.scenario
         self._events = {spec.id: spec for spec in scenario.events}
+        self._regions = engine.board.regions
         self._setters: dict[str, list[str]] = {}
         for spec in scenario.events:
             for action in spec.actions:
@@ -179,6 +187,11 @@ class Objectives:
         if any(u in fired for u in spec.unless) or (spec.until_turn is not None and state.turn > spec.until_turn):
             return []
         out = self._aims_of(spec.when, state)
+        if isinstance(spec.when, OnBagged) and all(before in fired for before in spec.after):
+            # A broken formation to catch whole, once the rout it waits for has come.
+            out.append(Aim("herd", frozenset(spec.when.units)))
+        for blocker in spec.unless:
+            out += self._clearing(blocker, state, fired)
         for before in spec.after:
             out += self._needs(before, state, fired, depth + 1)
         if isinstance(spec.when, OnObjectivesDone):
@@ -203,6 +216,18 @@ class Objectives:
             return [Aim("reach", units, region=when.region, unopposed=when.unopposed)]
         return []
 
+    def _clearing(self, event_id: str, state: GameState, fired: set[str]) -> list[Aim]:
+        """What keeps ``event_id`` from firing, where it would forbid one of our winning events:
+        enemy formations that must stand in order on some ground for it are routed there."""
+        spec = self._events.get(event_id)
+        if spec is None or event_id in fired or (spec.until_turn is not None and state.turn > spec.until_turn):
+            return []
+        when = spec.when
+        if not (isinstance(when, OnEntersRegion) and when.unbroken and are_enemies(state, self.side_id, when.side)):
+            return []
+        units = frozenset((when.unit,) if when.unit else when.units)
+        return [Aim("clear", units, region=when.region)]
+
     # -- planning -------------------------------------------------------------------------
 
     def destination(
@@ -223,6 +248,7 @@ class Objectives:
         turns_left = self.deadline - state.turn + 1
         steps = max(1, max_steps(f, engine.rules))
         urgent: set[Hex] = set()
+        last_call: set[Hex] = set()
         for aim in aims:
             goals = self._aim_goals(engine, f, aim, enemies)
             if not goals:
@@ -230,6 +256,11 @@ class Objectives:
             march = min(distance(f.pos, h) for h in goals) / steps
             if turns_left <= march + slack + self._work(state, f, aim, enemies):
                 urgent.update(goals)
+            if aim.kind == "clear" and turns_left <= march + CLEAR_SLACK:
+                last_call.update(goals)
+        # Ground that must be clear when the last turn comes goes before any other aim then: a
+        # host scattered over the field is not broken in the turns left, and need not be.
+        urgent = last_call or urgent
         self._destinations[key] = frozenset(urgent) if urgent else None
         return self._destinations[key]
 
@@ -241,6 +272,10 @@ class Objectives:
                 return 0
             # A hero out of sight must first be found.
             return DUEL_TURNS + (0 if any(e.hero == aim.hero for e in enemies) else SEARCH_TURNS)
+        if aim.kind == "clear":
+            return min(BREAK_TURNS_CAP, len(self._aim_enemies(state, aim, enemies)))
+        if aim.kind == "herd":
+            return 1
         if aim.kind != "break":
             return 0
         seen = {e.id: e for e in enemies}
@@ -321,7 +356,11 @@ class Objectives:
         seen = self._aim_enemies(state, aim, enemies)
         hexes.update(e.pos for e in seen)
         if not seen:
-            if aim.kind == "break":
+            if aim.kind == "clear":
+                # Nobody there yet: stand on the ground, to strike whoever comes into it.
+                region = self._regions.get(aim.region or "", frozenset())
+                return frozenset() if f.pos in region else region
+            if aim.kind in ("break", "herd"):
                 for unit in aim.units:
                     hexes.update(self._search_ground(engine, unit))
             elif aim.hero in self._hero_unit:
@@ -353,6 +392,11 @@ class Objectives:
         return {h for h in unseen if distance(pos, h) <= nearest + 1}
 
     def _aim_enemies(self, state: GameState, aim: Aim, enemies: list[Formation]) -> list[Formation]:
+        if aim.kind == "herd":  # routed to be caught, or rallied to be broken again first
+            return [e for e in enemies if e.id in aim.units]
+        if aim.kind == "clear":
+            region = self._regions.get(aim.region or "", frozenset())
+            return [e for e in enemies if e.pos in region and not e.routed and (not aim.units or e.id in aim.units)]
         if aim.kind == "wound":
             return [e for e in enemies if e.hero == aim.hero]
         if aim.kind != "break":
