@@ -36,7 +36,7 @@ OBJECTIVE_REGIONS = {
     "a3_besiege_wei": set(),  # won by breaking formations and bagging souls; the palace is never threatened
     "a4_annihilation": {"hidden_path", "liang_camp"},  # Liang's escape; the note in his camp
     "b1_the_valley": {"hill_foot"},  # Tang Huai relieved at the foot of his hill
-    "b2_the_pursuit": {"west_edge"},  # the column through the border gap
+    "b2_the_pursuit": {"west_edge", "west_steppe"},  # the column through the gap; on the steppe at dusk
     "b3_tangut_border": {"fort_gate"},  # Wuzhu reaching the gate in the saddle can no longer be taken
     "tutorial": set(),  # won by breaking the soul levy
 }

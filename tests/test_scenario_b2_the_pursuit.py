@@ -241,3 +241,51 @@ def test_the_gap_keeper_reckons_from_what_its_side_has_seen_not_where_the_enemy_
     persona.observe(eng.state, [column])  # once seen there, it is reckoned with
     assert persona.held_region("zhenguo_vanguard") == west
     assert deployed != column.pos
+
+
+def at_dusk(column_on_the_steppe: bool, routed: bool = False) -> Engine:
+    """The Zhenguo's last turn, nothing broken; the column put on the steppe west of the road's
+    end (routed and shaken, if asked), or left on the road where it started."""
+    eng = engine()
+    end_turns_until(eng, 14, "zhenguo")
+    assert not eng.state.over
+    if column_on_the_steppe:
+        steppe = eng.board.regions["west_steppe"]
+        taken = {f.pos for f in eng.state.formations.values()}
+        column = eng.state.formations["jin_column"]
+        column.pos = next(h for h in sorted(steppe) if h not in taken and h not in eng.board.regions["west_edge"])
+        column.routed = routed
+        if routed:
+            column.morale = 0  # too shaken to rally as the Jin turn begins
+    return eng
+
+
+def test_a_column_cut_off_from_the_gap_at_nightfall_loses_the_jin_the_battle() -> None:
+    eng = at_dusk(column_on_the_steppe=False)
+    assert eng.state.formations["jin_column"].pos not in eng.board.regions["west_steppe"]
+    events = eng.apply(EndTurn())  # the Jin's last turn begins with the column still on the road
+    assert eng.state.over and eng.state.winner == "zhenguo"
+    assert "column_cut_off" in eng.state.fired_events
+    assert eng.state.objectives["catch_column"] == "done"
+    assert any(isinstance(e, Narration) and e.speaker == "yue_fei" for e in events)
+
+
+def test_a_column_in_order_on_the_steppe_at_nightfall_slips_away_at_the_turn_limit() -> None:
+    eng = at_dusk(column_on_the_steppe=True)
+    eng.apply(EndTurn())
+    assert "column_on_the_steppe" in eng.state.fired_events and not eng.state.over
+    eng.apply(EndTurn())
+    assert eng.state.over and eng.state.winner == "jin"
+
+
+def test_a_routed_column_on_the_steppe_is_cut_off_all_the_same() -> None:
+    eng = at_dusk(column_on_the_steppe=True, routed=True)
+    eng.apply(EndTurn())
+    assert eng.state.over and eng.state.winner == "zhenguo"
+
+
+def test_the_zhenguo_are_warned_of_nightfall_as_their_last_turn_begins() -> None:
+    eng = engine()
+    events = end_turns_until(eng, 14, "zhenguo")
+    warned = [e for e in events if isinstance(e, Narration) and e.text.startswith("The sun is going down.")]
+    assert len(warned) == 1 and warned[0].speaker == "yue_fei"
