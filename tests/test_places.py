@@ -34,7 +34,8 @@ OBJECTIVE_REGIONS = {
     "a1_valley_mouth": {"the_front", "valley_mouth", "around_the_defile"},
     "a2_rear_guard_trap": {"the_pass"},  # Han Xin's five thousand back at the pass
     "a3_besiege_wei": set(),  # won by breaking formations and bagging souls; the palace is never threatened
-    "a4_annihilation": {"hidden_path", "liang_camp"},  # Liang's escape; the note in his camp
+    # Liang's escape; the note in his camp; the host under the walls at nightfall
+    "a4_annihilation": {"hidden_path", "liang_camp", "under_the_walls"},
     "b1_the_valley": {"hill_foot"},  # Tang Huai relieved at the foot of his hill
     "b2_the_pursuit": {"west_edge", "west_steppe"},  # the column through the gap; on the steppe at dusk
     "b3_tangut_border": {"fort_gate"},  # Wuzhu reaching the gate in the saddle can no longer be taken

@@ -174,8 +174,11 @@ def test_the_set_pieces_come_in_a_game_the_computer_plays() -> None:
     assert "cao_zhi_2000" in bagged_by and "cao_zhi_2000" in state.formations
 
 
-def test_the_host_wins_if_the_turns_run_out() -> None:
+def test_the_host_wins_if_the_turns_run_out_with_ranks_under_the_walls() -> None:
     eng = engine()
+    walls = eng.board.regions["under_the_walls"]
+    taken = {f.pos for f in eng.state.formations.values()}
+    eng.state.formations["host_2"].pos = next(h for h in sorted(walls) if h not in taken)
     for _ in range(2 * eng.scenario.turn_limit + 2):
         if eng.state.over:
             break
@@ -267,3 +270,47 @@ def test_from_the_first_turn_liang_rides_for_the_path_and_strikes_nobody() -> No
     acted = liang_beside(eng, "xinling_650")
     assert not any(isinstance(a, (Attack, Challenge)) for a in acted)
     assert min(distance(eng.state.formations["liang_guard"].pos, h) for h in path) < before
+
+
+HOST = ("host_1", "host_2", "host_3", "host_4", "host_5", "host_6", "riders_1", "riders_2")
+
+
+def at_nightfall(under_the_walls: bool, routed: bool = False) -> Engine:
+    """The coalition's last turn, the host where it was deployed; one of its formations put under
+    the walls of Datong (routed and shaken, if asked), or none."""
+    eng = engine()
+    end_turns_until(eng, 14, "coalition")
+    assert not eng.state.over
+    walls = eng.board.regions["under_the_walls"]
+    assert not any(eng.state.formations[u].pos in walls for u in HOST if u in eng.state.formations)
+    if under_the_walls:
+        taken = {f.pos for f in eng.state.formations.values()}
+        levy = eng.state.formations["host_1"]
+        levy.pos = next(h for h in sorted(walls) if h not in taken and h in eng.board)
+        levy.routed = routed
+        if routed:
+            levy.morale = 0  # too shaken to rally as the host's turn begins
+    return eng
+
+
+def test_a_host_with_no_ranks_under_the_walls_at_nightfall_is_scattered_for_good() -> None:
+    eng = at_nightfall(under_the_walls=False)
+    events = eng.apply(EndTurn())
+    assert eng.state.over and eng.state.winner == "coalition"
+    assert "host_stranded" in eng.state.fired_events and eng.state.objectives["break_host"] == "done"
+    said = [e.speaker for e in events if isinstance(e, Narration)]
+    assert "han_xin" in said and "xiang_yu" not in said  # no "the whole road is running" at night
+
+
+def test_ranks_in_order_under_the_walls_at_nightfall_keep_the_host_alive() -> None:
+    eng = at_nightfall(under_the_walls=True)
+    eng.apply(EndTurn())
+    assert "host_under_walls" in eng.state.fired_events and not eng.state.over
+    eng.apply(EndTurn())
+    assert eng.state.over and eng.state.winner == "hailing"
+
+
+def test_a_routed_formation_under_the_walls_does_not_keep_the_host_alive() -> None:
+    eng = at_nightfall(under_the_walls=True, routed=True)
+    eng.apply(EndTurn())
+    assert eng.state.over and eng.state.winner == "coalition"
