@@ -342,6 +342,18 @@ def end_turns_until(eng: Engine, turn: int, side: str) -> list[Event]:
     return events
 
 
+def stand_in(eng: Engine, unit: str, region: str, routed: bool = False, avoid: str | None = None) -> None:
+    """Put ``unit`` on a free hex of ``region`` (not in ``avoid``); routed, and too shaken to rally
+    as its side's turn begins, if asked. For the nightfall endings' tests."""
+    hexes = eng.board.regions[region] - eng.board.regions.get(avoid or "", frozenset())
+    taken = {f.pos for f in eng.state.formations.values()}
+    f = eng.state.formations[unit]
+    f.pos = next(h for h in sorted(hexes) if h not in taken)
+    f.routed = routed
+    if routed:
+        f.morale = 0
+
+
 def open_field(
     app: App,
     rules: Ruleset,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import ai_engine, end_turns_until
+from conftest import ai_engine, end_turns_until, stand_in
 
 from game.content.scenarios import load_scenario
 from game.core.actions import EndTurn, Rest
@@ -56,13 +56,7 @@ def at_the_last_turn(routed_around_the_defile: bool | None) -> Engine:
     assert not eng.state.over
     eng.state.fired_events += ["trapped_broken", "valley_swept"]
     if routed_around_the_defile is not None:
-        region = eng.board.regions["around_the_defile"]
-        taken = {f.pos for f in eng.state.formations.values()}
-        levy = eng.state.formations["liang_levy_1"]
-        levy.pos = next(h for h in sorted(region) if h not in taken)
-        levy.routed = routed_around_the_defile
-        if routed_around_the_defile:
-            levy.morale = 0  # too shaken to rally as the host's turn begins
+        stand_in(eng, "liang_levy_1", "around_the_defile", routed=routed_around_the_defile)
     return eng
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import ai_engine, end_turns_until, play_general_turn
+from conftest import ai_engine, end_turns_until, play_general_turn, stand_in
 
 from game.ai.driver import make_ais, play_ai_turn
 from game.ai.general import General
@@ -176,9 +176,7 @@ def test_the_set_pieces_come_in_a_game_the_computer_plays() -> None:
 
 def test_the_host_wins_if_the_turns_run_out_with_ranks_under_the_walls() -> None:
     eng = engine()
-    walls = eng.board.regions["under_the_walls"]
-    taken = {f.pos for f in eng.state.formations.values()}
-    eng.state.formations["host_2"].pos = next(h for h in sorted(walls) if h not in taken)
+    stand_in(eng, "host_2", "under_the_walls")
     for _ in range(2 * eng.scenario.turn_limit + 2):
         if eng.state.over:
             break
@@ -284,12 +282,7 @@ def at_nightfall(under_the_walls: bool, routed: bool = False) -> Engine:
     walls = eng.board.regions["under_the_walls"]
     assert not any(eng.state.formations[u].pos in walls for u in HOST if u in eng.state.formations)
     if under_the_walls:
-        taken = {f.pos for f in eng.state.formations.values()}
-        levy = eng.state.formations["host_1"]
-        levy.pos = next(h for h in sorted(walls) if h not in taken and h in eng.board)
-        levy.routed = routed
-        if routed:
-            levy.morale = 0  # too shaken to rally as the host's turn begins
+        stand_in(eng, "host_1", "under_the_walls", routed=routed)
     return eng
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from conftest import ai_engine, end_turns_until, play_general_turn
+from conftest import ai_engine, end_turns_until, play_general_turn, stand_in
 
 from game.ai.general import General
 from game.content.scenarios import load_scenario
@@ -250,13 +250,7 @@ def at_dusk(column_on_the_steppe: bool, routed: bool = False) -> Engine:
     end_turns_until(eng, 14, "zhenguo")
     assert not eng.state.over
     if column_on_the_steppe:
-        steppe = eng.board.regions["west_steppe"]
-        taken = {f.pos for f in eng.state.formations.values()}
-        column = eng.state.formations["jin_column"]
-        column.pos = next(h for h in sorted(steppe) if h not in taken and h not in eng.board.regions["west_edge"])
-        column.routed = routed
-        if routed:
-            column.morale = 0  # too shaken to rally as the Jin turn begins
+        stand_in(eng, "jin_column", "west_steppe", routed=routed, avoid="west_edge")
     return eng
 
 
