@@ -303,6 +303,33 @@ def test_a_rear_guard_formation_that_broke_and_rallied_has_been_broken_all_the_s
     assert eng.state.objectives["break_rear"] == "done"
 
 
+def test_a_rear_guard_formation_breaking_notes_the_moment_and_changes_nothing_else() -> None:
+    """The markers for each formation's breaking do nothing of their own: once the rear guard is
+    broken, a formation of it that rallies and breaks again does not reopen the objective."""
+    eng = engine()
+    markers = [spec for spec in eng.scenario.events if spec.id in ("rear_1_broken", "rear_2_broken", "rear_3_broken")]
+    assert len(markers) == 3 and all(spec.actions == () for spec in markers)
+    for unit in REAR_GUARD:
+        _rout(eng, unit)
+    assert eng.state.objectives["break_rear"] == "done"
+    eng.state.formations[REAR_GUARD[0]].routed = False
+    _rout(eng, REAR_GUARD[0])
+    assert eng.state.objectives["break_rear"] == "done"
+
+
+def test_once_tang_huai_is_relieved_yue_fei_rides_on_at_every_level() -> None:
+    """The foot of the hill holds Yue Fei only until Tang Huai is relieved: after that he is free
+    to run down what is left of the rear guard at every level, not only the hard one."""
+    eng = engine()
+    st = eng.state
+    for level in ("easy", "normal", "hard"):
+        persona = General(eng, "zhenguo", difficulty=level).persona
+        assert persona.held_region("yue_fei_riders") == eng.board.regions["hill_foot"]
+        st.fired_events.append("tang_relieved")
+        assert persona.held_region("yue_fei_riders") is None
+        st.fired_events.remove("tang_relieved")
+
+
 def test_a_rear_guard_formation_lost_from_sight_is_searched_for_at_once() -> None:
     """Against an opponent that scatters instead of standing, the last formation of the rear guard
     wanders off out of sight: Guo Yaoshi goes looking for it at once, from where it was last seen,
@@ -320,6 +347,10 @@ def test_a_rear_guard_formation_lost_from_sight_is_searched_for_at_once() -> Non
     persona.observe(eng.state, [])
     assert persona.pursuit_slack(guo, slack) > eng.scenario.turn_limit
     assert persona.pursuit_slack(tang, slack) == slack
+    # Found again, it is still pursued at once, not left for a fight nearer at hand until it is
+    # lost again (riders turning back and forth let it wander the field to the end).
+    persona.observe(eng.state, [straggler])
+    assert persona.pursuit_slack(guo, slack) > eng.scenario.turn_limit
     # On the first turn the march to the rear guard fits many times over in the turns left: only
     # the search makes it pressing.
     enemies = [e for e in eng.state.formations.values() if e.side == "jin" and e.id != straggler.id]

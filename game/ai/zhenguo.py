@@ -44,6 +44,8 @@ class Zhenguo(Persona):
         self._in_sight: frozenset[str] = frozenset()
         # Every enemy formation it has seen in this battle.
         self._seen: frozenset[str] = frozenset()
+        # Enemy formations it has seen and then lost from sight: once hunted, always hunted.
+        self._hunted: frozenset[str] = frozenset()
         # Where each enemy formation was last seen; until then, where the scenario deploys it in
         # the open (what both sides know before the battle, never the game's state: a general
         # made for a game loaded halfway through must not learn where the enemy stands now).
@@ -72,6 +74,7 @@ class Zhenguo(Persona):
 
     def observe(self, state: GameState, enemies: list[Formation]) -> None:
         self._in_sight = frozenset(e.id for e in enemies)
+        self._hunted |= self._seen - self._in_sight
         self._seen |= self._in_sight
         for e in enemies:
             self._last_seen[e.id] = e
@@ -105,24 +108,24 @@ class Zhenguo(Persona):
 
     def memory(self) -> Hashable:
         # Whether an aim is searched for at once changes what a formation may strike on the way.
-        return (super().memory(), self._seen - self._in_sight)
+        return (super().memory(), self._hunted)
 
     def pursuit_slack(self, f: Formation, slack: int) -> int:
         # A formation to break that has been seen and then lost from sight is searched for at
         # once: an opponent that will not stand scatters its detachments over the field, and one
         # that has rallied out of sight is not where it was last seen. Setting out for it only
         # when the march alone still fitted in the turns left, the army found it too late or not
-        # at all. A formation kept at its post (the gap in the border ridge) stays there. An enemy
-        # hero to wound is gone for a turn sooner (WOUND_SLACK).
+        # at all. Once found again it is struck, not left for a fight nearer at hand: riders that
+        # turned back to the fight in the valley whenever the rear guard came in sight and rode
+        # out again when it was lost let it wander the field unbroken until the turns ran out. A
+        # formation kept at its post (the gap in the border ridge) stays there. An enemy hero to
+        # wound is gone for a turn sooner (WOUND_SLACK).
         if self.held_region(f.id) is not None:
             return slack
         aims = self.g.objectives.aims(self.g.engine.state)
-        if any(a.kind == "break" and self._lost(a.units) for a in aims):
+        if any(a.kind == "break" and a.units & self._hunted for a in aims):
             return AT_ONCE
         return slack + WOUND_SLACK if any(a.kind == "wound" for a in aims) else slack
-
-    def _lost(self, units: frozenset[str]) -> bool:
-        return not units & self._in_sight and bool(units & self._seen)
 
     def may_capture(self, f: Formation) -> bool:
         region = self.held_region(f.id)

@@ -102,7 +102,8 @@ class EventSpec(Spec):
 
     id: Id
     when: Trigger
-    actions: tuple[EventAction, ...] = Field(alias="do", min_length=1)
+    # Empty for a marker: an event that only notes a moment for others' ``after`` and ``unless``.
+    actions: tuple[EventAction, ...] = Field((), alias="do")
     # Only while from_turn <= turn <= until_turn.
     from_turn: int | None = Field(None, ge=1)
     until_turn: int | None = Field(None, ge=1)
