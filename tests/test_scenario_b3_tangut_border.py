@@ -582,3 +582,56 @@ def test_yue_fei_leaves_a_turn_more_for_a_duel_wuzhu_may_refuse_or_ride_off_from
     slack = general.style.pursuit_slack
     assert any(a.kind == "wound" for a in general.objectives.aims(eng.state))
     assert general.persona.pursuit_slack(yue, slack) == slack + 1
+
+
+def test_wuzhu_back_out_from_the_gate_can_be_taken_with_his_last_guards() -> None:
+    """Wuzhu named himself at the gate (too late now for the bonus of taking him before it), then
+    rode back out to the field unwounded: his guards destroyed round him there, he is taken, and
+    once Guo Yaoshi's riders are up the field is won, with its own reason and debriefings."""
+    eng = engine()
+    to_turn(eng, 5, "zhenguo")
+    st = eng.state
+    st.fired_events += ["gate_named", "wuzhu_escapes"]
+    st.objectives["take_wuzhu"] = "failed"
+    face_to_face(eng)
+    guards = st.formations["wuzhu_guards"]
+    guards.men, guards.routed, guards.morale = 20, True, 0
+    eng.apply(Attack(unit="yue_fei_riders", target="wuzhu_guards"))
+    assert "wuzhu_guards" not in st.formations
+    assert "wuzhu_taken_outside" in st.fired_events and "wuzhu_taken_with_guards" not in st.fired_events
+    assert st.objectives["wound_wuzhu"] == "done" and st.objectives["take_wuzhu"] == "failed"
+    assert st.over and st.winner == "zhenguo"
+    assert "field_won_outside" in st.fired_events and "field_won" not in st.fired_events
+    assert debriefing(eng.scenario, st) == dict(eng.scenario.debriefings)["field_won_outside"]
+    from game.view.outcome import reason_text
+
+    assert "rides back out from the Tangut gate" in reason_text(decide(eng.scenario, st), eng.scenario, eng.rules, st)
+
+
+def test_once_wuzhu_refuses_the_duel_his_guards_are_struck_instead() -> None:
+    """His guards are spared while Yue Fei may yet wound him in a duel (a rout would leave him
+    nobody to challenge); once Wuzhu has refused, the Zhenguo strike the guards, whose
+    destruction takes him too, rather than wait on a duel that does not come."""
+    eng = engine()
+    to_turn(eng, 5, "zhenguo")
+    st = eng.state
+    face_to_face(eng)
+    guards = st.formations["wuzhu_guards"]
+    guards.men, guards.morale = 400, 45  # worn down: a blow at them pays
+    vanguard = st.formations["zhenguo_vanguard"]
+    vanguard.pos = free_near(eng, guards.pos, frozenset({st.formations["yue_fei_riders"].pos}))
+    general = General(eng, "zhenguo")
+    first = general.next_action()
+    assert first == Challenge(unit="yue_fei_riders", target="wuzhu_guards")
+    assert not any(isinstance(a, Attack) and a.target == "wuzhu_guards" for a in _candidate_actions(general))
+    eng.apply(first)
+    eng.apply(AnswerDuel(accept=False))
+    after = general.next_action()
+    assert isinstance(after, Attack) and after.target == "wuzhu_guards", after
+
+
+def _candidate_actions(general: General) -> list[object]:
+    """What the general would strike with, as it scores them now."""
+    own = general.engine.state.formations_of("zhenguo")
+    best = general._best_act(list(own))
+    return [] if best is None else [best]

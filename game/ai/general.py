@@ -54,6 +54,11 @@ class General(Striker):
         self._spared: frozenset[Hex] = frozenset()
         self._move_maps = {}
         self.objectives = Objectives(engine, side_id)
+        # Enemy formations whose hero refused a challenge of ours: an opponent that will not fight
+        # the duel the scenario asks for is struck instead (destroying his formation takes him
+        # too), rather than spared for a duel that never comes.
+        self._refused: set[str] = set()
+        self._challenged: str | None = None
         hunt = self.style.hunt_loss_weight
         self._loss_weight = hunt if hunt is not None and self.objectives.wins_by_a_kill else self.style.loss_weight
         # A hero's aura, or Wanyan Liang's pride, reaches past any formation's own radius.
@@ -66,6 +71,7 @@ class General(Striker):
         self._deadline = deadline
         self._view = None  # the fogged view is rebuilt for every decision
         game = self.game
+        self._note_refusal()
         if game.state.pending_duel is not None and not game.state.over and game.deciding_side() == self.side_id:
             return self._answer_duel()
         if game.state.over or game.state.active_side.id != self.side_id:
@@ -97,6 +103,7 @@ class General(Striker):
             return special
         heroic = self._hero_action(own, enemies)
         if heroic is not None:
+            self._challenged = heroic.target if isinstance(heroic, Challenge) else None
             return heroic
         best = self._best_act(own)
         if best is not None:
@@ -113,6 +120,16 @@ class General(Striker):
             if rest is not None:
                 return rest
         return EndTurn()
+
+    def _note_refusal(self) -> None:
+        """After a challenge of ours: answered, and no duel under way, it was refused."""
+        target = self._challenged
+        if target is None or self.game.state.pending_duel is not None:
+            return
+        self._challenged = None
+        f = self.game.state.formations.get(target)
+        if f is not None and not duel.in_duel(f):
+            self._refused.add(target)
 
     # -- time -----------------------------------------------------------------------------
 
@@ -158,7 +175,7 @@ class General(Striker):
         fronts: frozenset[Hex] = frozenset()
         best: tuple[float, int, Action] | None = None
         salt = 0
-        duelled = aimed_duels.marked(self.engine, self.side_id, self.objectives.wound_heroes(state))
+        duelled = aimed_duels.marked(self.engine, self.side_id, self.objectives.wound_heroes(state)) - self._refused
         for f in own:
             if self._late():
                 break
