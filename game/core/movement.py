@@ -108,8 +108,10 @@ def search_moves(
     formations = state.formations
     side = formation.side
     steps = board.steps(move_class)
-    # Fortress gates shut to this side are walls.
-    closed = closed_hexes(state, board, side)
+    # Fortress gates shut to this side are walls, and so are the hexes its enemies stand on
+    # (friends can be passed through): one look-up per step rather than three.
+    blocked = set(closed_hexes(state, board, side))
+    blocked.update(h for h, fid in occupancy.items() if formations[fid].side != side)
 
     origin = formation.pos
     cost: dict[Hex, int] = {origin: 0}
@@ -120,7 +122,7 @@ def search_moves(
     buckets: list[list[Hex]] = [[] for _ in range(max(budget, 0) + 1)]
     buckets[0].append(origin)
     # Bound once: this loop runs for every move checked and every move the AI weighs.
-    cost_of, occupant_of, steps_of, far = cost.get, occupancy.get, steps.get, 1 << 30
+    cost_of, steps_of, far = cost.get, steps.get, 1 << 30
     for c, bucket in enumerate(buckets):
         bucket.sort()
         for here in bucket:
@@ -131,13 +133,8 @@ def search_moves(
             if here != origin and here in zoc:
                 continue  # a zone of control stops the move here
             for nxt, step in steps_of(here, ()):
-                if nxt in closed:
-                    continue
                 nc = c + step
-                if nc > budget or nc >= cost_of(nxt, far):
-                    continue
-                occupant = occupant_of(nxt)
-                if occupant is not None and formations[occupant].side != side:
+                if nc > budget or nc >= cost_of(nxt, far) or nxt in blocked:
                     continue
                 cost[nxt] = nc
                 parent[nxt] = here
