@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Board
-from .hexgrid import DIRECTIONS, Hex
+from .hexgrid import Hex, ring_of_six
 from .rules import Ruleset
 from .sides import are_enemies, closed_hexes
 from .state import Formation, GameState
@@ -34,9 +34,7 @@ def enemy_zoc(state: GameState, side_id: str) -> set[Hex]:
     zone: set[Hex] = set()
     for f in state.formations.values():
         if are_enemies(state, side_id, f.side) and exerts_zoc(f):
-            q, r = f.pos
-            for d in DIRECTIONS:
-                zone.add(Hex(q + d.q, r + d.r))
+            zone.update(ring_of_six(f.pos))
     return zone
 
 
