@@ -383,7 +383,14 @@ def walk(
                 e.hidden = False
                 events += revealed(e, f.id)
                 halt = True
-        now_seen = {o.id for o in _seen_by(state, allied, others_eyes | {h}, others_seen, sight_here)}
+        # The enemies the side sees now (``_seen_by``, asked of the enemies alone: only they count).
+        eyes = others_eyes | {h}
+        now_seen = {
+            e.id
+            for e in enemies
+            if e.side in allied
+            or (any(n in eyes for n in ring_of_six(e.pos)) if e.hidden else e.pos in others_seen or e.pos in sight_here)
+        }
         if any(e.id in now_seen and e.id not in seen_before for e in enemies):
             sighted = True
         # A column that sights an enemy from a friend's hex cannot halt there; falling back
@@ -424,8 +431,10 @@ def side_view(state: GameState, board: Board, rules: Ruleset, side_id: str) -> G
     The view is read-only and shares the formations and sides of ``state`` (copying 300
     formations for each of a turn's hundred decisions would cost more than the thinking), so it
     shows the state as it is now; build a new one after the state changes."""
-    seen = seen_formations(state, board, rules, side_id)
-    visible = visible_hexes(state, board, rules, side_id)
+    # ``seen_formations`` and ``visible_hexes``, the side's eyes found once for both.
+    viewers = _viewers(state, side_id)
+    visible = _union_of_sight(board, rules, viewers)
+    seen = _seen_by(state, _allied_sides(state, side_id), {f.pos for f in viewers}, visible)
     # The few souls' and baggage's keys are parsed, rather than every visible hex given a key.
     return state.model_copy(
         update={
