@@ -134,7 +134,7 @@ def test_the_threat_map_kept_between_decisions_is_the_one_a_fresh_build_gives(ru
             action = general.next_action()
             kept = general.threat()
             fresh = ThreatMap(general.engine.state, rules, side)
-            assert kept._blows == fresh._blows
+            assert kept._strikers == fresh._strikers
             built.add(id(kept))
             match.apply(action)
             if action.kind == "end_turn" or match.state.over:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..core import duel, officers
 from ..core.actions import Action, AnswerDuel, Challenge, Move, UseSkill
-from ..core.hexgrid import Hex, disc, distance, spiral
+from ..core.hexgrid import Hex, disc, disc_set, distance, distance_to_area, spiral
 from ..core.movement import max_steps
 from ..core.state import Formation, GameState
 from .persona import Destination, Persona
@@ -106,10 +106,14 @@ class Jin(Persona):
         anchor = self.pass_hexes if f.id == self.vanguard else frozenset([state.formations[self.vanguard].pos])
 
         def away(h: Hex) -> int:
-            return min(distance(h, a) for a in anchor)
+            return distance_to_area(h, anchor)
 
         limit = max(away(f.pos), 1)
-        return frozenset(h for h in disc(f.pos, max_steps(f, self.g.engine.rules)) if away(h) <= limit)
+        reach = max_steps(f, self.g.engine.rules)
+        if len(anchor) == 1:
+            # Near one hex: what the two discs share, found as sets.
+            return disc_set(f.pos, reach) & disc_set(next(iter(anchor)), limit)
+        return frozenset(h for h in disc(f.pos, reach) if away(h) <= limit)
 
     def _detachment(self, state: GameState, enemies: list[Formation]) -> str | None:
         """The small formation nearest the pursuers, left behind to delay them."""

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ..core import vision
 from ..core.engine import Engine
-from ..core.hexgrid import Hex, disc, disc_set, distance
+from ..core.hexgrid import Hex, disc, disc_set, distance, distance_to_area
 from ..core.movement import max_steps
 from ..core.scenario_events import (
     Defeat,
@@ -253,7 +253,7 @@ class Objectives:
             goals = self._aim_goals(engine, f, aim, enemies)
             if not goals:
                 continue
-            march = min(distance(f.pos, h) for h in goals) / steps
+            march = distance_to_area(f.pos, goals) / steps
             if turns_left <= march + slack + self._work(state, f, aim, enemies):
                 urgent.update(goals)
             if aim.kind == "clear" and turns_left <= march + CLEAR_SLACK:

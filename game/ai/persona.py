@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..core import combat, officers, skills
 from ..core.actions import Action, AnswerDuel, UseSkill
-from ..core.hexgrid import Hex, disc, distance
+from ..core.hexgrid import Hex, disc, distance, distance_to_area
 from ..core.movement import are_enemies, max_steps
 from ..core.state import Formation, GameState
 from ..core.triggers import conditions_hold
@@ -306,8 +306,8 @@ class Persona:
         key = (region, at, reach)
         found = self._nearer_cache.get(key)
         if found is None:
-            now = min(distance(at, h) for h in region)
-            found = frozenset(h for h in disc(at, reach) if min(distance(h, r) for r in region) < now)
+            now = distance_to_area(at, region)
+            found = frozenset(h for h in disc(at, reach) if distance_to_area(h, region) < now)
             if len(self._nearer_cache) > 256:
                 self._nearer_cache.clear()
             self._nearer_cache[key] = found

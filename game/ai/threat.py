@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ..core.combat import COMBAT_SCALE, engaged_men
-from ..core.hexgrid import Hex, disc
+from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
 from ..core.sides import are_enemies
 from ..core.state import Formation, GameState
@@ -44,22 +44,26 @@ def threat_key(state: GameState, side_id: str) -> tuple[Hashable, ...]:
 class ThreatMap:
     def __init__(self, state: GameState, rules: Ruleset, side_id: str) -> None:
         self.rules = rules
-        self._blows: dict[Hex, list[float]] = {}
-        # Hex -> ``at``, worked out when first asked (the general asks of the same hexes often).
+        # Each enemy that can strike: where it stands, how far it reaches and its blow, by id.
+        self._strikers: list[tuple[int, int, int, float]] = []
+        # Hex -> ``at``, worked out when first asked (the general asks of a few hexes, often).
         self._at: dict[Hex, float] = {}
         for e in (state.formations[k] for k in sorted(state.formations)):
             if e.routed or not are_enemies(state, side_id, e.side):
                 continue
             held = e.group is not None and e.group in state.side(e.side).held_groups
             reach = 1 if held else rules.units[e.type].movement // OPEN_COST + 1
-            b = blow(rules, e)
-            for h in disc(e.pos, reach):
-                self._blows.setdefault(h, []).append(b)
+            self._strikers.append((e.pos.q, e.pos.r, reach, blow(rules, e)))
 
     def at(self, h: Hex) -> float:
         found = self._at.get(h)
         if found is None:
-            blows = self._blows.get(h)
+            q, r = h
+            blows = [
+                b
+                for eq, er, reach, b in self._strikers
+                if abs(q - eq) + abs(r - er) + abs(q + r - eq - er) <= 2 * reach
+            ]
             found = self._at[h] = sum(sorted(blows, reverse=True)[:MAX_ATTACKERS]) if blows else 0.0
         return found
 

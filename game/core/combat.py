@@ -12,7 +12,7 @@ from typing import Literal
 
 from .board import Board
 from .duel import WATCH_PERCENT, watching
-from .hexgrid import neighbours, opposite
+from .hexgrid import opposite, ring_of_six
 from .kinds import N_
 from .morale import VICTORY_MORALE, best_aura, is_death_ground, loss_morale
 from .rng import Rng
@@ -113,8 +113,16 @@ def engaged_men(men: int) -> float:
     return FRONTAGE + (men - FRONTAGE) * DEPTH_WEIGHT
 
 
-def _percent_factor(mods: list[Modifier], who: str, kind: str) -> float:
-    total = sum(m.percent for m in mods if m.applies_to == who and m.kind == kind)
+_SUMS: tuple[tuple[Who, Literal["power", "defence"]], ...] = (
+    ("attacker", "power"),
+    ("attacker", "defence"),
+    ("defender", "power"),
+    ("defender", "defence"),
+)
+
+
+def _factor(total: int) -> float:
+    """The multiplier of a side's summed percents (never below a tenth)."""
     return max(0.1, 1.0 + total / 100.0)
 
 
@@ -186,6 +194,10 @@ def setup_attack(
     elif is_death_ground(state, board, rules, defender):
         mods.append(Modifier("Death ground", DEATH_GROUND_BONUS, "defender", "power"))
     mods = [m for m in mods if m.percent != 0]
+    # The four sums of percents (power and defence of each side), in one pass over the modifiers.
+    totals = dict.fromkeys(_SUMS, 0)
+    for m in mods:
+        totals[m.applies_to, m.kind] += m.percent
     if mode == "melee":
         att_power = att_type.melee
     elif mode == "fire":
@@ -199,10 +211,10 @@ def setup_attack(
         defender=defender.id,
         attacker_men=attacker.men,
         defender_men=defender.men,
-        attacker_power=att_power * _percent_factor(mods, "attacker", "power"),
-        defender_power=def_type.melee * _percent_factor(mods, "defender", "power"),
-        attacker_toughness=att_type.defence * _percent_factor(mods, "attacker", "defence"),
-        defender_toughness=def_type.defence * _percent_factor(mods, "defender", "defence"),
+        attacker_power=att_power * _factor(totals["attacker", "power"]),
+        defender_power=def_type.melee * _factor(totals["defender", "power"]),
+        attacker_toughness=att_type.defence * _factor(totals["attacker", "defence"]),
+        defender_toughness=def_type.defence * _factor(totals["defender", "defence"]),
         retaliation=retaliation,
         modifiers=tuple(mods),
         mode=mode,
@@ -279,7 +291,7 @@ def flank_and_pincer(state: GameState, attacker: Formation, defender: Formation)
     """Formed friends of the attacker next to the defender (the attacker excluded), and whether
     one of them stands on the hex opposite the attacker: the pincer."""
     behind = opposite(defender.pos, attacker.pos)
-    around = set(neighbours(defender.pos))
+    around = set(ring_of_six(defender.pos))
     flankers = 0
     pincer = False
     for f in state.formations.values():

@@ -140,6 +140,36 @@ def disc_set(center: Hex, radius: int) -> frozenset[Hex]:
     return frozenset(disc(center, radius))
 
 
+# Below this many hexes an area's nearest hex is found by asking each of them.
+_SMALL_AREA = 24
+
+
+def distance_to_area(h: Hex, area: frozenset[Hex]) -> int:
+    """The distance from ``h`` to the nearest hex of ``area`` (not empty): 0 inside it. A big
+    area (a region the general marches on, asked about for every hex round a formation) is
+    measured by its edge only, once per hex (``_area_distances``)."""
+    if len(area) <= _SMALL_AREA:
+        return min(distance(h, a) for a in area)
+    edge, known = _area_distances(area)
+    found = known.get(h)
+    if found is None:
+        if h in area:
+            found = 0
+        else:
+            q, r = h
+            found = min((abs(q - a) + abs(r - b) + abs(q + r - a - b)) // 2 for a, b in edge)
+        known[h] = found
+    return found
+
+
+@lru_cache(maxsize=256)
+def _area_distances(area: frozenset[Hex]) -> tuple[tuple[Hex, ...], dict[Hex, int]]:
+    """The hexes of ``area`` with a neighbour outside it, and the distances to the area found so
+    far. From any hex outside the area the nearest hex of it is on its edge: the step before it
+    on a shortest way there lies outside (were it inside, that hex would be nearer)."""
+    return tuple(h for h in area if any(n not in area for n in ring_of_six(h))), {}
+
+
 def cube_round(fq: float, fr: float) -> Hex:
     """The hex a fractional axial position falls in (rounded in cube coordinates)."""
     fs = -fq - fr

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .board import Board
 from .events import Event, Fled, MoraleChanged, Rallied, Routed, SoulsReleased
 from .herding import HEMMED_STRAGGLERS, hemmed
-from .hexgrid import DIRECTIONS, Hex, distance
+from .hexgrid import Hex, distance, ring_of_six
 from .movement import exerts_zoc, search_moves
 from .rules import Ruleset
 from .sides import are_allied, are_enemies
@@ -80,8 +80,8 @@ def is_death_ground(state: GameState, board: Board, rules: Ruleset, f: Formation
     occupied = state.occupancy()
 
     def in_enemy_zoc(h: Hex) -> bool:
-        for d in DIRECTIONS:
-            o = occupied.get(Hex(h.q + d.q, h.r + d.r))
+        for n in ring_of_six(h):
+            o = occupied.get(n)
             if o is not None:
                 holder = state.formations[o]
                 if exerts_zoc(holder) and are_enemies(state, f.side, holder.side):
@@ -89,8 +89,7 @@ def is_death_ground(state: GameState, board: Board, rules: Ruleset, f: Formation
         return False
 
     enemies_adjacent = False
-    for d in DIRECTIONS:
-        h = Hex(f.pos.q + d.q, f.pos.r + d.r)
+    for h in ring_of_six(f.pos):
         other = occupied.get(h)
         if other is not None:
             if are_enemies(state, f.side, state.formations[other].side):

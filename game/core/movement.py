@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Board
-from .hexgrid import DIRECTIONS, Hex
+from .hexgrid import Hex, ring_of_six
 from .rules import Ruleset
 from .sides import are_enemies, closed_hexes
 from .state import Formation, GameState
@@ -34,9 +34,7 @@ def enemy_zoc(state: GameState, side_id: str) -> set[Hex]:
     zone: set[Hex] = set()
     for f in state.formations.values():
         if are_enemies(state, side_id, f.side) and exerts_zoc(f):
-            q, r = f.pos
-            for d in DIRECTIONS:
-                zone.add(Hex(q + d.q, r + d.r))
+            zone.update(ring_of_six(f.pos))
     return zone
 
 
@@ -108,8 +106,10 @@ def search_moves(
     formations = state.formations
     side = formation.side
     steps = board.steps(move_class)
-    # Fortress gates shut to this side are walls.
-    closed = closed_hexes(state, board, side)
+    # Fortress gates shut to this side are walls, and so are the hexes its enemies stand on
+    # (friends can be passed through): one look-up per step rather than three.
+    blocked = set(closed_hexes(state, board, side))
+    blocked.update(h for h, fid in occupancy.items() if formations[fid].side != side)
 
     origin = formation.pos
     cost: dict[Hex, int] = {origin: 0}
@@ -120,7 +120,7 @@ def search_moves(
     buckets: list[list[Hex]] = [[] for _ in range(max(budget, 0) + 1)]
     buckets[0].append(origin)
     # Bound once: this loop runs for every move checked and every move the AI weighs.
-    cost_of, occupant_of, steps_of, far = cost.get, occupancy.get, steps.get, 1 << 30
+    cost_of, steps_of, far = cost.get, steps.get, 1 << 30
     for c, bucket in enumerate(buckets):
         bucket.sort()
         for here in bucket:
@@ -131,13 +131,8 @@ def search_moves(
             if here != origin and here in zoc:
                 continue  # a zone of control stops the move here
             for nxt, step in steps_of(here, ()):
-                if nxt in closed:
-                    continue
                 nc = c + step
-                if nc > budget or nc >= cost_of(nxt, far):
-                    continue
-                occupant = occupant_of(nxt)
-                if occupant is not None and formations[occupant].side != side:
+                if nc > budget or nc >= cost_of(nxt, far) or nxt in blocked:
                     continue
                 cost[nxt] = nc
                 parent[nxt] = here

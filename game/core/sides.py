@@ -7,10 +7,26 @@ from .hexgrid import Hex
 from .state import GameState, SideState
 
 
+def _pair(state: GameState, side_a: str, side_b: str) -> tuple[SideState, SideState]:
+    """``state.side(side_a), state.side(side_b)`` (KeyError for the first one missing), in one
+    pass over the sides: every zone of control, sight and threat asks who fights whom."""
+    a = b = None
+    for s in state.sides:
+        if a is None and s.id == side_a:
+            a = s
+        if b is None and s.id == side_b:
+            b = s
+    if a is None:
+        raise KeyError(side_a)
+    if b is None:
+        raise KeyError(side_b)
+    return a, b
+
+
 def are_allied(state: GameState, side_a: str, side_b: str) -> bool:
     if side_a == side_b:
         return True
-    a, b = state.side(side_a), state.side(side_b)
+    a, b = _pair(state, side_a, side_b)
     return side_b in a.allies or side_a in b.allies
 
 
@@ -18,7 +34,7 @@ def are_enemies(state: GameState, side_a: str, side_b: str) -> bool:
     """Whether two sides fight each other now. A neutral side is at peace until attacked."""
     if side_a == side_b:
         return False
-    a, b = state.side(side_a), state.side(side_b)
+    a, b = _pair(state, side_a, side_b)
     if side_b in a.allies or side_a in b.allies:
         return False
     if a.role == "neutral":

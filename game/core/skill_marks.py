@@ -6,6 +6,7 @@ imports neither.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from . import morale
@@ -73,22 +74,44 @@ HALT_REASON = N_("The blades' sally")
 def formation_skills(rules: Ruleset, f: Formation) -> list[Skill]:
     """The hero's skills, then those of the unit type, each once; a skill limited to other unit
     types is left out."""
+    return list(_skills_of(_Same(rules), f.hero, f.type))
+
+
+class _Same:
+    """A ruleset as a cache key: that very object, not an equal one (a ruleset holds dicts, so it
+    has no hash of its own). A ruleset never changes once loaded; a key kept in a cache holds it,
+    so its id is not taken by another while the key lives."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+
+    def __hash__(self) -> int:
+        # Identity's hash: it only finds the entry again, it never decides anything.
+        return object.__hash__(self.rules)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.rules is self.rules
+
+
+@lru_cache(maxsize=1 << 10)
+def _skills_of(key: _Same, hero: str | None, unit_type: str) -> tuple[Skill, ...]:
+    """``formation_skills`` of a formation led by ``hero`` (None: no hero) of ``unit_type``:
+    every attack the general weighs asks for both sides' skills."""
+    rules = key.rules
     ids: list[str] = []
-    if f.hero is not None and f.hero in rules.heroes:
-        ids.extend(s for s in rules.heroes[f.hero].skills if s in rules.skills)
+    if hero is not None and hero in rules.heroes:
+        ids.extend(s for s in rules.heroes[hero].skills if s in rules.skills)
     for sid in sorted(rules.skills):
-        if f.type in rules.skills[sid].granted_to and sid not in ids:
+        if unit_type in rules.skills[sid].granted_to and sid not in ids:
             ids.append(sid)
-    out = []
-    for sid in ids:
-        skill = rules.skills[sid]
-        if not skill.only_units or f.type in skill.only_units:
-            out.append(skill)
-    return out
+    skills = [rules.skills[sid] for sid in ids]
+    return tuple(s for s in skills if not s.only_units or unit_type in s.only_units)
 
 
 def passive_skill(rules: Ruleset, f: Formation, effect: str) -> Skill | None:
-    for skill in formation_skills(rules, f):
+    for skill in _skills_of(_Same(rules), f.hero, f.type):
         if skill.passive and skill.effect == effect:
             return skill
     return None

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from . import baggage
 from .board import Board
 from .events import Event, Revealed
-from .hexgrid import Hex, cube_round, distance, neighbours, ring_of_six
+from .hexgrid import Hex, distance, neighbours, ring_of_six
 from .movement import ZOC_IGNORING, MoveMap, exerts_zoc, search_moves
 from .rules import Ruleset
 from .scenario import FormationSpec
@@ -112,7 +112,16 @@ def _line_clear(blocking: frozenset[Hex], a: Hex, b: Hex, n: int) -> bool:
         aq, ar = a.q + nq, a.r + nr
         dq, dr = b.q - a.q, b.r - a.r
         for i in range(1, n):
-            if cube_round(aq + dq * i / n, ar + dr * i / n) in blocking:
+            # cube_round(fq, fr), spelled out: every hex within sight of every hex is asked.
+            fq, fr = aq + dq * i / n, ar + dr * i / n
+            fs = -fq - fr
+            q, r, s = round(fq), round(fr), round(fs)
+            eq, er, es = abs(q - fq), abs(r - fr), abs(s - fs)
+            if eq > er and eq > es:
+                q = -r - s
+            elif er > es:
+                r = -q - s
+            if (q, r) in blocking:
                 break
         else:
             return True
@@ -383,7 +392,14 @@ def walk(
                 e.hidden = False
                 events += revealed(e, f.id)
                 halt = True
-        now_seen = {o.id for o in _seen_by(state, allied, others_eyes | {h}, others_seen, sight_here)}
+        # The enemies the side sees now (``_seen_by``, asked of the enemies alone: only they count).
+        eyes = others_eyes | {h}
+        now_seen = {
+            e.id
+            for e in enemies
+            if e.side in allied
+            or (any(n in eyes for n in ring_of_six(e.pos)) if e.hidden else e.pos in others_seen or e.pos in sight_here)
+        }
         if any(e.id in now_seen and e.id not in seen_before for e in enemies):
             sighted = True
         # A column that sights an enemy from a friend's hex cannot halt there; falling back
@@ -424,8 +440,10 @@ def side_view(state: GameState, board: Board, rules: Ruleset, side_id: str) -> G
     The view is read-only and shares the formations and sides of ``state`` (copying 300
     formations for each of a turn's hundred decisions would cost more than the thinking), so it
     shows the state as it is now; build a new one after the state changes."""
-    seen = seen_formations(state, board, rules, side_id)
-    visible = visible_hexes(state, board, rules, side_id)
+    # ``seen_formations`` and ``visible_hexes``, the side's eyes found once for both.
+    viewers = _viewers(state, side_id)
+    visible = _union_of_sight(board, rules, viewers)
+    seen = _seen_by(state, _allied_sides(state, side_id), {f.pos for f in viewers}, visible)
     # The few souls' and baggage's keys are parsed, rather than every visible hex given a key.
     return state.model_copy(
         update={
