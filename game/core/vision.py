@@ -17,7 +17,7 @@ hexes and ints rather than pydantic objects.
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Iterable, Set
 from dataclasses import dataclass
 
 from . import baggage
@@ -199,17 +199,21 @@ def sees_formation(state: GameState, board: Board, rules: Ruleset, side_id: str,
 
 
 def _seen_by(
-    state: GameState, allied: frozenset[str], eyes: Set[Hex], seen: Set[Hex], extra: Set[Hex] = frozenset()
+    state: GameState,
+    allied: frozenset[str],
+    eyes: Set[Hex],
+    seen: Set[Hex],
+    extra: Set[Hex] = frozenset(),
+    among: Iterable[Formation] | None = None,
 ) -> list[Formation]:
-    """The formations seen by a side whose allied sides are ``allied``, whose formations stand
-    on ``eyes`` and see ``seen`` (and ``extra``), by id."""
+    """The formations (of ``among``, else all, by id) seen by a side whose allied sides are
+    ``allied``, whose formations stand on ``eyes`` and see ``seen`` (and ``extra``)."""
     out = []
-    for k in sorted(state.formations):
-        f = state.formations[k]
+    for f in (state.formations[k] for k in sorted(state.formations)) if among is None else among:
         if f.side in allied:
             out.append(f)
         elif f.hidden:
-            if any(n in eyes for n in neighbours(f.pos)):
+            if any(n in eyes for n in ring_of_six(f.pos)):
                 out.append(f)
         elif f.pos in seen or f.pos in extra:
             out.append(f)
@@ -392,14 +396,8 @@ def walk(
                 e.hidden = False
                 events += revealed(e, f.id)
                 halt = True
-        # The enemies the side sees now (``_seen_by``, asked of the enemies alone: only they count).
-        eyes = others_eyes | {h}
-        now_seen = {
-            e.id
-            for e in enemies
-            if e.side in allied
-            or (any(n in eyes for n in ring_of_six(e.pos)) if e.hidden else e.pos in others_seen or e.pos in sight_here)
-        }
+        # Asked of the enemies alone: only they count.
+        now_seen = {o.id for o in _seen_by(state, allied, others_eyes | {h}, others_seen, sight_here, among=enemies)}
         if any(e.id in now_seen and e.id not in seen_before for e in enemies):
             sighted = True
         # A column that sights an enemy from a friend's hex cannot halt there; falling back
