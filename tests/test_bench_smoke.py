@@ -238,6 +238,12 @@ def test_strength_quick_plays_every_part_from_both_sides(tmp_path: Path, capsys:
     expected |= {(a, b, s) for a, b in strength.LADDER for s in sides}
     assert pairings == expected
     assert all(r["games"] == 1 and 0 <= r["wins"] <= 1 for r in report["rows"])
+    # A ladder row is judged against the weaker level's own games from the same side and seeds.
+    mirrored = {(r.job.player, r.job.seed): r.winner for r in report["results"] if r.job.part == strength.MIRROR}
+    for row in (r for r in report["rows"] if r["part"] == "ladder"):
+        assert row["baseline_games"] == 1 and row["target"] == row["baseline_wins"]
+        weaker = [w for (level, _seed), w in mirrored.items() if level == row["opponent"]]
+        assert row["baseline_wins"] == sum(w == row["side"] for w in weaker)
     assert set(report["timing"]) == set(strength.LEVELS)
     assert all(t["n"] >= 1 and t["baseline"] > 0 for t in report["timing"].values())
     out = capsys.readouterr().out
