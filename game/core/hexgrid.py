@@ -172,6 +172,12 @@ def _area_distances(area: frozenset[Hex]) -> tuple[tuple[Hex, ...], dict[Hex, in
 
 def cube_round(fq: float, fr: float) -> Hex:
     """The hex a fractional axial position falls in (rounded in cube coordinates)."""
+    return Hex(*round_axial(fq, fr))
+
+
+def round_axial(fq: float, fr: float) -> tuple[int, int]:
+    """``cube_round``'s axial coordinates as a plain pair, equal to the hex's (lines of sight ask
+    this of every point between two hexes, and need no hex made for it)."""
     fs = -fq - fr
     q, r, s = round(fq), round(fr), round(fs)
     dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
@@ -179,7 +185,7 @@ def cube_round(fq: float, fr: float) -> Hex:
         q = -r - s
     elif dr > ds:
         r = -q - s
-    return Hex(int(q), int(r))
+    return int(q), int(r)
 
 
 def line(a: Hex, b: Hex) -> list[Hex]:

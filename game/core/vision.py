@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from . import baggage
 from .board import Board
 from .events import Event, Revealed
-from .hexgrid import Hex, distance, neighbours, ring_of_six
+from .hexgrid import Hex, distance, neighbours, ring_of_six, round_axial
 from .movement import ZOC_IGNORING, MoveMap, exerts_zoc, search_moves
 from .rules import Ruleset
 from .scenario import FormationSpec
@@ -112,16 +112,7 @@ def _line_clear(blocking: frozenset[Hex], a: Hex, b: Hex, n: int) -> bool:
         aq, ar = a.q + nq, a.r + nr
         dq, dr = b.q - a.q, b.r - a.r
         for i in range(1, n):
-            # cube_round(fq, fr), spelled out: every hex within sight of every hex is asked.
-            fq, fr = aq + dq * i / n, ar + dr * i / n
-            fs = -fq - fr
-            q, r, s = round(fq), round(fr), round(fs)
-            eq, er, es = abs(q - fq), abs(r - fr), abs(s - fs)
-            if eq > er and eq > es:
-                q = -r - s
-            elif er > es:
-                r = -q - s
-            if (q, r) in blocking:
+            if round_axial(aq + dq * i / n, ar + dr * i / n) in blocking:
                 break
         else:
             return True
