@@ -279,6 +279,28 @@ def test_riding_for_the_hill_yue_fei_cuts_through_only_what_bars_his_road() -> N
     assert not persona.may_strike(yue, barring)
 
 
+def test_before_the_rear_guard_breaks_yue_fei_strikes_on_his_way_to_the_hill_not_away_from_it() -> None:
+    """Ordered to the foot of Tang Huai's hill (the rear guard still standing), Yue Fei may strike
+    from where his road takes him, but does not ride off after a besieger fleeing the other way:
+    following one to the far end of the field, he came back to the hill after the turns ran out."""
+    eng = engine()
+    st = eng.state
+    yue = st.formations["yue_fei_riders"]
+    foot = eng.board.regions["hill_foot"]
+    persona = General(eng, "zhenguo").persona
+    assert "rear_broken" not in st.fired_events and persona.held_region(yue.id) == foot
+    assert not persona.marching(yue) and yue.pos not in foot
+
+    def to_foot(h: Hex) -> int:
+        return min(distance(h, f) for f in foot)
+
+    allowed = persona.allowed_hexes(yue)
+    assert allowed is not None
+    around = [h for h in eng.board.terrain if 0 < distance(h, yue.pos) <= 3]
+    assert {h for h in around if to_foot(h) <= to_foot(yue.pos)} <= allowed
+    assert not any(to_foot(h) > to_foot(yue.pos) for h in allowed)
+
+
 REAR_GUARD = ("rear_guard_1", "rear_guard_2", "rear_guard_3")
 
 

@@ -84,7 +84,7 @@ class Persona:
         self._guards_cache: dict[str, frozenset[Hex]] = {}
         self._reserves_for: GameState | None = None
         self._reserves_cache: frozenset[str] = frozenset()
-        self._nearer_cache: dict[tuple[frozenset[Hex], Hex, int], frozenset[Hex]] = {}
+        self._nearer_cache: dict[tuple[frozenset[Hex], Hex, int, int], frozenset[Hex]] = {}
 
     # -- hooks the general calls ------------------------------------------------------------
 
@@ -300,14 +300,14 @@ class Persona:
             return self._nearer(region, f.pos, max_steps(f, self.g.engine.rules))
         return None
 
-    def _nearer(self, region: frozenset[Hex], at: Hex, reach: int) -> frozenset[Hex]:
-        """The hexes within ``reach`` of ``at`` nearer ``region`` than it is (kept: a marching
-        formation asks for them at every decision)."""
-        key = (region, at, reach)
+    def _nearer(self, region: frozenset[Hex], at: Hex, reach: int, slack: int = 0) -> frozenset[Hex]:
+        """The hexes within ``reach`` of ``at`` nearer ``region`` than it is, or no more than
+        ``slack`` farther (kept: a marching formation asks for them at every decision)."""
+        key = (region, at, reach, slack)
         found = self._nearer_cache.get(key)
         if found is None:
             now = distance_to_area(at, region)
-            found = frozenset(h for h in disc(at, reach) if distance_to_area(h, region) < now)
+            found = frozenset(h for h in disc(at, reach) if distance_to_area(h, region) < now + slack)
             if len(self._nearer_cache) > 256:
                 self._nearer_cache.clear()
             self._nearer_cache[key] = found

@@ -110,6 +110,16 @@ class Zhenguo(Persona):
         # Whether an aim is searched for at once changes what a formation may strike on the way.
         return (super().memory(), self._hunted)
 
+    def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
+        allowed = super().allowed_hexes(f)
+        region = self.held_region(f.id)
+        if allowed is not None or region is None:
+            return allowed
+        # Riding for its post (the foot of a besieged comrade's hill), it strikes on the way only
+        # where the blow leaves it no farther from the post: riders that followed a fleeing
+        # besieger off to the far end of the field came back to the hill after the turns ran out.
+        return self._nearer(region, f.pos, max_steps(f, self.g.engine.rules), slack=1)
+
     def pursuit_slack(self, f: Formation, slack: int) -> int:
         # A formation to break that has been seen and then lost from sight is searched for at
         # once: an opponent that will not stand scatters its detachments over the field, and one
