@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from conftest import ai_engine, play_general_turn
 
+from game.ai import aimed_duels
 from game.ai import jin as jin_persona
 from game.ai.driver import make_ais, play_ai_turn
 from game.ai.general import General
@@ -635,3 +636,70 @@ def _candidate_actions(general: General) -> list[object]:
     own = general.engine.state.formations_of("zhenguo")
     best = general._best_act(list(own))
     return [] if best is None else [best]
+
+
+def _mid_duel(eng: Engine, blows: tuple[int, int]) -> None:
+    """Yue Fei and Wuzhu face to face in a duel begun, each with ``blows`` landed."""
+    st = eng.state
+    face_to_face(eng)
+    until = st.turn + duel.MARK_TURNS
+    for unit, won in zip(("yue_fei_riders", "wuzhu_guards"), blows, strict=True):
+        f = st.formations[unit]
+        f.effects[duel.DUELLING] = until
+        for i in range(1, won + 1):
+            f.effects[f"{duel.ROUND_WON}{i}"] = until
+
+
+def _turn_orders(general: General, eng: Engine) -> list[object]:
+    """The general's orders for the rest of its side-turn, carried out one by one."""
+    orders: list[object] = []
+    while not orders or not isinstance(orders[-1], EndTurn):
+        action = general.next_action()
+        orders.append(action)
+        eng.apply(action)
+        assert len(orders) < 200
+    return orders
+
+
+def test_yue_fei_presses_an_even_duel_last_in_the_turn_once_his_friends_have_closed_round() -> None:
+    eng = engine()
+    to_turn(eng, 5, "zhenguo")
+    _mid_duel(eng, (1, 1))
+    orders = _turn_orders(General(eng, "zhenguo"), eng)
+    pressed = Challenge(unit="yue_fei_riders", target="wuzhu_guards")
+    assert orders[-2:] == [pressed, EndTurn()], orders
+    assert pressed not in orders[:-2]
+
+
+def test_yue_fei_two_blows_down_lets_the_duel_lapse_while_there_is_time_for_another() -> None:
+    """Pressed on two blows down, he falls alone more often than he wounds Wuzhu; let lapse, the
+    duel is broken off and may be fought again from the start. With too few turns left for
+    another, any duel beats none."""
+    eng = engine()
+    to_turn(eng, 5, "zhenguo")
+    _mid_duel(eng, (0, 2))
+    yue, guards = eng.state.formations["yue_fei_riders"], eng.state.formations["wuzhu_guards"]
+    assert aimed_duels.falls_alone(eng, yue, guards) > aimed_duels.falls_alone(eng, yue, guards, fresh=True) + 0.3
+    orders = _turn_orders(General(eng, "zhenguo"), eng)
+    assert not any(isinstance(a, Challenge) for a in orders), orders
+
+    late = engine()
+    to_turn(late, 10, "zhenguo")
+    _mid_duel(late, (0, 2))
+    assert Challenge(unit="yue_fei_riders", target="wuzhu_guards") in _turn_orders(General(late, "zhenguo"), late)
+
+
+def test_yue_fei_worn_out_by_the_ride_does_not_challenge_until_it_would_be_a_fair_fight() -> None:
+    eng = engine()
+    to_turn(eng, 5, "zhenguo")
+    face_to_face(eng)
+    yue = eng.state.formations["yue_fei_riders"]
+    challenge = Challenge(unit="yue_fei_riders", target="wuzhu_guards")
+    yue.fatigue = 100  # his score falls by twelve: Wuzhu would wound him alone one time in six
+    assert aimed_duels.falls_alone(eng, yue, eng.state.formations["wuzhu_guards"]) > aimed_duels.CHALLENGE_RISK
+    assert challenge not in _turn_orders(General(eng, "zhenguo"), eng)
+
+    fresh = engine()
+    to_turn(fresh, 5, "zhenguo")
+    face_to_face(fresh)
+    assert General(fresh, "zhenguo").next_action() == challenge

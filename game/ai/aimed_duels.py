@@ -13,6 +13,14 @@ from ..core.state import Formation
 
 # Chance of wounding the enemy hero (alone, or both heroes falling) above which to fight him.
 AIMED_DUEL_ODDS = 0.5
+# The most chance of our hero falling alone, as the field stands (friends round the duel, the
+# men's weariness), with which to challenge; and how much worse than a fresh duel's the blows
+# landed may make it before a duel begun is let lapse, to be fought again from the start.
+# (Pressed on whatever the blows, Yue Fei two down fell alone at the Tangut border in one battle
+# of ten; let lapse whenever the risk passed a fixed figure, the weary hero let even duels go
+# and never got another before the turns ran out.)
+CHALLENGE_RISK = 0.15
+PRESS_MARGIN = 0.05
 
 
 def likely_wounds(engine: Engine, ours: str, theirs: str) -> bool:
@@ -22,16 +30,41 @@ def likely_wounds(engine: Engine, ours: str, theirs: str) -> bool:
     return first + both > AIMED_DUEL_ODDS
 
 
-def challenge(engine: Engine, own: Iterable[Formation], wanted: frozenset[str]) -> Challenge | None:
-    """A challenge to a wanted enemy hero next to one of ours who likely wounds him."""
+def falls_alone(engine: Engine, f: Formation, opp: Formation, fresh: bool = False) -> float:
+    """The chance that ``f``'s hero falls and ``opp``'s does not, in the duel they fight or would
+    fight, as the field stands (``duel.current_odds``); ``fresh``: in one begun now."""
+    if not fresh:
+        return duel.current_odds(engine, f, opp)[2]
+    state, heroes = engine.state, engine.rules.heroes
+    assert f.hero is not None and opp.hero is not None
+    return duel.duel_odds(
+        heroes[f.hero].martial,
+        heroes[opp.hero].martial,
+        duel.edge(state, f, opp),
+        duel.edge(state, opp, f),
+        duel_rules=engine.scenario.duel,
+    )[2]
+
+
+def worth_pressing(engine: Engine, f: Formation, opp: Formation) -> bool:
+    """Whether the blows landed so far leave ``f``'s hero no worse placed than a fresh duel would."""
+    return falls_alone(engine, f, opp) <= falls_alone(engine, f, opp, fresh=True) + PRESS_MARGIN
+
+
+def challenge(engine: Engine, own: Iterable[Formation], wanted: frozenset[str], risk: float = 1.0) -> Challenge | None:
+    """A challenge to a wanted enemy hero next to one of ours who likely wounds him, and falls
+    alone with at most ``risk`` as the field stands."""
     if not wanted:
         return None
+    state = engine.state
     for f in own:
-        if f.hero is None:
-            continue
+        if f.hero is None or duel.in_duel(f):
+            continue  # a duel begun is pressed or let lapse on its own odds
         for c in duel.legal_challenges(engine, f.id):
-            target = engine.state.formations[c.target].hero
-            if target in wanted and likely_wounds(engine, f.hero, target):
+            target = state.formations[c.target]
+            if target.hero not in wanted or not likely_wounds(engine, f.hero, target.hero):
+                continue
+            if falls_alone(engine, f, target) <= risk:
                 return c
     return None
 

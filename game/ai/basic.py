@@ -10,7 +10,7 @@ from __future__ import annotations
 import zlib
 
 from ..core import combat, duel, skills, souls, vision
-from ..core.actions import Action, AnswerDuel, Attack, Capture, EndTurn, Move, UseSkill
+from ..core.actions import Action, AnswerDuel, Attack, Capture, Challenge, EndTurn, Move, UseSkill
 from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import are_enemies, enemy_zoc, search_moves
@@ -131,14 +131,13 @@ class BasicAI:
         return AnswerDuel(accept=gap <= ACCEPT_MARGIN)
 
     def _hero_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
-        """A duel already fought is pressed first, then signature skills where a simple rule says
-        they pay, then favourable challenges."""
+        """A duel already fought is pressed first (``presses_first``), then signature skills where
+        a simple rule says they pay, then favourable challenges."""
         engine = self.engine
-        for f in own:
-            if duel.in_duel(f):
-                pressing = duel.legal_challenges(engine, f.id)
-                if pressing:
-                    return pressing[0]
+        if self.presses_first:
+            pressed = self._press_duel(own)
+            if pressed is not None:
+                return pressed
         for f in own:
             for use in skills.legal_uses(engine, f.id):
                 if (f.id, use.skill) not in self._used and self._worth_using(f, use, enemies):
@@ -146,7 +145,7 @@ class BasicAI:
                     return use
         rules = engine.rules
         for f in own:
-            if f.hero is None or not self._may_challenge(f):
+            if f.hero is None or duel.in_duel(f) or not self._may_challenge(f):
                 continue
             for challenge in duel.legal_challenges(engine, f.id):
                 target = engine.state.formations[challenge.target]
@@ -154,6 +153,21 @@ class BasicAI:
                 if rules.heroes[f.hero].martial - rules.heroes[target.hero].martial >= CHALLENGE_MARGIN:
                     return challenge
         return None
+
+    # Whether a duel in progress is pressed before anything else is done in the turn.
+    presses_first = True
+
+    def _press_duel(self, own: list[Formation]) -> Challenge | None:
+        """The next exchange of a duel one of ``own`` fights, if it is worth pressing now."""
+        for f in own:
+            if duel.in_duel(f):
+                pressing = duel.legal_challenges(self.engine, f.id)
+                if pressing and self._worth_pressing(f, pressing[0]):
+                    return pressing[0]
+        return None
+
+    def _worth_pressing(self, f: Formation, press: Challenge) -> bool:
+        return True
 
     def _may_challenge(self, f: Formation) -> bool:
         """Whether ``f``'s hero may stop to offer a duel (a general with orders may forbid it)."""

@@ -111,6 +111,8 @@ class General(Striker):
         for f in own:
             if self._late():
                 break
+            if duel.in_duel(f):
+                continue  # its next exchange comes last, once friends have closed round it
             if engine.can_move(f):
                 move = self._movement(f, enemies, goals)
                 if move is not None:
@@ -119,7 +121,7 @@ class General(Striker):
             self._holding.add(f.id)
             if rest is not None:
                 return rest
-        return EndTurn()
+        return self._press_duel(own) or EndTurn()
 
     def _note_refusal(self) -> None:
         """After a challenge of ours: answered, and no duel under way, it was refused."""
@@ -137,6 +139,22 @@ class General(Striker):
         return self._deadline is not None and time.perf_counter() >= self._deadline
 
     # -- duels ----------------------------------------------------------------------------
+
+    # A duel in progress is pressed last in the turn: every friend that closes round it first
+    # adds to the hero's score (duel.support).
+    presses_first = False
+
+    def _worth_pressing(self, f: Formation, press: Challenge) -> bool:
+        """Whether to fight the next exchange now or let a duel going badly lapse (a duel neither
+        side presses for a whole turn is broken off, and the blows landed with it): pressed on
+        unless starting afresh would give our hero better odds, or when too few turns are left
+        to fight another."""
+        opp = self.engine.state.formations.get(press.target)
+        return opp is None or self._duel_time_short() or aimed_duels.worth_pressing(self.engine, f, opp)
+
+    def _duel_time_short(self) -> bool:
+        """Whether fewer turns are left than a duel takes: any duel is better than none."""
+        return self.objectives.deadline - self.engine.state.turn + 1 <= duel.WINS_NEEDED
 
     def _answer_duel(self) -> AnswerDuel:
         answer = self.persona.answer_duel()
@@ -304,7 +322,8 @@ class General(Striker):
     def _hero_action(self, own: list[Formation], enemies: list[Formation]) -> Action | None:
         wanted = self.objectives.wound_heroes(self.engine.state)
         free = [f for f in own if self._may_challenge(f)]
-        return super()._hero_action(own, enemies) or aimed_duels.challenge(self.engine, free, wanted)
+        risk = 1.0 if self._duel_time_short() else aimed_duels.CHALLENGE_RISK
+        return super()._hero_action(own, enemies) or aimed_duels.challenge(self.engine, free, wanted, risk)
 
     def _may_challenge(self, f: Formation) -> bool:
         return self.persona.may_challenge(f)
