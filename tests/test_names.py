@@ -65,6 +65,7 @@ def test_each_face_draws_the_other_scripts_names(font: Path, other: str) -> None
     rules = load_ruleset()
     i18n.set_language(other)
     names = [i18n._(h.name) for h in rules.heroes.values()] + [i18n._(f.name) for f in rules.factions.values()]
+    names += [i18n._(h.surname) for h in rules.heroes.values()] + [i18n._(u.char) for u in rules.units.values()]
     cmap = TTFont(str(font), lazy=True).getBestCmap()
     missing = sorted({c for n in names for c in n if not c.isspace() and ord(c) not in cmap})
     assert missing == []
@@ -105,3 +106,31 @@ def test_the_names_script_is_the_story_on_top(app: App) -> None:
         assert i18n.story_script() is None  # the campaigns' own cards name both stories
     finally:
         i18n.set_language("en")
+
+
+def test_a_banners_character_is_written_as_the_names_are() -> None:
+    """The one character on a formation's banner, a hero's surname or a unit type's mark, keeps
+    its story's script like the names, and follows the reader's own script when they ask for every
+    name in theirs (a banner of 韩 over the name 韓信 was a slip)."""
+    from game.core.hexgrid import Hex
+    from game.core.state import Formation
+    from game.ui.banners import Banners
+
+    rules = load_ruleset()
+    banners = Banners(None, rules)  # type: ignore[arg-type]  # char() reads no geometry
+    han_xin = Formation(
+        id="h", side="coalition", type="warrior", men=1, max_men=1, morale=100, hero="han_xin", pos=Hex(0, 0)
+    )
+    riders = Formation(id="r", side="zhenguo", type="zhenguo_rider", men=1, max_men=1, morale=100, pos=Hex(0, 0))
+    i18n.set_language("zh_TW")
+    i18n.set_story_script("zh_CN")
+    assert banners.char(han_xin) == "韩" and i18n.name("Han Xin") == "韩信"
+    i18n.set_names_follow_story(False)
+    assert banners.char(han_xin) == "韓" and i18n.name("Han Xin") == "韓信"
+    i18n.set_language("zh_CN")
+    i18n.set_story_script("zh_TW")
+    assert banners.char(riders) == "骑"
+    i18n.set_names_follow_story(True)
+    assert banners.char(riders) == "騎"
+    i18n.set_language("en")
+    assert banners.char(han_xin) == "韩"  # an English reader sees the story's own banner

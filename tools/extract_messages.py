@@ -61,6 +61,11 @@ TEXT_KEYS = frozenset(
         "text",
         "history",
         "reason",
+        # The one character on a formation's banner (a hero's surname, a unit type's mark),
+        # written in its story's script: the reader who wants names in their own script gets it
+        # in theirs, as a name (i18n.name).
+        "surname",
+        "char",
     }
 )
 # Header fields that change on every run or with the babel version; ignored when comparing.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from .. import i18n
 from ..core.rules import Ruleset
 from ..core.state import Formation
 from ..i18n import format_men_short
@@ -71,8 +72,8 @@ class Banners:
 
     def char(self, f: Formation) -> str:
         if f.hero is not None:
-            return self.rules.heroes[f.hero].surname
-        return self.rules.units[f.type].char
+            return i18n.name(self.rules.heroes[f.hero].surname)
+        return i18n.name(self.rules.units[f.type].char)
 
     def _draw_status(self, target: pygame.Surface, rect: pygame.Rect, f: Formation, zoom: float) -> None:
         """Morale pip on the left edge, a 溃 stamp when routed, missiles and charges, the ambush

@@ -85,7 +85,7 @@ def draw_portrait(surface: pygame.Surface, rules: Ruleset, hero_id: str, box: py
     pygame.draw.circle(surface, colour, box.center, box.w // 2)
     pygame.draw.circle(surface, trim, box.center, box.w // 2, 2)
     # The font scales by itself: its size is the box's at 100%.
-    glyph = font(round(box.h / ui_scale()) * 5 // 9, bold=True).render(hero.surname, True, trim)
+    glyph = font(round(box.h / ui_scale()) * 5 // 9, bold=True).render(i18n.name(hero.surname), True, trim)
     surface.blit(glyph, glyph.get_rect(center=box.center))
 
 

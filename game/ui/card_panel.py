@@ -272,7 +272,8 @@ class CardPanel:
         faction = self.rules.factions[card.faction]
         pygame.draw.rect(surface, faction.colour, box, border_radius=4)
         pygame.draw.rect(surface, faction.trim, box, 2, border_radius=4)
-        char = self.rules.heroes[card.hero.id].surname if card.hero is not None else self.rules.units[card.type_id].char
+        mark = self.rules.heroes[card.hero.id].surname if card.hero is not None else self.rules.units[card.type_id].char
+        char = i18n.name(mark)
         glyph = font(round(BANNER_H * 0.6), bold=True).render(char, True, faction.trim)
         surface.blit(glyph, glyph.get_rect(center=box.center))
 

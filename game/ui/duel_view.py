@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from .. import i18n
 from ..core import duel
 from ..core.actions import AnswerDuel
 from ..core.events import DuelFought, Event
@@ -75,7 +76,7 @@ def draw_banner(surface: pygame.Surface, rules: Ruleset, hero: str, centre: tupl
         BACKGROUND,
         [(rect.centerx - notch, rect.bottom), (rect.centerx, rect.bottom - notch), (rect.centerx + notch, rect.bottom)],
     )
-    glyph = font(76, bold=True).render(h.surname, True, faction.trim)
+    glyph = font(76, bold=True).render(i18n.name(h.surname), True, faction.trim)
     surface.blit(glyph, glyph.get_rect(center=(rect.centerx, rect.centery - px(6))))
     return rect
 

@@ -181,7 +181,7 @@ class NarrationPopup:
         pygame.draw.circle(surface, colour, box.center, box.w // 2)
         pygame.draw.circle(surface, trim, box.center, box.w // 2, 2)
         # At 100% size: ``font`` scales it with the UI, as the circle is scaled.
-        glyph = font(PORTRAIT * 5 // 9, bold=True).render(hero.surname, True, trim)
+        glyph = font(PORTRAIT * 5 // 9, bold=True).render(i18n.name(hero.surname), True, trim)
         surface.blit(glyph, glyph.get_rect(center=box.center))
 
 
