@@ -13,6 +13,7 @@ import os
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from .core.msgid import N_ as N_  # the one marker, shared with the rules
 from .paths import LOCALE_DIR
 
 DOMAIN = "qiankun"
@@ -120,10 +121,6 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return TRANSLATOR.get().catalog.ngettext(singular, plural, n)
-
-
-def N_(message: str) -> str:
-    return message
 
 
 def format_men(n: int) -> str:

@@ -13,8 +13,8 @@ from typing import Literal
 from .board import Board
 from .duel import WATCH_PERCENT, watching
 from .hexgrid import opposite, ring_of_six
-from .kinds import N_
 from .morale import VICTORY_MORALE, best_aura, is_death_ground, loss_morale
+from .msgid import N_
 from .rng import Rng
 from .rules import Ruleset
 from .sides import are_allied

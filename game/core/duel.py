@@ -36,17 +36,12 @@ from .events import (
     HeroWounded,
 )
 from .hexgrid import distance, neighbours
+from .msgid import N_
 from .rng import Rng
 from .scenario import DuelRules
 from .sides import are_allied, are_enemies
 from .state import Formation, GameState, PendingDuel
 from .table import Table
-
-
-def N_(message: str) -> str:
-    """Marks an English msgid for extraction; the UI translates it when it shows it."""
-    return message
-
 
 WINS_NEEDED = 4
 # Each round a hero scores his martial skill, his support and a roll of 1..ROLL.

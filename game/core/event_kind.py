@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .kinds import N_
+from .msgid import N_
 
 if TYPE_CHECKING:
     from .board import Board

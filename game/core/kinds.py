@@ -18,11 +18,6 @@ from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 
-def N_(message: str) -> str:
-    """Marks an English msgid for extraction; the screens translate it when they show it."""
-    return message
-
-
 class UnknownKind(ValueError):
     """A name no kind of the family has: content names it, so it is a content error."""
 

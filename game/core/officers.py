@@ -13,16 +13,12 @@ from typing import TYPE_CHECKING
 
 from . import morale
 from .events import Event, OfficerSlain
+from .msgid import N_
 from .scenario import OfficerSpec
 from .state import Formation
 
 if TYPE_CHECKING:
     from .table import Table
-
-
-def N_(message: str) -> str:
-    """Marks an English msgid for extraction; the UI translates it when it shows it."""
-    return message
 
 
 # Rank id -> (name, morale the slayer's own formation gains).

@@ -13,14 +13,9 @@ from . import morale
 from .board import Board
 from .duel import DUELLING
 from .hexgrid import Hex, distance
+from .msgid import N_
 from .rules import Ruleset, Skill
 from .state import Formation, GameState
-
-
-def N_(message: str) -> str:
-    """Marks an English msgid for extraction; the UI translates it when it shows it."""
-    return message
-
 
 # Effect ids (keys of Formation.effects).
 NO_ROUT = morale.NO_ROUT

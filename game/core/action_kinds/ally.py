@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ..event_kind import ActionSpec, References
 from ..events import Event, SidesAllied
-from ..kinds import N_
+from ..msgid import N_
 
 if TYPE_CHECKING:
     from ..table import Table

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ..event_kind import ActionSpec, Teller
 from ..events import Event, Narration
-from ..kinds import N_
+from ..msgid import N_
 
 if TYPE_CHECKING:
     from ..table import Table

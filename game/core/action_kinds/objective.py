@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..event_kind import ActionHint, ActionSpec, Teller
 from ..events import Event, ObjectiveChanged
-from ..kinds import N_
+from ..msgid import N_
 
 if TYPE_CHECKING:
     from ..table import Table

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..event_kind import ActionSpec, References
 from ..events import Event, GatesOpened
-from ..kinds import N_
+from ..msgid import N_
 
 if TYPE_CHECKING:
     from ..table import Table

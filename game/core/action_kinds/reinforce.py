@@ -10,7 +10,7 @@ from .. import vision
 from ..event_kind import ActionSpec, References, Spec
 from ..events import Event, Reinforced
 from ..hexgrid import Hex
-from ..kinds import N_
+from ..msgid import N_
 from ..offsets import parse_offset
 from ..placement import nearest_free, placement_area
 from ..scenario import FormationSpec, Scenario

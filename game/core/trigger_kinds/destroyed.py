@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 from ..action_kinds.reinforce import fielded
 from ..event_kind import Teller, TriggerHint, of_kind
 from ..events import Destroyed, Event
-from ..kinds import N_
+from ..msgid import N_
 from ._selection import Selection
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..event_kind import References, Teller, TriggerHint, TriggerSpec
 from ..events import Event
-from ..kinds import N_
+from ..msgid import N_
 from ..sides import are_enemies
 
 if TYPE_CHECKING:

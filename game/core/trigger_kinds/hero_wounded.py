@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..event_kind import TriggerSpec, of_kind
 from ..events import Event, HeroWounded
-from ..kinds import N_
+from ..msgid import N_
 
 if TYPE_CHECKING:
     from ..table import Table

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ..event_kind import TriggerSpec
 from ..events import Event
-from ..kinds import N_
+from ..msgid import N_
 from ..tallies import tally_men
 
 if TYPE_CHECKING:

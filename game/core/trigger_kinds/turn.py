@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ..event_kind import References, Teller, TriggerSpec
 from ..events import Event, TurnEnded
-from ..kinds import N_
+from ..msgid import N_
 
 if TYPE_CHECKING:
     from ..table import Table
