@@ -653,7 +653,7 @@ def _mid_duel(eng: Engine, blows: tuple[int, int]) -> None:
 def _turn_orders(general: General, eng: Engine) -> list[object]:
     """The general's orders for the rest of its side-turn, carried out one by one."""
     orders: list[object] = []
-    while not orders or not isinstance(orders[-1], EndTurn):
+    while not eng.state.over and (not orders or not isinstance(orders[-1], EndTurn)):
         action = general.next_action()
         orders.append(action)
         eng.apply(action)
@@ -703,3 +703,20 @@ def test_yue_fei_worn_out_by_the_ride_does_not_challenge_until_it_would_be_a_fai
     to_turn(fresh, 5, "zhenguo")
     face_to_face(fresh)
     assert General(fresh, "zhenguo").next_action() == challenge
+
+
+def test_wuzhus_guards_broken_are_ridden_down_though_officers_still_stand() -> None:
+    """Once his guards are routed no duel can reach Wuzhu, and destroying them takes him: Yue
+    Fei, whose charge otherwise goes for the officers while any stand, rides them down (he used to
+    wait beside them to the turn limit)."""
+    eng = engine()
+    to_turn(eng, 6, "zhenguo")
+    st = eng.state
+    face_to_face(eng)
+    guards = st.formations["wuzhu_guards"]
+    guards.routed, guards.men, guards.morale = True, 600, 0
+    assert any(officers.standing(eng, e) for e in st.formations.values() if e.id != guards.id)
+    general = General(eng, "zhenguo")
+    yue = st.formations["yue_fei_riders"]
+    assert "yue_fei_riders" in general.persona.charging and general.persona.may_strike(yue, guards)
+    assert Attack(unit="yue_fei_riders", target="wuzhu_guards") in _turn_orders(general, eng)

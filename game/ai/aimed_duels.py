@@ -70,7 +70,10 @@ def challenge(engine: Engine, own: Iterable[Formation], wanted: frozenset[str], 
 
 
 def marked(engine: Engine, side_id: str, wanted: frozenset[str]) -> frozenset[str]:
-    """Enemy formations led by a wanted hero whom one of our heroes likely wounds."""
+    """Enemy formations led by a wanted hero whom one of our heroes likely wounds, while he can be
+    challenged: once his formation is routed no duel can be fought with him, and it is struck like
+    any other (Yue Fei stood idle beside Wuzhu's broken guards to the turn limit, sparing them for
+    a duel that could no longer come, when riding them down would have taken Wuzhu)."""
     if not wanted:
         return frozenset()
     state = engine.state
@@ -78,5 +81,5 @@ def marked(engine: Engine, side_id: str, wanted: frozenset[str]) -> frozenset[st
     return frozenset(
         e.id
         for e in state.formations.values()
-        if e.hero in wanted and any(likely_wounds(engine, h, e.hero) for h in ours)
+        if e.hero in wanted and not e.routed and any(likely_wounds(engine, h, e.hero) for h in ours)
     )

@@ -232,10 +232,17 @@ class Persona:
             state = self.g.engine.state
             leaders = [state.formations[u] for u in self.charging if u in state.formations]
             return any(distance(lead.pos, target.pos) <= 1 for lead in leaders) or not leaders
-        if f.id in self.charging and not officers.standing(self.g.engine, target):
+        if f.id in self.charging and not officers.standing(self.g.engine, target) and not self._run_down(target):
             # The charge goes for the officers while any are left in the field.
             return not any(officers.standing(self.g.engine, e) for e in self.g.engine.state.formations.values())
         return self._worthy_blow(f, target)
+
+    def _run_down(self, target: Formation) -> bool:
+        """Whether ``target`` is broken and riding it down serves one of the scenario's aims
+        (game.ai.objectives): Wuzhu's routed guards, whose hero no duel can reach any more and
+        whose destruction takes him. Yue Fei's charge for the officers used to leave them be while
+        an officer stood anywhere on the field, and he waited beside them to the turn limit."""
+        return target.routed and target.id in self.g.objectives.targets(self.g.engine.state, [target])
 
     def may_challenge(self, f: Formation) -> bool:
         """Whether ``f``'s hero may stop to offer a duel the general thinks favourable."""
