@@ -147,6 +147,22 @@ def _side_modifiers(
         mods.append(Modifier(name, percent, who, kind))
 
 
+@dataclass(frozen=True)
+class DefenderHalf:
+    """What an attack's set-up takes from the defender and the field round it alone, whoever
+    strikes it from wherever: the general weighs one defender from several hexes."""
+
+    modifiers: tuple[Modifier, ...]
+    death_ground: bool
+
+
+def defender_half(state: GameState, board: Board, rules: Ruleset, defender: Formation) -> DefenderHalf:
+    mods: list[Modifier] = []
+    _side_modifiers(state, board, rules, defender, "defender", mods)
+    death_ground = not defender.routed and is_death_ground(state, board, rules, defender)
+    return DefenderHalf(tuple(mods), death_ground)
+
+
 def setup_attack(
     state: GameState,
     board: Board,
@@ -154,12 +170,16 @@ def setup_attack(
     attacker: Formation,
     defender: Formation,
     mode: Mode = "melee",
+    half: DefenderHalf | None = None,
 ) -> CombatSetup:
+    """``half``: ``defender_half`` of ``defender`` on this same state, if already worked out."""
     att_type = rules.units[attacker.type]
     def_type = rules.units[defender.type]
+    if half is None:
+        half = defender_half(state, board, rules, defender)
     mods: list[Modifier] = []
     _side_modifiers(state, board, rules, attacker, "attacker", mods)
-    _side_modifiers(state, board, rules, defender, "defender", mods)
+    mods.extend(half.modifiers)
     shock = 0
     pincer = False
     surprise = attacker.hidden
@@ -191,7 +211,7 @@ def setup_attack(
         mods.append(Modifier("Watching the duel", WATCH_PERCENT, "defender", "power"))
     if defender.routed:
         mods.append(Modifier("Caught routing", ROUTED_BONUS, "attacker", "power"))
-    elif is_death_ground(state, board, rules, defender):
+    elif half.death_ground:
         mods.append(Modifier("Death ground", DEATH_GROUND_BONUS, "defender", "power"))
     mods = [m for m in mods if m.percent != 0]
     # The four sums of percents (power and defence of each side), in one pass over the modifiers.
