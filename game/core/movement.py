@@ -121,19 +121,18 @@ def search_moves(
     hexes, steps = graph.hexes, graph.steps
     formations = state.formations
     side = formation.side
+    # Costs and parents by hex number; ``reached`` keeps the order hexes were first reached in.
     # Fortress gates shut to this side are walls, and so are the hexes its enemies stand on
-    # (friends can be passed through): one look-up per step rather than three.
-    blocked = bytearray(len(hexes))
+    # (friends can be passed through): a cost below any step's marks them, so the one test of
+    # whether a step is cheaper than the known way turns them away too.
+    far, wall = 1 << 30, -1
+    cost = [far] * len(hexes)
     for h in closed_hexes(state, board, side):
         if h in number:
-            blocked[number[h]] = 1
+            cost[number[h]] = wall
     for h, fid in occupancy.items():
         if formations[fid].side != side and h in number:
-            blocked[number[h]] = 1
-
-    # Costs and parents by hex number; ``reached`` keeps the order hexes were first reached in.
-    far = 1 << 30
-    cost = [far] * len(hexes)
+            cost[number[h]] = wall
     parent = [-1] * len(hexes)
     cost[start] = 0
     reached = [start]
@@ -154,7 +153,7 @@ def search_moves(
                 continue  # a zone of control stops the move here
             for nxt, step in steps[here]:
                 nc = c + step
-                if nc > budget or nc >= cost[nxt] or blocked[nxt]:
+                if nc > budget or nc >= cost[nxt]:
                     continue
                 if cost[nxt] == far:
                     reached.append(nxt)
