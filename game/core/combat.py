@@ -8,7 +8,7 @@ computes casualties, so what the player is shown is exactly what can happen.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .board import Board
 from .duel import WATCH_PERCENT, watching
@@ -50,9 +50,10 @@ Mode = Literal["melee", "fire", "blast"]
 Who = Literal["attacker", "defender"]
 
 
-@dataclass(frozen=True)
-class Modifier:
-    """One named effect on a side's blows or toughness, shown in the forecast."""
+class Modifier(NamedTuple):
+    """One named effect on a side's blows or toughness, shown in the forecast. A named tuple:
+    the general weighs thousands of attacks a turn, and a tuple is made cheaply and hashed and
+    compared (as part of the set-up its forecast is kept by) without a call into Python."""
 
     name: str  # an English msgid, e.g. "Terrain", "Leadership"
     percent: int
@@ -60,9 +61,9 @@ class Modifier:
     kind: Literal["power", "defence"]
 
 
-@dataclass(frozen=True)
-class CombatSetup:
-    """Everything about an attack that does not depend on the dice."""
+class CombatSetup(NamedTuple):
+    """Everything about an attack that does not depend on the dice. A named tuple, as
+    ``Modifier`` is: the general makes one for every attack it weighs and keeps forecasts by it."""
 
     attacker: str
     defender: str
