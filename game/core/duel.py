@@ -252,7 +252,7 @@ def legal_challenges(engine: Table, unit_id: str) -> list[Challenge]:
     for target in (state.formations[k] for k in sorted(state.formations)):
         if target.id == f.id or distance(target.pos, f.pos) != 1:
             continue
-        if not vision.sees_formation(state, engine.board, engine.rules, f.side, target):
+        if not vision.sees_neighbour(state, engine.board, engine.rules, f, target):
             continue
         try:
             check_challenge(engine, f, target)

@@ -66,8 +66,9 @@ def capturable(state: GameState, rules: Ruleset, f: Formation) -> tuple[int, lis
     """Enemy souls within reach of ``f`` and the routed soul formations next to it."""
     reach = [f.pos, *neighbours(f.pos)]
     souls = 0
-    for h in reach:
-        for side_id, n in state.field_souls.get(h.key(), {}).items():
+    field = state.field_souls
+    for h in reach if field else ():  # most decisions find no soul on the field at all
+        for side_id, n in field.get(h.key(), {}).items():
             if are_enemies(state, f.side, side_id):
                 souls += n
     around = set(reach[1:])
