@@ -187,16 +187,18 @@ class Striker(BasicAI):
 
     def _moves(self, f: Formation, reach: int, occupancy: dict[Hex, str], zoc: set[Hex]) -> tuple[MoveMap, int]:
         """Where ``f`` can move (``search_moves``) and how far that reaches, kept by what the
-        search reads: the formation; who stands within ``reach`` (``max_steps``: no move goes
-        farther) or next to it, whether they hold a zone of control, and who is at war with
-        whom (``occupancy`` and ``zoc`` are the state's); and the gates shut to it."""
+        search reads: the formation; who of other sides stands within ``reach`` (``max_steps``:
+        no move goes farther) or next to it, whether they hold a zone of control, and who is at
+        war with whom (``occupancy`` and ``zoc`` are the state's); and the gates shut to it.
+        Its own side's formations are passed through: they only keep it from stopping on their
+        hexes, so a kept search's destinations are taken afresh from ``occupancy``."""
         engine = self.engine
         state = engine.state
         q, r = f.pos
         near = []
         for o in state.formations.values():
             dq, dr = o.pos.q - q, o.pos.r - r
-            if abs(dq) + abs(dr) + abs(dq + dr) <= 2 * reach + 2:
+            if o.side != f.side and abs(dq) + abs(dr) + abs(dq + dr) <= 2 * reach + 2:
                 near.append((o.pos, o.side, o.men > 0 and not o.routed))
         key = (
             f.pos,
@@ -216,7 +218,13 @@ class Striker(BasicAI):
                 if len(self._move_maps) > 512:
                     self._move_maps.clear()
                 self._move_maps[key] = found
-        return found
+            return found
+        kept, extent = found
+        # Where it may stop, as ``search_moves`` gives it: every hex reached but its own and
+        # those someone stands on now.
+        origin = kept.origin
+        destinations = frozenset(h for h in kept.cost if h != origin and h not in occupancy)
+        return MoveMap(origin, kept.cost, kept.parent, destinations), extent
 
     def _move_attacks(
         self,
