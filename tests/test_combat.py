@@ -14,6 +14,7 @@ from game.core.actions import Attack, Move
 from game.core.engine import Engine, IllegalAction
 from game.core.events import Attacked, Destroyed, SoulsReleased
 from game.core.hexgrid import Hex
+from game.core.morale import VICTORY_MORALE
 from game.core.rng import Rng
 from game.core.rules import Ruleset
 
@@ -280,3 +281,64 @@ def test_forecast_of_an_illegal_attack_is_refused(small_engine: EngineFactory, r
     with pytest.raises(IllegalAction) as exc:
         eng.forecast(Attack(unit="att", target="def"))
     assert exc.value.reason == "not_adjacent"
+
+
+def _rout_chance_counted(setup: combat.CombatSetup) -> int:
+    """``rout_chance`` as the rule reads: every sampled roll tried and the breaking ones counted."""
+    if setup.defender_morale_margin < 0:
+        return 100
+    breaks = 0
+    for i in range(combat.ROUT_SAMPLES):
+        roll = combat.ROLL_LOW + (combat.ROLL_HIGH - combat.ROLL_LOW) * (i + 0.5) / combat.ROUT_SAMPLES
+        taken, lost = combat.exchange(setup, roll, 1.0)
+        morale_lost = combat.defender_morale_loss(setup, lost) + setup.skill_shock
+        if taken > lost:
+            morale_lost -= VICTORY_MORALE
+        if lost >= setup.defender_men or morale_lost > setup.defender_morale_margin:
+            breaks += 1
+    return round(100 * breaks / combat.ROUT_SAMPLES)
+
+
+@given(
+    st.integers(1, 12000),
+    st.integers(1, 12000),
+    st.floats(0.1, 40.0),
+    st.floats(0.1, 40.0),
+    st.floats(0.1, 10.0),
+    st.floats(0.1, 10.0),
+    st.booleans(),
+    st.integers(0, 40),
+    st.integers(-5, 100),
+    st.integers(1, 12000),
+    st.integers(0, 30),
+)
+def test_rout_chance_found_by_halving_counts_every_roll(
+    att_men: int,
+    def_men: int,
+    att_power: float,
+    def_power: float,
+    att_tough: float,
+    def_tough: float,
+    retaliation: bool,
+    shock: int,
+    margin: int,
+    men_for_morale: int,
+    skill_shock: int,
+) -> None:
+    setup = combat.CombatSetup(
+        attacker="a",
+        defender="d",
+        attacker_men=att_men,
+        defender_men=def_men,
+        attacker_power=att_power,
+        defender_power=def_power,
+        attacker_toughness=att_tough,
+        defender_toughness=def_tough,
+        retaliation=retaliation,
+        modifiers=(),
+        shock=shock,
+        defender_morale_margin=margin,
+        defender_men_for_morale=men_for_morale,
+        skill_shock=skill_shock,
+    )
+    assert combat.rout_chance(setup) == _rout_chance_counted(setup)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import get_origin
 
 from ..core.actions import Action
 from ..core.hexgrid import Hex, distance
@@ -39,9 +40,18 @@ class _Entry:
     candidates: list[Candidate]
 
 
+# A formation's fields that are changed in place (cooldowns, effects): a signature copies them.
+_MUTABLE = tuple(
+    name for name, field in Formation.model_fields.items() if get_origin(field.annotation) in (dict, list, set)
+)
+
+
 def signature(f: Formation) -> tuple[object, ...]:
-    """Everything about a formation, copied: two equal signatures are the same formation."""
-    return tuple(v.copy() if type(v) is dict else v for v in f.__dict__.values())
+    """Everything about a formation, copied: two equal signatures are the same formation. Its
+    fields as they stand, then copies of those changed in place (the fields themselves may be
+    the same objects in two signatures; their copies tell them apart)."""
+    fields = f.__dict__
+    return (*fields.values(), *[fields[name].copy() for name in _MUTABLE])
 
 
 def field_token(state: GameState, extra: Hashable) -> tuple[Hashable, ...]:

@@ -19,7 +19,7 @@ from ..core import duel
 from ..core.actions import Action, AnswerDuel, Attack, Challenge, EndTurn, Fire, Move, Rest, UseSkill
 from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
-from ..core.movement import MAX_FATIGUE_TO_FORCE, are_enemies, enemy_zoc
+from ..core.movement import MAX_FATIGUE_TO_FORCE, are_enemies, enemy_zoc, max_steps
 from ..core.rng import Rng
 from ..core.state import Formation, GameState
 from . import aimed_duels, personality
@@ -292,7 +292,7 @@ class General(Striker):
             return d - engine.board.terrain_at(h).defence / 100.0 + risk
 
         here = rank(f.pos)
-        paced = engine.moves(f.id).destinations
+        paced = self._paced(f)
         forced = self.persona.forcing(f) and f.fatigue <= MAX_FATIGUE_TO_FORCE
         # A stop farther from the goals than this cannot rank half a step better than staying,
         # whatever its ground (risk only adds): the field is not searched that far for it.
@@ -310,6 +310,13 @@ class General(Striker):
                 best = key
         # Driven past its pace only where its own pace does not reach.
         return Move(unit=f.id, to=best[3], forced=best[3] not in paced) if best else None
+
+    def _paced(self, f: Formation) -> frozenset[Hex]:
+        """``engine.moves(f.id).destinations``: the view holds only formations the side sees, so
+        the engine's search (by what the side sees) is the one ``_moves`` keeps."""
+        state = self.engine.state
+        reach = max_steps(f, self.engine.rules)
+        return self._moves(f, reach, state.occupancy(), enemy_zoc(state, self.side_id))[0].destinations
 
     # -- heroes ---------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ own losses.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -107,9 +107,15 @@ class Striker(BasicAI):
                 total += ROUT_WEIGHT * g.men * self._value(g)
         return total
 
-    def attack_score(self, attacker: Formation, defender: Formation, mode: combat.Mode = "melee") -> float:
+    def attack_score(
+        self,
+        attacker: Formation,
+        defender: Formation,
+        mode: combat.Mode = "melee",
+        half: combat.DefenderHalf | None = None,
+    ) -> float:
         engine = self.engine
-        setup = combat.setup_attack(engine.state, engine.board, engine.rules, attacker, defender, mode)
+        setup = combat.setup_attack(engine.state, engine.board, engine.rules, attacker, defender, mode, half)
         fc = _forecast(setup)
         dl, al = fc.defender_losses[1], fc.attacker_losses[1]
         if (fc.rout_chance > 0 or dl >= defender.men) and self._near_spared(defender):
@@ -181,16 +187,18 @@ class Striker(BasicAI):
 
     def _moves(self, f: Formation, reach: int, occupancy: dict[Hex, str], zoc: set[Hex]) -> tuple[MoveMap, int]:
         """Where ``f`` can move (``search_moves``) and how far that reaches, kept by what the
-        search reads: the formation; who stands within ``reach`` (``max_steps``: no move goes
-        farther) or next to it, whether they hold a zone of control, and who is at war with
-        whom (``occupancy`` and ``zoc`` are the state's); and the gates shut to it."""
+        search reads: the formation; who of other sides stands within ``reach`` (``max_steps``:
+        no move goes farther) or next to it, whether they hold a zone of control, and who is at
+        war with whom (``occupancy`` and ``zoc`` are the state's); and the gates shut to it.
+        Its own side's formations are passed through: they only keep it from stopping on their
+        hexes, so a kept search's destinations are taken afresh from ``occupancy``."""
         engine = self.engine
         state = engine.state
         q, r = f.pos
         near = []
         for o in state.formations.values():
             dq, dr = o.pos.q - q, o.pos.r - r
-            if abs(dq) + abs(dr) + abs(dq + dr) <= 2 * reach + 2:
+            if o.side != f.side and abs(dq) + abs(dr) + abs(dq + dr) <= 2 * reach + 2:
                 near.append((o.pos, o.side, o.men > 0 and not o.routed))
         key = (
             f.pos,
@@ -205,12 +213,18 @@ class Striker(BasicAI):
         found = self._move_maps.get(key)
         if found is None:
             move_map = search_moves(state, engine.board, engine.rules, f, occupancy, zoc)
-            found = (move_map, max((distance(f.pos, h) for h in move_map.cost), default=0))
+            found = (move_map, _farthest(f.pos, move_map.cost))
             if self.act_cache.enabled:  # off, every decision searches afresh (for the tests)
                 if len(self._move_maps) > 512:
                     self._move_maps.clear()
                 self._move_maps[key] = found
-        return found
+            return found
+        kept, extent = found
+        # Where it may stop, as ``search_moves`` gives it: every hex reached but its own and
+        # those someone stands on now.
+        origin = kept.origin
+        destinations = frozenset(h for h in kept.cost if h != origin and h not in occupancy)
+        return MoveMap(origin, kept.cost, kept.parent, destinations), extent
 
     def _move_attacks(
         self,
@@ -231,6 +245,8 @@ class Striker(BasicAI):
             return []  # no enemy to strike from anywhere it can go: its posts need no asking
         allowed = None if pursuing else self.persona.allowed_hexes(f)
         out = []
+        # Each enemy's own half of the set-up, the same from every hex it is struck from.
+        halves: dict[str, combat.DefenderHalf] = {}
         for dest in dests:
             if allowed is not None and dest not in allowed:
                 continue
@@ -245,7 +261,10 @@ class Striker(BasicAI):
                     continue
                 if engine.board.terrain_at(target.pos).fortress and "siege" not in engine.rules.units[f.type].abilities:
                     continue
-                score = self.attack_score(moved, target) * 0.98 - floor
+                half = halves.get(target.id)
+                if half is None:
+                    half = halves[target.id] = combat.defender_half(state, engine.board, engine.rules, target)
+                score = self.attack_score(moved, target, half=half) * 0.98 - floor
                 out.append(Candidate(score, Move(unit=f.id, to=dest), dest))
         return out
 
@@ -293,6 +312,13 @@ def fronts_of(state: GameState, occupancy: dict[Hex, str], side_id: str) -> froz
     return frozenset(
         n for h, fid in occupancy.items() if are_enemies(state, side_id, formations[fid].side) for n in neighbours(h)
     )
+
+
+def _farthest(origin: Hex, hexes: Iterable[Hex]) -> int:
+    """The distance from ``origin`` to the farthest of ``hexes`` (0 for none): ``distance``
+    written out, as every move map searched asks it of each hex it reaches."""
+    q, r = origin
+    return max(((abs(a - q) + abs(b - r) + abs(a + b - q - r)) // 2 for a, b in hexes), default=0)
 
 
 @lru_cache(maxsize=1 << 12)

@@ -12,6 +12,19 @@ from .hexgrid import Hex, axial_to_offset, offset_to_axial, ring_of_six
 from .rules import TerrainType
 
 
+class StepGraph:
+    """A board's hexes numbered in (q, r) order, so that numbers sort as the hexes do, with each
+    one's enterable neighbours (number, cost) in direction order."""
+
+    def __init__(self, steps: dict[Hex, tuple[tuple[Hex, int], ...]]) -> None:
+        self.hexes: list[Hex] = sorted(steps)
+        self.number: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        number = self.number
+        self.steps: list[tuple[tuple[int, int], ...]] = [
+            tuple([(number[n], cost) for n, cost in steps[h]]) for h in self.hexes
+        ]
+
+
 class Board:
     def __init__(
         self,
@@ -36,6 +49,8 @@ class Board:
         self._steps: dict[str, dict[Hex, tuple[tuple[Hex, int], ...]]] = {}
         # Move class -> hex -> cost to enter it, for every hex that class may enter.
         self._entry_costs: dict[str, dict[Hex, int]] = {}
+        # Move class -> ``steps`` over hex numbers (``StepGraph``).
+        self._graphs: dict[str, StepGraph] = {}
         # What ``vision`` has worked out about this board (lines of sight, unions of sight), kept
         # as long as the board is: set and read by ``vision`` only.
         self.vision_cache: object | None = None
@@ -66,6 +81,16 @@ class Board:
             costs = self.entry_costs(move_class)
             found = {h: tuple([(n, costs[n]) for n in ring_of_six(h) if n in costs]) for h in self.terrain}
             self._steps[move_class] = found
+        return found
+
+    def step_graph(self, move_class: str) -> StepGraph:
+        """``steps`` over hex numbers, built once per class: the move search settles a hundred
+        hexes for every move the general weighs, and a list look-up by number is cheaper than
+        a dict look-up by hex."""
+        found = self._graphs.get(move_class)
+        if found is None:
+            found = StepGraph(self.steps(move_class))
+            self._graphs[move_class] = found
         return found
 
     def entry_costs(self, move_class: str) -> dict[Hex, int]:

@@ -35,7 +35,7 @@ from .events import (
     Event,
     HeroWounded,
 )
-from .hexgrid import distance, neighbours
+from .hexgrid import distance, neighbours, ring_of_six
 from .msgid import N_
 from .rng import Rng
 from .scenario import DuelRules
@@ -174,7 +174,7 @@ def edge(state: GameState, f: Formation, opp: Formation) -> int:
 def watching(state: GameState, *formations: Formation) -> bool:
     """Whether a fight between these formations is watched by both armies: a duel goes on within
     ``WATCH_RADIUS`` of one of them."""
-    duellists = [o.pos for o in state.formations.values() if in_duel(o)]
+    duellists = [o.pos for o in state.formations.values() if DUELLING in o.effects]  # in_duel, for every blow weighed
     return any(distance(f.pos, d) <= WATCH_RADIUS for f in formations for d in duellists)
 
 
@@ -244,10 +244,9 @@ def legal_challenges(engine: Table, unit_id: str) -> list[Challenge]:
     if f is None or f.hero is None or not engine.can_act(f):
         return []
     out = []
-    for target in (state.formations[k] for k in sorted(state.formations)):
-        if target.id == f.id or distance(target.pos, f.pos) != 1:
-            continue
-        if not vision.sees_formation(state, engine.board, engine.rules, f.side, target):
+    around = ring_of_six(f.pos)
+    for target in sorted((t for t in state.formations.values() if t.pos in around), key=lambda t: t.id):
+        if not vision.sees_neighbour(state, engine.board, engine.rules, f, target):
             continue
         try:
             check_challenge(engine, f, target)

@@ -250,8 +250,8 @@ class Engine:
     def can_capture(self, f: Formation) -> bool:
         if not self.can_act(f) or self.rules.units[f.type].capture_rate <= 0:
             return False
-        souls_near, bag = souls.capturable(self.state, self.rules, f)
-        return souls_near > 0 or bool(bag)
+        # The souls about are asked first: with some there, the bag need not be looked at.
+        return souls.souls_near(self.state, f) > 0 or bool(souls.soul_bag(self.state, self.rules, f))
 
     def forecast(self, action: Attack | Fire) -> combat.Forecast:
         if isinstance(action, Fire):

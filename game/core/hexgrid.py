@@ -149,7 +149,8 @@ def distance_to_area(h: Hex, area: frozenset[Hex]) -> int:
     area (a region the general marches on, asked about for every hex round a formation) is
     measured by its edge only, once per hex (``_area_distances``)."""
     if len(area) <= _SMALL_AREA:
-        return min(distance(h, a) for a in area)
+        q, r = h
+        return min((abs(q - a) + abs(r - b) + abs(q + r - a - b)) // 2 for a, b in area)
     edge, known = _area_distances(area)
     found = known.get(h)
     if found is None:

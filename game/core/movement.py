@@ -7,10 +7,11 @@ same on every run, which replays depend on.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .board import Board
 from .hexgrid import Hex, ring_of_six
-from .rules import Ruleset
+from .rules import Ruleset, RulesKey
 from .sides import are_enemies, closed_hexes
 from .state import Formation, GameState
 
@@ -71,9 +72,17 @@ def movement_points(formation: Formation, rules: Ruleset, forced: bool = False) 
 def max_steps(formation: Formation, rules: Ruleset, forced: bool = False) -> int:
     """The most hexes ``formation`` could cross this turn on its cheapest ground: no move
     reaches farther, so anything beyond can be left out before searching."""
-    move_class = rules.units[formation.type].move_class
-    cheapest = min((t.move_cost[move_class] for t in rules.terrain.values() if move_class in t.move_cost), default=1)
-    return movement_points(formation, rules, forced) // cheapest
+    return movement_points(formation, rules, forced) // _cheapest_step(
+        RulesKey(rules), rules.units[formation.type].move_class
+    )
+
+
+@lru_cache(maxsize=64)
+def _cheapest_step(rules: RulesKey, move_class: str) -> int:
+    """The least any terrain costs ``move_class`` to enter (the general asks every formation's
+    reach at every decision)."""
+    terrain = rules.rules.terrain.values()
+    return min((t.move_cost[move_class] for t in terrain if move_class in t.move_cost), default=1)
 
 
 def search_moves(
@@ -103,42 +112,58 @@ def search_moves(
         zoc = set() if ignores_zoc else enemy_zoc(state, formation.side)
     elif ignores_zoc:
         zoc = set()
+    origin = formation.pos
+    graph = board.step_graph(move_class)
+    number = graph.number
+    start = number.get(origin)
+    if start is None:
+        return MoveMap(origin, {origin: 0}, {}, frozenset())  # off the board: nowhere to go
+    hexes, steps = graph.hexes, graph.steps
     formations = state.formations
     side = formation.side
-    steps = board.steps(move_class)
+    # Costs and parents by hex number; ``reached`` keeps the order hexes were first reached in.
     # Fortress gates shut to this side are walls, and so are the hexes its enemies stand on
-    # (friends can be passed through): one look-up per step rather than three.
-    blocked = set(closed_hexes(state, board, side))
-    blocked.update(h for h, fid in occupancy.items() if formations[fid].side != side)
-
-    origin = formation.pos
-    cost: dict[Hex, int] = {origin: 0}
-    parent: dict[Hex, Hex] = {}
+    # (friends can be passed through): a cost below any step's marks them, so the one test of
+    # whether a step is cheaper than the known way turns them away too.
+    far, wall = 1 << 30, -1
+    cost = [far] * len(hexes)
+    for h in closed_hexes(state, board, side):
+        if h in number:
+            cost[number[h]] = wall
+    for h, fid in occupancy.items():
+        if formations[fid].side != side and h in number:
+            cost[number[h]] = wall
+    parent = [-1] * len(hexes)
+    cost[start] = 0
+    reached = [start]
+    goal = -1 if target is None else number.get(target, -1)
     # Hexes to settle, by the cost they were reached at. Every step costs at least 1 (the rules
-    # say so), so no bucket grows while it is settled, and each is settled in (q, r) order:
-    # the order a heap of (cost, hex) would pop them in.
-    buckets: list[list[Hex]] = [[] for _ in range(max(budget, 0) + 1)]
-    buckets[0].append(origin)
-    # Bound once: this loop runs for every move checked and every move the AI weighs.
-    cost_of, steps_of, far = cost.get, steps.get, 1 << 30
+    # say so), so no bucket grows while it is settled, and each is settled in (q, r) order (the
+    # numbers' order): the order a heap of (cost, hex) would pop them in.
+    buckets: list[list[int]] = [[] for _ in range(max(budget, 0) + 1)]
+    buckets[0].append(start)
     for c, bucket in enumerate(buckets):
         bucket.sort()
         for here in bucket:
-            if c > cost_of(here, far):
+            if c > cost[here]:
                 continue
-            if here == target:
+            if here == goal:
                 break
-            if here != origin and here in zoc:
+            if here != start and hexes[here] in zoc:
                 continue  # a zone of control stops the move here
-            for nxt, step in steps_of(here, ()):
+            for nxt, step in steps[here]:
                 nc = c + step
-                if nc > budget or nc >= cost_of(nxt, far) or nxt in blocked:
+                if nc > budget or nc >= cost[nxt]:
                     continue
+                if cost[nxt] == far:
+                    reached.append(nxt)
                 cost[nxt] = nc
                 parent[nxt] = here
                 buckets[nc].append(nxt)
         else:
             continue
         break  # the target is settled
-    destinations = frozenset(h for h in cost if h != origin and h not in occupancy)
-    return MoveMap(origin, cost, parent, destinations)
+    costs = {hexes[i]: cost[i] for i in reached}
+    parents = {hexes[i]: hexes[parent[i]] for i in reached[1:]}
+    destinations = frozenset(h for h in costs if h != origin and h not in occupancy)
+    return MoveMap(origin, costs, parents, destinations)

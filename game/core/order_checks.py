@@ -29,7 +29,10 @@ def own_ready(table: Table, unit_id: str, *, act: bool = True) -> Formation:
 
 
 def visible_target(table: Table, viewer: Formation, target: Formation) -> bool:
-    return vision.sees_formation(table.state, table.board, table.rules, viewer.side, target)
+    state = table.state
+    if state.formations.get(viewer.id) is viewer and distance(viewer.pos, target.pos) == 1:
+        return vision.sees_neighbour(state, table.board, table.rules, viewer, target)  # the common case: cheap
+    return vision.sees_formation(state, table.board, table.rules, viewer.side, target)
 
 
 def may_assault(table: Table, attacker: Formation, defender: Formation) -> bool:

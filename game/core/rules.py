@@ -197,3 +197,21 @@ class Ruleset(_Strict):
     heroes: dict[str, Hero]
     factions: dict[str, Faction]
     skills: dict[str, Skill] = Field(default_factory=dict)
+
+
+class RulesKey:
+    """A ruleset as a cache key: that very object, not an equal one (a ruleset holds dicts, so it
+    has no hash of its own). A ruleset never changes once loaded; a key kept in a cache holds it,
+    so its id is not taken by another while the key lives."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+
+    def __hash__(self) -> int:
+        # Identity's hash: it only finds the entry again, it never decides anything.
+        return object.__hash__(self.rules)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RulesKey) and other.rules is self.rules

@@ -14,7 +14,7 @@ from .board import Board
 from .duel import DUELLING
 from .hexgrid import Hex, distance
 from .msgid import N_
-from .rules import Ruleset, Skill
+from .rules import Ruleset, RulesKey, Skill
 from .state import Formation, GameState
 
 # Effect ids (keys of Formation.effects).
@@ -69,29 +69,11 @@ HALT_REASON = N_("The blades' sally")
 def formation_skills(rules: Ruleset, f: Formation) -> list[Skill]:
     """The hero's skills, then those of the unit type, each once; a skill limited to other unit
     types is left out."""
-    return list(_skills_of(_Same(rules), f.hero, f.type))
-
-
-class _Same:
-    """A ruleset as a cache key: that very object, not an equal one (a ruleset holds dicts, so it
-    has no hash of its own). A ruleset never changes once loaded; a key kept in a cache holds it,
-    so its id is not taken by another while the key lives."""
-
-    __slots__ = ("rules",)
-
-    def __init__(self, rules: Ruleset) -> None:
-        self.rules = rules
-
-    def __hash__(self) -> int:
-        # Identity's hash: it only finds the entry again, it never decides anything.
-        return object.__hash__(self.rules)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.rules is self.rules
+    return list(_skills_of(RulesKey(rules), f.hero, f.type))
 
 
 @lru_cache(maxsize=1 << 10)
-def _skills_of(key: _Same, hero: str | None, unit_type: str) -> tuple[Skill, ...]:
+def _skills_of(key: RulesKey, hero: str | None, unit_type: str) -> tuple[Skill, ...]:
     """``formation_skills`` of a formation led by ``hero`` (None: no hero) of ``unit_type``:
     every attack the general weighs asks for both sides' skills."""
     rules = key.rules
@@ -106,7 +88,7 @@ def _skills_of(key: _Same, hero: str | None, unit_type: str) -> tuple[Skill, ...
 
 
 def passive_skill(rules: Ruleset, f: Formation, effect: str) -> Skill | None:
-    for skill in _skills_of(_Same(rules), f.hero, f.type):
+    for skill in _skills_of(RulesKey(rules), f.hero, f.type):
         if skill.passive and skill.effect == effect:
             return skill
     return None

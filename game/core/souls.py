@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .events import Destroyed, Event, SoulsCaptured, SoulsDrifted, SoulsReleased
 from .herding import HEMMED_BAG_FACTOR, hemmed
-from .hexgrid import Hex, distance, neighbours
+from .hexgrid import Hex, distance, neighbours, ring_of_six
 from .rules import Ruleset
 from .sides import are_enemies
 from .state import Formation, GameState
@@ -64,20 +64,31 @@ def capture_capacity(rules: Ruleset, f: Formation) -> int:
 
 def capturable(state: GameState, rules: Ruleset, f: Formation) -> tuple[int, list[Formation]]:
     """Enemy souls within reach of ``f`` and the routed soul formations next to it."""
-    reach = [f.pos, *neighbours(f.pos)]
+    return souls_near(state, f), soul_bag(state, rules, f)
+
+
+def souls_near(state: GameState, f: Formation) -> int:
+    """Enemy souls on ``f``'s hex and the hexes next to it."""
     souls = 0
-    for h in reach:
-        for side_id, n in state.field_souls.get(h.key(), {}).items():
+    field = state.field_souls
+    if not field:
+        return 0  # most decisions find no soul on the field at all
+    for h in (f.pos, *ring_of_six(f.pos)):
+        for side_id, n in field.get(h.key(), {}).items():
             if are_enemies(state, f.side, side_id):
                 souls += n
-    around = set(reach[1:])
+    return souls
+
+
+def soul_bag(state: GameState, rules: Ruleset, f: Formation) -> list[Formation]:
+    """The routed enemy soul formations next to ``f`` that it may bag, by id."""
+    around = set(ring_of_six(f.pos))
     adjacent = sorted((o for o in state.formations.values() if o.pos in around), key=lambda x: x.id)
-    bag = [
+    return [
         o
         for o in adjacent
         if o.routed and "soul" in rules.units[o.type].abilities and are_enemies(state, f.side, o.side) and not o.hidden
     ]
-    return souls, bag
 
 
 def capture_forecast(state: GameState, rules: Ruleset, f: Formation) -> int:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Set
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import baggage
 from .board import Board
@@ -37,6 +38,7 @@ __all__ = [
     "search_moves_seen",
     "seen_formations",
     "sees_formation",
+    "sees_neighbour",
     "side_view",
     "sight_from",
     "visible_hexes",
@@ -187,6 +189,15 @@ def sees_formation(state: GameState, board: Board, rules: Ruleset, side_id: str,
     if f.hidden:
         return any(distance(o.pos, f.pos) == 1 for o in _viewers(state, side_id))
     return f.pos in visible_hexes(state, board, rules, side_id)
+
+
+def sees_neighbour(state: GameState, board: Board, rules: Ruleset, viewer: Formation, f: Formation) -> bool:
+    """``sees_formation`` for ``viewer``'s side and ``f`` standing next to ``viewer`` (one of
+    the state's formations): the viewer's own sight takes in every neighbour on the board as
+    soon as it sees at all, and a hidden formation is seen from next door."""
+    if f.pos in board.terrain and sight_radius(board, rules, viewer) >= 1:
+        return True
+    return sees_formation(state, board, rules, viewer.side, f)
 
 
 def _seen_by(
@@ -417,8 +428,16 @@ def walk(
 
 def _key_in(key: str, hexes: frozenset[Hex]) -> bool:
     """Whether ``key`` is the key of one of ``hexes``."""
+    h = _keyed_hex(key)
+    return h is not None and h in hexes
+
+
+@lru_cache(maxsize=1 << 12)
+def _keyed_hex(key: str) -> Hex | None:
+    """The hex whose key ``key`` is (None if it is no hex's key): the souls lying on the field
+    are looked up by key at every decision."""
     h = Hex.parse(key)
-    return h in hexes and h.key() == key
+    return h if h.key() == key else None
 
 
 def side_view(state: GameState, board: Board, rules: Ruleset, side_id: str) -> GameState:
