@@ -217,7 +217,14 @@ def _play(engine: Engine, turn: Turn, unit: str | None, option: Option) -> None:
 
 
 def _end_turn(engine: Engine, turn: Turn) -> None:
-    engine.apply(EndTurn())
+    """End the side-turn. A challenge still waiting for its answer is refused first: the tree's
+    nodes are shared by simulations whose dice differ, so a node whose first step was ending the
+    turn in one may meet a challenge in another (ending the turn then was an illegal order that
+    stopped the whole bench)."""
+    if engine.state.pending_duel is not None:
+        engine.apply(AnswerDuel(accept=False))
+    if not engine.state.over:
+        engine.apply(EndTurn())
     turn.done = set()
     turn.side_turns_ended += 1
 

@@ -287,6 +287,33 @@ def test_the_search_opponent_plays_legal_orders_of_its_own_side_only() -> None:
     assert search.next_action() == EndTurn()  # not its turn: it has nothing to order
 
 
+def test_the_search_ends_a_turn_in_its_lookahead_even_with_a_challenge_waiting() -> None:
+    """A node of the search tree is shared by lookaheads with different dice: one whose first step
+    was ending the turn may meet, in another, a challenge still waiting for its answer. The turn
+    then ends with the challenge refused, not with an illegal order that stops the bench."""
+    from bench import mcts
+    from game.content.scenarios import load_scenario
+    from game.core.actions import Challenge, EndTurn
+    from game.core.engine import GameSettings
+    from game.core.hexgrid import neighbours
+    from game.record.match import Match
+
+    loaded = load_scenario("b3_tangut_border")
+    match = Match(loaded, 240_000, GameSettings(), seats={s.id: "ai" for s in loaded.scenario.sides})
+    while match.state.active_side.id != "zhenguo":
+        match.apply(EndTurn())
+    engine = match.engine.dice_blind(7)
+    st = engine.state
+    yue, guards = st.formations["yue_fei_riders"], st.formations["wuzhu_guards"]
+    guards.pos = next(h for h in sorted(neighbours(yue.pos)) if h in engine.board and h not in st.occupancy())
+    engine.apply(Challenge(unit=yue.id, target=guards.id))
+    assert engine.state.pending_duel is not None
+    turn = mcts.Turn(done={yue.id})
+    mcts._end_turn(engine, turn)
+    assert engine.state.pending_duel is None and engine.state.active_side.id != "zhenguo"
+    assert turn.side_turns_ended == 1 and turn.done == set()
+
+
 # -- the comparison with Wesnoth's AI (the parts that need no Wesnoth) -------------------------
 
 WESNOTH_LOG = """\
