@@ -1,6 +1,7 @@
 """Duels the scenario asks for: an enemy hero whose wounding wins the battle is challenged by any
-hero of ours likely to wound him, however close the match, and his formation is not struck while
-such a hero is at hand (a routed formation's hero cannot be challenged)."""
+hero of ours likely to wound him, however close the match, while the field (weariness, friends
+round them) leaves little chance of ours falling alone; his formation is not struck while such a
+hero is at hand, and is once it is routed (a routed formation's hero cannot be challenged)."""
 
 from __future__ import annotations
 

@@ -308,8 +308,9 @@ class Persona:
         return None
 
     def _nearer(self, region: frozenset[Hex], at: Hex, reach: int, slack: int = 0) -> frozenset[Hex]:
-        """The hexes within ``reach`` of ``at`` nearer ``region`` than it is, or no more than
-        ``slack`` farther (kept: a marching formation asks for them at every decision)."""
+        """The hexes within ``reach`` of ``at`` nearer ``region`` than it is, counting ``slack``
+        hexes' distance as nearer (1: no farther) (kept: a marching formation asks for them at
+        every decision)."""
         key = (region, at, reach, slack)
         found = self._nearer_cache.get(key)
         if found is None:
