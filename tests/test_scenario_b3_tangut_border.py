@@ -705,6 +705,25 @@ def test_yue_fei_worn_out_by_the_ride_does_not_challenge_until_it_would_be_a_fai
     assert General(fresh, "zhenguo").next_action() == challenge
 
 
+def test_yue_fei_rested_challenges_wuzhu_however_many_guards_stand_round_him() -> None:
+    """Waiting brings a weary hero rest, but it does not thin the guards round Wuzhu: rested, Yue
+    Fei challenges him whatever the field (a refusal shames the guards). He used to sit beside
+    Wuzhu to the last turns, waiting for odds that never came."""
+    eng = engine()
+    to_turn(eng, 5, "zhenguo")
+    face_to_face(eng)
+    st = eng.state
+    yue, guards = st.formations["yue_fei_riders"], st.formations["wuzhu_guards"]
+    for unit in ("zhenguo_vanguard", "guo_riders"):
+        st.formations.pop(unit)  # cut down on the ride in: nobody comes to Yue Fei's side
+    for unit in ("jin_vets_1", "jin_vets_3"):
+        st.formations[unit].pos = free_near(eng, guards.pos)
+    yue.fatigue = 0
+    assert (duel.edge(st, yue, guards), duel.edge(st, guards, yue)) == (0, 2 * duel.SUPPORT)
+    assert aimed_duels.falls_alone(eng, yue, guards) > aimed_duels.CHALLENGE_RISK
+    assert General(eng, "zhenguo").next_action() == Challenge(unit="yue_fei_riders", target="wuzhu_guards")
+
+
 def test_wuzhus_guards_broken_are_ridden_down_though_officers_still_stand() -> None:
     """Once his guards are routed no duel can reach Wuzhu, and destroying them takes him: Yue
     Fei, whose charge otherwise goes for the officers while any stand, rides them down (he used to

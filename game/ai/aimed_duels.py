@@ -1,7 +1,8 @@
 """Duels the scenario asks for: an enemy hero whose wounding wins the battle is challenged by any
-hero of ours likely to wound him, however close the match, while the field (weariness, friends
-round them) leaves little chance of ours falling alone; his formation is not struck while such a
-hero is at hand, and is once it is routed (a routed formation's hero cannot be challenged)."""
+hero of ours likely to wound him, however close the match: at once when our hero is rested, and
+a weary one only while the field (weariness, friends round them) leaves little chance of his
+falling alone. His formation is not struck while such a hero is at hand, and is once it is
+routed (a routed formation's hero cannot be challenged)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,14 @@ from ..core.state import Formation
 # Chance of wounding the enemy hero (alone, or both heroes falling) above which to fight him.
 AIMED_DUEL_ODDS = 0.5
 # The most chance of our hero falling alone, as the field stands (friends round the duel, the
-# men's weariness), with which to challenge; and how much worse than a fresh duel's the blows
-# landed may make it before a duel begun is let lapse, to be fought again from the start.
-# (Pressed on whatever the blows, Yue Fei two down fell alone at the Tangut border in one battle
-# of ten; let lapse whenever the risk passed a fixed figure, the weary hero let even duels go
-# and never got another before the turns ran out.)
+# men's weariness), with which a weary hero challenges: waiting rests him, but it does not thin
+# the friends round the enemy hero, so a rested one challenges whatever the odds (a refusal
+# shames the refuser; Yue Fei waiting beside Wuzhu's guards for better odds never got them).
+# And how much worse than a fresh duel's the blows landed may make it before a duel begun is
+# let lapse, to be fought again from the start. (Pressed on whatever the blows, Yue Fei two
+# down fell alone at the Tangut border in one battle of ten; let lapse whenever the risk passed
+# a fixed figure, the weary hero let even duels go and never got another before the turns ran
+# out.)
 CHALLENGE_RISK = 0.15
 PRESS_MARGIN = 0.05
 
@@ -29,6 +33,11 @@ def likely_wounds(engine: Engine, ours: str, theirs: str) -> bool:
     martial = heroes[ours].martial, heroes[theirs].martial
     first, both, _ = duel.duel_odds(*martial, duel_rules=engine.scenario.duel)
     return first + both > AIMED_DUEL_ODDS
+
+
+def weary(f: Formation) -> bool:
+    """Whether ``f``'s men's weariness lowers its hero's duel score (``duel.edge``)."""
+    return f.fatigue >= duel.WEARINESS
 
 
 def falls_alone(engine: Engine, f: Formation, opp: Formation, fresh: bool = False) -> float:
@@ -53,8 +62,8 @@ def worth_pressing(engine: Engine, f: Formation, opp: Formation) -> bool:
 
 
 def challenge(engine: Engine, own: Iterable[Formation], wanted: frozenset[str], risk: float = 1.0) -> Challenge | None:
-    """A challenge to a wanted enemy hero next to one of ours who likely wounds him, and falls
-    alone with at most ``risk`` as the field stands."""
+    """A challenge to a wanted enemy hero next to one of ours who likely wounds him: a rested one,
+    or a weary one who falls alone with at most ``risk`` as the field stands."""
     if not wanted:
         return None
     state = engine.state
@@ -65,7 +74,7 @@ def challenge(engine: Engine, own: Iterable[Formation], wanted: frozenset[str], 
             target = state.formations[c.target]
             if target.hero not in wanted or not likely_wounds(engine, f.hero, target.hero):
                 continue
-            if falls_alone(engine, f, target) <= risk:
+            if not weary(f) or falls_alone(engine, f, target) <= risk:
                 return c
     return None
 
