@@ -247,6 +247,36 @@ def test_a_hard_general_values_the_routs_a_rout_sets_off() -> None:
     assert scores["normal", "shaken"] == scores["normal", "steady"]
 
 
+def test_a_hard_general_herding_a_broken_host_does_not_seek_routs_that_spread() -> None:
+    """Where the battle waits on a broken formation caught whole (the valley mouth's herd), a
+    rout that sets off its neighbours' scatters them out of the sacks' reach: the hard general
+    scores the blow alike whether the defender's friend is shaken or steady; until the host has
+    broken it still counts the second rout."""
+    scores = {}
+    for broken in (False, True):
+        match = _match("a1_valley_mouth")
+        state = match.state
+        levy, friend = state.formations["liang_levy_1"], state.formations["liang_levy_2"]
+        striker = state.formations["xiang_yu_500"]
+        occupied = state.occupancy()
+        striker.pos = next(h for h in sorted(neighbours(levy.pos)) if h in match.engine.board and h not in occupied)
+        levy.morale = 25  # shaken: the blow may rout it
+        if broken:
+            state.fired_events.append("host_broken")
+            state.objectives["break_host"] = "done"
+        general = General(match.engine, "coalition", difficulty="hard")
+        assert any(a.kind == "herd" for a in general.objectives.aims(general.engine.state)) == broken
+        view = general.engine.state
+        view.formations[friend.id] = friend.model_copy()  # in sight, next to the levy
+        threshold = match.engine.rules.units[friend.type].rout_threshold
+        assert distance(view.formations[friend.id].pos, levy.pos) <= 2
+        for mood, morale in (("steady", 100), ("shaken", threshold + 2)):
+            view.formations[friend.id].morale = morale
+            scores[broken, mood] = general.attack_score(view.formations[striker.id], view.formations[levy.id])
+    assert scores[False, "shaken"] > scores[False, "steady"]
+    assert scores[True, "shaken"] == scores[True, "steady"]
+
+
 def test_a_hard_general_pursuing_an_aim_marches_heedless_of_the_counter_attack() -> None:
     """Once the turns left send a formation after the scenario's aims, a hard general marches it
     the shortest good way however the enemy threatens the ground; a general that weighs the

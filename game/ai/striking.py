@@ -93,6 +93,13 @@ class Striker(BasicAI):
     def _near_spared(self, defender: Formation) -> bool:
         return any(0 < distance(defender.pos, h) <= morale.NEARBY_ROUT_RADIUS for h in self.spared())
 
+    def _herding(self) -> bool:
+        """Whether the battle waits on a broken enemy formation caught whole: then a rout that
+        spreads to its neighbours is not sought, as the routed scatter out of the sacks' reach
+        (so weighed, the hard coalition at the valley mouth won 51 of 90 battles against the
+        normal Hailing, as many as the normal one; 59 not seeking it while herding)."""
+        return any(a.kind == "herd" for a in self.objectives.aims(self.engine.state))
+
     def _cascade(self, defender: Formation) -> float:
         """Men-value of the rout ``defender``'s rout would spread: its formed friends within the
         rout's reach whom the morale it costs them breaks too, weighed as a rout is."""
@@ -125,7 +132,7 @@ class Striker(BasicAI):
         gain += ROUT_WEIGHT * fc.rout_chance / 100.0 * max(0, defender.men - dl) * dv
         if dl >= defender.men:
             gain += DESTROY_BONUS * defender.men * dv
-        if self.style.cascade > 0 and fc.rout_chance > 0:
+        if self.style.cascade > 0 and fc.rout_chance > 0 and not self._herding():
             gain += self.style.cascade * fc.rout_chance / 100.0 * self._cascade(defender)
         if "soul" in engine.rules.units[defender.type].abilities:
             gain += SOUL_VALUE * dl * min(1.0, dv)

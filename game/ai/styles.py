@@ -29,7 +29,8 @@ class Style:
     # formation costs it morale, and a formation that routs mid-duel breaks the duel off.
     spare_duel: bool = False
     # Weight of the routs a rout would set off among the defender's shaken neighbours (each rout
-    # costs friends nearby morale): a hard general strikes where the enemy line will break.
+    # costs friends nearby morale): a hard general strikes where the enemy line will break,
+    # except while a broken formation must be caught whole (``Striker._herding``).
     cascade: float = 0.0
     # Weight of our own losses for a side that wins outright by destroying an enemy formation
     # (None: ``loss_weight``): it pays for the blows that bring the kill nearer.
