@@ -108,17 +108,28 @@ def sight_radius(board: Board, rules: Ruleset, f: Formation) -> int:
     return rules.units[f.type].vision + board.terrain[f.pos].vision_bonus
 
 
-def _line_clear(blocking: frozenset[Hex], a: Hex, b: Hex, n: int) -> bool:
-    """Whether no blocking hex lies strictly between ``a`` and ``b`` (``n`` apart)."""
-    for nq, nr in _NUDGES:
-        aq, ar = a.q + nq, a.r + nr
-        dq, dr = b.q - a.q, b.r - a.r
-        for i in range(1, n):
-            if round_axial(aq + dq * i / n, ar + dr * i / n) in blocking:
-                break
-        else:
-            return True
-    return False
+_Path = tuple[tuple[int, int], ...]
+
+
+@lru_cache(maxsize=64)
+def _sight_lines(radius: int) -> tuple[tuple[int, int, tuple[_Path, ...]], ...]:
+    """Every offset within ``radius`` of a viewer, in ``sight_from``'s order, with the offsets
+    strictly between it and the viewer on each nudged line (none next door; a line given once
+    when both nudges agree). A line's hexes move with the viewer: the nudges keep every point
+    far from a rounding edge, so rounding round the origin and moving after gives the hexes
+    rounded where the viewer stands, and a missed sight no longer rounds every line anew."""
+    out = []
+    for dq in range(-radius, radius + 1):
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+            n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            paths: list[_Path] = []
+            if n > 1:
+                for nq, nr in _NUDGES:
+                    path = tuple(round_axial(nq + dq * i / n, nr + dr * i / n) for i in range(1, n))
+                    if path not in paths:
+                        paths.append(path)
+            out.append((dq, dr, tuple(paths)))
+    return tuple(out)
 
 
 def _blocking(board: Board) -> frozenset[Hex]:
@@ -128,21 +139,28 @@ def _blocking(board: Board) -> frozenset[Hex]:
 def sight_from(board: Board, pos: Hex, radius: int) -> frozenset[Hex]:
     """The hexes seen from ``pos`` with sight ``radius`` (the hex itself included)."""
     cache = _cache(board).sight
-    key = (pos.q, pos.r, radius)
+    q, r = pos
+    key = (q, r, radius)
     seen = cache.get(key)
     if seen is not None:
         return seen
     blocking = _blocking(board)
     terrain = board.terrain
     out = []
-    for dq in range(-radius, radius + 1):
-        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
-            h = Hex(pos.q + dq, pos.r + dr)
-            if h not in terrain:
-                continue
-            n = distance(pos, h)
-            if n <= 1 or _line_clear(blocking, pos, h, n):
+    for dq, dr, paths in _sight_lines(radius):
+        h = Hex(q + dq, r + dr)
+        if h not in terrain:
+            continue
+        if not paths:
+            out.append(h)
+            continue
+        for path in paths:
+            for a, b in path:
+                if (q + a, r + b) in blocking:
+                    break
+            else:
                 out.append(h)
+                break
     seen = frozenset(out)
     cache[key] = seen
     return seen
