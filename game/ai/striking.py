@@ -17,7 +17,7 @@ from ..core import combat, morale, souls
 from ..core.actions import Attack, Blast, Capture, Fire, Move
 from ..core.herding import HEMMED_BAG_FACTOR, hemmed
 from ..core.hexgrid import Hex, distance, neighbours
-from ..core.movement import MoveMap, are_enemies, max_steps, search_moves
+from ..core.movement import MoveMap, are_enemies, max_steps, search_moves, stops
 from ..core.sides import closed_hexes
 from ..core.state import Formation, GameState
 from . import aimed_duels
@@ -229,9 +229,7 @@ class Striker(BasicAI):
         kept, extent = found
         # Where it may stop, as ``search_moves`` gives it: every hex reached but its own and
         # those someone stands on now.
-        origin = kept.origin
-        destinations = frozenset(h for h in kept.cost if h != origin and h not in occupancy)
-        return MoveMap(origin, kept.cost, kept.parent, destinations), extent
+        return MoveMap(kept.origin, kept.cost, kept.parent, stops(kept.cost, kept.origin, occupancy)), extent
 
     def _move_attacks(
         self,

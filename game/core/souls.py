@@ -8,6 +8,8 @@ drift into its nearest formation, the rest fade. Men are conserved throughout:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .events import Destroyed, Event, SoulsCaptured, SoulsDrifted, SoulsReleased
 from .herding import HEMMED_BAG_FACTOR, hemmed
 from .hexgrid import Hex, distance, neighbours, ring_of_six
@@ -73,11 +75,20 @@ def souls_near(state: GameState, f: Formation) -> int:
     field = state.field_souls
     if not field:
         return 0  # most decisions find no soul on the field at all
-    for h in (f.pos, *ring_of_six(f.pos)):
-        for side_id, n in field.get(h.key(), {}).items():
-            if are_enemies(state, f.side, side_id):
-                souls += n
+    for key in _keys_round(f.pos):
+        by_side = field.get(key)
+        if by_side:
+            for side_id, n in by_side.items():
+                if are_enemies(state, f.side, side_id):
+                    souls += n
     return souls
+
+
+@lru_cache(maxsize=1 << 12)
+def _keys_round(h: Hex) -> tuple[str, ...]:
+    """The keys of ``h`` and its neighbours: the general asks after the souls round every
+    formation at every decision, and made the seven keys anew each time."""
+    return tuple(n.key() for n in (h, *ring_of_six(h)))
 
 
 def soul_bag(state: GameState, rules: Ruleset, f: Formation) -> list[Formation]:
