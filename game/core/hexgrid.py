@@ -140,17 +140,10 @@ def disc_set(center: Hex, radius: int) -> frozenset[Hex]:
     return frozenset(disc(center, radius))
 
 
-# Below this many hexes an area's nearest hex is found by asking each of them.
-_SMALL_AREA = 24
-
-
 def distance_to_area(h: Hex, area: frozenset[Hex]) -> int:
-    """The distance from ``h`` to the nearest hex of ``area`` (not empty): 0 inside it. A big
-    area (a region the general marches on, asked about for every hex round a formation) is
-    measured by its edge only, once per hex (``_area_distances``)."""
-    if len(area) <= _SMALL_AREA:
-        q, r = h
-        return min((abs(q - a) + abs(r - b) + abs(q + r - a - b)) // 2 for a, b in area)
+    """The distance from ``h`` to the nearest hex of ``area`` (not empty): 0 inside it. An area
+    (a region the general marches on, asked about for every hex round a formation) is measured
+    by its edge only, once per hex (``_area_distances``)."""
     edge, known = _area_distances(area)
     found = known.get(h)
     if found is None:
