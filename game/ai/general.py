@@ -19,8 +19,9 @@ from ..core import duel
 from ..core.actions import Action, AnswerDuel, Attack, Challenge, EndTurn, Fire, Move, Rest, UseSkill
 from ..core.engine import Engine
 from ..core.hexgrid import Hex, distance, neighbours
-from ..core.movement import MAX_FATIGUE_TO_FORCE, are_enemies, enemy_zoc, max_steps
+from ..core.movement import MAX_FATIGUE_TO_FORCE, enemy_zoc, max_steps
 from ..core.rng import Rng
+from ..core.sides import enemy_sides
 from ..core.state import Formation, GameState
 from . import aimed_duels, personality
 from .act_cache import ActCache, Candidate, field_token
@@ -93,7 +94,7 @@ class General(Striker):
         ]
         if state.active_side.role == "neutral":
             return self._best_attack(own, stand_only=True) or EndTurn()
-        enemies = [f for f in state.formations.values() if are_enemies(state, self.side_id, f.side)]
+        enemies = self._enemies()
         self.persona.observe(state, enemies)
         goals = self._goals(enemies)
         if not goals:
@@ -202,7 +203,7 @@ class General(Striker):
                 if occupancy is None or zoc is None or enemies is None:
                     occupancy = state.occupancy()
                     zoc = enemy_zoc(state, self.side_id)
-                    enemies = [e for e in state.formations.values() if are_enemies(state, self.side_id, e.side)]
+                    enemies = self._enemies()
                     fronts = fronts_of(state, occupancy, self.side_id)
                 candidates, radius = self._candidates(f, enemies, occupancy, zoc, fronts)
                 self.act_cache.put(f, radius, candidates)
@@ -231,7 +232,8 @@ class General(Striker):
 
     def _enemies(self) -> list[Formation]:
         state = self.engine.state
-        return [e for e in state.formations.values() if are_enemies(state, self.side_id, e.side)]
+        foes = enemy_sides(state, self.side_id)
+        return [e for e in state.formations.values() if e.side in foes]
 
     def _strikes_aim(self, c: Candidate, aim: frozenset[Hex]) -> bool:
         """Whether ``c`` is a blow at an enemy on the aim's ground, or the move to strike one."""

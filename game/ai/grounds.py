@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..core import combat, duel, officers
 from ..core.hexgrid import Hex, distance, neighbours, spiral
 from ..core.movement import are_enemies
+from ..core.sides import enemy_sides
 from ..core.state import Formation
 
 if TYPE_CHECKING:
@@ -34,7 +35,8 @@ def duel_ring(engine: Engine, f: Formation, keeps_a_front: bool) -> frozenset[He
     state, board = engine.state, engine.board
     if duel.in_duel(f) or keeps_a_front:
         return frozenset()
-    if any(distance(e.pos, f.pos) <= 1 for e in state.formations.values() if are_enemies(state, f.side, e.side)):
+    foes = enemy_sides(state, f.side)
+    if any(distance(e.pos, f.pos) <= 1 for e in state.formations.values() if e.side in foes):
         return frozenset()  # in contact: it fights where it stands
     occupied = state.occupancy()
     for ours in state.formations_of(f.side):

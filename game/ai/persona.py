@@ -17,6 +17,7 @@ from ..core import combat, officers, skills
 from ..core.actions import Action, AnswerDuel, UseSkill
 from ..core.hexgrid import Hex, disc, distance, distance_to_area
 from ..core.movement import are_enemies, max_steps
+from ..core.sides import enemy_sides
 from ..core.state import Formation, GameState
 from ..core.triggers import conditions_hold
 from . import grounds
@@ -198,7 +199,8 @@ class Persona:
             return self._reserves_cache
         saved = self._saved_now()
         me = self.g.side_id
-        live = [e.pos for e in state.formations.values() if are_enemies(state, me, e.side) and not e.routed]
+        foes = enemy_sides(state, me)
+        live = [e.pos for e in state.formations.values() if e.side in foes and not e.routed]
         picks: set[str] = set()
         for event_id, units in self.hosts:
             if event_id in state.fired_events:

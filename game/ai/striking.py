@@ -18,7 +18,7 @@ from ..core.actions import Attack, Blast, Capture, Fire, Move
 from ..core.herding import HEMMED_BAG_FACTOR, hemmed
 from ..core.hexgrid import Hex, distance, neighbours
 from ..core.movement import MoveMap, are_enemies, max_steps, search_moves, stops
-from ..core.sides import closed_hexes
+from ..core.sides import closed_hexes, enemy_sides
 from ..core.state import Formation, GameState
 from . import aimed_duels
 from .act_cache import ActCache, Candidate
@@ -314,9 +314,8 @@ def fronts_of(state: GameState, occupancy: dict[Hex, str], side_id: str) -> froz
     """The hexes next to a formation at war with ``side_id`` (``occupancy``: hex -> formation
     id): the only ones a formation of the side can strike from after a move."""
     formations = state.formations
-    return frozenset(
-        n for h, fid in occupancy.items() if are_enemies(state, side_id, formations[fid].side) for n in neighbours(h)
-    )
+    foes = enemy_sides(state, side_id)
+    return frozenset(n for h, fid in occupancy.items() if formations[fid].side in foes for n in neighbours(h))
 
 
 def _farthest(origin: Hex, hexes: Iterable[Hex]) -> int:

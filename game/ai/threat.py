@@ -17,7 +17,7 @@ from collections.abc import Hashable
 from ..core.combat import COMBAT_SCALE, engaged_men
 from ..core.hexgrid import Hex
 from ..core.rules import Ruleset
-from ..core.sides import are_enemies
+from ..core.sides import enemy_sides
 from ..core.state import Formation, GameState
 
 # Attackers that can strike one formation in a turn.
@@ -34,10 +34,11 @@ def blow(rules: Ruleset, f: Formation) -> float:
 
 def threat_key(state: GameState, side_id: str) -> tuple[Hashable, ...]:
     """Everything a ``ThreatMap`` for ``side_id`` is built from: equal keys, equal maps."""
+    foes = enemy_sides(state, side_id)
     return tuple(
         (e.id, e.type, e.pos, e.men, e.morale, e.routed, e.group in state.side(e.side).held_groups)
         for e in (state.formations[k] for k in sorted(state.formations))
-        if are_enemies(state, side_id, e.side)
+        if e.side in foes
     )
 
 
@@ -48,8 +49,9 @@ class ThreatMap:
         self._strikers: list[tuple[int, int, int, float]] = []
         # Hex -> ``at``, worked out when first asked (the general asks of a few hexes, often).
         self._at: dict[Hex, float] = {}
+        foes = enemy_sides(state, side_id)
         for e in (state.formations[k] for k in sorted(state.formations)):
-            if e.routed or not are_enemies(state, side_id, e.side):
+            if e.routed or e.side not in foes:
                 continue
             held = e.group is not None and e.group in state.side(e.side).held_groups
             reach = 1 if held else rules.units[e.type].movement // OPEN_COST + 1

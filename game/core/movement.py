@@ -12,7 +12,7 @@ from functools import lru_cache
 from .board import Board
 from .hexgrid import Hex, ring_of_six
 from .rules import Ruleset, RulesKey
-from .sides import are_enemies, closed_hexes
+from .sides import are_enemies, closed_hexes, enemy_sides
 from .state import Formation, GameState
 
 ZOC_IGNORING = frozenset({"skirmisher", "infiltrator"})
@@ -33,8 +33,9 @@ def exerts_zoc(formation: Formation) -> bool:
 def enemy_zoc(state: GameState, side_id: str) -> set[Hex]:
     """Hexes next to an enemy of ``side_id`` that holds a zone of control."""
     zone: set[Hex] = set()
+    foes = enemy_sides(state, side_id)
     for f in state.formations.values():
-        if are_enemies(state, side_id, f.side) and exerts_zoc(f):
+        if f.side in foes and exerts_zoc(f):
             zone.update(ring_of_six(f.pos))
     return zone
 

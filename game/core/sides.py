@@ -44,6 +44,12 @@ def are_enemies(state: GameState, side_a: str, side_b: str) -> bool:
     return True
 
 
+def enemy_sides(state: GameState, side_id: str) -> frozenset[str]:
+    """The sides at war with ``side_id`` now (``are_enemies``): asked once of the few sides
+    where a zone of control or a list of enemies would ask it of every formation."""
+    return frozenset(s.id for s in state.sides if are_enemies(state, side_id, s.id))
+
+
 def may_attack(state: GameState, side_a: str, side_b: str) -> bool:
     """Enemies, or a neutral side that is not yet at war with ``side_a`` (attacking it starts that war)."""
     return not are_allied(state, side_a, side_b)
