@@ -8,6 +8,9 @@ from typing import overload
 from ..core.board import Board
 from ..core.hexgrid import Hex
 
+# Farther than any cost: not reached (yet).
+_FAR = 1 << 30
+
 
 class CostField:
     """Cheapest movement cost from each hex to the nearest goal (multi-source Dijkstra), worked
@@ -20,19 +23,21 @@ class CostField:
     """
 
     def __init__(self, board: Board, move_class: str, goals: Iterable[Hex]) -> None:
-        terrain = board.terrain
-        self._costs = board.entry_costs(move_class)
-        self._steps = board.steps(move_class)
-        self._dist: dict[Hex, int] = {}
-        self._settled: set[Hex] = set()
+        # Hexes by number (``Board.step_graph``): lists rather than dicts keyed by hex.
+        graph = board.step_graph(move_class)
+        self._hexes, self._number = graph.hexes, graph.number
+        self._costs, self._steps = graph.entry, graph.steps
+        self._dist = [_FAR] * len(graph.hexes)
+        self._settled = bytearray(len(graph.hexes))
         # Hexes waiting to be settled, by the cost they were reached at (a bucket queue: costs
         # are small whole numbers); ``_at`` is the cost being settled.
-        self._buckets: list[list[Hex]] = [[]]
+        self._buckets: list[list[int]] = [[]]
         self._at = 0
         for g in sorted(set(goals)):
-            if g in terrain:
-                self._dist[g] = 0
-                self._buckets[0].append(g)
+            n = self._number.get(g)
+            if n is not None:
+                self._dist[n] = 0
+                self._buckets[0].append(n)
 
     @overload
     def get(self, h: Hex, default: int) -> int: ...
@@ -40,41 +45,45 @@ class CostField:
     def get(self, h: Hex, default: None = None) -> int | None: ...
     def get(self, h: Hex, default: int | None = None) -> int | None:
         """The cost from ``h`` to the nearest goal, or ``default`` if no goal can be reached."""
-        settled = self._settled
-        if h not in settled:
-            self._settle(h)
-        return self._dist[h] if h in settled else default
+        n = self._number.get(h)
+        if n is None:
+            return default  # off the board
+        if not self._settled[n]:
+            self._settle(n)
+        return self._dist[n] if self._settled[n] else default
 
     def get_within(self, h: Hex, bound: int) -> int | None:
         """``get(h)`` if that is at most ``bound``, else None; the search goes no farther."""
-        settled = self._settled
-        if h not in settled:
-            self._settle(h, bound)
-        if h in settled and self._dist[h] <= bound:
-            return self._dist[h]
+        n = self._number.get(h)
+        if n is None:
+            return None
+        if not self._settled[n]:
+            self._settle(n, bound)
+        if self._settled[n] and self._dist[n] <= bound:
+            return self._dist[n]
         return None
 
     def complete(self) -> dict[Hex, int]:
         """Search the whole field; the cost from every hex that reaches a goal."""
-        self._settle(None)
-        return dict(self._dist)
+        self._settle(-1)
+        hexes = self._hexes
+        return {hexes[i]: d for i, d in enumerate(self._dist) if d < _FAR}
 
-    def _settle(self, until: Hex | None, bound: int = 1 << 30) -> None:
-        """Settle hexes in order of cost until ``until`` is settled (None: all of them) or all
-        up to ``bound`` are. A hex is settled at the lowest cost it was reached at; its later,
-        dearer entries are skipped."""
+    def _settle(self, until: int, bound: int = _FAR) -> None:
+        """Settle hexes in order of cost until hex number ``until`` is settled (-1: all of them)
+        or all up to ``bound`` are. A hex is settled at the lowest cost it was reached at; its
+        later, dearer entries are skipped."""
         dist, settled, buckets = self._dist, self._settled, self._buckets
         costs, steps = self._costs, self._steps
-        far = 1 << 30
         c = self._at
         while c < len(buckets) and c <= bound:
             bucket = buckets[c]
             while bucket:
                 here = bucket.pop()
-                if here in settled:
+                if settled[here]:
                     continue
-                settled.add(here)
-                step = costs.get(here)
+                settled[here] = 1
+                step = costs[here]
                 if step is None:
                     if c > 0:
                         if here == until:
@@ -86,7 +95,7 @@ class CostField:
                 # The hexes that may step into ``here`` are the ones it may step into: adjacency
                 # is symmetric, and what counts is whether this class may stand on them at all.
                 for nxt, _cost in steps[here]:
-                    if nc < dist.get(nxt, far):
+                    if nc < dist[nxt]:
                         dist[nxt] = nc
                         while len(buckets) <= nc:
                             buckets.append([])

@@ -16,13 +16,15 @@ class StepGraph:
     """A board's hexes numbered in (q, r) order, so that numbers sort as the hexes do, with each
     one's enterable neighbours (number, cost) in direction order."""
 
-    def __init__(self, steps: dict[Hex, tuple[tuple[Hex, int], ...]]) -> None:
+    def __init__(self, steps: dict[Hex, tuple[tuple[Hex, int], ...]], costs: dict[Hex, int]) -> None:
         self.hexes: list[Hex] = sorted(steps)
         self.number: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
         number = self.number
         self.steps: list[tuple[tuple[int, int], ...]] = [
             tuple([(number[n], cost) for n, cost in steps[h]]) for h in self.hexes
         ]
+        # What entering each hex costs (None where the class may not go).
+        self.entry: list[int | None] = [costs.get(h) for h in self.hexes]
 
 
 class Board:
@@ -89,7 +91,7 @@ class Board:
         a dict look-up by hex."""
         found = self._graphs.get(move_class)
         if found is None:
-            found = StepGraph(self.steps(move_class))
+            found = StepGraph(self.steps(move_class), self.entry_costs(move_class))
             self._graphs[move_class] = found
         return found
 
