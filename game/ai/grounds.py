@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import combat, duel, officers
-from ..core.hexgrid import Hex, distance, neighbours, spiral
+from ..core.hexgrid import Hex, disc, distance, neighbours
 from ..core.movement import are_enemies
 from ..core.sides import enemy_sides
 from ..core.state import Formation
@@ -65,7 +65,7 @@ def behind_the_charge(engine: Engine, charging: frozenset[str], f: Formation) ->
     occupied = state.occupancy()
     ring = [
         h
-        for h in spiral(lead.pos, FOLLOW_GAP)
+        for h in disc(lead.pos, FOLLOW_GAP)
         if distance(h, lead.pos) == FOLLOW_GAP and h in board and h not in occupied
     ]
     foes = [e.pos for e in state.formations.values() if are_enemies(state, f.side, e.side) and not e.routed]
@@ -115,7 +115,7 @@ def charge_ground(engine: Engine, enemies: list[Formation]) -> frozenset[Hex]:
     if not live:
         return frozenset()
     start = CHARGE_RUN_UP + 1
-    ring = {h for e in live for h in spiral(e, start) if distance(h, e) == start}
+    ring = {h for e in live for h in disc(e, start) if distance(h, e) == start}
     return frozenset(
         h for h in ring if h in board and board.terrain_at(h).open and min(distance(h, e) for e in live) == start
     )
@@ -142,11 +142,11 @@ def reserve_ground(engine: Engine, side: str, f: Formation, enemies: list[Format
     if commander is not None:
         near = frozenset(
             h
-            for h in spiral(commander.pos, RESERVE_GAP)
+            for h in disc(commander.pos, RESERVE_GAP)
             if h != commander.pos and h in board and clear_of_enemy(h) >= RESERVE_GAP
         )
         if near:
             return near
-    around = [h for h in spiral(f.pos, RESERVE_GAP + 2) if h in board]
+    around = [h for h in disc(f.pos, RESERVE_GAP + 2) if h in board]
     far = max(clear_of_enemy(h) for h in around)
     return frozenset(h for h in around if clear_of_enemy(h) == far)

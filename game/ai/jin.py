@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..core import duel, officers
 from ..core.actions import Action, AnswerDuel, Challenge, Move, UseSkill
-from ..core.hexgrid import Hex, disc, disc_set, distance, distance_to_area, spiral
+from ..core.hexgrid import Hex, disc, disc_set, distance, distance_to_area
 from ..core.movement import max_steps
 from ..core.state import Formation, GameState
 from .persona import Destination, Persona
@@ -66,7 +66,7 @@ class Jin(Persona):
         self.vanguard, self.barring = None, frozenset()
         if not self.pass_hexes or self.forced or self.losing:
             return
-        near = {h for p in self.pass_hexes for h in spiral(p, 1)}
+        near = {h for p in self.pass_hexes for h in disc(p, 1)}
         self.barring = frozenset(e.id for e in enemies if e.pos in near and not e.routed)
         picks = [
             (min(distance(f.pos, h) for h in self.pass_hexes), f.id)
@@ -165,7 +165,7 @@ class Jin(Persona):
                 return self.pass_hexes, None  # the vanguard drives into the pass
             # The rest close up behind it, so every blow at the pass is backed by the whole army.
             vanguard = self.g.engine.state.formations[self.vanguard].pos
-            return frozenset(spiral(vanguard, 2)) - {vanguard}, None
+            return frozenset(disc(vanguard, 2)) - {vanguard}, None
         return super().destination(f, enemies, goals)
 
     def _seeks_the_duel(self, wuzhu: Formation, yue: Formation) -> bool:
@@ -200,7 +200,7 @@ class Jin(Persona):
         occupied = state.occupancy()
         return frozenset(
             h
-            for h in spiral(yue.pos, 1)
+            for h in disc(yue.pos, 1)
             if h != yue.pos and h in board and h not in occupied and distance(h, friend.pos) + 1 == apart
         )
 

@@ -147,8 +147,9 @@ def sight_from(board: Board, pos: Hex, radius: int) -> frozenset[Hex]:
     blocking = _blocking(board)
     terrain = board.terrain
     out = []
+    new = tuple.__new__  # hexes made as ``disc`` makes them, without the named tuple's constructor
     for dq, dr, paths in _sight_lines(radius):
-        h = Hex(q + dq, r + dr)
+        h = new(Hex, (q + dq, r + dr))
         if h not in terrain:
             continue
         if not paths:
