@@ -123,6 +123,30 @@ def test_breaking_the_thirty_thousand_and_the_host_and_bagging_thirty_thousand_w
     assert eng.state.over and eng.state.winner == "coalition"
 
 
+def test_the_host_is_broken_with_only_liang_s_guard_still_in_order() -> None:
+    """A Prince of Hailing who keeps his guard out of the fight cannot save a host whose every
+    levy has run: a host is broken once no more than a fifth of its men stand in order."""
+    eng = new_engine()
+    rout(eng, HOST[2:])
+    assert eng.state.objectives["break_host"] == "open"  # the guard and a levy: 30,000 of 102,000
+    rout(eng, HOST[1:2])
+    assert not eng.state.formations["liang_guard"].routed
+    assert eng.state.objectives["break_host"] == "done" and "host_broken" in eng.state.fired_events
+
+
+def test_a_hard_hailing_general_keeps_more_than_a_fifth_of_the_host_out_of_the_fight() -> None:
+    """Against a host broken once no more than a fifth of it stands in order, one levy kept back
+    (18,000 of 102,000) would not keep it whole: the hard general keeps back as many fresh
+    formations as hold more than that, never the Prince's own guard, which leads."""
+    eng = new_engine()
+    reserves = General(eng, "hailing", "hard").persona.reserves() & set(HOST)
+    held = sum(eng.state.formations[u].men for u in reserves)
+    assert "liang_guard" not in reserves
+    assert held > 0.2 * sum(eng.state.formations[u].men for u in HOST)
+    assert len(reserves) == 2  # no more than it takes
+    assert General(eng, "hailing", "normal").persona.reserves() == frozenset()
+
+
 def test_losing_han_xin_loses_the_battle_but_losing_the_retainers_does_not() -> None:
     eng = new_engine()
     f = eng.state.formations.pop("cao_zhi_2000")

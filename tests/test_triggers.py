@@ -279,6 +279,53 @@ def test_routed_destroyed_and_hero_wounded_triggers_read_the_action_events(rules
     assert check(Routed(unit="a1", side="a")) == ["any_a"]
 
 
+def test_a_host_with_a_standing_share_is_broken_once_no_more_than_that_share_stands_in_order(rules: Ruleset) -> None:
+    """``standing_at_most``: the host is broken once the men in its unrouted formations are no more
+    than that share of those it took the field with, however many formations still stand."""
+    eng = build(
+        rules,
+        FIELD,
+        [
+            Unit("a1", "a", "han_soldier", 1000, (0, 0)),
+            Unit("b1", "b", "soul_levy", 4000, (7, 5)),
+            Unit("b2", "b", "soul_levy", 4000, (6, 5)),
+            Unit("b3", "b", "soul_levy", 2000, (5, 5)),
+        ],
+        events=[
+            {
+                "id": "fifth",
+                "when": {"kind": "routed", "units": ["b1", "b2", "b3"], "standing_at_most": 0.2},
+                "do": [narrate("fifth")],
+            },
+            {"id": "whole", "when": {"kind": "routed", "units": ["b1", "b2", "b3"]}, "do": [narrate("whole")]},
+        ],
+    )
+    fs = eng.state.formations
+    fs["b1"].routed = True
+    assert texts(triggers.after_action(eng, [Routed(unit="b1", side="b")])) == []  # 6,000 of 10,000 stand
+    fs["b2"].routed = True
+    fs["b3"].men = 2001
+    assert texts(triggers.after_action(eng, [Routed(unit="b2", side="b")])) == []  # one over the fifth
+    fs["b3"].men = 2000
+    assert texts(triggers.after_action(eng, [])) == ["fifth"]  # b3 alone, a fifth, still in order
+    fs["b3"].routed = True
+    assert texts(triggers.after_action(eng, [Routed(unit="b3", side="b")])) == ["whole"]
+
+
+def test_a_standing_share_needs_a_host_and_is_told_to_the_general() -> None:
+    with pytest.raises(ValueError, match="standing_at_most needs units"):
+        EventSpec.model_validate(
+            {"id": "x", "when": {"kind": "routed", "unit": "b1", "standing_at_most": 0.2}, "do": []}
+        )
+    host = ["b1", "b2", "b3"]
+    share = EventSpec.model_validate(
+        {"id": "x", "when": {"kind": "routed", "units": host, "standing_at_most": 0.2}, "do": []}
+    )
+    whole = EventSpec.model_validate({"id": "y", "when": {"kind": "routed", "units": host}, "do": []})
+    assert (share.when.hint().routed_together, share.when.hint().standing_share) == (tuple(host), 0.2)
+    assert (whole.when.hint().routed_together, whole.when.hint().standing_share) == (tuple(host), 0.0)
+
+
 def test_destroyed_and_side_wiped_out_through_a_real_attack(rules: Ruleset) -> None:
     sides = sides_of(("a", "yuqing", "player"), ("b", "hailing", "enemy"), ("c", "jin", "enemy"))
     eng = build(

@@ -76,7 +76,7 @@ class Persona:
         self.winning_ground: Ground = winning_ground(general) if general.style.objectives else ()
         # Regions whose taking by the enemy loses it: one of ours always stands in each.
         self.losing_ground: Ground = losing_ground(general) if general.style.objectives else ()
-        # Hosts of ours the enemy wins something by routing all at once: one of each is kept back.
+        # Hosts of ours the enemy wins something by breaking: enough of each is kept back.
         self.hosts: Hosts = hosts_to_keep_whole(general) if general.style.objectives else ()
         # Formations whose loss loses the battle: a march order to the ground they stand on is a
         # relief, and ends at the enemies pressing on them.
@@ -190,10 +190,11 @@ class Persona:
 
     def reserves(self) -> frozenset[str]:
         """Formations a hard general keeps out of the fight, so that a host the enemy must
-        break all at once never breaks: of each such host, the fresh formation farthest from
-        the enemy (a hero's own formation leads and is never held back); and at every level the
-        formations the scenario saves for one blow, while they wait. Worked out once per view of
-        the game."""
+        break never breaks: of each such host, the fresh formations farthest from the enemy, one
+        where every formation must be routed at once, else as many as hold more than the share of
+        the host's men that may still stand when it counts as broken (a hero's own formation
+        leads and is never held back, nor the host's last); and at every level the formations the
+        scenario saves for one blow, while they wait. Worked out once per view of the game."""
         state = self.g.engine.state
         if self._reserves_for is state:
             return self._reserves_cache
@@ -202,7 +203,8 @@ class Persona:
         foes = enemy_sides(state, me)
         live = [e.pos for e in state.formations.values() if e.side in foes and not e.routed]
         picks: set[str] = set()
-        for event_id, units in self.hosts:
+        fielded_men = {spec.id: spec.men for spec in self.g.game.scenario.formations}
+        for event_id, units, share in self.hosts:
             if event_id in state.fired_events:
                 continue
             fresh = [
@@ -217,7 +219,14 @@ class Persona:
             ]
             if len(fresh) < 2:
                 continue  # a lone formation kept back would be the host's last: it fights
-            picks.add(max(fresh, key=lambda f: (min((distance(f.pos, e) for e in live), default=0), f.id)).id)
+            fresh.sort(key=lambda f: (min((distance(f.pos, e) for e in live), default=0), f.id), reverse=True)
+            enough = share * sum(fielded_men.get(u, 0) for u in units)
+            kept = 0
+            for f in fresh[:-1]:
+                picks.add(f.id)
+                kept += f.men
+                if kept > enough:
+                    break
         self._reserves_for, self._reserves_cache = state, frozenset(picks) | saved
         return self._reserves_cache
 

@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 # (event, the region whose taking fires it, what the trigger says of it)
 Ground = tuple[tuple[EventSpec, frozenset[Hex], TriggerHint], ...]
-# (event id, formations it waits to see all routed at once)
-Hosts = tuple[tuple[str, tuple[str, ...]], ...]
+# (event id, formations it waits to see broken, the share of their men that may still stand in
+# order then: 0 when every one of them must be routed at once)
+Hosts = tuple[tuple[str, tuple[str, ...], float], ...]
 # A host is at least this many formations: fewer are a detachment, and fight.
 HOST_SIZE = 3
 
@@ -32,19 +33,20 @@ def _actions(spec: EventSpec) -> list[ActionHint]:
 
 
 def hosts_to_keep_whole(general: General) -> Hosts:
-    """Groups of this side's formations whose routing all at once wins the enemy something: the
-    battle itself, or an objective of the enemy's."""
+    """Groups of this side's formations whose breaking (all routed at once, or all but a share of
+    their men) wins the enemy something: the battle itself, or an objective of the enemy's."""
     scenario = general.game.scenario
     me = general.side_id
     ours = {f.id for f in scenario.formations if f.side == me}
     owner = {o.id: o.side or scenario.default_player_side() for o in scenario.objective_specs}
     out = []
     for spec in scenario.events:
-        host = _trigger(spec).routed_together
+        hint = _trigger(spec)
+        host = hint.routed_together
         if len(host) < HOST_SIZE or not set(host) <= ours:
             continue
         if any(_favours_enemy(action, me, owner) for action in _actions(spec)):
-            out.append((spec.id, host))
+            out.append((spec.id, host, hint.standing_share))
     return tuple(out)
 
 

@@ -93,6 +93,9 @@ class TriggerHint:
     # (region, side that must stand there, only unopposed, formations it waits for or () for any)
     ground: tuple[str, str, bool, tuple[str, ...]] | None = None
     routed_together: tuple[str, ...] = ()
+    # The share of the host's men that may still stand in order when it counts as broken (0:
+    # every formation of it must be routed).
+    standing_share: float = 0.0
     lost: tuple[str, ...] = ()
 
     def selects(self, unit_id: str) -> bool:
