@@ -11,7 +11,7 @@ from game.ai.objectives import SLACK, Objectives
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario
 from game.core import combat
-from game.core.actions import Challenge
+from game.core.actions import Challenge, EndTurn
 from game.core.engine import Engine, GameSettings
 from game.core.hexgrid import distance, neighbours
 from game.core.movement import are_enemies
@@ -441,3 +441,42 @@ def test_once_the_host_has_broken_its_formations_are_to_be_caught_whole() -> Non
     state.formations["liang_levy_2"].routed = True
     enemies = [e for e in state.formations.values() if are_enemies(state, "coalition", e.side)]
     assert {"liang_levy_1", "liang_levy_2"} <= objectives.targets(state, enemies)
+
+
+def test_a_general_herding_a_broken_host_moves_next_to_a_routed_formation_to_bag_it_whole() -> None:
+    """Once the valley mouth's host is broken and the battle waits on catching it whole, the
+    general moves a formation next to a routed one of the host that its capture can bag, and bags
+    it rather than cut it down; before the host breaks, the routed levy is struck as any other."""
+    results = {}
+    for broken in (False, True):
+        match = _match("a1_valley_mouth")
+        state = match.state
+        for fid in list(state.formations):
+            if fid not in ("xiang_yu_500", "liang_levy_1", "liang_levy_2", "liang_levy_3"):
+                del state.formations[fid]
+        levy, riders = state.formations["liang_levy_1"], state.formations["xiang_yu_500"]
+        levy.routed, levy.men, levy.morale = True, 150, 5
+        board = match.engine.board
+        riders.pos = next(h for h in sorted(board.hexes()) if distance(h, levy.pos) == 3 and board.terrain_at(h).open)
+        # The rest of the host far off and in order (more than a fifth of it: not yet broken).
+        far = max((h for h in board.hexes() if board.terrain_at(h).open), key=lambda h: distance(h, levy.pos))
+        state.formations["liang_levy_2"].pos = far
+        walkable = (h for h in sorted(board.hexes()) if 1 <= distance(h, far) <= 2 and board.terrain_at(h).open)
+        state.formations["liang_levy_3"].pos = next(walkable)
+        # The valley swept and the army at the defile: no souls wanted, the Hegemon-King free.
+        state.fired_events += ["trapped_broken", "valley_swept", "army_joins"]
+        state.objectives.update(sweep_valley="done", hold_front="done")
+        if broken:
+            state.fired_events.append("host_broken")
+            state.objectives["break_host"] = "done"
+        general = General(match.engine, "coalition", difficulty="normal")
+        assert any(a.kind == "herd" for a in general.objectives.aims(general.engine.state)) == broken
+        for _ in range(4):
+            action = general.next_action()
+            if isinstance(action, EndTurn) or state.over:
+                break
+            match.apply(action)
+        caught = state.side("coalition").pouch == 150
+        results[broken] = (caught, "liang_levy_1" in state.formations)
+    assert results == {False: (False, False), True: (True, False)}  # cut down, or caught whole
+    assert state.objectives["herd_rout"] == "done"

@@ -166,14 +166,17 @@ class Striker(BasicAI):
         if not engine.can_act(f) or self.persona.role(f) == "reserve":
             return out, radius  # a reserve is kept out of the fight; it may still bag souls
         floor = self.style.min_gain * f.men * self._value(f)
+        herd = self._herd()
         for target_id in engine.attack_targets(f.id):
             target = state.formations[target_id]
-            if not self.persona.may_strike(f, target):
+            if not self.persona.may_strike(f, target) or self._to_bag(f, target, herd):
                 continue
             out.append(Candidate(self.attack_score(f, target) - floor, Attack(unit=f.id, target=target_id)))
         utype = engine.rules.units[f.type]
         for target_id in engine.fire_targets(f.id):
             target = state.formations[target_id]
+            if self._to_bag(f, target, herd):
+                continue
             out.append(Candidate(self.attack_score(f, target, "fire") - floor, Fire(unit=f.id, target=target_id)))
             if f.charges > 0 and self.persona.may_blast(f):
                 out.append(Candidate(self._blast_score(f, target.pos), Blast(unit=f.id, at=target.pos)))
@@ -182,15 +185,75 @@ class Striker(BasicAI):
         role = self.persona.role(f)
         pursuing = self._aim(f, enemies) is not None
         kept = role in ("hold_still", "rear_guard") and not pursuing
-        if kept or not engine.can_move(f) or not engine.can_attack(f):
+        if kept or not engine.can_move(f):
             return out, radius
         reach = max_steps(f, engine.rules)
         if not any(distance(f.pos, e.pos) <= reach + 1 for e in enemies):
             # No enemy in sight is in reach; one that comes within reach changes this.
             return out, max(radius, reach + 3)
+        baggable = self._baggable(f, enemies, reach)
+        if not baggable and not engine.can_attack(f):
+            return out, radius
         move_map, extent = self._moves(f, reach, occupancy, zoc)
-        out.extend(self._move_attacks(f, move_map, occupancy, fronts, floor, pursuing))
+        if engine.can_attack(f):
+            out.extend(self._move_attacks(f, move_map, occupancy, fronts, floor, pursuing))
+        out.extend(self._move_bags(f, move_map, baggable, enemies, pursuing))
         return out, max(radius, extent + 3)
+
+    def _baggable(self, f: Formation, enemies: list[Formation], reach: int) -> list[Formation]:
+        """Routed enemy soul formations within a move of ``f`` small enough for its capture to
+        bag whole from next to them (hemmed in, twice as many), where the battle waits on their
+        bagging: a broken host to be herded into the bag. (Sought wherever souls were wanted, it
+        drew the valley mouth's five thousand after the trapped host's broken stragglers while
+        the wings at the defile were overrun: the normal coalition won 4 of 30 against itself.)"""
+        engine = self.engine
+        if not self.persona.may_capture(f) or self.persona.marching(f):
+            return []
+        herd = self._herd()
+        if not herd:
+            return []
+        capacity = souls.capture_capacity(engine.rules, f) * HEMMED_BAG_FACTOR
+        units = engine.rules.units
+        return [
+            e
+            for e in enemies
+            if e.routed
+            and e.id in herd
+            and not e.hidden
+            and 0 < e.men <= capacity
+            and "soul" in units[e.type].abilities
+            and distance(f.pos, e.pos) <= reach + 1
+        ]
+
+    def _move_bags(
+        self, f: Formation, move_map: MoveMap, baggable: list[Formation], enemies: list[Formation], pursuing: bool
+    ) -> list[Candidate]:
+        """Moves next to a routed soul formation that ``f``'s capture would then bag whole (a broken
+        host is caught, not only cut down: A1's herd waits for it), scored as that capture."""
+        if not baggable:
+            return []
+        engine = self.engine
+        state = engine.state
+        capacity = souls.capture_capacity(engine.rules, f)
+        allowed = None if pursuing else self.persona.allowed_hexes(f)
+        out = []
+        for o in baggable:
+            # Who hems it in once ``f`` stands next to it: its enemies, ``f`` moved.
+            others = [
+                e
+                for e in state.formations.values()
+                if e.id != f.id and not e.hidden and are_enemies(state, o.side, e.side)
+            ]
+            for dest in neighbours(o.pos):
+                if dest not in move_map.destinations or (allowed is not None and dest not in allowed):
+                    continue
+                there = f.model_copy(update={"pos": dest})
+                factor = HEMMED_BAG_FACTOR if hemmed(state, o, [*others, there]) else 1
+                if capacity * factor < o.men:
+                    continue
+                score = self._bag_weight(f, o.men * (self._value(o) + SOUL_VALUE), herding=True) * 0.98
+                out.append(Candidate(score, Move(unit=f.id, to=dest), dest))
+        return out
 
     def _moves(self, f: Formation, reach: int, occupancy: dict[Hex, str], zoc: set[Hex]) -> tuple[MoveMap, int]:
         """Where ``f`` can move (``search_moves``) and how far that reaches, kept by what the
@@ -250,6 +313,7 @@ class Striker(BasicAI):
             return []  # no enemy to strike from anywhere it can go: its posts need no asking
         allowed = None if pursuing else self.persona.allowed_hexes(f)
         out = []
+        herd = self._herd()
         # Each enemy's own half of the set-up, the same from every hex it is struck from.
         halves: dict[str, combat.DefenderHalf] = {}
         for dest in dests:
@@ -262,7 +326,7 @@ class Striker(BasicAI):
                     # every rider, it moved other battles' balance far: B2 from 60% to 100%.)
                     run = self._open_run(move_map, dest) if f.id in self.persona.saved else 0
                     moved = f.model_copy(update={"pos": dest, "charge_run": run})
-                if not self.persona.may_strike(moved, target):
+                if not self.persona.may_strike(moved, target) or self._to_bag(f, target, herd):
                     continue
                 if engine.board.terrain_at(target.pos).fortress and "siege" not in engine.rules.units[f.type].abilities:
                     continue
@@ -300,10 +364,28 @@ class Striker(BasicAI):
         near, bag = souls.capturable(self.engine.state, self.engine.rules, f)
         capacity = souls.capture_capacity(self.engine.rules, f)
         score = SOUL_VALUE * min(near, capacity)
-        if bag and capacity * (HEMMED_BAG_FACTOR if hemmed(self.engine.state, bag[0]) else 1) >= bag[0].men:
+        whole = bool(bag) and capacity * (HEMMED_BAG_FACTOR if hemmed(self.engine.state, bag[0]) else 1) >= bag[0].men
+        if whole:
             score += bag[0].men * (self._value(bag[0]) + SOUL_VALUE)
-        if self.style.objectives and self.objectives.souls_wanted(self.engine.state) > 0:
-            return score * BAG_AIM_WEIGHT  # the battle waits on the pouch: every hand bags
+        return self._bag_weight(f, score, whole and bag[0].id in self._herd())
+
+    def _to_bag(self, f: Formation, target: Formation, herd: frozenset[str]) -> bool:
+        """Whether ``target`` is a routed formation the battle waits to see caught whole that
+        ``f``'s capture could bag (hemmed in): struck instead, it would be cut down, never caught."""
+        if not (target.routed and target.id in herd) or not self.persona.may_capture(f):
+            return False
+        return 0 < target.men <= souls.capture_capacity(self.engine.rules, f) * HEMMED_BAG_FACTOR
+
+    def _herd(self) -> frozenset[str]:
+        """The routed formations the battle waits to see caught whole (A1's broken host)."""
+        return frozenset(u for a in self.objectives.aims(self.engine.state) if a.kind == "herd" for u in a.units)
+
+    def _bag_weight(self, f: Formation, score: float, herding: bool = False) -> float:
+        """A capture's worth to this general: more while the battle waits on the pouch or on the
+        formation it bags whole (cut down instead, it can never be caught), less to a fighter
+        that could strike instead."""
+        if herding or (self.style.objectives and self.objectives.souls_wanted(self.engine.state) > 0):
+            return score * BAG_AIM_WEIGHT  # the battle waits on the bag: every hand bags
         # A fighter that can still strike prefers to; a soul-catcher's first duty is the bag.
         if self.engine.rules.units[f.type].capture_rate < 1.0:
             score *= 0.5
