@@ -89,3 +89,18 @@ def test_the_coalition_is_warned_of_nightfall_as_its_last_turn_begins() -> None:
     events = end_turns_until(eng, 20, "coalition")
     assert [e.speaker for e in events if isinstance(e, Narration)] == ["liu_bosheng"]
     assert "dusk_falls" in eng.state.fired_events and not eng.state.over
+
+
+def test_the_host_breaks_with_one_levy_kept_out_of_the_fight() -> None:
+    """The returning host is broken once no more than a fifth of its fifty thousand stand in order:
+    one levy of eight thousand held back does not keep it whole, two do."""
+    eng = engine()
+    resting = [f.id for f in eng.state.formations_of("coalition") if eng.can_act(f)]
+    for unit in HOST[:-2]:
+        eng.state.formations[unit].routed = True
+    eng.apply(Rest(unit=resting[0]))
+    assert "host_broken" not in eng.state.fired_events  # a levy and the riders: 13,000 of 50,000
+    eng.state.formations[HOST[-1]].routed = True
+    eng.apply(Rest(unit=resting[1]))
+    assert "host_broken" in eng.state.fired_events and eng.state.objectives["break_host"] == "done"
+    assert not eng.state.formations[HOST[-2]].routed
