@@ -36,7 +36,8 @@ OBJECTIVE_REGIONS = {
     "a3_besiege_wei": set(),  # won by breaking formations and bagging souls; the palace is never threatened
     # Liang's escape; the note in his camp; the host under the walls at nightfall
     "a4_annihilation": {"hidden_path", "liang_camp", "under_the_walls"},
-    "b1_the_valley": {"hill_foot"},  # Tang Huai relieved at the foot of his hill
+    # Tang Huai relieved at the foot of his hill; the rear guard still across the road at nightfall
+    "b1_the_valley": {"hill_foot", "across_the_road"},
     "b2_the_pursuit": {"west_edge", "west_steppe"},  # the column through the gap; on the steppe at dusk
     "b3_tangut_border": {"fort_gate"},  # Wuzhu reaching the gate in the saddle can no longer be taken
     "tutorial": set(),  # won by breaking the soul levy

@@ -4,7 +4,7 @@ thousand sent to the vanguard, relief and defeat.
 
 from __future__ import annotations
 
-from conftest import ai_engine, end_turns_until
+from conftest import ai_engine, end_turns_until, stand_in
 
 from game.ai.driver import make_ais, play_ai_turn
 from game.ai.general import General
@@ -378,3 +378,80 @@ def test_a_rear_guard_formation_lost_from_sight_is_searched_for_at_once() -> Non
     enemies = [e for e in eng.state.formations.values() if e.side == "jin" and e.id != straggler.id]
     assert general.objectives.destination(eng, guo, enemies, slack) is None
     assert general.objectives.destination(eng, guo, enemies, persona.pursuit_slack(guo, slack)) is not None
+
+
+def at_dusk(relieved: bool = True) -> Engine:
+    """The Zhenguo's last turn: two formations of the rear guard broken (and rallied), the first
+    still unbroken where it started, across the road; Tang Huai relieved, if asked."""
+    eng = engine()
+    for unit in REAR_GUARD[1:]:
+        _rout(eng, unit)
+        eng.state.formations[unit].routed = False
+    if relieved:
+        eng.state.fired_events += ["relief_arrives", "tang_relieved"]
+        eng.state.objectives["relieve_tang"] = "done"
+    end_turns_until(eng, 14, "zhenguo")
+    assert not eng.state.over
+    return eng
+
+
+def test_a_rear_guard_wandered_off_the_road_at_nightfall_gives_the_zhenguo_the_battle() -> None:
+    """An opponent that lets its rear guard wander off instead of standing cannot win by waiting
+    out the turns: with Tang Huai relieved and no unbroken formation of the rear guard left across
+    the eastern road as the Jin's last turn begins, the road is given up. A formation that broke
+    earlier and rallied there does not count (it has been broken already)."""
+    eng = at_dusk()
+    stand_in(eng, REAR_GUARD[0], "muster")
+    stand_in(eng, REAR_GUARD[1], "across_the_road")
+    assert "rear_broken" not in eng.state.fired_events
+    events = eng.apply(EndTurn())  # the Jin's last turn begins
+    assert eng.state.over and eng.state.winner == "zhenguo"
+    assert "rear_left_the_road" in eng.state.fired_events
+    assert eng.state.objectives["break_rear"] == "done"
+    assert any(isinstance(e, Narration) and e.speaker == "yue_fei" and e.text.startswith("Dusk,") for e in events)
+
+
+def test_a_rear_guard_formation_in_order_across_the_road_at_nightfall_holds_it_to_the_turn_limit() -> None:
+    eng = at_dusk()
+    assert eng.state.formations[REAR_GUARD[0]].pos in eng.board.regions["across_the_road"]
+    eng.apply(EndTurn())
+    assert "rear_1_holds" in eng.state.fired_events and not eng.state.over
+    eng.apply(EndTurn())
+    assert eng.state.over and eng.state.winner == "jin"
+    assert "rear_left_the_road" not in eng.state.fired_events
+
+
+def test_a_routed_rear_guard_formation_across_the_road_holds_nothing() -> None:
+    eng = at_dusk()
+    stand_in(eng, REAR_GUARD[0], "across_the_road", routed=True)
+    eng.apply(EndTurn())
+    assert eng.state.over and eng.state.winner == "zhenguo"
+
+
+def test_without_tang_huai_relieved_a_rear_guard_off_the_road_wins_the_zhenguo_nothing() -> None:
+    eng = at_dusk(relieved=False)
+    stand_in(eng, REAR_GUARD[0], "muster")
+    eng.apply(EndTurn())
+    assert not eng.state.over
+    eng.apply(EndTurn())
+    assert eng.state.over and eng.state.winner == "jin"
+
+
+def test_the_zhenguo_are_warned_of_nightfall_on_the_road_as_their_last_turn_begins() -> None:
+    for relieved in (True, False):
+        eng = engine()
+        if relieved:
+            eng.state.fired_events += ["relief_arrives", "tang_relieved"]
+        events = end_turns_until(eng, 14, "zhenguo")
+        warned = [e for e in events if isinstance(e, Narration) and e.text.startswith("The light is going.")]
+        assert len(warned) == relieved and all(e.speaker == "yue_fei" for e in warned)
+
+
+def test_the_general_clears_the_road_only_of_rear_guard_formations_that_have_not_broken() -> None:
+    """What keeps the road given up is a formation still unbroken across it; one that broke
+    earlier can no longer hold it, so the general is not sent back to break it again."""
+    eng = at_dusk()
+    general = General(eng, "zhenguo", difficulty="normal")
+    cleared = {u for aim in general.objectives.aims(eng.state) if aim.kind == "clear" for u in aim.units}
+    assert cleared == {REAR_GUARD[0]}
+    assert all(aim.region == "across_the_road" for aim in general.objectives.aims(eng.state) if aim.kind == "clear")

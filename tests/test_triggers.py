@@ -940,6 +940,16 @@ def test_a_broken_event_is_one_precise_error(a1_copy: Path, name: str) -> None:
     assert words in e.message, str(e)
 
 
+def test_a_region_its_formations_start_in_is_refused_only_where_the_event_could_fire_at_once(a1_copy: Path) -> None:
+    # Standing there from the start is what an event that waits for a later turn asks.
+    old, new, _ = BROKEN["starts_inside"]
+    replace_once(a1_copy, old, new)
+    replace_once(a1_copy, "until_turn = 8\nunless", "from_turn = 2\nuntil_turn = 8\nunless")
+    load_scenario_file(a1_copy, load_ruleset())
+    replace_once(a1_copy, "from_turn = 2\n", "from_turn = 1\n")
+    assert [(e.object, e.field) for e in errors_of(a1_copy)] == [("front_lost", "when.region")]
+
+
 def test_the_good_copy_loads_and_every_problem_is_reported(a1_copy: Path) -> None:
     load_scenario_file(a1_copy, load_ruleset())
     for name in ("trigger_kind", "region", "speaker"):

@@ -222,6 +222,8 @@ class Objectives:
         spec = self._events.get(event_id)
         if spec is None or event_id in fired or (spec.until_turn is not None and state.turn > spec.until_turn):
             return []
+        if any(u in fired for u in spec.unless):  # it can no longer fire (B1: that formation already broke)
+            return []
         when = spec.when
         if not (isinstance(when, OnEntersRegion) and when.unbroken and are_enemies(state, self.side_id, when.side)):
             return []

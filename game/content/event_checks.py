@@ -223,8 +223,9 @@ class _Checker:
     """Collects errors for one object with a common field prefix: the ``References`` a trigger
     or action kind checks its table against."""
 
-    def __init__(self, known: _Known, obj: str, prefix: str) -> None:
+    def __init__(self, known: _Known, obj: str, prefix: str, waits: bool = False) -> None:
         self.known = known
+        self.waits = waits
         self.obj = obj
         self.prefix = prefix
         self.errors: list[ContentError] = []
@@ -299,7 +300,7 @@ def _check_conditions(known: _Known, ev: EventSpec) -> list[ContentError]:
 
 
 def _check_trigger(known: _Known, ev: EventSpec) -> list[ContentError]:
-    c = _Checker(known, ev.id, "when")
+    c = _Checker(known, ev.id, "when", waits=ev.from_turn is not None and ev.from_turn > 1)
     ev.when.check(c)
     return c.errors
 

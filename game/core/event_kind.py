@@ -49,6 +49,9 @@ class References(Protocol):
     turn_limit: int
     formations: dict[str, FormationSpec]  # those on the map at the start, by id
     groups: set[str]
+    # Whether the event waits for a later turn (``from_turn``), so what holds at the start does
+    # not fire it at once.
+    waits: bool
 
     def fail(self, field: str, message: str) -> None: ...
     def side(self, field: str, side: str | None) -> None: ...

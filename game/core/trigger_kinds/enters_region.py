@@ -38,6 +38,8 @@ class OnEntersRegion(TriggerSpec, names={"region": "region", "side": "side", "un
 
     def check(self, refs: References) -> None:
         super().check(refs)
+        if refs.waits:  # standing there from the start is what it asks (B1's rear guard at nightfall)
+            return
         region = refs.board.regions.get(self.region, frozenset())
         for f in refs.formations.values():
             if f.side == self.side and self.selects(f.id) and f.pos in region:
