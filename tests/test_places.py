@@ -39,7 +39,9 @@ OBJECTIVE_REGIONS = {
     # Tang Huai relieved at the foot of his hill; the rear guard still across the road at nightfall
     "b1_the_valley": {"hill_foot", "across_the_road"},
     "b2_the_pursuit": {"west_edge", "west_steppe"},  # the column through the gap; on the steppe at dusk
-    "b3_tangut_border": {"fort_gate"},  # Wuzhu reaching the gate in the saddle can no longer be taken
+    # Wuzhu reaching the gate in the saddle can no longer be taken; shut in the fort unwounded, he
+    # has given up the field
+    "b3_tangut_border": {"fort_gate", "fort"},
     "tutorial": set(),  # won by breaking the soul levy
 }
 

@@ -432,6 +432,65 @@ def test_wuzhu_naming_himself_at_the_gate_can_no_longer_be_taken() -> None:
     assert eng.state.objectives["take_wuzhu"] == "failed"
 
 
+def _at_the_open_gate(eng: Engine) -> Hex:
+    """The Jin's turn, the gate open to them, Wuzhu's guards on the field next to the fort; the
+    fort hex he can ride into."""
+    to_turn(eng, 2, "jin")
+    eng.state.side("tangut").gates_open_to = ["jin"]
+    fort = eng.board.fortress_hexes("fort")
+    occupied = eng.state.occupancy()
+    inside = next(
+        h
+        for h in sorted(fort)
+        if h not in occupied and any(n in eng.board and n not in fort and n not in occupied for n in neighbours(h))
+    )
+    eng.state.formations["wuzhu_guards"].pos = next(
+        n for n in sorted(neighbours(inside)) if n in eng.board and n not in fort and n not in occupied
+    )
+    assert inside in eng.moves("wuzhu_guards").destinations
+    return inside
+
+
+def test_wuzhu_shutting_himself_in_the_fort_unwounded_loses_the_jin_the_battle() -> None:
+    """The gate opens to Wuzhu's name, but a prince who hides behind it before he has faced Yue
+    Fei leaves his host in the field, and it breaks: the Zhenguo win then, with their own reason
+    and debriefings for both sides. (A Jin that rode him in at once and sat there used to win
+    every battle at the turn limit, whatever Yue Fei did.)"""
+    from game.view.outcome import reason_text
+
+    eng = engine()
+    inside = _at_the_open_gate(eng)
+    events = eng.apply(Move(unit="wuzhu_guards", to=inside))
+    st = eng.state
+    assert "wuzhu_shelters" in st.fired_events
+    assert st.over and st.winner == "zhenguo"
+    assert st.objectives["hold_out"] == "done" and st.objectives["take_wuzhu"] == "failed"
+    assert st.objectives["wound_wuzhu"] == "open"
+    assert any(e.speaker == "yue_fei" for e in narrations(events))
+    texts = {d.event: d.text for d in next(t for t in eng.scenario.side_texts if t.side == "jin").debriefings}
+    assert debriefing(eng.scenario, st) == dict(eng.scenario.debriefings)["wuzhu_shelters"]
+    assert debriefing(eng.scenario, st, "jin") == texts["wuzhu_shelters"]
+    assert "shuts himself in the Tangut fort unwounded" in reason_text(
+        decide(eng.scenario, st), eng.scenario, eng.rules, st
+    )
+
+
+def test_wuzhu_carried_into_the_fort_wounded_goes_as_the_chronicle_has_it() -> None:
+    eng = engine()
+    inside = _at_the_open_gate(eng)
+    wound(eng, "wanyan_wuzhu")
+    assert not eng.state.over  # Guo Yaoshi's riders are not up yet
+    eng.apply(Move(unit="wuzhu_guards", to=inside))
+    assert "wuzhu_shelters" not in eng.state.fired_events and not eng.state.over
+
+
+def test_both_briefings_warn_that_wuzhu_hiding_in_the_fort_loses_his_host() -> None:
+    scenario = load_scenario(B3).scenario
+    jin = next(t for t in scenario.side_texts if t.side == "jin")
+    assert "shut himself in the fort before he has faced Yue Fei" in scenario.briefing
+    assert "do not take Wuzhu in through that gate while the field is undecided" in jin.briefing
+
+
 def test_no_truce_is_made_at_the_tangut_border() -> None:
     """The chronicle has no truce: the fort's officers only send the envoy back, the Jurchens go on
     to Xingqing. No event, debriefing or narration of the battle speaks of one."""
