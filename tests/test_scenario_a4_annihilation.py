@@ -15,6 +15,7 @@ from game.core.actions import Attack, Challenge, EndTurn, Rest
 from game.core.engine import Engine, GameSettings
 from game.core.events import Narration, SoulsCaptured
 from game.core.hexgrid import axial_to_offset, distance, neighbours
+from game.core.souls import add_souls
 from game.record.match import Match
 
 A4 = "a4_annihilation"
@@ -307,3 +308,27 @@ def test_a_routed_formation_under_the_walls_does_not_keep_the_host_alive() -> No
     eng = at_nightfall(under_the_walls=True, routed=True)
     eng.apply(EndTurn())
     assert eng.state.over and eng.state.winner == "coalition"
+
+
+def test_at_the_hard_level_the_scholars_bag_the_field_while_the_battle_waits_on_the_pouch() -> None:
+    """Sent after the scenario's other aims as the turns ran short, the soul-catchers left three
+    heaps of thousands to fade and the pouch fell short of twenty thousand: at the hard level,
+    while the battle waits on the pouch and souls lie on the field to bag, the turns left no
+    longer call them away."""
+    eng = engine()
+    end_turns_until(eng, 12, "coalition")
+    cao = eng.state.formations["cao_zhi_2000"]
+    host = [f.pos for f in eng.state.formations.values() if f.side == "hailing" and not f.routed]
+    heap = next(h for h in sorted(neighbours(cao.pos)) if h in eng.board and all(distance(h, e) > 3 for e in host))
+
+    def called_away(level: str) -> bool:
+        general = General(eng, "coalition", difficulty=level)
+        return general._aim(cao, general._enemies()) is not None
+
+    assert called_away("hard") and called_away("normal")  # the turns left press
+    add_souls(eng.state, heap, "hailing", 3000)
+    assert not called_away("hard") and called_away("normal")
+    general = General(eng, "coalition", difficulty="hard")
+    assert heap in general.persona.destination(cao, general._enemies(), frozenset())[0]
+    eng.state.side("coalition").pouch = 20000  # the pouch full: the aims call again
+    assert called_away("hard")

@@ -259,6 +259,19 @@ class Persona:
         """Whether ``f``'s hero may stop to offer a duel the general thinks favourable."""
         return True
 
+    def sweeps_for_the_pouch(self, f: Formation, enemies: list[Formation]) -> bool:
+        """Whether ``f`` is a soul-catcher sweeping for a battle that waits on the pouch while
+        souls lie on the field to bag: the turns left do not send it after the scenario's other
+        aims (A4's scholars, sent to clear the walls of Datong, left three heaps of thousands to
+        fade, and the pouch fell short)."""
+        g = self.g
+        return (
+            f.id in self.sweepers
+            and g.style.objectives
+            and g.objectives.souls_wanted(g.engine.state) > 0
+            and bool(grounds.sweep_ground(g.engine, g.side_id, enemies))
+        )
+
     def may_capture(self, f: Formation) -> bool:
         # A relief bags no souls on its way to the friend it came for, and a formation saved
         # from the fight steps back out of contact before it stoops for souls.

@@ -148,7 +148,9 @@ class Striker(BasicAI):
         """Where the turns left send ``f`` for the scenario's aims (None: it fights as it likes);
         a formation guarding ground the enemy wins by taking stays on it."""
         slack = self.persona.pursuit_slack(f, self.style.pursuit_slack)
-        return None if self.persona.guards_ground(f) else self.objectives.destination(self.engine, f, enemies, slack)
+        if self.persona.guards_ground(f) or self.persona.sweeps_for_the_pouch(f, enemies):
+            return None
+        return self.objectives.destination(self.engine, f, enemies, slack)
 
     def _candidates(
         self, f: Formation, enemies: list[Formation], occupancy: dict[Hex, str], zoc: set[Hex], fronts: frozenset[Hex]
