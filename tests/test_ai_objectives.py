@@ -78,6 +78,29 @@ def test_a_formation_leaves_its_post_for_the_aim_only_when_time_presses() -> Non
     assert goals <= region or any(distance(g, h) <= 1 for g in goals for h in region)
 
 
+def test_a_hard_general_sets_out_at_once_to_relieve_a_comrade_whose_fall_loses_the_battle() -> None:
+    """The relief of Tang Huai's hill is forbidden by his company's fall, which comes at no set
+    turn: the turns left cannot tell how long he holds. The hard general's free riders set out
+    for the besiegers at the foot of his hill from the first turn (the normal one's only as the
+    turns run short, as for any aim: both lost the same games, the hill taken at turn 7 or 8
+    while Yue Fei was still fighting through to it); the company itself stays on its hill."""
+    match = _match("b1_the_valley")
+    objectives = Objectives(match.engine, "zhenguo")
+    assert {a.region for a in objectives.aims(match.state) if a.forestalled} == {"hill_foot"}
+    assert not any(a.forestalled for a in objectives.aims(match.state) if a.kind != "reach")
+    besiegers = {f.pos for f in match.state.formations.values() if f.pos in match.engine.board.regions["hill_foot"]}
+    assert besiegers
+    for level, sets_out in (("hard", True), ("normal", False)):
+        general = General(match.engine, "zhenguo", difficulty=level)
+        state = general.engine.state
+        enemies = general._enemies()
+        aim = general._aim(state.formations["guo_yaoshi_riders"], enemies)
+        assert (aim is not None) == sets_out
+        if aim is not None:
+            assert aim & besiegers  # the others clear the ground Yue Fei must stand on
+        assert general._aim(state.formations["tang_huai_bows"], enemies) is None
+
+
 def test_an_enemy_out_of_sight_is_looked_for_where_it_was_last_seen_not_where_it_is() -> None:
     match = _match("a2_rear_guard_trap")
     general = General(match.engine, "hailing")

@@ -18,7 +18,7 @@ fired (which both see) and its own fogged view: an aim it cannot see is not chas
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core import vision
 from ..core.engine import Engine
@@ -83,6 +83,10 @@ class Aim:
     region: str | None = None
     unopposed: bool = False
     souls: int = 0
+    # An event that loses us the battle at no set turn would forbid the winning event this aim
+    # serves (B1: Tang Huai's company destroyed before the relief reaches the foot of his hill):
+    # the time it has is however long that holds off, not the turns left.
+    forestalled: bool = False
 
 
 class Objectives:
@@ -106,6 +110,7 @@ class Objectives:
         losing = [spec.id for spec in scenario.events if self._wins_for(engine.state, spec.actions, ours=False)]
         timed = [self._turn_of(e, 0) for e in losing]
         self.deadline = min([scenario.turn_limit, *(t for t in timed if t is not None)])
+        self._lost_untimed = frozenset(e for e, t in zip(losing, timed, strict=True) if t is None)
         # Whether an event gives us the battle outright on the destruction of an enemy formation:
         # a side that wins by a kill (B1's Jin at Tang Huai's hill) hunts.
         self.wins_by_a_kill = any(
@@ -131,7 +136,7 @@ class Objectives:
         self._noted: dict[str, tuple[Hex, frozenset[Hex]]] = {}
         self._seen_key: tuple[int, int] | None = None
         self._visible: frozenset[Hex] = frozenset()
-        self._destinations: dict[tuple[str, Hex, int, int, int], frozenset[Hex] | None] = {}
+        self._destinations: dict[tuple[str, Hex, int, int, int, bool], frozenset[Hex] | None] = {}
 
     # -- reading the scenario -------------------------------------------------------------
 
@@ -187,6 +192,8 @@ class Objectives:
         if any(u in fired for u in spec.unless) or (spec.until_turn is not None and state.turn > spec.until_turn):
             return []
         out = self._aims_of(spec.when, state)
+        if any(u in self._lost_untimed for u in spec.unless):
+            out = [replace(aim, forestalled=True) for aim in out]
         if isinstance(spec.when, OnBagged) and all(before in fired for before in spec.after):
             # A broken formation to catch whole, once the rout it waits for has come.
             out.append(Aim("herd", frozenset(spec.when.units)))
@@ -233,15 +240,16 @@ class Objectives:
     # -- planning -------------------------------------------------------------------------
 
     def destination(
-        self, engine: Engine, f: Formation, enemies: list[Formation], slack: int = SLACK
+        self, engine: Engine, f: Formation, enemies: list[Formation], slack: int = SLACK, hasten: bool = False
     ) -> frozenset[Hex] | None:
         """Where ``f`` must go now for an aim, if the turns left (less ``slack`` and the aim's own
-        work there) leave it no time to do otherwise: the ground of every aim so pressing."""
+        work there) leave it no time to do otherwise: the ground of every aim so pressing.
+        ``hasten``: an aim a loss at no set turn may forestall presses at once."""
         state = engine.state
         aims = self.aims(state)
         if not aims:
             return None
-        key = (f.id, f.pos, state.turn, state.action_index, slack)
+        key = (f.id, f.pos, state.turn, state.action_index, slack, hasten)
         if key in self._destinations:
             return self._destinations[key]
         if len(self._destinations) > 256:
@@ -256,7 +264,7 @@ class Objectives:
             if not goals:
                 continue
             march = distance_to_area(f.pos, goals) / steps
-            if turns_left <= march + slack + self._work(state, f, aim, enemies):
+            if (hasten and aim.forestalled) or turns_left <= march + slack + self._work(state, f, aim, enemies):
                 urgent.update(goals)
             if aim.kind == "clear" and turns_left <= march + CLEAR_SLACK:
                 last_call.update(goals)

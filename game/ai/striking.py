@@ -150,7 +150,9 @@ class Striker(BasicAI):
         slack = self.persona.pursuit_slack(f, self.style.pursuit_slack)
         if self.persona.guards_ground(f) or self.persona.sweeps_for_the_pouch(f, enemies):
             return None
-        return self.objectives.destination(self.engine, f, enemies, slack)
+        # A formation the scenario keeps at a post (the besieged comrade on his hill) stays on it.
+        hasten = self.style.rescue_at_once and self.persona.held_region(f.id) is None
+        return self.objectives.destination(self.engine, f, enemies, slack, hasten)
 
     def _candidates(
         self, f: Formation, enemies: list[Formation], occupancy: dict[Hex, str], zoc: set[Hex], fronts: frozenset[Hex]

@@ -38,6 +38,10 @@ class Style:
     # Whether a formation the turns left send after the scenario's aims marches heedless of the
     # counter-attack on its way (it has no time to pick safe ground).
     heedless_pursuit: bool = False
+    # Whether it sets out at once for an aim that a loss at no set turn may forestall (the relief
+    # of a besieged comrade whose fall loses the battle): its time is however long he holds, not
+    # the turns left, which is all the objectives can count.
+    rescue_at_once: bool = False
 
 
 # Caution loses battles here: in mirror battles on generated fields a general that weighed the
@@ -46,9 +50,9 @@ class Style:
 # normal one does (struck lightly, as the easy one strikes, they lost it the battles against the
 # normal general in A1, A2 and B2), but pays for blows where a kill wins the battle (B1's Jin at
 # Tang Huai's hill won 26 of 30 so, 10 of 30 counting every man), weighs the routs a rout sets
-# off, seeks flanks, spares the men round a hero its duel must wound, and reads the scenario's
-# objectives (bench/strength.py measures the levels against each other, bench/win_rates.py on
-# mirror fields).
+# off, seeks flanks, spares the men round a hero its duel must wound, sets out at once to relieve
+# a comrade whose fall loses the battle, and reads the scenario's objectives (bench/strength.py
+# measures the levels against each other, bench/win_rates.py on mirror fields).
 STYLES: dict[str, Style] = {
     "easy": Style(exposure=0.0, loss_weight=0.6, noise=0.5, min_gain=0.0, pincer=0.0, hesitation=0.25),
     "normal": Style(exposure=0.1, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.1),
@@ -64,6 +68,7 @@ STYLES: dict[str, Style] = {
         cascade=1.0,
         hunt_loss_weight=0.6,
         heedless_pursuit=True,
+        rescue_at_once=True,
     ),
 }
 
