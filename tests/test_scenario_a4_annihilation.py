@@ -329,6 +329,7 @@ def test_at_the_hard_level_the_scholars_bag_the_field_while_the_battle_waits_on_
     add_souls(eng.state, heap, "hailing", 3000)
     assert not called_away("hard") and called_away("normal")
     general = General(eng, "coalition", difficulty="hard")
-    assert heap in general.persona.destination(cao, general._enemies(), frozenset())[0]
+    sweep = general.persona.destination(cao, general._enemies(), frozenset())
+    assert sweep is not None and heap in sweep[0]
     eng.state.side("coalition").pouch = 20000  # the pouch full: the aims call again
     assert called_away("hard")
