@@ -51,8 +51,9 @@ class Style:
 # normal general in A1, A2 and B2), but pays for blows where a kill wins the battle (B1's Jin at
 # Tang Huai's hill won 26 of 30 so, 10 of 30 counting every man), weighs the routs a rout sets
 # off, seeks flanks, spares the men round a hero its duel must wound, sets out at once to relieve
-# a comrade whose fall loses the battle, and reads the scenario's objectives (bench/strength.py
-# measures the levels against each other, bench/win_rates.py on mirror fields).
+# a comrade whose fall loses the battle, and reads the scenario's objectives (with them, keeps its
+# soul-catchers bagging while the battle waits on the pouch: ``Persona.sweeps_for_the_pouch``)
+# (bench/strength.py measures the levels against each other, bench/win_rates.py on mirror fields).
 STYLES: dict[str, Style] = {
     "easy": Style(exposure=0.0, loss_weight=0.6, noise=0.5, min_gain=0.0, pincer=0.0, hesitation=0.25),
     "normal": Style(exposure=0.1, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.1),
