@@ -96,9 +96,10 @@ def test_hints_are_what_a_general_reads() -> None:
 
 
 def test_the_registries_name_every_kind_once() -> None:
-    assert TRIGGERS.names() == TRIGGER_KINDS and len(set(TRIGGER_KINDS)) == len(TRIGGERS) == 16
+    assert TRIGGERS.names() == TRIGGER_KINDS and len(set(TRIGGER_KINDS)) == len(TRIGGERS) == 17
     assert ACTIONS.names() == ACTION_KINDS and len(set(ACTION_KINDS)) == len(ACTIONS) == 10
     assert "officers_slain" in TRIGGER_KINDS and "fallen" in TRIGGER_KINDS and "tally" in TRIGGER_KINDS
+    assert "duel_refused" in TRIGGER_KINDS
 
 
 def test_an_unknown_name_is_refused() -> None:

@@ -608,6 +608,61 @@ def test_wuzhu_accepts_rather_than_let_the_shame_of_refusing_break_his_guards() 
     assert _jin_answer(eng) == AnswerDuel(accept=True)
 
 
+def _an_officer_down(eng: Engine) -> None:
+    _slay_officers(eng, 1)
+    triggers.after_action(eng, [])
+    assert "first_officer" in eng.state.fired_events
+
+
+def test_wuzhu_refusing_yue_fei_once_an_officer_has_fallen_breaks_his_host() -> None:
+    """Refusing Yue Fei in front of men who have watched him cut down their officers loses the
+    Jin the battle, with its own reason and debriefings for both sides. (A Jin that refused and
+    rode off whenever Yue Fei caught up used to hold the field to the turn limit.)"""
+    from game.view.outcome import reason_text
+
+    eng = engine()
+    _an_officer_down(eng)
+    face_to_face(eng)
+    eng.apply(Challenge(unit="yue_fei_riders", target="wuzhu_guards"))
+    events = eng.apply(AnswerDuel(accept=False))
+    st = eng.state
+    assert "wuzhu_refuses" in st.fired_events
+    assert st.over and st.winner == "zhenguo"
+    assert st.objectives["hold_out"] == "done" and st.objectives["take_wuzhu"] == "failed"
+    assert any(e.speaker == "yue_fei" for e in narrations(events))
+    jin = next(t for t in eng.scenario.side_texts if t.side == "jin")
+    assert debriefing(eng.scenario, st) == dict(eng.scenario.debriefings)["wuzhu_refuses"]
+    assert debriefing(eng.scenario, st, "jin") == next(d.text for d in jin.debriefings if d.event == "wuzhu_refuses")
+    assert "refuses Yue Fei's challenge" in reason_text(decide(eng.scenario, st), eng.scenario, eng.rules, st)
+
+
+def test_wuzhu_may_refuse_yue_fei_before_any_officer_has_fallen() -> None:
+    """Until Yue Fei has ridden into the host, letting him come is the Jin plan: a refusal costs
+    the guards their heart, not the battle."""
+    eng = engine()
+    face_to_face(eng)
+    eng.apply(Challenge(unit="yue_fei_riders", target="wuzhu_guards"))
+    eng.apply(AnswerDuel(accept=False))
+    assert "wuzhu_refuses" not in eng.state.fired_events and not eng.state.over
+
+
+def test_wuzhu_takes_up_the_challenge_that_he_may_no_longer_refuse() -> None:
+    """One officer down: Wuzhu would still wait for the second before he seeks the duel, and the
+    odds are not his; but refusing would lose the battle, so the computer's Wuzhu accepts."""
+    eng = engine()
+    _an_officer_down(eng)
+    assert jin_persona.WAIT_OFFICERS > 1
+    assert _jin_answer(eng) == AnswerDuel(accept=True)
+    assert General(eng, "jin").persona.answer_duel() == AnswerDuel(accept=False)  # his own wish
+
+
+def test_both_briefings_warn_that_refusing_yue_fei_breaks_the_host() -> None:
+    scenario = load_scenario(B3).scenario
+    jin = next(t for t in scenario.side_texts if t.side == "jin")
+    assert "turns down Yue Fei's challenge once Yue Fei has cut down one of its officers" in scenario.briefing
+    assert "Nor may Wuzhu refuse Yue Fei's challenge once Yue Fei has cut down one of our officers" in jin.briefing
+
+
 def test_the_result_screens_reason_says_what_ended_the_battle() -> None:
     """Not "Yue Fei is wounded" when Wuzhu fell with him, nor when Wuzhu was taken."""
     from game.view.outcome import reason_text

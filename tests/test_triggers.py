@@ -20,7 +20,7 @@ from game.content.errors import ContentError, ContentErrors
 from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario, load_scenario_file
 from game.core import triggers
-from game.core.actions import Action, Attack, EndTurn, Move, Rest
+from game.core.actions import Action, AnswerDuel, Attack, Challenge, EndTurn, Move, Rest
 from game.core.engine import Engine, GameSettings, IllegalAction
 from game.core.events import (
     Destroyed,
@@ -324,6 +324,43 @@ def test_a_standing_share_needs_a_host_and_is_told_to_the_general() -> None:
     whole = EventSpec.model_validate({"id": "y", "when": {"kind": "routed", "units": host}, "do": []})
     assert (share.when.hint().routed_together, share.when.hint().standing_share) == (tuple(host), 0.2)
     assert (whole.when.hint().routed_together, whole.when.hint().standing_share) == (tuple(host), 0.0)
+
+
+def duel_refusals(rules: Ruleset) -> Engine:
+    """Yue Fei next to Wuzhu and to Xiang Yu (as another enemy hero), with events for refusals."""
+    return build(
+        rules,
+        FIELD,
+        [
+            Unit("a_yue", "a", "zhenguo_rider", 1000, (2, 2), hero="yue_fei"),
+            Unit("a_xiang", "a", "warrior", 500, (4, 2), hero="xiang_yu"),
+            Unit("b_wuzhu", "b", "personal_guard", 1000, (3, 2), hero="wanyan_wuzhu"),
+        ],
+        events=[
+            {
+                "id": "turns_from_yue",
+                "when": {"kind": "duel_refused", "hero": "wanyan_wuzhu", "by": "yue_fei"},
+                "do": [narrate("Wuzhu turns from Yue Fei")],
+            },
+            {
+                "id": "turns_from_anyone",
+                "when": {"kind": "duel_refused", "hero": "wanyan_wuzhu"},
+                "do": [narrate("Wuzhu turns from a challenge")],
+            },
+        ],
+    )
+
+
+def test_duel_refused_fires_when_the_named_hero_refuses_the_named_challenger(rules: Ruleset) -> None:
+    eng = duel_refusals(rules)
+    eng.apply(Challenge(unit="a_xiang", target="b_wuzhu"))
+    assert texts(eng.apply(AnswerDuel(accept=False))) == ["Wuzhu turns from a challenge"]  # not by Yue Fei
+    eng.apply(Challenge(unit="a_yue", target="b_wuzhu"))
+    assert texts(eng.apply(AnswerDuel(accept=False))) == ["Wuzhu turns from Yue Fei"]
+    fresh = duel_refusals(rules)
+    fresh.apply(Challenge(unit="a_yue", target="b_wuzhu"))
+    accepted = fresh.apply(AnswerDuel(accept=True))
+    assert texts(accepted) == []  # a challenge taken up is no refusal
 
 
 def test_destroyed_and_side_wiped_out_through_a_real_attack(rules: Ruleset) -> None:

@@ -158,11 +158,21 @@ class General(Striker):
         return self.objectives.deadline - self.engine.state.turn + 1 <= duel.WINS_NEEDED
 
     def _answer_duel(self) -> AnswerDuel:
-        answer = self.persona.answer_duel()
+        answer = AnswerDuel(accept=True) if self._refusal_loses() else self.persona.answer_duel()
         if answer is None:
             answer = super()._answer_duel()
         self.persona.answered(answer.accept)
         return answer
+
+    def _refusal_loses(self) -> bool:
+        """Whether turning down the challenge we must answer would lose us the battle."""
+        state = self.game.state
+        pending = state.pending_duel
+        assert pending is not None
+        target, challenger = state.formations.get(pending.target), state.formations.get(pending.challenger)
+        if target is None or target.hero is None:
+            return False
+        return self.objectives.refusal_loses(state, target.hero, challenger.hero if challenger else None)
 
     # -- values ---------------------------------------------------------------------------
 

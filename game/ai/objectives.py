@@ -28,6 +28,7 @@ from ..core.scenario_events import (
     Defeat,
     OnBagged,
     OnDestroyed,
+    OnDuelRefused,
     OnEntersRegion,
     OnHeroWounded,
     OnObjectivesDone,
@@ -39,6 +40,7 @@ from ..core.scenario_events import (
 )
 from ..core.sides import are_allied, are_enemies
 from ..core.state import Formation, GameState
+from ..core.triggers import conditions_hold
 from .scenario_reading import HOST_SIZE
 
 # Turns of fighting an aim needs beyond the march to it: from this many turns before the end
@@ -309,6 +311,21 @@ class Objectives:
         """Souls our pouch still lacks for a winning event (0: none waits on the pouch)."""
         pouch = state.side(self.side_id).pouch
         return max([0, *(a.souls - pouch for a in self.aims(state) if a.kind == "bag")])
+
+    def refusal_loses(self, state: GameState, hero: str, challenger: str | None) -> bool:
+        """Whether our ``hero`` turning down ``challenger``'s challenge now would give the enemy
+        the battle: an event waiting for that refusal that may fire now (B3: Wuzhu refusing Yue
+        Fei in front of his host)."""
+        for event_id in self._lost_untimed:
+            spec = self._events[event_id]
+            when = spec.when
+            if not isinstance(when, OnDuelRefused) or when.hero != hero:
+                continue
+            if when.by is not None and when.by != challenger:
+                continue
+            if event_id not in state.fired_events and conditions_hold(state, spec):
+                return True
+        return False
 
     def wound_heroes(self, state: GameState) -> frozenset[str]:
         """Enemy heroes whose wounding serves an aim."""

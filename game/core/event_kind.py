@@ -164,7 +164,11 @@ class TriggerSpec(Kind):
     def describe(self, tell: Teller) -> str:
         """What set the event off, as a clause ("Yue Fei's riders are destroyed"): ``told`` with
         the sides and heroes it names."""
-        words = {a: getattr(tell, w)(getattr(self, a)) for a, w in self.names.items() if w in ("side", "hero")}
+        words = {
+            a: getattr(tell, w)(getattr(self, a))
+            for a, w in self.names.items()
+            if w in ("side", "hero") and getattr(self, a) is not None
+        }
         return tell.text(self.told).format(**words)
 
     def hint(self) -> TriggerHint:

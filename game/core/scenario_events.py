@@ -33,6 +33,7 @@ from .trigger_kinds.charge import OnCharge
 from .trigger_kinds.cuts_line import OnCutsLine
 from .trigger_kinds.destroyed import OnDestroyed
 from .trigger_kinds.duel_begun import OnDuelBegun
+from .trigger_kinds.duel_refused import OnDuelRefused
 from .trigger_kinds.enters_region import OnEntersRegion
 from .trigger_kinds.fallen import OnFallen
 from .trigger_kinds.hero_wounded import OnHeroWounded
@@ -58,6 +59,7 @@ __all__ = [
     "OnCutsLine",
     "OnDestroyed",
     "OnDuelBegun",
+    "OnDuelRefused",
     "OnEntersRegion",
     "OnFallen",
     "OnHeroWounded",
