@@ -507,3 +507,47 @@ def test_continue_begins_the_battle_at_its_briefing_when_none_of_it_was_saved(ap
     app.step([], 0.0)
     push(app, menu.continue_buttons["yuqing"])
     assert isinstance(app.scene, BriefingScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
+def test_the_campaign_briefing_scrolls_its_story_in_a_small_window_and_keeps_the_objectives_in_the_panel(
+    tmp_path: Path, lang: str
+) -> None:
+    """The briefing over the board leaves the story out after this page, so here it must be read
+    whole: at 800x560 the Tangut border's story scrolls (it used to be cut after six lines, the
+    warnings at its end with it) and the objectives stop above the turns' line instead of running
+    over it and under the buttons."""
+    from game.core import campaign as camp
+    from game.ui.pages import BACKGROUND
+    from game.ui.scale import px
+
+    def uniform(surface: pygame.Surface, rect: pygame.Rect | pygame.FRect) -> bool:
+        area = surface.subsurface(rect)
+        same = pygame.mask.from_threshold(area, area.get_at((0, 0)), (1, 1, 1, 255)).count()
+        return same == rect.width * rect.height
+
+    i18n.set_language(lang)
+    try:
+        small = App((800, 560))
+        campaigns = load_campaigns()
+        spec = campaigns.campaigns["zhenguo"]
+        stage = spec.scenarios.index("b3_tangut_border")
+        progress = camp.new_progress(spec, seed=3).model_copy(update={"stage": stage})
+        scene = small.go("briefing", run=CampaignRun(campaigns, spec, progress, tmp_path))
+        assert isinstance(scene, BriefingScene)
+        x, width, _top, objectives_at, bottom = scene._layout()
+        _x, _width, panel_box = scene._frame()
+        story = scene.story_box
+        lines = scene._story_lines(width)
+        assert story.scroll_bar is not None and lines[-1].strip() in story.html_text
+        assert story.rect.bottom <= objectives_at and panel_box.contains(story.rect)
+        surface = pygame.Surface(small.size)
+        scene.draw(surface)
+        # Nothing drawn between the objectives' last room and the turns' line, nor under the buttons.
+        assert uniform(surface, pygame.Rect(x, bottom + 2, width, panel_box.bottom - px(30) - bottom - 4))
+        for button in (scene.battle_button, scene.back_button):
+            assert not button.relative_rect.colliderect(panel_box)
+            assert surface.subsurface(button.relative_rect).get_at((0, 0))[:3] == BACKGROUND
+            assert uniform(surface, button.relative_rect)
+    finally:
+        i18n.set_language("en")

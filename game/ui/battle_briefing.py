@@ -3,7 +3,6 @@ the turns, while the map behind shows where the objectives lie."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,10 +14,10 @@ from ..session import BattleSession
 from ..view.side_texts import briefing_for, objectives_for
 from .fonts import font
 from .hud import GOLD, MUTED
-from .narration import wrap
 from .pages import heading, panel, paragraph, paragraph_height
 from .scale import px
 from .scene import Scene
+from .story_box import story_bottom, story_box, story_lines
 
 if TYPE_CHECKING:
     from .app import App
@@ -26,11 +25,6 @@ if TYPE_CHECKING:
 WIDTH = 620
 BACKDROP = (22, 24, 30)
 MARGIN = 24
-# What the story's text box takes from its width: border, padding and a scroll bar.
-SCROLL_ROOM = 48
-# The text box's inner padding and line spacing (as pygame_gui lays it out).
-BOX_INSET = 16
-BOX_LINE_SPACING = 1.25
 
 
 class BattleBriefingScene(Scene):
@@ -85,7 +79,7 @@ class BattleBriefingScene(Scene):
         if not self.story:
             return []
         # Its own plan, strength and knowledge of the enemy.
-        return wrap(_(briefing_for(self.session.match.loaded.scenario, self.side)), 16, width - SCROLL_ROOM)
+        return story_lines(_(briefing_for(self.session.match.loaded.scenario, self.side)), width)
 
     def _layout(self) -> tuple[int, int, int, int]:
         """x and width of the text, where the story begins and where the objectives do: the
@@ -98,11 +92,7 @@ class BattleBriefingScene(Scene):
             return x, width, top, top
         below = font(19, True).get_linesize() + 4 + sum(paragraph_height(t, width - 8) for t in self._objective_lines())
         below += 8 + paragraph_height(self._closing(), width, 15)
-        bottom = box.bottom - px(70)
-        line_h = round(self.manager.get_theme().get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
-        needed = len(self._story_lines(width)) * line_h + px(BOX_INSET)
-        fits = max(top + (bottom - top) * 2 // 5, bottom - below)
-        return x, width, top, min(fits, top + needed + px(8))
+        return x, width, top, story_bottom(self.manager, self._story_lines(width), top, box.bottom - px(70), below)
 
     def build(self) -> None:
         box = self._box()
@@ -115,9 +105,8 @@ class BattleBriefingScene(Scene):
         self.story_box: UITextBox | None = None
         if self.story:
             x, width, top, objectives_at = self._layout()
-            html = "<br>".join(escape(line, quote=False) for line in self._story_lines(width))
             rect = pygame.Rect(x - px(6), top, width + px(12), objectives_at - top - px(8))
-            self.story_box = UITextBox(html, rect, self.manager, object_id="#briefing_story")
+            self.story_box = story_box(self.manager, self._story_lines(width), rect)
 
     def handle(self, event: pygame.event.Event) -> None:
         pressed = event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.begin
