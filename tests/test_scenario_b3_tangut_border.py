@@ -636,14 +636,32 @@ def test_wuzhu_refusing_yue_fei_once_an_officer_has_fallen_breaks_his_host() -> 
     assert "refuses Yue Fei's challenge" in reason_text(decide(eng.scenario, st), eng.scenario, eng.rules, st)
 
 
-def test_wuzhu_may_refuse_yue_fei_before_any_officer_has_fallen() -> None:
-    """Until Yue Fei has ridden into the host, letting him come is the Jin plan: a refusal costs
-    the guards their heart, not the battle."""
+def test_wuzhu_may_refuse_yue_fei_once_before_any_officer_has_fallen_but_not_twice() -> None:
+    """Until Yue Fei has ridden into the host, letting him come is the Jin plan: one refusal costs
+    the guards their heart, not the battle. A second breaks the host, with its own reason and
+    debriefings for both sides; and the computer's Wuzhu, knowing it, takes up the second."""
+    from game.view.outcome import reason_text
+
     eng = engine()
     face_to_face(eng)
     eng.apply(Challenge(unit="yue_fei_riders", target="wuzhu_guards"))
     eng.apply(AnswerDuel(accept=False))
-    assert "wuzhu_refuses" not in eng.state.fired_events and not eng.state.over
+    st = eng.state
+    assert "wuzhu_refuses" not in st.fired_events and "wuzhu_refuses_again" not in st.fired_events
+    assert not st.over and st.refusals == {"wanyan_wuzhu/yue_fei": 1}
+    to_turn(eng, 2, "zhenguo")
+    face_to_face(eng)
+    eng.apply(Challenge(unit="yue_fei_riders", target="wuzhu_guards"))
+    assert General(eng, "jin").next_action() == AnswerDuel(accept=True)
+    eng.apply(AnswerDuel(accept=False))
+    assert "wuzhu_refuses_again" in st.fired_events and "first_officer" not in st.fired_events
+    assert st.over and st.winner == "zhenguo"
+    assert st.objectives["hold_out"] == "done" and st.objectives["take_wuzhu"] == "failed"
+    jin = next(t for t in eng.scenario.side_texts if t.side == "jin")
+    assert debriefing(eng.scenario, st) == dict(eng.scenario.debriefings)["wuzhu_refuses_again"]
+    ours = next(d.text for d in jin.debriefings if d.event == "wuzhu_refuses_again")
+    assert debriefing(eng.scenario, st, "jin") == ours
+    assert "a second time" in reason_text(decide(eng.scenario, st), eng.scenario, eng.rules, st)
 
 
 def test_wuzhu_takes_up_the_challenge_that_he_may_no_longer_refuse() -> None:
@@ -659,8 +677,8 @@ def test_wuzhu_takes_up_the_challenge_that_he_may_no_longer_refuse() -> None:
 def test_both_briefings_warn_that_refusing_yue_fei_breaks_the_host() -> None:
     scenario = load_scenario(B3).scenario
     jin = next(t for t in scenario.side_texts if t.side == "jin")
-    assert "turns down Yue Fei's challenge once Yue Fei has cut down one of its officers" in scenario.briefing
-    assert "Nor may Wuzhu refuse Yue Fei's challenge once Yue Fei has cut down one of our officers" in jin.briefing
+    assert "turns down Yue Fei's challenge twice, or once Yue Fei has cut down one of its officers" in scenario.briefing
+    assert "Nor may Wuzhu refuse Yue Fei's challenge twice, or at all once Yue Fei has cut down" in jin.briefing
 
 
 def test_the_result_screens_reason_says_what_ended_the_battle() -> None:

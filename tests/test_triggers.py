@@ -347,6 +347,11 @@ def duel_refusals(rules: Ruleset) -> Engine:
                 "when": {"kind": "duel_refused", "hero": "wanyan_wuzhu"},
                 "do": [narrate("Wuzhu turns from a challenge")],
             },
+            {
+                "id": "third_refusal",
+                "when": {"kind": "duel_refused", "hero": "wanyan_wuzhu", "times": 3},
+                "do": [narrate("Wuzhu has refused three times")],
+            },
         ],
     )
 
@@ -357,10 +362,29 @@ def test_duel_refused_fires_when_the_named_hero_refuses_the_named_challenger(rul
     assert texts(eng.apply(AnswerDuel(accept=False))) == ["Wuzhu turns from a challenge"]  # not by Yue Fei
     eng.apply(Challenge(unit="a_yue", target="b_wuzhu"))
     assert texts(eng.apply(AnswerDuel(accept=False))) == ["Wuzhu turns from Yue Fei"]
+    assert eng.state.refusals == {"wanyan_wuzhu/xiang_yu": 1, "wanyan_wuzhu/yue_fei": 1}
+    eng.state.formations["a_xiang"].acted = False  # a third challenge without a new turn, for the test
+    eng.apply(Challenge(unit="a_xiang", target="b_wuzhu"))
+    assert texts(eng.apply(AnswerDuel(accept=False))) == ["Wuzhu has refused three times"]
     fresh = duel_refusals(rules)
     fresh.apply(Challenge(unit="a_yue", target="b_wuzhu"))
     accepted = fresh.apply(AnswerDuel(accept=True))
-    assert texts(accepted) == []  # a challenge taken up is no refusal
+    assert texts(accepted) == [] and fresh.state.refusals == {}  # a challenge taken up is no refusal
+
+
+def test_refusals_are_counted_only_where_an_event_waits_for_them(rules: Ruleset) -> None:
+    """A game of a scenario without such an event keeps no count: it saves and hashes as before."""
+    eng = build(
+        rules,
+        FIELD,
+        [
+            Unit("a_yue", "a", "zhenguo_rider", 1000, (2, 2), hero="yue_fei"),
+            Unit("b_wuzhu", "b", "personal_guard", 1000, (3, 2), hero="wanyan_wuzhu"),
+        ],
+    )
+    eng.apply(Challenge(unit="a_yue", target="b_wuzhu"))
+    eng.apply(AnswerDuel(accept=False))
+    assert eng.state.refusals == {} and "refusals" not in eng.state.model_dump(mode="json")
 
 
 def test_destroyed_and_side_wiped_out_through_a_real_attack(rules: Ruleset) -> None:

@@ -314,14 +314,12 @@ class Objectives:
 
     def refusal_loses(self, state: GameState, hero: str, challenger: str | None) -> bool:
         """Whether our ``hero`` turning down ``challenger``'s challenge now would give the enemy
-        the battle: an event waiting for that refusal that may fire now (B3: Wuzhu refusing Yue
-        Fei in front of his host)."""
+        the battle: an event waiting for that refusal (or for one more) that may fire now (B3:
+        Wuzhu refusing Yue Fei a second time, or once an officer has fallen)."""
         for event_id in self._lost_untimed:
             spec = self._events[event_id]
             when = spec.when
-            if not isinstance(when, OnDuelRefused) or when.hero != hero:
-                continue
-            if when.by is not None and when.by != challenger:
+            if not isinstance(when, OnDuelRefused) or not when.next_refusal_fires(state, hero, challenger):
                 continue
             if event_id not in state.fired_events and conditions_hold(state, spec):
                 return True

@@ -42,6 +42,7 @@ from .scenario import DuelRules
 from .sides import are_allied, are_enemies
 from .state import Formation, GameState, PendingDuel
 from .table import Table
+from .trigger_kinds.duel_refused import note_refusal
 
 WINS_NEEDED = 4
 # Each round a hero scores his martial skill, his support and a roll of 1..ROLL.
@@ -377,6 +378,7 @@ def answer(engine: Table, accept: bool) -> list[Event]:
 def _refuse(engine: Table, challenger: Formation, target: Formation) -> list[Event]:
     rules = engine.rules
     events: list[Event] = [DuelRefused(challenger=challenger.id, target=target.id)]
+    note_refusal(engine, target, challenger)
     events += morale.change_morale(rules, target, REFUSE_MORALE, REFUSED)
     events += morale.change_morale(rules, challenger, CHALLENGER_MORALE, UNANSWERED)
     return events + morale.check_routs(engine.state, rules)

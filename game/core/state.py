@@ -104,6 +104,10 @@ class GameState(BaseModel):
     # (``game.core.tallies``). Left out of the JSON form while empty, so that a game of a
     # scenario without such a tally saves and hashes as it did before there were any.
     tallies: dict[str, int] = Field(default_factory=dict)
+    # "refusing hero/challenging hero" -> challenges refused so far, kept only in a scenario whose
+    # events wait for refusals (``trigger_kinds.duel_refused``); left out of the JSON form while
+    # empty, like the tallies.
+    refusals: dict[str, int] = Field(default_factory=dict)
     # Number of actions applied so far; the RNG stream of the next action.
     action_index: int = 0
     winner: str | None = None
@@ -111,10 +115,11 @@ class GameState(BaseModel):
     end_reason: str | None = None
 
     @model_serializer(mode="wrap")
-    def _without_empty_tallies(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+    def _without_empty_counts(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        if not self.tallies:
-            data.pop("tallies", None)
+        for field in ("tallies", "refusals"):
+            if not getattr(self, field):
+                data.pop(field, None)
         return data
 
     # -- queries -------------------------------------------------------------------------
