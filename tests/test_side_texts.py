@@ -18,6 +18,7 @@ from game.content.ruleset import load_ruleset
 from game.content.scenarios import load_scenario, load_scenario_file
 from game.core.actions import EndTurn
 from game.core.engine import GameSettings
+from game.core.hexgrid import neighbours
 from game.core.scenario import Scenario
 from game.record.match import Match
 from game.session.tutorial import offered_scenarios
@@ -79,6 +80,43 @@ def test_each_side_reads_its_own_debriefing_and_the_winner_never_the_losers(
         screen = ResultScene(app, match)
         story = "\n".join(p.text for p in screen.story())
         assert mine in story and theirs not in story
+
+
+def test_the_result_screen_tells_the_deciding_events_objectives_as_the_reader_has_them(app: App) -> None:
+    """A Jin player whose Wuzhu shut himself in the fort reads that the Yue banner still stands
+    and Wuzhu reached the gate (his own aims), not the Zhenguo's "Achieved: keep Yue Fei's
+    formation in the field"; a Zhenguo player reads his own."""
+    from game.core.actions import Move
+
+    loaded = load_scenario("b3_tangut_border")
+    jin_texts = next(t for t in loaded.scenario.side_texts if t.side == "jin")
+    own = {o.against: o.text for o in jin_texts.objectives}
+    by_id = {o.id: o.text for o in loaded.scenario.objective_specs}
+    for reader in ("jin", "zhenguo"):
+        match = Match(loaded, 1, GameSettings(), seats={"zhenguo": "ai", "jin": "ai", "tangut": "ai", reader: "human"})
+        match.apply(EndTurn())  # the Jin's turn
+        st = match.state
+        st.side("tangut").gates_open_to = ["jin"]
+        fort = match.engine.board.fortress_hexes("fort")
+        occupied = st.occupancy()
+        inside = next(
+            h
+            for h in sorted(fort)
+            if h not in occupied
+            and any(n in match.engine.board and n not in fort and n not in occupied for n in neighbours(h))
+        )
+        st.formations["wuzhu_guards"].pos = next(
+            n for n in sorted(neighbours(inside)) if n in match.engine.board and n not in fort and n not in occupied
+        )
+        match.apply(Move(unit="wuzhu_guards", to=inside))
+        assert st.over and "wuzhu_shelters" in st.fired_events
+        story = "\n".join(p.text for p in ResultScene(app, match).story())
+        if reader == "jin":
+            assert f"Failed: {own['hold_out']}" in story and f"Achieved: {own['take_wuzhu']}" in story
+            assert by_id["hold_out"] not in story
+        else:
+            assert f"Achieved: {by_id['hold_out']}" in story and f"Failed: {by_id['take_wuzhu']}" in story
+            assert own["hold_out"] not in story
 
 
 def test_a_sides_own_ending_of_an_event_is_its_own() -> None:

@@ -28,7 +28,7 @@ from ..view.battle_figures import FiguresWatch
 from ..view.history import compare
 from ..view.names import formation_names, hero_name, save_name, side_name
 from ..view.outcome import debriefing, decide, headline, headline_text, reason_text
-from ..view.side_texts import result_reader
+from ..view.side_texts import objectives_as_read, result_reader
 from ..view.summary import summarise, took_part
 from .figures_panel import figures_picture
 from .hud import BAD, GOLD, GOOD, MUTED, TEXT
@@ -153,10 +153,13 @@ class ResultScene(Scene):
         event = self.outcome.event
         if event is not None:
             marks = {"done": (_("Achieved"), GOOD), "failed": (_("Failed"), BAD), "open": (_("Not achieved"), MUTED)}
-            for i, (spec, status) in enumerate(event.objectives):
+            # The side whose debriefing is shown reads its own objectives.
+            reader = result_reader(scenario, m.state, m.seats.humans())
+            objectives = objectives_as_read(scenario, reader, event.objectives)
+            for i, (spec, status) in enumerate(objectives):
                 word, colour = marks.get(status, marks["open"])
                 text = _("{status}: {objective}").format(status=word, objective=_(spec.text))
-                out.append(Paragraph(text, colour, joined=i < len(event.objectives) - 1))
+                out.append(Paragraph(text, colour, joined=i < len(objectives) - 1))
             if event.narration is not None:
                 words = _(event.narration.text)
                 speaker = event.narration.speaker

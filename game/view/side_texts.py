@@ -53,6 +53,24 @@ def objective_status(scenario: Scenario, state: GameState, objective_id: str) ->
     return state.objectives.get(objective_id, "open")
 
 
+def objectives_as_read(
+    scenario: Scenario, reader: str | None, objectives: Sequence[tuple[ObjectiveSpec, str]]
+) -> list[tuple[ObjectiveSpec, str]]:
+    """``objectives`` (the player side's, with their status) as ``reader`` reads them: a side with
+    objectives of its own reads those standing against them, with the reverse status, and not
+    the other side's; any other reader reads them as they are."""
+    texts = texts_of(scenario, reader)
+    if texts is None or not texts.objectives:
+        return list(objectives)
+    out: list[tuple[ObjectiveSpec, str]] = []
+    for spec, status in objectives:
+        for o in texts.objectives:
+            if o.against == spec.id:
+                own = ObjectiveSpec(id=o.id, text=o.text, side=texts.side, bonus=o.bonus)
+                out.append((own, REVERSED.get(status, "open")))
+    return out
+
+
 def debriefing_for(scenario: Scenario, state: GameState, side: str | None) -> str:
     """The debriefing ``side`` reads (a msgid; empty if none, or the battle goes on): the text
     of an ending a scenario event decided, else of its victory when it (or an ally) won, else of
