@@ -871,3 +871,18 @@ def test_wuzhus_guards_broken_are_ridden_down_though_officers_still_stand() -> N
     yue = st.formations["yue_fei_riders"]
     assert "yue_fei_riders" in general.persona.charging and general.persona.may_strike(yue, guards)
     assert Attack(unit="yue_fei_riders", target="wuzhu_guards") in _turn_orders(general, eng)
+
+
+def test_yue_fei_charges_heedless_of_losses_only_while_he_has_half_his_men() -> None:
+    """The order to charge into the host lets Yue Fei weigh his losses lightly; with fewer than
+    half his riders left (a random host's horse had cut 1,200 to 481) a charge into fresh horse
+    would lose the battle with them, and he strikes only where the worst case leaves him a
+    quarter of his men, as any formation whose loss loses the battle does."""
+    eng = engine()
+    general = General(eng, "zhenguo", difficulty="normal")
+    st = eng.state
+    yue, horse = st.formations["yue_fei_riders"], st.formations["jin_horse_2"]
+    yue.pos = free_near(eng, horse.pos)
+    assert general.persona.may_strike(yue, horse)
+    yue.men = yue.max_men // 2 - 100
+    assert not general.persona.may_strike(yue, horse)

@@ -154,8 +154,10 @@ class Zhenguo(Persona):
             return self._in_the_way(f, target)
         if not super().may_strike(f, target):
             return False
-        if f.id not in self.vital or f.id in self.charging:
-            return True  # a hero ordered to charge (Yue Fei at the border) weighs his losses lightly
+        if f.id not in self.vital or (f.id in self.charging and f.men * 2 > f.max_men):
+            # A hero ordered to charge (Yue Fei at the border) weighs his losses lightly, while
+            # he has half his men: with fewer, a charge into fresh horse lost the battle with them.
+            return True
         engine = self.g.engine
         setup = combat.setup_attack(engine.state, engine.board, engine.rules, f, target)
         # Coming down the hill on men the relief is fighting below, the company counts on the
