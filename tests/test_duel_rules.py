@@ -17,7 +17,7 @@ from game.content.scenarios import load_scenario, load_scenario_file, scenario_i
 from game.core import duel
 from game.core.actions import AnswerDuel, Challenge, EndTurn
 from game.core.engine import Engine
-from game.core.events import DuelFought
+from game.core.events import DuelFought, Narration
 from game.core.hexgrid import neighbours
 from game.core.scenario import DuelRules
 from game.record.saves import load_record
@@ -32,7 +32,7 @@ def test_the_games_own_rule_is_the_default_and_every_other_scenario_keeps_it() -
     for sid in scenario_ids():
         if sid != B3:
             assert load_scenario(sid).scenario.duel == DuelRules(), sid
-    assert load_scenario(B3).scenario.duel == DuelRules(clash=14, close=1)
+    assert load_scenario(B3).scenario.duel == DuelRules(clash=14, close=1, fought_out=True)
 
 
 def test_the_margins_that_decide_a_fight_are_the_rules_given() -> None:
@@ -89,6 +89,54 @@ def test_the_shown_odds_are_the_battles_own() -> None:
     yue, guards = st.formations["yue_fei_riders"], st.formations["wuzhu_guards"]
     # Blow for blow from two to two: whoever lands the fourth, both fall.
     assert duel.current_odds(eng, yue, guards) == (0.0, 1.0, 0.0)
+
+
+def _at_the_last_turns_end(rule: DuelRules) -> Engine:
+    """B3 with ``rule`` on its last turn, the duel under way at one blow each, the Jin's turn
+    about to end."""
+    eng, _ = _b3_at(rule, (0, 0))  # the Jin have just pressed an exchange
+    st = eng.state
+    st.turn = st.turn_limit
+    st.fired_events.append("guo_arrives")  # Guo Yaoshi's riders are long up
+    st.objectives["hold_out"] = "done"
+    while st.active_side.id != "tangut":
+        eng.apply(EndTurn())
+    assert duel.in_duel(st.formations["yue_fei_riders"]) and not st.over
+    return eng
+
+
+def test_a_duel_under_way_at_the_last_turns_end_is_fought_out_where_the_scenario_says_so() -> None:
+    """B3 fights the war gods' duel to its end: at dusk on the last turn the exchanges go on, one
+    hero pressing after the other, until a hero falls, and the battle ends as that fall decides
+    it rather than by the turn limit. By the game's own rule the turn limit decides it half fought."""
+    rule = load_scenario(B3).scenario.duel
+    for seed_rule, fought_out in ((rule, True), (rule.model_copy(update={"fought_out": False}), False)):
+        eng = _at_the_last_turns_end(seed_rule)
+        events = eng.apply(EndTurn())
+        st = eng.state
+        fought = [e for e in events if isinstance(e, DuelFought)]
+        assert st.over
+        if fought_out:
+            assert fought and not fought[-1].goes_on and fought[-1].wounded
+            assert any(isinstance(e, Narration) and e.text == duel.DUSK for e in events)
+            assert st.end_reason != "turn_limit" and set(fought[-1].wounded) <= set(st.wounded_heroes)
+            assert [e.challenger for e in fought[:2]] == ["yue_fei_riders", "wuzhu_guards"]  # in turn
+        else:
+            assert not fought and st.end_reason == "turn_limit" and st.winner == "jin"
+
+
+def test_a_duel_fought_out_at_dusk_replays_exactly() -> None:
+    """The exchanges at dusk roll on the last action's own stream, one draw after another: the
+    same game gives the same ending, and no two exchanges repeat each other's dice."""
+    rule = load_scenario(B3).scenario.duel
+    endings = []
+    for _ in range(2):
+        eng = _at_the_last_turns_end(rule)
+        fought = [e for e in eng.apply(EndTurn()) if isinstance(e, DuelFought)]
+        endings.append([e.rounds for e in fought])
+    assert endings[0] == endings[1]
+    rounds = [r for exchange in endings[0] for r in exchange]
+    assert len(rounds) < 2 or len(set(rounds)) > 1
 
 
 def test_an_old_b3_record_replays_by_the_rule_it_was_played_by() -> None:

@@ -679,6 +679,8 @@ def test_both_briefings_warn_that_refusing_yue_fei_breaks_the_host() -> None:
     jin = next(t for t in scenario.side_texts if t.side == "jin")
     assert "turns down Yue Fei's challenge twice, or once Yue Fei has cut down one of its officers" in scenario.briefing
     assert "Nor may Wuzhu refuse Yue Fei's challenge twice, or at all once Yue Fei has cut down" in jin.briefing
+    for briefing in (scenario.briefing, jin.briefing):  # and the duel, once begun, is fought out
+        assert briefing.endswith("the duel is fought to its end, even if dusk finds them still at it.")
 
 
 def test_the_result_screens_reason_says_what_ended_the_battle() -> None:

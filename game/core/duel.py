@@ -34,6 +34,7 @@ from .events import (
     DuelRound,
     Event,
     HeroWounded,
+    Narration,
 )
 from .hexgrid import distance, neighbours, ring_of_six
 from .msgid import N_
@@ -86,6 +87,8 @@ DUEL_WON_NEARBY = N_("Our hero won a duel")
 REFUSED = N_("Refused a duel")
 UNANSWERED = N_("Challenge unanswered")
 WATCHING = N_("Watching the duel")
+# Told as the last turn ends on a duel a scenario fights out.
+DUSK = N_("Dusk falls on the two of them still fighting. Neither army will part them: the duel is fought to its end.")
 
 
 # -- wounds -------------------------------------------------------------------------------------
@@ -201,6 +204,29 @@ def start_of_turn(engine: Table, side_id: str) -> list[Event]:
         if opp is not None:
             _unmark(opp)
         events.append(DuelBroken(unit=f.id, opponent=opp.id if opp is not None else None))
+    return events
+
+
+def fight_out(engine: Table) -> list[Event]:
+    """At the end of the last turn, in a scenario whose duels are ``fought_out``: every duel
+    still under way is fought exchange by exchange to its end, the heroes pressing in turn (the
+    one whose side moves first, first)."""
+    if not engine.scenario.duel.fought_out:
+        return []
+    state = engine.state
+    order = {s.id: i for i, s in enumerate(state.sides)}
+    rng = engine.rng()
+    events: list[Event] = []
+    for f in sorted(state.formations.values(), key=lambda x: (order.get(x.side, 0), x.id)):
+        opp = opponent(state, f)
+        if opp is None or f.routed or opp.routed:
+            continue
+        if not events:
+            events.append(Narration(text=DUSK))
+        presser, other = f, opp
+        while in_duel(presser) and presser.hero is not None and other.hero is not None:
+            events += _exchange(engine, presser, other, rng)
+            presser, other = other, presser
     return events
 
 
@@ -384,16 +410,21 @@ def _refuse(engine: Table, challenger: Formation, target: Formation) -> list[Eve
     return events + morale.check_routs(engine.state, rules)
 
 
-def _exchange(engine: Table, f: Formation, opp: Formation) -> list[Event]:
+def _exchange(engine: Table, f: Formation, opp: Formation, rng: Rng | None = None) -> list[Event]:
     """One exchange, pressed by ``f``'s hero: a round, the marks kept up, and the end of the
-    duel if a hero has won enough rounds."""
+    duel if a hero has won enough rounds. ``rng``: the stream to roll on, where one action
+    fights several exchanges (the action's own, by default)."""
     state, rules = engine.state, engine.rules
     hero, other = f.hero, opp.hero
     assert hero is not None and other is not None
     f.acted = True
     f.moved = True
     r = roll_round(
-        engine.rng(), rules.heroes[hero].martial, rules.heroes[other].martial, edge(state, f, opp), edge(state, opp, f)
+        rng or engine.rng(),
+        rules.heroes[hero].martial,
+        rules.heroes[other].martial,
+        edge(state, f, opp),
+        edge(state, opp, f),
     )
     blow = round_winner(r.challenger_score, r.target_score, engine.scenario.duel)
     won, other_won = rounds_won(f) + (blow >= 0), rounds_won(opp) + (blow <= 0)

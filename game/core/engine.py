@@ -412,6 +412,12 @@ class Engine:
         if state.active == 0:
             if state.turn >= state.turn_limit:
                 ended: list[Event] = [TurnEnded(side=ending.id, next_side=ending.id, turn=state.turn)]
+                # Duels the scenario has fought out at dusk end first, and may end the battle.
+                dusk = duel.fight_out(self)
+                if dusk:
+                    ended += dusk + triggers.after_action(self, dusk)
+                    if state.over:
+                        return ended
                 return ended + self._finish(*decided_at_turn_limit(state, self.scenario))
             state.turn += 1
         nxt = state.active_side

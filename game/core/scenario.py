@@ -190,12 +190,15 @@ class DuelRules(_Strict):
 
     ``clash``: exchange scores closer than this trade blows (both heroes land one). ``close``: a
     duel won by at most this many blows wounds both heroes (at most 3, so that four blows to none
-    wounds only the loser). Absent, the game's own rule holds: a record made before its scenario
-    set the table carries the scenario file without it, and so replays by the rule it was played by.
+    wounds only the loser). ``fought_out``: a duel still under way when the last turn ends is
+    fought to its end then, before the turn limit decides the battle. Absent, the game's own rule
+    holds: a record made before its scenario set the table carries the scenario file without it,
+    and so replays by the rule it was played by.
     """
 
     clash: int = Field(8, ge=1, le=80)
     close: int = Field(1, ge=0, le=3)
+    fought_out: bool = False
 
 
 # What decides the game when the last turn ends: a side id wins outright, "draw", or
