@@ -888,3 +888,36 @@ def test_yue_fei_charges_heedless_of_losses_only_while_he_has_half_his_men() -> 
     assert general.persona.may_strike(yue, horse)
     yue.men = yue.max_men // 2 - 100
     assert not general.persona.may_strike(yue, horse)
+
+
+def test_the_challenged_jin_player_is_told_when_refusing_ends_the_battle() -> None:
+    """The prompt a human Wuzhu answers says when refusing would break his host, and at the
+    smallest window nothing it says runs under its buttons."""
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.duel_view import DuelPromptScene
+
+    loaded = load_scenario(B3)
+    for officer_down in (False, True):
+        match = Match(loaded, 3, GameSettings(), seats={"zhenguo": "ai", "jin": "human", "tangut": "ai"})
+        if officer_down:
+            _slay_officers(match.engine, 1)
+        face_to_face(match.engine)
+        match.apply(Challenge(unit="yue_fei_riders", target="wuzhu_guards"))
+        app = App((800, 560))
+        app.go("battle", match=match)
+        app.step([], 0.0)
+        prompt = app.scene
+        assert isinstance(prompt, DuelPromptScene)
+        warning = prompt.refusal_warning()
+        if not officer_down:
+            assert warning == ""  # one refusal before any officer falls is still allowed
+            continue
+        assert warning.startswith("Refusing now ends the battle: Wanyan Wuzhu refuses Yue Fei's challenge")
+        surface = pygame.Surface(app.size)
+        prompt.draw(surface)
+        for button in (prompt.accept, prompt.refuse):
+            under = surface.subsurface(button.relative_rect)
+            same = pygame.mask.from_threshold(under, under.get_at((0, 0)), (1, 1, 1, 255)).count()
+            assert same == button.relative_rect.width * button.relative_rect.height

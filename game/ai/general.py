@@ -172,7 +172,7 @@ class General(Striker):
         target, challenger = state.formations.get(pending.target), state.formations.get(pending.challenger)
         if target is None or target.hero is None:
             return False
-        return self.objectives.refusal_loses(state, target.hero, challenger.hero if challenger else None)
+        return self.objectives.refusal_loses(self.engine, target.hero, challenger.hero if challenger else None)
 
     # -- values ---------------------------------------------------------------------------
 

@@ -28,7 +28,6 @@ from ..core.scenario_events import (
     Defeat,
     OnBagged,
     OnDestroyed,
-    OnDuelRefused,
     OnEntersRegion,
     OnHeroWounded,
     OnObjectivesDone,
@@ -40,7 +39,7 @@ from ..core.scenario_events import (
 )
 from ..core.sides import are_allied, are_enemies
 from ..core.state import Formation, GameState
-from ..core.triggers import conditions_hold
+from ..core.triggers import refusal_events
 from .scenario_reading import HOST_SIZE
 
 # Turns of fighting an aim needs beyond the march to it: from this many turns before the end
@@ -312,18 +311,10 @@ class Objectives:
         pouch = state.side(self.side_id).pouch
         return max([0, *(a.souls - pouch for a in self.aims(state) if a.kind == "bag")])
 
-    def refusal_loses(self, state: GameState, hero: str, challenger: str | None) -> bool:
+    def refusal_loses(self, engine: Engine, hero: str, challenger: str | None) -> bool:
         """Whether our ``hero`` turning down ``challenger``'s challenge now would give the enemy
-        the battle: an event waiting for that refusal (or for one more) that may fire now (B3:
-        Wuzhu refusing Yue Fei a second time, or once an officer has fallen)."""
-        for event_id in self._lost_untimed:
-            spec = self._events[event_id]
-            when = spec.when
-            if not isinstance(when, OnDuelRefused) or not when.next_refusal_fires(state, hero, challenger):
-                continue
-            if event_id not in state.fired_events and conditions_hold(state, spec):
-                return True
-        return False
+        the battle (``triggers.refusal_events``)."""
+        return any(spec.id in self._lost_untimed for spec in refusal_events(engine, hero, challenger))
 
     def wound_heroes(self, state: GameState) -> frozenset[str]:
         """Enemy heroes whose wounding serves an aim."""

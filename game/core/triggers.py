@@ -15,9 +15,18 @@ from .events import Event
 from .scenario_events import EventSpec
 from .state import GameState
 from .table import Table
+from .trigger_kinds.duel_refused import OnDuelRefused
 from .trigger_kinds.fallen import fallen_men
 
-__all__ = ["REASON_EVENT", "EventSpec", "after_action", "conditions_hold", "defeat_winner", "fallen_men"]
+__all__ = [
+    "REASON_EVENT",
+    "EventSpec",
+    "after_action",
+    "conditions_hold",
+    "defeat_winner",
+    "fallen_men",
+    "refusal_events",
+]
 
 
 def after_action(engine: Table, events: list[Event]) -> list[Event]:
@@ -63,3 +72,18 @@ def _run(engine: Table, spec: EventSpec) -> list[Event]:
     for action in spec.actions:
         events += action.run(engine)
     return events
+
+
+def refusal_events(engine: Table, refuser: str, challenger: str | None) -> list[EventSpec]:
+    """The events that hero ``refuser`` turning down ``challenger``'s challenge now would set
+    off (B3: Wuzhu refusing Yue Fei a second time, or once an officer has fallen): what the
+    challenged side's commander is told, and what its computer general weighs."""
+    state = engine.state
+    return [
+        spec
+        for spec in engine.scenario.events
+        if isinstance(spec.when, OnDuelRefused)
+        and spec.id not in state.fired_events
+        and spec.when.next_refusal_fires(state, refuser, challenger)
+        and conditions_hold(state, spec)
+    ]

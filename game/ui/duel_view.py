@@ -15,10 +15,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from .. import i18n
-from ..core import duel
+from ..core import duel, triggers
 from ..core.actions import AnswerDuel
 from ..core.events import DuelFought, Event
 from ..core.rules import Ruleset
+from ..core.scenario_events import Defeat, Victory
 from ..i18n import _
 from ..view.names import hero_name
 from .fonts import font
@@ -81,6 +82,11 @@ def draw_banner(surface: pygame.Surface, rules: Ruleset, hero: str, centre: tupl
     return rect
 
 
+def _centred_height(surface: pygame.Surface, text: str, size: int) -> int:
+    """The height ``_centred`` takes to draw ``text``."""
+    return len(wrap(text, size, surface.get_width() - 120)) * font(size).get_linesize()
+
+
 def _centred(
     surface: pygame.Surface, text: str, size: int, colour: tuple[int, int, int], y: int, bold: bool = False
 ) -> int:
@@ -108,13 +114,13 @@ class DuelPromptScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         self.accept = UIButton(
-            pygame.Rect(w // 2 - 10 - px(240), h - px(170), px(240), px(52)),
+            pygame.Rect(w // 2 - 10 - px(240), h - px(84), px(240), px(52)),
             _("Accept the challenge"),
             self.manager,
             object_id="#big_button",
         )
         self.refuse = UIButton(
-            pygame.Rect(w // 2 + 10, h - px(170), px(240), px(52)), _("Refuse"), self.manager, object_id="#big_button"
+            pygame.Rect(w // 2 + 10, h - px(84), px(240), px(52)), _("Refuse"), self.manager, object_id="#big_button"
         )
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -142,30 +148,49 @@ class DuelPromptScene(Scene):
         w, _h = surface.get_size()
         c_hero, t_hero = self.challenger.hero, self.target.hero
         assert c_hero is not None and t_hero is not None
-        y = _centred(surface, self.battle.session.side_name(self.target.side), 40, GOLD, px(50), bold=True)
-        draw_banner(surface, rules, c_hero, (w // 2 - px(180), y + px(110)))
-        draw_banner(surface, rules, t_hero, (w // 2 + px(180), y + px(110)))
-        vs = font(40, bold=True).render(_("against"), True, MUTED)
-        surface.blit(vs, vs.get_rect(center=(w // 2, y + px(110))))
-        y += px(200)
         a, b = hero_name(rules, c_hero), hero_name(rules, t_hero)
-        y = _centred(surface, _("{a} challenges {b} to single combat").format(a=a, b=b), 24, TEXT, y)
+        duel_rules = self.battle.match.engine.scenario.duel
         martial = _("Martial skill: {a} {x}, {b} {y}").format(
             a=a, x=rules.heroes[c_hero].martial, b=b, y=rules.heroes[t_hero].martial
         )
-        y = _centred(surface, martial, 18, TEXT, y + 8)
-        duel_rules = self.battle.match.engine.scenario.duel
-        y = _centred(surface, duel_odds_line(rules, c_hero, t_hero, duel_rules=duel_rules), 18, GOLD, y + 4)
-        _centred(
-            surface,
-            _(
-                "The loser is carried from the field and his men lose heart; close fights wound both. "
-                "Refusing costs morale."
-            ),
-            16,
-            MUTED,
-            y + 8,
+        rule = _(
+            "The loser is carried from the field and his men lose heart; close fights wound both. "
+            "Refusing costs morale."
         )
+        # (text, size, colour, space above)
+        lines = [
+            (_("{a} challenges {b} to single combat").format(a=a, b=b), 24, TEXT, 0),
+            (martial, 18, TEXT, 8),
+            (duel_odds_line(rules, c_hero, t_hero, duel_rules=duel_rules), 18, GOLD, 4),
+            (rule, 16, MUTED, 8),
+        ]
+        warning = self.refusal_warning()
+        if warning:
+            lines.append((warning, 18, BAD, 8))
+        y = _centred(surface, self.battle.session.side_name(self.target.side), 40, GOLD, px(50), bold=True)
+        # The banners where the window has room for them above the text and the buttons.
+        text = sum(_centred_height(surface, t, size) + gap for t, size, _c, gap in lines)
+        if y + px(200) + text <= self.accept.relative_rect.top - px(12):
+            draw_banner(surface, rules, c_hero, (w // 2 - px(180), y + px(110)))
+            draw_banner(surface, rules, t_hero, (w // 2 + px(180), y + px(110)))
+            vs = font(40, bold=True).render(_("against"), True, MUTED)
+            surface.blit(vs, vs.get_rect(center=(w // 2, y + px(110))))
+            y += px(200)
+        else:
+            y += px(16)
+        for t, size, colour, gap in lines:
+            y = _centred(surface, t, size, colour, y + gap)
+
+    def refusal_warning(self) -> str:
+        """What refusing would set off, where it ends the battle (B3: Wuzhu's host breaks)."""
+        c_hero, t_hero = self.challenger.hero, self.target.hero
+        assert t_hero is not None
+        for spec in triggers.refusal_events(self.battle.match.engine, t_hero, c_hero):
+            if any(isinstance(a, (Victory, Defeat)) for a in spec.actions):
+                if spec.reason:
+                    return _("Refusing now ends the battle: {reason}.").format(reason=_(spec.reason))
+                return _("Refusing now ends the battle.")
+        return ""
 
 
 class DuelScene(Scene):
