@@ -921,3 +921,23 @@ def test_the_challenged_jin_player_is_told_when_refusing_ends_the_battle() -> No
             under = surface.subsurface(button.relative_rect)
             same = pygame.mask.from_threshold(under, under.get_at((0, 0)), (1, 1, 1, 255)).count()
             assert same == button.relative_rect.width * button.relative_rect.height
+
+
+def test_wuzhu_waits_out_the_last_turns_rather_than_press_a_duel_he_is_unlikely_to_win() -> None:
+    """The turn limit gives the Jin the battle, and a duel that wounds both loses it: in the last
+    turns Wuzhu fights the next exchange only while he is likelier than not to wound Yue Fei
+    alone. Earlier he presses on as the chronicle has it; Yue Fei, whom time does not favour,
+    presses on to the end."""
+    for turn, presses in ((5, True), (10, False)):
+        eng = engine()
+        to_turn(eng, turn, "jin")
+        _mid_duel(eng, (1, 1))
+        _slay_officers(eng, jin_persona.WAIT_OFFICERS)  # he seeks the duel
+        yue, guards = eng.state.formations["yue_fei_riders"], eng.state.formations["wuzhu_guards"]
+        assert duel.current_odds(eng, guards, yue)[0] < 0.5
+        press = Challenge(unit="wuzhu_guards", target="yue_fei_riders")
+        assert (press in _turn_orders(General(eng, "jin"), eng)) is presses, turn
+    late = engine()
+    to_turn(late, 10, "zhenguo")
+    _mid_duel(late, (1, 1))
+    assert Challenge(unit="yue_fei_riders", target="wuzhu_guards") in _turn_orders(General(late, "zhenguo"), late)

@@ -34,6 +34,9 @@ from .threat import ThreatMap
 EXPOSURE_COST = 30.0
 # The least a blow at an enemy the turns left make it pursue is worth: struck even at a loss.
 AIM_BLOW_SCORE = 1.0
+# The least chance of our hero wounding the other alone for which a side the last turn favours
+# still presses a duel in its last turns.
+WAITING_DUEL_ODDS = 0.5
 # Fatigue from which an idle formation out of danger rests.
 REST_FATIGUE = 50
 # Stream offset for the easy general's noise, so it never shares draws with the game.
@@ -150,8 +153,19 @@ class General(Striker):
         side presses for a whole turn is broken off, and the blows landed with it): pressed on
         unless starting afresh would give our hero better odds, or when too few turns are left
         to fight another."""
+        if self.waits_out_the_duel(f, press):
+            return False
         opp = self.engine.state.formations.get(press.target)
         return opp is None or self._duel_time_short() or aimed_duels.worth_pressing(self.engine, f, opp)
+
+    def waits_out_the_duel(self, f: Formation, press: Challenge) -> bool:
+        """Whether to let a duel lapse rather than fight its next exchange because the last turns
+        are ours to wait out and the duel is no likelier won than not (B3's Jin, pressing a duel
+        to its end on the last turns, lost battles the turn limit would have given them)."""
+        opp = self.engine.state.formations.get(press.target)
+        if opp is None or not self.objectives.time_is_ours or not self._duel_time_short():
+            return False
+        return duel.current_odds(self.engine, f, opp)[0] <= WAITING_DUEL_ODDS
 
     def _duel_time_short(self) -> bool:
         """Whether fewer turns are left than a duel takes: any duel is better than none."""

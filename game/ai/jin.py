@@ -222,7 +222,7 @@ class Jin(Persona):
                         return Move(unit=f.id, to=reach[0])
             for challenge in self.g.challenges(f):
                 target = self.g.engine.state.formations[challenge.target]
-                if target.hero == YUE_FEI:
+                if target.hero == YUE_FEI and not (duel.in_duel(f) and self.g.waits_out_the_duel(f, challenge)):
                     return Challenge(unit=f.id, target=target.id)
         return None
 
