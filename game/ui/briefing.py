@@ -65,7 +65,9 @@ class BriefingScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        x, width, top, objectives_at, _bottom = self._layout()
+        # Laid out once per window size: the story is wrapped here, not on every frame drawn.
+        self.laid_out: tuple[int, int, int, int, int] = self._layout()
+        x, width, top, objectives_at, _bottom = self.laid_out
         rect = pygame.Rect(x - px(6), top, width + px(12), objectives_at - top - px(4))
         self.story_box: UITextBox = story_box(self.manager, self._story_lines(width), rect)
         self.battle_button = UIButton(
@@ -80,7 +82,7 @@ class BriefingScene(Scene):
         run = self.run
         scenario = load_scenario(run.scenario_id).scenario
         x, width, box = self._frame()
-        _x, _width, _top, objectives_at, bottom = self._layout()
+        _x, _width, _top, objectives_at, bottom = self.laid_out
         y = heading(surface, _(scenario.title), x, px(28), size=34)
         stage = _("{campaign} · battle {n} of {total}").format(
             campaign=_(run.spec.title), n=run.progress.stage + 1, total=len(run.spec.scenarios)

@@ -109,6 +109,8 @@ class DuelPromptScene(Scene):
         state = battle.state
         self.challenger = state.formations[pending.challenger]
         self.target = state.formations[pending.target]
+        # Asked once: nothing changes while the prompt waits for its answer.
+        self.warning = self.refusal_warning()
         super().__init__(app)
 
     def build(self) -> None:
@@ -164,9 +166,8 @@ class DuelPromptScene(Scene):
             (duel_odds_line(rules, c_hero, t_hero, duel_rules=duel_rules), 18, GOLD, 4),
             (rule, 16, MUTED, 8),
         ]
-        warning = self.refusal_warning()
-        if warning:
-            lines.append((warning, 18, BAD, 8))
+        if self.warning:
+            lines.append((self.warning, 18, BAD, 8))
         y = _centred(surface, self.battle.session.side_name(self.target.side), 40, GOLD, px(50), bold=True)
         # The banners where the window has room for them above the text and the buttons.
         text = sum(_centred_height(surface, t, size) + gap for t, size, _c, gap in lines)
