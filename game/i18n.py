@@ -12,6 +12,7 @@ import gettext
 import os
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .core.msgid import N_ as N_  # the one marker, shared with the rules
 from .paths import LOCALE_DIR
@@ -25,28 +26,42 @@ LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文", "zh_TW": 
 CHINESE = ("zh_CN", "zh_TW")
 
 
+# A story's names as its prose writes them: (simplified, traditional) for each.
+NameForms = tuple[tuple[str, str], ...]
+
+
 @dataclass(frozen=True)
 class Translator:
     """The reader's language and the catalogs it reads from: ``catalog`` for every text, ``names``
-    for the names when the story's script differs from the reader's (else None)."""
+    for the names when the story's script differs from the reader's (else None); then ``swaps``
+    puts the story's names in its script inside the prose too: (reader's form, story's form),
+    longest first."""
 
     language: str = "en"
     catalog: gettext.NullTranslations = field(default_factory=gettext.NullTranslations)
     story_script: str | None = None
     names_follow_story: bool = True
     names: gettext.NullTranslations | None = None
+    name_forms: NameForms = ()
+    swaps: NameForms = ()
 
 
-def make_translator(language: str, story_script: str | None = None, names_follow_story: bool = True) -> Translator:
+def make_translator(
+    language: str, story_script: str | None = None, names_follow_story: bool = True, name_forms: NameForms = ()
+) -> Translator:
     """The translator for ``language`` (ValueError names the choices when it is not one), with the
-    story's script for names."""
+    story's script for names and the story's ``name_forms``."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
     catalog = gettext.NullTranslations() if language == "en" else _catalog(language)
     names = None
+    swaps: NameForms = ()
     if names_follow_story and story_script in CHINESE and language in CHINESE and story_script != language:
         names = _catalog(story_script)
-    return Translator(language, catalog, story_script, names_follow_story, names)
+        story = CHINESE.index(story_script)
+        pairs = {(pair[1 - story], pair[story]) for pair in name_forms}
+        swaps = tuple(sorted(pairs, key=lambda p: (-len(p[0]), p)))
+    return Translator(language, catalog, story_script, names_follow_story, names, name_forms, swaps)
 
 
 def _catalog(language: str) -> gettext.NullTranslations:
@@ -83,13 +98,14 @@ def detect_language(environ: dict[str, str] | None = None) -> str:
 
 def set_language(lang: str) -> None:
     now = TRANSLATOR.get()
-    TRANSLATOR.set(make_translator(lang, now.story_script, now.names_follow_story))
+    TRANSLATOR.set(make_translator(lang, now.story_script, now.names_follow_story, now.name_forms))
 
 
-def set_story_script(script: str | None) -> None:
-    """The script of the story on screen (a campaign's ``names``; None: the reader's own)."""
+def set_story_script(script: str | None, name_forms: NameForms = ()) -> None:
+    """The script of the story on screen (a campaign's ``names``; None: the reader's own) and its
+    names as its prose writes them."""
     now = TRANSLATOR.get()
-    TRANSLATOR.set(make_translator(now.language, script, now.names_follow_story))
+    TRANSLATOR.set(make_translator(now.language, script, now.names_follow_story, name_forms))
 
 
 def story_script() -> str | None:
@@ -98,7 +114,7 @@ def story_script() -> str | None:
 
 def set_names_follow_story(follow: bool) -> None:
     now = TRANSLATOR.get()
-    TRANSLATOR.set(make_translator(now.language, now.story_script, follow))
+    TRANSLATOR.set(make_translator(now.language, now.story_script, follow, now.name_forms))
 
 
 def names_follow_story() -> bool:
@@ -116,11 +132,24 @@ def language() -> str:
 
 
 def _(message: str) -> str:
-    return TRANSLATOR.get().catalog.gettext(message)
+    now = TRANSLATOR.get()
+    text = now.catalog.gettext(message)
+    return _story_names(text, now.swaps) if now.swaps else text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return TRANSLATOR.get().catalog.ngettext(singular, plural, n)
+    now = TRANSLATOR.get()
+    text = now.catalog.ngettext(singular, plural, n)
+    return _story_names(text, now.swaps) if now.swaps else text
+
+
+@lru_cache(maxsize=4096)
+def _story_names(text: str, swaps: NameForms) -> str:
+    """``text`` with the story's names in the story's script (``swaps``, longest first: a full
+    name before the short form inside it)."""
+    for reader_form, story_form in swaps:
+        text = text.replace(reader_form, story_form)
+    return text
 
 
 def format_men(n: int) -> str:

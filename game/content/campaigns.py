@@ -123,6 +123,18 @@ def load_campaigns() -> Campaigns:
     return load_campaigns_file()
 
 
+def story_name_forms(script: str | None) -> tuple[tuple[str, str], ...]:
+    """The names of the stories told in ``script`` as their prose writes them, each as
+    (simplified, traditional) (none outside a story, or if the campaign data cannot be read)."""
+    if script is None:
+        return ()
+    try:
+        campaigns = load_campaigns().campaigns.values()
+    except ContentErrors:
+        return ()
+    return tuple((f.simplified, f.traditional) for c in campaigns if c.names == script for f in c.name_forms)
+
+
 def names_script(campaign_id: str | None) -> str | None:
     """The script a campaign's names are written in (None outside a campaign, or if the
     campaign data cannot be read: then names follow the reader's language)."""

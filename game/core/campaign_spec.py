@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 
 
 class StrictModel(BaseModel):
@@ -110,6 +110,28 @@ class CampaignDebriefing(StrictModel):
     debriefing_victory: str = Field(min_length=1)
 
 
+# Two characters at least: a name of one character is also a word.
+NameForm = Annotated[str, Field(min_length=2, max_length=12)]
+
+
+class NameForms(RootModel[tuple[NameForm, NameForm]]):
+    """A name in simplified and in traditional characters (they differ: else it needs no entry)."""
+
+    @model_validator(mode="after")
+    def _differ(self) -> NameForms:
+        if self.root[0] == self.root[1]:
+            raise ValueError(f"{self.root[0]!r} is written alike in both scripts")
+        return self
+
+    @property
+    def simplified(self) -> str:
+        return self.root[0]
+
+    @property
+    def traditional(self) -> str:
+        return self.root[1]
+
+
 class CampaignSpec(StrictModel):
     id: str
     title: str
@@ -123,6 +145,9 @@ class CampaignSpec(StrictModel):
     upgrades: tuple[str, ...] = ()
     # The script of the Chinese names the campaign's story uses (A simplified, B traditional).
     names: Literal["zh_CN", "zh_TW"] = "zh_CN"
+    # Its names as its prose writes them, each as [simplified, traditional]: a reader of the other
+    # Chinese reads them in ``names`` inside the briefings and dialogue too, as on the banners.
+    name_forms: tuple[NameForms, ...] = ()
     decisions: tuple[DecisionSpec, ...] = ()
     endings: dict[str, EndingSpec] = Field(default_factory=dict)
     # The ending once every battle is won and no course taken chose another ("": none): the
@@ -136,6 +161,14 @@ class CampaignSpec(StrictModel):
     retired_endings: dict[str, str] = Field(default_factory=dict)
     # Scenario id -> its victory as this campaign tells it.
     debriefings: dict[str, CampaignDebriefing] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _distinct_name_forms(self) -> CampaignSpec:
+        seen = [form for pair in self.name_forms for form in pair.root]
+        twice = sorted({form for form in seen if seen.count(form) > 1})
+        if twice:
+            raise ValueError(f"name_forms: {twice[0]!r} is listed twice")
+        return self
 
     def decision(self, decision_id: str) -> DecisionSpec | None:
         return next((d for d in self.decisions if d.id == decision_id), None)

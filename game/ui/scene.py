@@ -10,6 +10,7 @@ from pygame_gui.core.interfaces import IUITooltipInterface
 from pygame_gui.elements import UITooltip
 
 from .. import i18n
+from ..content.campaigns import story_name_forms
 from .theme import theme
 
 if TYPE_CHECKING:
@@ -71,7 +72,8 @@ class Scene:
     def tell_story(self) -> None:
         """Show names in this scene's story script: the app calls it whenever the scene comes to
         the top (the one place the script is set)."""
-        i18n.set_story_script(self.story_script())
+        script = self.story_script()
+        i18n.set_story_script(script, story_name_forms(script))
 
     # Scenes override these.
     def build(self) -> None:
