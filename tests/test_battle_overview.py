@@ -130,3 +130,26 @@ def test_the_list_and_the_objectives_take_turns_in_the_left_column(app: App) -> 
     assert scene.panels.unit_list.visible and not scene.panels.objectives.visible
     press(app, pygame.K_o)
     assert scene.panels.objectives.visible and not scene.panels.unit_list.visible
+
+
+def test_in_the_smallest_window_the_log_never_lies_over_the_open_objectives() -> None:
+    """At 800x560 the objectives (open as the battle begins) reach down into the log's corner:
+    the log shows the rows that fit below them, none when none fits, all of them again once the
+    objectives close, and lies over them (opaque) only when the player expands it."""
+    from game.record.match import new_match
+    from game.ui.app import MIN_SIZE
+
+    small = App(MIN_SIZE)
+    scene = BattleScene(small, new_match("b3_tangut_border", {"zhenguo": "human", "jin": "ai"}, 1), False)
+    small.switch(scene)
+    for k in range(8):
+        scene.log.add(f"Line {k}")
+    frame(small)
+    objectives, log = scene.panels.objectives, scene.log
+    assert objectives.visible and objectives.rect.height > 0
+    assert not log.rect.colliderect(objectives.rect)
+    press(small, pygame.K_o)
+    assert not objectives.visible and log.rect.height > 0
+    press(small, pygame.K_o)
+    press(small, pygame.K_l)
+    assert log.expanded and log.rect.colliderect(objectives.rect)

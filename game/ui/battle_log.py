@@ -192,8 +192,9 @@ class BattleLog:
         return self._rows
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Draw into the bottom of ``area`` (``log_area``): collapsed, the newest rows; expanded,
-        as many as the area holds."""
+        """Draw into the bottom of ``area`` (``log_area``, or less where the objectives stand):
+        collapsed, the newest rows that fit, and nothing where not one fits; expanded, as many
+        as the area holds."""
         if not self._lines and not self.recalling:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return
@@ -201,6 +202,9 @@ class BattleLog:
         lh = f.get_linesize()
         rows = self._rows_for(area.width - PAD - GUTTER)
         head_h = max(BUTTON, font(TITLE_SIZE).get_linesize()) + 4
+        if not self.expanded and area.height < head_h + lh + 2 * PAD:
+            self.rect = pygame.Rect(0, 0, 0, 0)  # no room for a row: the panels above hold the corner
+            return
         fit = max(1, (area.height - head_h - 2 * PAD) // lh)
         self._room = fit if self.expanded else min(COLLAPSED_ROWS, fit)
         self.scroll = min(self.scroll, self.max_scroll())

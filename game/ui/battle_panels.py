@@ -196,7 +196,7 @@ class BattlePanels:
         drawn = self.unit_panel_rect()
         self.unsettled = laid_out_for != (None if drawn is None else drawn)
         self.objectives.draw(surface, state, session.viewer or session.first_human())
-        log.draw(surface, log_area(surface.get_size()))  # over the objectives when expanded
+        log.draw(surface, self._log_room(surface.get_size(), log))
         legend_at, legend_corner = self._legend_place(surface.get_size(), drawn)
         self.legend.draw(surface, legend_at, pygame.mouse.get_pos(), legend_corner)
         self.unsettled = self.unsettled or self.legend.rect != legend_before
@@ -204,6 +204,17 @@ class BattlePanels:
             self._draw_card(surface, camera, shown_hover, looked_at)
         else:
             self.card_panel.hide()
+
+    def _log_room(self, size: tuple[int, int], log: BattleLog) -> pygame.Rect:
+        """Where the log may be drawn: expanded, over the objectives (opaque); collapsed, below
+        them while they are open (in a small window the two texts lay one over the other, and
+        neither could be read; where no row fits below them the log waits for them to close)."""
+        area = log_area(size)
+        panel = self.objectives.rect
+        if log.expanded or not self.objectives.visible or not panel.height or not panel.colliderect(area):
+            return area
+        top = panel.bottom + 6
+        return pygame.Rect(area.left, top, area.width, max(0, area.bottom - top))
 
     def _legend_place(self, size: tuple[int, int], panel: pygame.Rect | None) -> tuple[tuple[int, int], str]:
         """Where the legend goes: above the view buttons in the corner, or left of the unit
