@@ -155,7 +155,9 @@ class NarrationPopup:
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 90))
         surface.blit(veil, (0, 0))
-        _backdrop(surface, self.rect, GOLD)
+        # Opaque: a pop-up over the objectives let their text show through its own.
+        surface.fill(PANEL_BG[:3], self.rect)
+        pygame.draw.rect(surface, GOLD, self.rect, 1, border_radius=3)
         x, y = self.rect.left, self.rect.top + 18
         if portrait and speaker is not None:
             self._portrait(surface, speaker, pygame.Rect(x + 20, y, portrait, portrait))
