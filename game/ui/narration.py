@@ -39,7 +39,7 @@ from ..view.side_texts import objective_status, objectives_for
 from ..view.telling import ScreenTeller, action_log_line
 from .fonts import font
 from .hero_orders import hero_log_line
-from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT, TOP_BAR_H, for_screen, shade
+from .hud import BAD, GOLD, GOOD, MUTED, PANEL_BG, TEXT, TOP_BAR_H, for_screen
 from .scale import px
 
 # Characters from here up (CJK and its punctuation) may break a line on their own.
@@ -85,12 +85,6 @@ def _words(para: str) -> list[str]:
     if cur:
         out.append(cur)
     return out
-
-
-def _backdrop(surface: pygame.Surface, rect: pygame.Rect, border: tuple[int, int, int] | None = None) -> None:
-    surface.blit(shade(rect.size), rect.topleft)
-    if border is not None:
-        pygame.draw.rect(surface, border, rect, 1, border_radius=3)
 
 
 def log_line(
