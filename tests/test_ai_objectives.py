@@ -435,19 +435,23 @@ def test_ground_that_must_be_clear_at_the_last_turn_goes_before_breaking_a_scatt
     enemies = [e for e in view.state.formations.values() if are_enemies(view.state, "coalition", e.side)]
     # Nobody before the defile yet: the host is the aim while there is time, but as the end nears,
     # go and stand on the ground, and nowhere else.
-    view.state.turn = view.state.turn_limit - 2
-    assert general.objectives.destination(view, han_xin, enemies) != region
-    view.state.turn = view.state.turn_limit - 1
-    assert general.objectives.destination(view, han_xin, enemies) == region
+    # (A general with a slack of one turn, the normal one; one with four, the hard one, roams
+    # farther after the aims and is called back three turns sooner.)
+    for slack, sooner in ((1, 0), (4, 3)):
+        view.state.turn = view.state.turn_limit - 2 - sooner
+        assert general.objectives.destination(view, han_xin, enemies, slack) != region
+        view.state.turn = view.state.turn_limit - 1 - sooner
+        assert general.objectives.destination(view, han_xin, enemies, slack) == region
     # One of the host comes into it: that one is the aim.
     levy = match.state.formations["liang_levy_1"]
     levy.pos = next(h for h in sorted(region) if h not in {f.pos for f in view.state.formations.values()})
+    view.state.turn = view.state.turn_limit - 1
     view.state.action_index += 1
-    assert general.objectives.destination(view, han_xin, [*enemies, levy]) == frozenset({levy.pos})
+    assert general.objectives.destination(view, han_xin, [*enemies, levy], 1) == frozenset({levy.pos})
     # Routed there, it holds nothing: the ground is to be stood on again.
     levy.routed = True
     view.state.action_index += 1
-    assert general.objectives.destination(view, han_xin, [*enemies, levy]) == region
+    assert general.objectives.destination(view, han_xin, [*enemies, levy], 1) == region
 
 
 def test_once_the_host_has_broken_its_formations_are_to_be_caught_whole() -> None:

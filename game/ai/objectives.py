@@ -62,7 +62,11 @@ MAX_DEPTH = 4
 # the rear guard trap caught Cao Zhi's retainers in every one.)
 DUEL_TURNS = 6
 # Turns before the last, beyond the march, at which ground that must then be clear of the enemy
-# (a "clear" aim) goes before every other aim.
+# (a "clear" aim) goes before every other aim, for a general with a slack of one turn; where that
+# ground is the last thing the battle waits on, each turn more of slack calls it back a turn
+# sooner (the hard general, off after the host with four, was still chasing it across the field
+# when an unbroken Hailing levy walked back to A1's defile on the last turn, and won 89 of 100
+# against random play there).
 CLEAR_SLACK = 2
 BREAK_TURNS_CAP = 3
 DETACHMENT_TURNS = 3
@@ -88,6 +92,10 @@ class Aim:
     # serves (B1: Tang Huai's company destroyed before the relief reaches the foot of his hill):
     # the time it has is however long that holds off, not the turns left.
     forestalled: bool = False
+    # For "clear": the winning event it keeps open waits on nothing else that is not done yet
+    # (A1's host must be off the defile once the valley is swept; B1's eastern road matters only
+    # once Tang Huai is relieved, and the relief goes first).
+    last: bool = False
 
 
 class Objectives:
@@ -198,8 +206,9 @@ class Objectives:
         if isinstance(spec.when, OnBagged) and all(before in fired for before in spec.after):
             # A broken formation to catch whole, once the rout it waits for has come.
             out.append(Aim("herd", frozenset(spec.when.units)))
+        last = all(before in fired for before in spec.after)
         for blocker in spec.unless:
-            out += self._clearing(blocker, state, fired)
+            out += self._clearing(blocker, state, fired, last)
         for before in spec.after:
             out += self._needs(before, state, fired, depth + 1)
         if isinstance(spec.when, OnObjectivesDone):
@@ -224,7 +233,7 @@ class Objectives:
             return [Aim("reach", units, region=when.region, unopposed=when.unopposed)]
         return []
 
-    def _clearing(self, event_id: str, state: GameState, fired: set[str]) -> list[Aim]:
+    def _clearing(self, event_id: str, state: GameState, fired: set[str], last: bool = False) -> list[Aim]:
         """What keeps ``event_id`` from firing, where it would forbid one of our winning events:
         enemy formations that must stand in order on some ground for it are routed there."""
         spec = self._events.get(event_id)
@@ -236,7 +245,7 @@ class Objectives:
         if not (isinstance(when, OnEntersRegion) and when.unbroken and are_enemies(state, self.side_id, when.side)):
             return []
         units = frozenset((when.unit,) if when.unit else when.units)
-        return [Aim("clear", units, region=when.region)]
+        return [Aim("clear", units, region=when.region, last=last)]
 
     # -- planning -------------------------------------------------------------------------
 
@@ -260,6 +269,9 @@ class Objectives:
         steps = max(1, max_steps(f, engine.rules))
         urgent: set[Hex] = set()
         last_call: set[Hex] = set()
+        # A general that leaves its post sooner for the aims roams farther from the ground to
+        # clear, and is called back to it as much sooner once that ground is all that is left.
+        roamed = min(slack, SLACK) - 1
         for aim in aims:
             goals = self._aim_goals(engine, f, aim, enemies)
             if not goals:
@@ -267,7 +279,7 @@ class Objectives:
             march = distance_to_area(f.pos, goals) / steps
             if (hasten and aim.forestalled) or turns_left <= march + slack + self._work(state, f, aim, enemies):
                 urgent.update(goals)
-            if aim.kind == "clear" and turns_left <= march + CLEAR_SLACK:
+            if aim.kind == "clear" and turns_left <= march + CLEAR_SLACK + (roamed if aim.last else 0):
                 last_call.update(goals)
         # Ground that must be clear when the last turn comes goes before any other aim then: a
         # host scattered over the field is not broken in the turns left, and need not be.
