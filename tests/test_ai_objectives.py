@@ -436,8 +436,8 @@ def test_ground_that_must_be_clear_at_the_last_turn_goes_before_breaking_a_scatt
     # Nobody before the defile yet: the host is the aim while there is time, but as the end nears,
     # go and stand on the ground, and nowhere else.
     # (A general with a slack of one turn, the normal one; one with four, the hard one, roams
-    # farther after the aims and is called back three turns sooner.)
-    for slack, sooner in ((1, 0), (4, 3)):
+    # farther after the aims and is called back two turns sooner.)
+    for slack, sooner in ((1, 0), (4, 2)):
         view.state.turn = view.state.turn_limit - 2 - sooner
         assert general.objectives.destination(view, han_xin, enemies, slack) != region
         view.state.turn = view.state.turn_limit - 1 - sooner

@@ -62,11 +62,11 @@ MAX_DEPTH = 4
 # the rear guard trap caught Cao Zhi's retainers in every one.)
 DUEL_TURNS = 6
 # Turns before the last, beyond the march, at which ground that must then be clear of the enemy
-# (a "clear" aim) goes before every other aim, for a general with a slack of one turn; where that
-# ground is the last thing the battle waits on, each turn more of slack calls it back a turn
-# sooner (the hard general, off after the host with four, was still chasing it across the field
-# when an unbroken Hailing levy walked back to A1's defile on the last turn, and won 89 of 100
-# against random play there).
+# (a "clear" aim) goes before every other aim, for a general with a slack of up to two turns;
+# where that ground is the last thing the battle waits on, a longer slack calls it back sooner
+# (the hard general, off after the host with four, was still chasing it across the field when an
+# unbroken Hailing levy walked back to A1's defile on the last turn, and won 89 of 100 against
+# random play there).
 CLEAR_SLACK = 2
 BREAK_TURNS_CAP = 3
 DETACHMENT_TURNS = 3
@@ -270,8 +270,11 @@ class Objectives:
         urgent: set[Hex] = set()
         last_call: set[Hex] = set()
         # A general that leaves its post sooner for the aims roams farther from the ground to
-        # clear, and is called back to it as much sooner once that ground is all that is left.
-        roamed = min(slack, SLACK) - 1
+        # clear, and is called back to it sooner once that ground is all that is left: a turn
+        # for every turn of slack past two (called back three sooner, the hard coalition gave up
+        # a host it was breaking before A1's defile to a search that stood there, and won 3 of
+        # 5 against it; two sooner, 4 of 5, and 96 of 100 against random play).
+        roamed = max(0, min(slack, SLACK) - 2)
         for aim in aims:
             goals = self._aim_goals(engine, f, aim, enemies)
             if not goals:
