@@ -13,7 +13,7 @@ from game.content.scenarios import load_scenario
 from game.core import combat
 from game.core.actions import Challenge, EndTurn
 from game.core.engine import Engine, GameSettings
-from game.core.hexgrid import distance, neighbours
+from game.core.hexgrid import distance, distance_to_area, neighbours
 from game.core.movement import are_enemies
 from game.record.match import Match
 
@@ -76,6 +76,34 @@ def test_a_formation_leaves_its_post_for_the_aim_only_when_time_presses() -> Non
     assert goals is not None
     region = view.board.regions["hill_foot"]
     assert goals <= region or any(distance(g, h) <= 1 for g in goals for h in region)
+
+
+def test_the_one_formation_whose_coming_wins_keeps_to_that_ground_when_other_aims_press() -> None:
+    """B1's relief counts only Yue Fei at the foot of Tang Huai's hill; breaking the rear guard
+    is anyone's work. With the turns pressing for both, he rides for the hill and the others go
+    for the rear guard (he used to ride back across the field after it, three hexes from the
+    hill, and the turns ran out before he came back)."""
+    match = _match("b1_the_valley")
+    state, board = match.state, match.engine.board
+    hill_foot = board.regions["hill_foot"]
+    riders = state.formations["yue_fei_riders"]
+    riders.pos = next(
+        h for h in sorted(board.hexes()) if distance_to_area(h, hill_foot) == 3 and h not in state.occupancy()
+    )
+    state.turn = 7
+    state.action_index += 1
+    objectives = Objectives(match.engine, "zhenguo")
+    enemies = [e for e in state.formations.values() if are_enemies(state, "zhenguo", e.side)]
+    rear_guard = {state.formations[u].pos for u in ("rear_guard_1", "rear_guard_2", "rear_guard_3")}
+    others = objectives.destination(match.engine, state.formations["guo_yaoshi_riders"], enemies, slack=4)
+    assert others is not None and rear_guard <= others  # the rear guard's breaking presses
+    # Pressed or not, Yue Fei's own aim is the hill: the foot of it, or who stands on it.
+    goals = objectives.destination(match.engine, riders, enemies, slack=4)
+    assert goals is None or not goals & rear_guard
+    state.turn = objectives.deadline - 1
+    goals = objectives.destination(match.engine, riders, enemies, slack=4)
+    assert goals is not None and not goals & rear_guard
+    assert all(distance_to_area(g, hill_foot) <= 1 for g in goals)
 
 
 def test_a_hard_general_sets_out_at_once_to_relieve_a_comrade_whose_fall_loses_the_battle() -> None:
