@@ -12,7 +12,6 @@ import gettext
 import os
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from .core.msgid import N_ as N_  # the one marker, shared with the rules
 from .paths import LOCALE_DIR
@@ -28,6 +27,8 @@ CHINESE = ("zh_CN", "zh_TW")
 
 # A story's names as its prose writes them: (simplified, traditional) for each.
 NameForms = tuple[tuple[str, str], ...]
+# Texts a translator keeps with the story's names put in (far more than one screen draws).
+STORY_TEXTS_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,21 @@ class Translator:
     names: gettext.NullTranslations | None = None
     name_forms: NameForms = ()
     swaps: NameForms = ()
+    # Texts already given the story's names: ``_`` is called for every string drawn, every frame.
+    _in_story_names: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def story_names(self, text: str) -> str:
+        """``text`` with the story's names in the story's script (``swaps``, longest first: a
+        full name before the short form inside it)."""
+        found = self._in_story_names.get(text)
+        if found is None:
+            found = text
+            for reader_form, story_form in self.swaps:
+                found = found.replace(reader_form, story_form)
+            if len(self._in_story_names) >= STORY_TEXTS_KEPT:
+                self._in_story_names.clear()
+            self._in_story_names[text] = found
+        return found
 
 
 def make_translator(
@@ -134,22 +150,13 @@ def language() -> str:
 def _(message: str) -> str:
     now = TRANSLATOR.get()
     text = now.catalog.gettext(message)
-    return _story_names(text, now.swaps) if now.swaps else text
+    return now.story_names(text) if now.swaps else text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     now = TRANSLATOR.get()
     text = now.catalog.ngettext(singular, plural, n)
-    return _story_names(text, now.swaps) if now.swaps else text
-
-
-@lru_cache(maxsize=4096)
-def _story_names(text: str, swaps: NameForms) -> str:
-    """``text`` with the story's names in the story's script (``swaps``, longest first: a full
-    name before the short form inside it)."""
-    for reader_form, story_form in swaps:
-        text = text.replace(reader_form, story_form)
-    return text
+    return now.story_names(text) if now.swaps else text
 
 
 def format_men(n: int) -> str:

@@ -73,6 +73,15 @@ def test_the_prose_writes_the_storys_names_as_the_banners_do() -> None:
     assert "岳飞" in i18n._(briefing) and "岳飛" not in i18n._(briefing)
 
 
+def test_a_translator_keeps_the_texts_it_put_names_in_up_to_a_bound() -> None:
+    reader = make_translator("zh_CN", "zh_TW", name_forms=story_name_forms("zh_TW"))
+    assert reader.story_names("岳飞的骑兵") == "岳飛的骑兵"
+    assert reader.story_names("岳飞的骑兵") == "岳飛的骑兵"  # kept, and the same
+    for n in range(i18n.STORY_TEXTS_KEPT + 10):
+        assert reader.story_names(f"兀术 {n}") == f"兀朮 {n}"
+    assert len(reader._in_story_names) <= i18n.STORY_TEXTS_KEPT
+
+
 def test_a_traditional_reader_reads_the_coalitions_names_as_its_story_writes_them() -> None:
     briefing = load_scenario("a1_valley_mouth").scenario.briefing
     i18n.set_language("zh_TW")
