@@ -4,8 +4,6 @@ that is over. The camp scene places these views and carries out the course chose
 
 from __future__ import annotations
 
-from html import escape
-
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox
@@ -18,40 +16,23 @@ from ..core.rules import Ruleset
 from ..i18n import _, format_men
 from .fonts import font
 from .hud import GOLD, MUTED, TEXT
-from .narration import wrap
 from .pages import heading, paragraph, paragraph_height
 from .scale import px, ui_scale
+from .story_box import Colour, coloured_html, line_height
 
 # pygame_gui's text box lays text out in its width less its border, padding and scroll bar; the
 # lines are wrapped here to fit inside that (it would split Chinese with hyphens). Sizes here are
 # at 100% (``px``).
 BOX_SPARE = 60
-BOX_LINE_SPACING = 1.25
-TEXT_SIZE = 16
 OPTION_BUTTON_W = 300
 OPTION_GAP = 14
 PORTRAIT = 56
 
 
-def _hex(colour: tuple[int, int, int]) -> str:
-    return "#{:02X}{:02X}{:02X}".format(*colour)
-
-
-def story_html(paragraphs: list[tuple[str, tuple[int, int, int]]], width: int) -> tuple[str, int]:
+def story_html(paragraphs: list[tuple[str, Colour]], width: int) -> tuple[str, int]:
     """Paragraphs (text, colour) as text-box markup wrapped to fit a box ``width`` wide, with a
     blank line between them; and how many lines it takes."""
-    parts: list[str] = []
-    count = 0
-    for text, colour in paragraphs:
-        lines = wrap(text, TEXT_SIZE, width - px(BOX_SPARE))
-        count += len(lines) + (1 if parts else 0)
-        body = "<br>".join(escape(line, quote=False) for line in lines)
-        parts.append(f"<font color='{_hex(colour)}'>{body}</font>")
-    return "<br><br>".join(parts), count
-
-
-def line_height(manager: pygame_gui.UIManager) -> int:
-    return round(manager.get_theme().get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
+    return coloured_html(((text, colour, False) for text, colour in paragraphs), width - px(BOX_SPARE))
 
 
 def box_height(manager: pygame_gui.UIManager, lines: int, room: int | None = None) -> int:

@@ -9,7 +9,6 @@ finished reads the same as one just played. Each way out is one small method (``
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -35,6 +34,7 @@ from .hud import BAD, GOLD, GOOD, MUTED, TEXT
 from .narration import wrap
 from .scale import px
 from .scene import Scene
+from .story_box import coloured_html, line_height
 from .summary_table import SummaryTable
 
 if TYPE_CHECKING:
@@ -51,7 +51,6 @@ STORY_MAX_W = 760
 # pygame_gui's text box: its border and padding on each side, and a scroll bar's width.
 BOX_INSET = 6
 SCROLLBAR_W = 22
-BOX_LINE_SPACING = 1.25
 # Below this window height the title takes its smaller size.
 SMALL_H = 700
 
@@ -61,10 +60,6 @@ class Paragraph(NamedTuple):
     colour: tuple[int, int, int]
     # The next paragraph follows on the next line, not after a blank one (a heading, a list).
     joined: bool = False
-
-
-def _hex(colour: tuple[int, int, int]) -> str:
-    return "#{:02X}{:02X}{:02X}".format(*colour)
 
 
 class ResultScene(Scene):
@@ -235,7 +230,7 @@ class ResultScene(Scene):
             return
         story_w = min(px(STORY_MAX_W), content_w - self.table.width - GAP if side_by_side else content_w - SCROLLBAR_W)
         html, lines = self._story_html(story_w)
-        line_h = round(theme.get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
+        line_h = line_height(self.manager)
         story_need = lines * line_h + 2 * BOX_INSET + 8 if lines else 0
         if side_by_side:
             body_h = max(self.table.height, min(story_need, room))
@@ -350,25 +345,12 @@ class ResultScene(Scene):
         self.note_text = text
 
     def _story_html(self, width: int) -> tuple[str, int]:
-        """The story as text-box markup, wrapped here (pygame_gui breaks lines only at spaces,
-        and splits a line of Chinese with hyphens), and how many lines it takes."""
+        """The story as text-box markup (``coloured_html``), and how many lines it takes."""
         # The text box lays text out in its width less about 38 pixels (border, padding, scroll
         # bar), and breaks a line that nearly fills that again with a blank line after it: room
         # to spare keeps our lines whole.
         inner = width - 2 * BOX_INSET - SCROLLBAR_W - 24
-        html = ""
-        count = 0
-        joined = True
-        for p in self.story():
-            if html:  # a line break; and a blank line between paragraphs
-                html += "<br>" if joined else "<br><br>"
-                count += 0 if joined else 1
-            lines = wrap(p.text, 16, inner)
-            count += len(lines)
-            body = "<br>".join(escape(line, quote=False) for line in lines)
-            html += f"<font color='{_hex(p.colour)}'>{body}</font>"
-            joined = p.joined
-        return html, count
+        return coloured_html(((p.text, p.colour, p.joined) for p in self.story()), inner)
 
     def _side_name(self, side_id: str | None) -> str:
         return side_name(self.match.loaded.scenario, side_id)

@@ -3,6 +3,7 @@ the board both show it so, and give it the room the objectives below leave it.""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 
 import pygame
@@ -21,6 +22,34 @@ BOX_INSET = 16
 BOX_LINE_SPACING = 1.25
 
 
+Colour = tuple[int, int, int]
+
+
+def line_height(manager: pygame_gui.UIManager) -> int:
+    """A text box's line as pygame_gui lays it out: the theme's text-box font, spaced."""
+    return round(manager.get_theme().get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
+
+
+def coloured_html(paragraphs: Iterable[tuple[str, Colour, bool]], wrap_width: int) -> tuple[str, int]:
+    """Paragraphs (text, colour, whether the next one follows on the next line rather than after
+    a blank one) as text-box markup, wrapped here at ``wrap_width`` (pygame_gui breaks lines only
+    at spaces, and splits a line of Chinese with hyphens); and how many lines it takes."""
+    html = ""
+    count = 0
+    joined = True
+    for text, colour, joins_next in paragraphs:
+        if html:
+            html += "<br>" if joined else "<br><br>"
+            count += 0 if joined else 1
+        lines = wrap(text, SIZE, wrap_width)
+        count += len(lines)
+        body = "<br>".join(escape(line, quote=False) for line in lines)
+        r, g, b = colour
+        html += f"<font color='#{r:02X}{g:02X}{b:02X}'>{body}</font>"
+        joined = joins_next
+    return html, count
+
+
 def story_lines(text: str, width: int) -> list[str]:
     """``text`` wrapped for a box ``width`` wide (pygame_gui breaks lines only at spaces, and
     Chinese has none)."""
@@ -29,8 +58,7 @@ def story_lines(text: str, width: int) -> list[str]:
 
 def story_height(manager: pygame_gui.UIManager, lines: list[str]) -> int:
     """The height the box needs to show ``lines`` without scrolling."""
-    line_h = round(manager.get_theme().get_font(["text_box"]).get_rect("Ag國").height * BOX_LINE_SPACING)
-    return len(lines) * line_h + px(BOX_INSET)
+    return len(lines) * line_height(manager) + px(BOX_INSET)
 
 
 def story_bottom(manager: pygame_gui.UIManager, lines: list[str], top: int, bottom: int, below: int) -> int:
