@@ -67,6 +67,32 @@ def test_detachments_stand_while_the_column_and_wuzhu_go_west() -> None:
     assert distance(now["wuzhu_guards"], yue) > distance(start["wuzhu_guards"], yue)
 
 
+def test_a_hard_generals_detachment_does_not_sally_where_a_normal_ones_would() -> None:
+    """A detachment's men are the time it buys: with the vanguard next to it, beyond the column's
+    reach, the normal general's detachment at the ford strikes it (the blow wins a little more
+    than it costs); the hard general's counts its own losses twice and stands."""
+    struck = {}
+    for level in ("normal", "hard"):
+        eng = engine()
+        ford, column = eng.state.formations["delay_ford"], eng.state.formations["jin_column"]
+        taken = eng.state.occupancy()
+        free = [h for h in neighbours(ford.pos) if h in eng.board and h not in taken]
+        eng.state.formations["zhenguo_vanguard"].pos = max(free, key=lambda h: (distance(h, column.pos), h))
+        eng.apply(EndTurn())
+        general = General(eng, "jin", difficulty=level)
+        strikers = []
+        for _ in range(40):
+            action = general.next_action()
+            if getattr(action, "target", None) == "zhenguo_vanguard":
+                strikers.append(getattr(action, "unit", None))
+            eng.apply(action)
+            if isinstance(action, EndTurn):
+                break
+        assert eng.state.formations["delay_ford"].pos == ford.pos  # both stand where they were put
+        struck[level] = strikers
+    assert struck == {"normal": ["delay_ford"], "hard": []}
+
+
 def test_without_his_orders_wuzhu_rides_back_for_yue_fei() -> None:
     sc = load_scenario(B2).scenario
     hints = sc.ai
