@@ -1,5 +1,7 @@
-"""A briefing's story in a scrolling text box: the campaign's briefing page and the briefing over
-the board both show it so, and give it the room the objectives below leave it."""
+"""Story text in scrolling text boxes, wrapped here: a briefing's story (the campaign's briefing
+page and the briefing over the board both show it so, and give it the room the objectives below
+leave it), and coloured paragraphs (the result screen's debriefing, the campaign's counsel and
+ending), all laid out with one line height."""
 
 from __future__ import annotations
 
