@@ -6,9 +6,21 @@ formation's losses no longer say who dealt them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from .action_kinds.reinforce import fielded
 from .scenario import ObjectiveSpec, Scenario
 from .state import Formation, GameState
-from .trigger_kinds.fallen import fallen_men
+
+
+def fallen_men(scenario: Scenario, state: GameState, units: Iterable[str]) -> int:
+    """Men of ``units`` struck down so far: what each had when it took the field (at the start,
+    or on arriving as a reinforcement) less what it has now; none for one not yet arrived, and
+    never below none for one that has gathered souls back into its ranks."""
+    wanted = set(units)
+    start = {u: men for u, men in fielded(scenario, state).items() if u in wanted}
+    formations = state.formations
+    return sum(max(0, men - (formations[u].men if u in formations else 0)) for u, men in start.items())
 
 
 def credited(objective: ObjectiveSpec, f: Formation) -> bool:

@@ -15,8 +15,8 @@ from .events import Event
 from .scenario_events import EventSpec
 from .state import GameState
 from .table import Table
+from .tallies import fallen_men
 from .trigger_kinds.duel_refused import OnDuelRefused
-from .trigger_kinds.fallen import fallen_men
 
 __all__ = [
     "REASON_EVENT",
