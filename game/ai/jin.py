@@ -89,11 +89,6 @@ class Jin(Persona):
         # Whoever bars the pass is struck first.
         return PASS_WEIGHT if target.id in self.barring else 1.0
 
-    def loss_weight(self, attacker: Formation) -> float:
-        if self.role(attacker) == "rear_guard":
-            return self.g.style.rear_guard_loss_weight
-        return super().loss_weight(attacker)
-
     def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
         if f.hero == WUZHU:
             yue = self.hero_formation(YUE_FEI)

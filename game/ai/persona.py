@@ -318,6 +318,9 @@ class Persona:
         return 1.0
 
     def loss_weight(self, attacker: Formation) -> float:
+        rear_guard = self.g.style.rear_guard_loss_weight
+        if rear_guard != 1.0 and self.role(attacker) == "rear_guard":
+            return rear_guard  # its men are the time it buys (the role is asked only when it counts)
         return CHARGE_LOSS_WEIGHT if attacker.id in self.charging else 1.0
 
     def allowed_hexes(self, f: Formation) -> frozenset[Hex] | None:
