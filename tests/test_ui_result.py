@@ -24,6 +24,7 @@ from game.record.seats import Commander
 from game.ui.app import App
 from game.ui.replay import ReplayScene
 from game.ui.result import ResultScene
+from game.ui.story_box import coloured_html
 
 # A finished B3 battle, saved with the content it was played with (so it loads whatever changes).
 CORPUS_B3 = Path(__file__).parent / "saves_corpus" / "v3" / "b3_finished.json"
@@ -223,3 +224,19 @@ def test_the_debriefing_sets_the_chronicle_beside_this_battle(app: App) -> None:
     came_by_id = dict((p.id, c) for p, c in report)
     long_duel = came_by_id["long_duel"]
     assert long_duel is None or long_duel.turn <= 4
+
+
+def test_coloured_paragraphs_are_wrapped_escaped_and_set_apart_unless_joined(app: App) -> None:
+    """The markup the result screen and the campaign pages share: each paragraph in its colour,
+    escaped, wrapped to the width; a blank line between paragraphs, none after one that joins the
+    next; and the lines counted as the box will lay them out."""
+    long = "Yue Fei rides on & the column breaks " * 6
+    html, lines = coloured_html(
+        [("Debriefing", (255, 200, 0), True), (long, (10, 20, 30), False), ("<end>", (1, 2, 3), False)], 300
+    )
+    assert html.startswith("<font color='#FFC800'>Debriefing</font><br><font color='#0A141E'>")
+    assert "&amp;" in html and "&lt;end&gt;" in html and "<end>" not in html
+    wrapped = html.split("<font color='#0A141E'>")[1].split("</font>")[0].split("<br>")
+    assert len(wrapped) > 1  # wrapped to the width, not one long line
+    assert "</font><br><br><font color='#010203'>" in html  # a blank line after a paragraph that does not join
+    assert lines == 1 + len(wrapped) + 1 + 1
