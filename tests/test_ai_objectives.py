@@ -380,10 +380,10 @@ def test_a_forced_march_order_drives_the_formation_past_its_pace() -> None:
     assert state.formations["han_xin_5000"].pos == move.to
 
 
-def test_a_hard_general_bags_harder_while_the_battle_waits_on_the_pouch() -> None:
+def test_a_normal_or_hard_general_bags_harder_while_the_battle_waits_on_the_pouch() -> None:
     """A3 is won only with thirty thousand souls in the pouch: the souls a capture would bag weigh
-    more for a hard general while the pouch is short, and no more once it is full; a normal
-    general weighs them alike throughout."""
+    more for a normal or hard general while the pouch is short, and no more once it is full; an
+    easy general weighs them alike throughout."""
     match = _match("a3_besiege_wei")
     state = match.state
     objectives = Objectives(match.engine, "coalition")
@@ -394,11 +394,12 @@ def test_a_hard_general_bags_harder_while_the_battle_waits_on_the_pouch() -> Non
     scores = {}
     for pouch in (0, 30000):
         state.side("coalition").pouch = pouch
-        for level in ("hard", "normal"):
+        for level in ("hard", "normal", "easy"):
             general = General(match.engine, "coalition", difficulty=level)
             scores[level, pouch] = general._capture_score(general.engine.state.formations[retainers.id])
-    assert scores["normal", 0] > 0
-    assert scores["hard", 0] > scores["normal", 0] == scores["normal", 30000] == scores["hard", 30000]
+    assert scores["easy", 0] > 0
+    assert scores["hard", 0] == scores["normal", 0] > scores["normal", 30000] == scores["hard", 30000]
+    assert scores["easy", 0] == scores["easy", 30000]
 
 
 def test_a_formation_marches_as_near_as_it_can_to_goals_it_has_no_way_onto() -> None:

@@ -310,11 +310,11 @@ def test_a_routed_formation_under_the_walls_does_not_keep_the_host_alive() -> No
     assert eng.state.over and eng.state.winner == "coalition"
 
 
-def test_at_the_hard_level_the_scholars_bag_the_field_while_the_battle_waits_on_the_pouch() -> None:
+def test_above_the_easy_level_the_scholars_bag_the_field_while_the_battle_waits_on_the_pouch() -> None:
     """Sent after the scenario's other aims as the turns ran short, the soul-catchers left three
-    heaps of thousands to fade and the pouch fell short of twenty thousand: at the hard level,
-    while the battle waits on the pouch and souls lie on the field to bag, the turns left no
-    longer call them away."""
+    heaps of thousands to fade and the pouch fell short of twenty thousand: at the normal and
+    hard levels, while the battle waits on the pouch and souls lie on the field to bag, the turns
+    left no longer call them away (the easy general still goes)."""
     eng = engine()
     end_turns_until(eng, 12, "coalition")
     cao = eng.state.formations["cao_zhi_2000"]
@@ -325,11 +325,12 @@ def test_at_the_hard_level_the_scholars_bag_the_field_while_the_battle_waits_on_
         general = General(eng, "coalition", difficulty=level)
         return general._aim(cao, general._enemies()) is not None
 
-    assert called_away("hard") and called_away("normal")  # the turns left press
+    assert called_away("hard") and called_away("normal") and called_away("easy")  # the turns left press
     add_souls(eng.state, heap, "hailing", 3000)
-    assert not called_away("hard") and called_away("normal")
-    general = General(eng, "coalition", difficulty="hard")
-    sweep = general.persona.destination(cao, general._enemies(), frozenset())
-    assert sweep is not None and heap in sweep[0]
+    assert not called_away("hard") and not called_away("normal") and called_away("easy")
+    for level in ("hard", "normal"):
+        general = General(eng, "coalition", difficulty=level)
+        sweep = general.persona.destination(cao, general._enemies(), frozenset())
+        assert sweep is not None and heap in sweep[0]
     eng.state.side("coalition").pouch = 20000  # the pouch full: the aims call again
-    assert called_away("hard")
+    assert called_away("hard") and called_away("normal")

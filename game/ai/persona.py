@@ -261,14 +261,14 @@ class Persona:
 
     def sweeps_for_the_pouch(self, f: Formation, enemies: list[Formation]) -> bool:
         """Whether ``f`` is a soul-catcher sweeping for a battle that waits on the pouch while
-        souls lie on the field to bag, under a general that reads the scenario's objectives (the
-        hard one): the turns left do not send it after the scenario's other aims (A4's scholars,
-        sent to clear the walls of Datong, left three heaps of thousands to fade, and the pouch
-        fell short)."""
+        souls lie on the field to bag, under a general that minds the pouch (``Style.pouch``):
+        the turns left do not send it after the scenario's other aims (A4's scholars, sent to
+        clear the walls of Datong, left three heaps of thousands to fade, and the pouch fell
+        short)."""
         g = self.g
         return (
             f.id in self.sweepers
-            and g.style.objectives
+            and g.style.pouch
             and g.objectives.souls_wanted(g.engine.state) > 0
             and bool(grounds.sweep_ground(g.engine, g.side_id, enemies))
         )

@@ -37,7 +37,7 @@ ROUT_WEIGHT = 0.5
 DESTROY_BONUS = 0.5
 # Extra worth of a formation a scenario objective asks to destroy or rout.
 OBJECTIVE_BONUS = 0.5
-# Weight of the souls a capture bags while a winning event waits on our pouch (a hard general).
+# Weight of the souls a capture bags while a winning event waits on our pouch (``Style.pouch``).
 BAG_AIM_WEIGHT = 4.0
 
 
@@ -388,7 +388,7 @@ class Striker(BasicAI):
         """A capture's worth to this general: more while the battle waits on the pouch or on the
         formation it bags whole (cut down instead, it can never be caught), less to a fighter
         that could strike instead."""
-        if herding or (self.style.objectives and self.objectives.souls_wanted(self.engine.state) > 0):
+        if herding or (self.style.pouch and self.objectives.souls_wanted(self.engine.state) > 0):
             return score * BAG_AIM_WEIGHT  # the battle waits on the bag: every hand bags
         # A fighter that can still strike prefers to; a soul-catcher's first duty is the bag.
         if self.engine.rules.units[f.type].capture_rate < 1.0:
