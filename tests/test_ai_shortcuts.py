@@ -133,7 +133,7 @@ def test_the_threat_map_kept_between_decisions_is_the_one_a_fresh_build_gives(ru
             general = generals[side]
             action = general.next_action()
             kept = general.threat()
-            fresh = ThreatMap(general.engine.state, rules, side)
+            fresh = ThreatMap(rules, general.known_enemies())
             assert kept._strikers == fresh._strikers
             built.add(id(kept))
             match.apply(action)

@@ -572,3 +572,49 @@ def test_normal_general_beats_a_random_player(scenario: Scenario) -> None:
             match.apply(players[match.engine.deciding_side()].next_action())
         wins += match.state.winner == "a"
     assert wins == 3
+
+
+def test_enemies_seen_this_turn_still_threaten_the_ground_they_stand_on_once_out_of_sight(
+    small_engine: EngineFactory,
+) -> None:
+    """Nobody moves in another side's turn: a host the scout saw stands where it was seen after
+    the scout has ridden off, and the general still weighs its reach; a general that never saw
+    it does not. Forgotten once its ground is in sight again without it, and at the next turn."""
+    field = (".................",) * 5
+    units = [
+        Unit("scout", "a", "warrior", 500, (8, 2)),
+        Unit("ret", "a", "retainer", 800, (0, 2)),
+        Unit("host", "b", "soul_levy", 9000, (12, 2)),
+    ]
+    eng = small_engine(field, units)
+    board = eng.board
+    host_at = eng.state.formations["host"].pos
+    beside = board.at_offset(11, 2)
+
+    def known(general: General) -> set[str]:
+        general.next_action()  # a decision: the general looks at the field as it stands
+        return {s.id for s in general.known_enemies()}
+
+    general = General(eng, "a", "normal")
+    assert known(general) == {"host"}
+    eng.apply(Move(unit="scout", to=board.at_offset(2, 2)))
+    assert known(general) == {"host"} and "host" not in general.engine.state.formations
+    assert general.threat().at(beside) > 0
+    newcomer = General(eng, "a", "normal")
+    assert known(newcomer) == set() and newcomer.threat().at(beside) == 0
+
+    eng.apply(EndTurn())
+    eng.apply(EndTurn())  # the host's turn came between: it may have marched anywhere
+    assert eng.state.formations["host"].pos == host_at
+    assert known(general) == set()
+
+    scout = eng.state.formations["scout"]
+    scout.pos = board.at_offset(8, 2)
+    assert known(general) == {"host"}
+    scout.pos = board.at_offset(2, 2)
+    assert known(general) == {"host"}
+    del eng.state.formations["host"]
+    scout.pos = board.at_offset(8, 2)
+    assert known(general) == set()  # its ground in sight and empty: it is gone
+    scout.pos = board.at_offset(2, 2)
+    assert known(general) == set()

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import time
 import zlib
-from collections.abc import Hashable
 
 from ..core import duel
 from ..core.actions import Action, AnswerDuel, Attack, Challenge, EndTurn, Fire, Move, Rest, UseSkill
@@ -28,7 +27,7 @@ from .act_cache import ActCache, Candidate, field_token
 from .objectives import Objectives
 from .striking import Striker, fronts_of
 from .styles import STYLES
-from .threat import ThreatMap
+from .threat import Sighting, ThreatMap
 
 # Movement points that losing a whole formation to counter-attack is worth when advancing.
 EXPOSURE_COST = 30.0
@@ -50,9 +49,11 @@ class General(Striker):
         faction = engine.state.side(side_id).faction
         self.persona = personality.for_faction(faction, self)
         self._deadline: float | None = None
-        self._threat_key: tuple[Hashable, ...] | None = None
+        self._threat_key: tuple[Sighting, ...] | None = None
         self._threat: ThreatMap | None = None
         self._threat_state: GameState | None = None
+        self._sighted: dict[str, Sighting] = {}
+        self._sighted_turn: tuple[int, int] | None = None
         self._objective_units = _objective_units(engine)
         self._spared_state: GameState | None = None
         self._spared: frozenset[Hex] = frozenset()

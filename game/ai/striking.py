@@ -13,7 +13,7 @@ from collections.abc import Hashable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..core import combat, morale, souls
+from ..core import combat, morale, souls, vision
 from ..core.actions import Attack, Blast, Capture, Fire, Move
 from ..core.herding import HEMMED_BAG_FACTOR, hemmed
 from ..core.hexgrid import Hex, distance, neighbours
@@ -23,7 +23,7 @@ from ..core.state import Formation, GameState
 from . import aimed_duels
 from .act_cache import ActCache, Candidate
 from .basic import BasicAI, enemies_next_to
-from .threat import ThreatMap, threat_key
+from .threat import Sighting, ThreatMap, sightings
 
 if TYPE_CHECKING:
     from .objectives import Objectives
@@ -47,8 +47,11 @@ class Striker(BasicAI):
     style: Style
     persona: Persona
     objectives: Objectives
-    _threat_key: tuple[Hashable, ...] | None
+    _threat_key: tuple[Sighting, ...] | None
     _threat: ThreatMap | None
+    # The enemies seen this side-turn (``known_enemies``), and which side-turn that is.
+    _sighted: dict[str, Sighting]
+    _sighted_turn: tuple[int, int] | None
     _threat_state: GameState | None
     _objective_units: frozenset[str]
     _spared_state: GameState | None
@@ -59,17 +62,40 @@ class Striker(BasicAI):
     _move_maps: dict[tuple[Hashable, ...], tuple[MoveMap, int]]
 
     def threat(self) -> ThreatMap:
-        """The enemies' reach, rebuilt only when an enemy in sight has changed: most of a turn's
-        actions move our own men and leave it as it was."""
+        """The enemies' reach, rebuilt only when an enemy known to stand somewhere has changed:
+        most of a turn's actions move our own men and leave it as it was."""
         state = self.engine.state
         if self._threat is not None and self._threat_state is state:
             return self._threat
-        key = threat_key(state, self.side_id)
+        key = self.known_enemies()
         if self._threat is None or self._threat_key != key:
-            self._threat = ThreatMap(state, self.engine.rules, self.side_id)
+            self._threat = ThreatMap(self.engine.rules, key)
             self._threat_key = key
         self._threat_state = state  # the view of this decision: it does not change under us
         return self._threat
+
+    def known_enemies(self) -> tuple[Sighting, ...]:
+        """The enemies in sight, and those seen earlier this side-turn that are out of sight now
+        on ground it no longer sees: nobody moves in another side's turn, so each still stands
+        where it was seen. (In A2, once Han Xin had ridden on and taken his eyes with him, the
+        retainers saw the road clear and set out for the hex beside the twenty thousand he had
+        just seen there.)"""
+        engine = self.engine
+        state = engine.state
+        turn = (state.turn, state.active)
+        if self._sighted_turn != turn:
+            self._sighted_turn, self._sighted = turn, {}
+        seen = sightings(state, self.side_id)
+        for s in seen:
+            self._sighted[s.id] = s
+        if len(seen) == len(self._sighted):
+            return seen
+        now = {s.id for s in seen}
+        visible = vision.visible_hexes(state, engine.board, engine.rules, self.side_id)
+        gone = [k for k, s in self._sighted.items() if k not in now and s.pos in visible]
+        for k in gone:
+            del self._sighted[k]  # its ground is in sight again and it is not there: struck down
+        return seen + tuple(s for k, s in sorted(self._sighted.items()) if k not in now)
 
     def exposure(self, f: Formation, at: Hex) -> float:
         """Men-value ``f`` risks by standing at ``at`` through the enemies' turn."""

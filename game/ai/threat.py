@@ -12,7 +12,8 @@ Using it here made the stress field's AI turns about a third slower.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from ..core.combat import COMBAT_SCALE, engaged_men
 from ..core.hexgrid import Hex
@@ -28,34 +29,48 @@ OPEN_COST = 2
 
 def blow(rules: Ruleset, f: Formation) -> float:
     """Men times power a formation strikes with; divide by the target's defence for casualties."""
-    utype = rules.units[f.type]
-    return COMBAT_SCALE * engaged_men(f.men) * max(utype.melee, utype.ranged) * (0.5 + f.morale / 200.0)
+    return _blow(rules, f.type, f.men, f.morale)
 
 
-def threat_key(state: GameState, side_id: str) -> tuple[Hashable, ...]:
-    """Everything a ``ThreatMap`` for ``side_id`` is built from: equal keys, equal maps."""
+def _blow(rules: Ruleset, unit_type: str, men: int, morale: int) -> float:
+    utype = rules.units[unit_type]
+    return COMBAT_SCALE * engaged_men(men) * max(utype.melee, utype.ranged) * (0.5 + morale / 200.0)
+
+
+class Sighting(NamedTuple):
+    """An enemy formation as a side saw it: all its threat is worked out from."""
+
+    id: str
+    type: str
+    pos: Hex
+    men: int
+    morale: int
+    routed: bool
+    held: bool  # its group waits for a scenario event: it strikes only where it stands
+
+
+def sightings(state: GameState, side_id: str) -> tuple[Sighting, ...]:
+    """The enemies of ``side_id`` in ``state``, by id: equal sightings, equal threat maps."""
     foes = enemy_sides(state, side_id)
     return tuple(
-        (e.id, e.type, e.pos, e.men, e.morale, e.routed, e.group in state.side(e.side).held_groups)
+        Sighting(e.id, e.type, e.pos, e.men, e.morale, e.routed, e.group in state.side(e.side).held_groups)
         for e in (state.formations[k] for k in sorted(state.formations))
         if e.side in foes
     )
 
 
 class ThreatMap:
-    def __init__(self, state: GameState, rules: Ruleset, side_id: str) -> None:
+    def __init__(self, rules: Ruleset, enemies: Iterable[Sighting]) -> None:
         self.rules = rules
         # Each enemy that can strike: where it stands, how far it reaches and its blow, by id.
         self._strikers: list[tuple[int, int, int, float]] = []
         # Hex -> ``at``, worked out when first asked (the general asks of a few hexes, often).
         self._at: dict[Hex, float] = {}
-        foes = enemy_sides(state, side_id)
-        for e in (state.formations[k] for k in sorted(state.formations)):
-            if e.routed or e.side not in foes:
+        for e in enemies:
+            if e.routed:
                 continue
-            held = e.group is not None and e.group in state.side(e.side).held_groups
-            reach = 1 if held else rules.units[e.type].movement // OPEN_COST + 1
-            self._strikers.append((e.pos.q, e.pos.r, reach, blow(rules, e)))
+            reach = 1 if e.held else rules.units[e.type].movement // OPEN_COST + 1
+            self._strikers.append((e.pos.q, e.pos.r, reach, _blow(rules, e.type, e.men, e.morale)))
 
     def at(self, h: Hex) -> float:
         found = self._at.get(h)
