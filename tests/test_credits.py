@@ -43,11 +43,14 @@ def test_each_asset_folder_has_a_readme_saying_the_same_licence() -> None:
     assert "MIT" in readmes["audio"] and "Fluid R3 GM" in readmes["audio"] and "FluidSynth" in readmes["audio"]
 
 
-def test_the_licence_file_matches_the_declared_licence() -> None:
+def test_the_licence_files_match_the_declared_licence() -> None:
+    """The package declares the game's MIT licence and the fonts' OFL, and ships both texts."""
     with (ROOT / "pyproject.toml").open("rb") as fh:
-        declared = tomllib.load(fh)["project"]["license"]["text"]
-    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
-    assert declared == "MIT" and licence.startswith("MIT License")
+        project = tomllib.load(fh)["project"]
+    assert project["license"] == "MIT AND OFL-1.1"
+    assert project["license-files"] == ["LICENSE", "game/assets/fonts/OFL.txt"]
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in (ROOT / "game/assets/fonts/OFL.txt").read_text(encoding="utf-8")
 
 
 def test_the_credits_open_from_the_help_and_go_back_to_it(tmp_path: Path) -> None:
