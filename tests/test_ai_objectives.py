@@ -380,26 +380,32 @@ def test_a_forced_march_order_drives_the_formation_past_its_pace() -> None:
     assert state.formations["han_xin_5000"].pos == move.to
 
 
-def test_a_normal_or_hard_general_bags_harder_while_the_battle_waits_on_the_pouch() -> None:
-    """A3 is won only with thirty thousand souls in the pouch: the souls a capture would bag weigh
-    more for a normal or hard general while the pouch is short, and no more once it is full; an
-    easy general weighs them alike throughout."""
+def test_who_bags_harder_while_the_battle_waits_on_the_pouch_goes_by_the_level() -> None:
+    """A3 is won only with thirty thousand souls in the pouch: while the pouch is short, the souls
+    a capture would bag weigh more for every hand of a hard general and for the soul-catchers of a
+    normal one (its fighters fight on), and no more once it is full; an easy general weighs them
+    alike throughout."""
     match = _match("a3_besiege_wei")
     state = match.state
     objectives = Objectives(match.engine, "coalition")
     assert objectives.souls_wanted(state) == 30000
     assert Objectives(match.engine, "hailing").souls_wanted(state) == 0
-    retainers = state.formations["cao_zhi_2000"]
-    state.field_souls[retainers.pos.key()] = {"hailing": 500}
+    catchers, fighters = state.formations["cao_zhi_2000"], state.formations["han_xin_5000"]
+    for f in (catchers, fighters):
+        state.field_souls[f.pos.key()] = {"hailing": 500}
     scores = {}
     for pouch in (0, 30000):
         state.side("coalition").pouch = pouch
         for level in ("hard", "normal", "easy"):
             general = General(match.engine, "coalition", difficulty=level)
-            scores[level, pouch] = general._capture_score(general.engine.state.formations[retainers.id])
-    assert scores["easy", 0] > 0
-    assert scores["hard", 0] == scores["normal", 0] > scores["normal", 30000] == scores["hard", 30000]
-    assert scores["easy", 0] == scores["easy", 30000]
+            for f in (catchers, fighters):
+                scores[level, f.id, pouch] = general._capture_score(general.engine.state.formations[f.id])
+    for f in (catchers, fighters):
+        assert scores["easy", f.id, 0] == scores["easy", f.id, 30000] > 0
+        assert scores["hard", f.id, 0] > scores["hard", f.id, 30000] == scores["easy", f.id, 30000]
+    assert scores["normal", catchers.id, 0] == scores["hard", catchers.id, 0]
+    assert scores["normal", catchers.id, 30000] == scores["easy", catchers.id, 30000]
+    assert scores["normal", fighters.id, 0] == scores["normal", fighters.id, 30000] < scores["hard", fighters.id, 0]
 
 
 def test_a_formation_marches_as_near_as_it_can_to_goals_it_has_no_way_onto() -> None:

@@ -267,10 +267,7 @@ class Persona:
         short)."""
         g = self.g
         return (
-            f.id in self.sweepers
-            and g.style.pouch
-            and g.objectives.souls_wanted(g.engine.state) > 0
-            and bool(grounds.sweep_ground(g.engine, g.side_id, enemies))
+            f.id in self.sweepers and g.minds_the_pouch(f) and bool(grounds.sweep_ground(g.engine, g.side_id, enemies))
         )
 
     def may_capture(self, f: Formation) -> bool:

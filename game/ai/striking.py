@@ -406,6 +406,16 @@ class Striker(BasicAI):
             return False
         return 0 < target.men <= souls.capture_capacity(self.engine.rules, f) * HEMMED_BAG_FACTOR
 
+    def minds_the_pouch(self, f: Formation) -> bool:
+        """Whether ``f`` bags first and foremost because a winning event waits on our pouch
+        (``Style.pouch``). At normal only the soul-catchers do: with every hand bagging for the
+        sweep of A1's valley, Xiang Yu's charge into the returning host came in half the games
+        (97% with the fighters fighting)."""
+        who = self.style.pouch
+        if who == "nobody" or (who == "catchers" and self.engine.rules.units[f.type].capture_rate < 1.0):
+            return False
+        return self.objectives.souls_wanted(self.engine.state) > 0
+
     def _herd(self) -> frozenset[str]:
         """The routed formations the battle waits to see caught whole (A1's broken host)."""
         return frozenset(u for a in self.objectives.aims(self.engine.state) if a.kind == "herd" for u in a.units)
@@ -414,8 +424,8 @@ class Striker(BasicAI):
         """A capture's worth to this general: more while the battle waits on the pouch or on the
         formation it bags whole (cut down instead, it can never be caught), less to a fighter
         that could strike instead."""
-        if herding or (self.style.pouch and self.objectives.souls_wanted(self.engine.state) > 0):
-            return score * BAG_AIM_WEIGHT  # the battle waits on the bag: every hand bags
+        if herding or self.minds_the_pouch(f):
+            return score * BAG_AIM_WEIGHT  # the battle waits on the bag
         # A fighter that can still strike prefers to; a soul-catcher's first duty is the bag.
         if self.engine.rules.units[f.type].capture_rate < 1.0:
             score *= 0.5

@@ -4,6 +4,7 @@ each side is played at."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from ..core.engine import Engine
 
@@ -45,9 +46,10 @@ class Style:
     # Weight of its own losses for a formation left behind to delay the enemy (a rear guard):
     # its men are the time it buys, and a sally that trades them away opens the road sooner.
     rear_guard_loss_weight: float = 1.0
-    # Whether every hand bags, and its soul-catchers keep sweeping, while a winning event waits
-    # on the pouch (``Persona.sweeps_for_the_pouch``).
-    pouch: bool = False
+    # Who bags first and foremost while a winning event waits on the pouch, the soul-catchers
+    # sweeping on when the turns left call the rest to the scenario's other aims
+    # (``Striker.minds_the_pouch``): nobody, the soul-catchers, or every hand.
+    pouch: Literal["nobody", "catchers", "all"] = "nobody"
 
 
 # Caution loses battles here: in mirror battles on generated fields a general that weighed the
@@ -59,14 +61,16 @@ class Style:
 # off, seeks flanks, spares the men round a hero its duel must wound, sets out at once to relieve
 # a comrade whose fall loses the battle, reads the scenario's objectives, and keeps its rear
 # guards from sallies that trade away the men whose standing is the time they buy (B2's
-# detachments so held the normal Zhenguo general to 9 wins in 30, against 16 before). It and the
-# normal general mind the pouch while a winning event waits on it; the easy one fights on and
-# lets the souls fade (A4's normal coalition, left so, won 27 of 30 against the easy Hailing on
-# the strength bench's seeds, as many as the easy one, and 29 minding the pouch)
-# (bench/strength.py measures the levels against each other, bench/win_rates.py on mirror fields).
+# detachments so held the normal Zhenguo general to 9 wins in 30, against 16 before). While a
+# winning event waits on the pouch every hand of the hard general bags, the normal general's
+# soul-catchers bag and sweep on while its fighters fight, and the easy general lets the souls
+# fade (A4's normal coalition against the easy Hailing won 90 of 100 on the strength bench's
+# seeds so, 93 with every hand bagging, but that held A1's charge into the host back in half the
+# games) (bench/strength.py measures the levels against each other, bench/win_rates.py on mirror
+# fields).
 STYLES: dict[str, Style] = {
     "easy": Style(exposure=0.0, loss_weight=0.6, noise=0.5, min_gain=0.0, pincer=0.0, hesitation=0.25),
-    "normal": Style(exposure=0.1, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.1, pouch=True),
+    "normal": Style(exposure=0.1, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.1, pouch="catchers"),
     "hard": Style(
         exposure=0.1,
         loss_weight=1.0,
@@ -81,7 +85,7 @@ STYLES: dict[str, Style] = {
         heedless_pursuit=True,
         rescue_at_once=True,
         rear_guard_loss_weight=2.0,
-        pouch=True,
+        pouch="all",
     ),
 }
 
