@@ -64,10 +64,10 @@ class Style:
 # detachments so held the normal Zhenguo general to 9 wins in 30, against 16 before). While a
 # winning event waits on the pouch every hand of the hard general bags, the normal general's
 # soul-catchers bag and sweep on while its fighters fight, and the easy general lets the souls
-# fade (A4's normal coalition against the easy Hailing won 90 of 100 on the strength bench's
-# seeds so, 93 with every hand bagging, but that held A1's charge into the host back in half the
-# games) (bench/strength.py measures the levels against each other, bench/win_rates.py on mirror
-# fields).
+# fade (A4's normal coalition against the easy Hailing won 91 of 100 on the strength bench's
+# seeds so, 90 with nobody bagging first and 93 with every hand, but every hand held A1's charge
+# into the host back in half the games) (bench/strength.py measures the levels against each
+# other, bench/win_rates.py on mirror fields).
 STYLES: dict[str, Style] = {
     "easy": Style(exposure=0.0, loss_weight=0.6, noise=0.5, min_gain=0.0, pincer=0.0, hesitation=0.25),
     "normal": Style(exposure=0.1, loss_weight=1.0, noise=0.0, min_gain=0.0, pincer=0.1, pouch="catchers"),
