@@ -24,7 +24,7 @@ ID_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"
 
 
 class UserSettings(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(defer_build=True, extra="ignore")
 
     # The screen's language (None: the system's), and whether each campaign's names keep the
     # script its chronicle writes them in.

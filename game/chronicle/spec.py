@@ -22,7 +22,7 @@ Scalar = str | int | bool
 
 
 class _Sign(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
 
 class Fired(_Sign):
@@ -57,7 +57,7 @@ Sign = Annotated[Fired | Happened | Survives, Field(discriminator="kind")]
 class SetPiece(BaseModel):
     """One moment of a battle as the chronicle tells it."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
     id: str = ""  # the key of its table
     title: str = Field(min_length=1, max_length=80)

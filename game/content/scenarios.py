@@ -37,7 +37,7 @@ MAX_MEN = 10_000_000
 class EndingDebriefing(BaseModel):
     """What the player reads when the battle ends by ``event`` (a scenario event that decides it)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     event: str
     text: str = Field(min_length=1)
@@ -46,7 +46,7 @@ class EndingDebriefing(BaseModel):
 class ScenarioFile(BaseModel):
     """The schema of a scenario .toml file."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     title: str

@@ -31,7 +31,7 @@ Condition = Literal[
 
 
 class TutorialStep(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     title: str = Field(min_length=1)
@@ -40,7 +40,7 @@ class TutorialStep(BaseModel):
 
 
 class Tutorial(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
     scenario: str
     side: str

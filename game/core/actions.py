@@ -20,7 +20,7 @@ _Cls = TypeVar("_Cls")
 
 @dataclass_transform(frozen_default=True, kw_only_default=True)  # so type checkers see the fields
 def _action(cls: type[_Cls]) -> type[_Cls]:
-    built = dataclass(frozen=True, slots=True, kw_only=True, config=ConfigDict(extra="forbid"))(cls)
+    built = dataclass(frozen=True, slots=True, kw_only=True, config=ConfigDict(extra="forbid", defer_build=True))(cls)
     return cast("type[_Cls]", built)
 
 
@@ -115,5 +115,6 @@ Action = Annotated[
     Field(discriminator="kind"),
 ]
 
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
-ACTION_LIST_ADAPTER: TypeAdapter[list[Action]] = TypeAdapter(list[Action])
+# Built when first used, as every model of the game is (``defer_build``): the main menu needs none.
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action, config=ConfigDict(defer_build=True))
+ACTION_LIST_ADAPTER: TypeAdapter[list[Action]] = TypeAdapter(list[Action], config=ConfigDict(defer_build=True))

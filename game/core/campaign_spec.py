@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 class StrictModel(BaseModel):
     """A campaign model: fields it does not know are refused."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
 
 class UnitOffer(StrictModel):

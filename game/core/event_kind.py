@@ -120,7 +120,7 @@ class ActionHint:
 class Spec(BaseModel):
     """A table of a scenario file: unknown fields are errors, and it never changes."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True, populate_by_name=True)
 
 
 class Kind(Spec):

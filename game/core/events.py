@@ -10,7 +10,7 @@ from .hexgrid import Hex
 
 
 class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(defer_build=True, frozen=True)
 
 
 class Moved(_Event):
@@ -125,7 +125,7 @@ class DuelChallenged(_Event):
 
 
 class DuelRound(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(defer_build=True, frozen=True)
 
     challenger_score: int
     target_score: int

@@ -19,7 +19,7 @@ class GameSettings(BaseModel):
 
     # A setting it does not know is refused, not dropped (a save's ``controllers`` of format 3
     # and older is moved out by the migration).
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     # The computer's level for every side not named in ``difficulties``.
     difficulty: str = "normal"

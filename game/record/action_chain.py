@@ -7,19 +7,16 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from pydantic import TypeAdapter
-
-from ..core.actions import Action
+from ..core.actions import ACTION_ADAPTER, Action
 from .model import Checkpoint
 
-_ACTION = TypeAdapter(Action)
 # The digest before the first action.
 START = "0" * 16
 
 
 def chained(digest: str, action: Action) -> str:
     """The digest after ``action``, following ``digest``."""
-    data = digest.encode("ascii") + b"\n" + _ACTION.dump_json(action)
+    data = digest.encode("ascii") + b"\n" + ACTION_ADAPTER.dump_json(action)
     return hashlib.sha256(data).hexdigest()[:16]
 
 

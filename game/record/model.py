@@ -34,7 +34,7 @@ MAX_SEED = (1 << 63) - 1
 
 
 class Checkpoint(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     # Actions applied when the checkpoint was taken (the EndTurn included).
     actions: int = Field(ge=1)
@@ -49,7 +49,7 @@ class Checkpoint(BaseModel):
 class Snapshot(BaseModel):
     """The state after the first ``actions`` actions, with its hash: a save's last position."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     actions: int = Field(ge=0)
     hash: str = Field(pattern=r"^[0-9a-f]{16}$")
@@ -57,7 +57,7 @@ class Snapshot(BaseModel):
 
 
 class GameRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     format: Literal["qiankun-record"] = RECORD_FORMAT
     format_version: int = FORMAT_VERSION

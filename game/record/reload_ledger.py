@@ -15,9 +15,9 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..core.actions import Action
+from ..core.actions import ACTION_LIST_ADAPTER
 from .match import Match
 from .reloads import Reload
 from .save_list import game_id
@@ -27,13 +27,11 @@ LEDGER_NAME = ".two_player_games.json"
 # Games remembered at most (the oldest forgotten first): a ledger does not grow for ever.
 MAX_GAMES = 50
 
-_ACTIONS = TypeAdapter(list[Action])
-
 
 class Position(BaseModel):
     """Where a running two-player game stands, as the ledger remembers it."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     actions: list[object] = Field(default_factory=list)  # the actions, as a save holds them
     turn: int = Field(ge=1)
@@ -43,7 +41,7 @@ class Position(BaseModel):
 
 
 class Ledger(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     games: dict[str, Position] = Field(default_factory=dict)
 
@@ -74,7 +72,7 @@ class ReloadLedger:
         key = game_id(match.record)
         ledger.games.pop(key, None)  # the newest last
         ledger.games[key] = Position(
-            actions=_ACTIONS.dump_python(match.record.actions, mode="json"),
+            actions=ACTION_LIST_ADAPTER.dump_python(match.record.actions, mode="json"),
             turn=match.state.turn,
             side=viewer or match.state.active_side.id,
             reloads=[r.model_copy(deep=True) for r in match.record.reloads],
@@ -92,7 +90,7 @@ class ReloadLedger:
         position = self._read().games.get(game_id(match.record))
         reload = None
         if position is not None:
-            mine = _ACTIONS.dump_python(match.record.actions, mode="json")
+            mine = ACTION_LIST_ADAPTER.dump_python(match.record.actions, mode="json")
             common = 0
             for theirs, ours in zip(position.actions, mine, strict=False):
                 if theirs != ours:

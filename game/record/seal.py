@@ -27,7 +27,7 @@ MAX_PHRASE = 200
 class Seal(BaseModel):
     """A pass phrase's digest with everything needed to check a phrase against it again."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
     kind: str = Field("scrypt", pattern=r"^scrypt$")
     salt: str = Field(pattern=r"^[0-9a-f]{16,128}$")

@@ -20,7 +20,7 @@ Commander = Literal["human", "ai"]
 
 
 class Seat(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
     commander: Commander
     # The digest of the pass phrase a person commanding this side set (``seal``); None: open.

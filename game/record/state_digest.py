@@ -29,7 +29,7 @@ FIRST_FORMAT_WITH_CHAIN = 3
 class LegacyCheckpoints(BaseModel):
     """How a game begun in format 3 or older made its checkpoints."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
     # The format it was begun in: before format 3 its checkpoints hold no digest of the actions.
     format: int = Field(ge=1, le=LAST_FORMAT_WITH_COMMANDERS)
