@@ -117,6 +117,8 @@ NameForm = Annotated[str, Field(min_length=2, max_length=12)]
 class NameForms(RootModel[tuple[NameForm, NameForm]]):
     """A name in simplified and in traditional characters (they differ: else it needs no entry)."""
 
+    model_config = ConfigDict(defer_build=True)
+
     @model_validator(mode="after")
     def _differ(self) -> NameForms:
         if self.root[0] == self.root[1]:

@@ -10,7 +10,7 @@ import hashlib
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from .hexgrid import Hex
 
@@ -18,6 +18,8 @@ Role = Literal["player", "enemy", "neutral"]
 
 
 class Formation(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     id: str
     side: str
     type: str
@@ -52,11 +54,15 @@ class Formation(BaseModel):
 class PendingDuel(BaseModel):
     """A challenge waiting for the challenged side's answer."""
 
+    model_config = ConfigDict(defer_build=True)
+
     challenger: str
     target: str
 
 
 class SideState(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     id: str
     faction: str
     role: Role
@@ -79,6 +85,8 @@ class SideState(BaseModel):
 
 
 class GameState(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     scenario_id: str
     turn: int = Field(1, ge=1)
     turn_limit: int = Field(ge=1)
