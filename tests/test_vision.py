@@ -473,3 +473,33 @@ def test_a_click_on_an_unseen_enemy_orders_a_march_into_it(rules: Ruleset) -> No
     scene.click_hex(amb.pos)
     assert scene.match.record.actions == [Move(unit="han", to=amb.pos)]
     assert distance(scene.state.formations["han"].pos, amb.pos) == 1 and not amb.hidden
+
+
+def test_the_formations_a_side_sees_are_those_on_the_ground_it_sees_through_a_whole_battle() -> None:
+    """``seen_formations`` (which asks of each formation whether one of the side's eyes sees its
+    hex) against the rule written out: friends, the hidden from next door, the rest on a hex in
+    the side's sight, at every action of two computer-played side-turns a side of A1."""
+    loaded = load_scenario("a1_valley_mouth")
+    match = Match(loaded, 5, GameSettings(), seats={s.id: "ai" for s in loaded.scenario.sides})
+    generals = {s.id: BasicAI(match.engine, s.id) for s in match.state.sides}
+    checked = 0
+    for _ in range(4):
+        for _ in range(60):
+            eng = match.engine
+            for side in (s.id for s in eng.state.sides):
+                sight = visible(eng, side)
+                friends = {f.pos for f in eng.state.formations.values() if f.side == side}
+                expected = [
+                    f.id
+                    for f in (eng.state.formations[k] for k in sorted(eng.state.formations))
+                    if f.side == side
+                    or (f.hidden and any(distance(f.pos, h) == 1 for h in friends))
+                    or (not f.hidden and f.pos in sight)
+                ]
+                assert [f.id for f in vision.seen_formations(eng.state, eng.board, eng.rules, side)] == expected
+                checked += 1
+            action = generals[eng.state.active_side.id].next_action()
+            match.apply(action)
+            if isinstance(action, EndTurn) or match.state.over:
+                break
+    assert checked > 50 and any(f.side != "coalition" for f in match.state.formations.values())

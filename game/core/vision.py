@@ -245,7 +245,19 @@ def seen_formations(state: GameState, board: Board, rules: Ruleset, side_id: str
     """The formations ``side_id`` sees, by id."""
     viewers = _viewers(state, side_id)
     allied = _allied_sides(state, side_id)
-    return _seen_by(state, allied, {f.pos for f in viewers}, _union_of_sight(board, rules, viewers))
+    return _seen_by(state, allied, {f.pos for f in viewers}, _seen_hexes(board, rules, viewers, state, allied))
+
+
+def _seen_hexes(
+    board: Board, rules: Ruleset, viewers: list[Formation], state: GameState, allied: frozenset[str]
+) -> set[Hex]:
+    """The hexes of the formations of other sides than ``allied`` (those ``_seen_by`` asks about)
+    that one of ``viewers`` sees: each looked up in the viewers' sight, rather than their whole
+    sight joined, which a move makes anew (the eyes have moved) for a few formations' sake."""
+    sights = [sight_from(board, v.pos, sight_radius(board, rules, v)) for v in viewers]
+    return {
+        f.pos for f in state.formations.values() if f.side not in allied and any(f.pos in sight for sight in sights)
+    }
 
 
 @dataclass(frozen=True)
@@ -391,7 +403,7 @@ def walk(
     # Only the mover's eyes change on the way: what the rest of the side sees is worked out once.
     allied = _allied_sides(state, side)
     others = [o for o in _viewers(state, side) if o.id != f.id]
-    others_seen = _union_of_sight(board, rules, others)
+    others_seen = _seen_hexes(board, rules, others, state, allied)
     others_eyes = {o.pos for o in others}
     occupancy = state.occupancy()
     holds_zoc = not _ignores_zoc(rules, f)
