@@ -294,11 +294,17 @@ def _hex_keys(board: Board, hexes: frozenset[Hex]) -> frozenset[str]:
 
 
 def _explore(state: GameState, board: Board, rules: Ruleset, side: SideState) -> None:
-    """Add every hex ``side`` (with its allies) sees now to its explored hexes."""
-    seen: set[str] = set()
+    """Add every hex ``side`` (with its allies) sees now to its explored hexes. Each formation's
+    sight is held against what is explored, rather than all of it joined first: after a move
+    only the mover's sight holds anything new."""
+    known = _explored_set(board, side)
+    new: set[str] = set()
     for f in _viewers(state, side.id):
-        seen |= _hex_keys(board, sight_from(board, f.pos, sight_radius(board, rules, f)))
-    _add_explored(board, side, seen)
+        keys = _hex_keys(board, sight_from(board, f.pos, sight_radius(board, rules, f)))
+        if not keys <= known:
+            new |= keys - known
+    if new:
+        side.explored = sorted(known | new)
 
 
 def _add_explored(board: Board, side: SideState, keys: Set[str]) -> None:
