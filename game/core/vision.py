@@ -245,11 +245,11 @@ def seen_formations(state: GameState, board: Board, rules: Ruleset, side_id: str
     """The formations ``side_id`` sees, by id."""
     viewers = _viewers(state, side_id)
     allied = _allied_sides(state, side_id)
-    return _seen_by(state, allied, {f.pos for f in viewers}, _seen_hexes(board, rules, viewers, state, allied))
+    return _seen_by(state, allied, {f.pos for f in viewers}, _seen_hexes(state, board, rules, viewers, allied))
 
 
 def _seen_hexes(
-    board: Board, rules: Ruleset, viewers: list[Formation], state: GameState, allied: frozenset[str]
+    state: GameState, board: Board, rules: Ruleset, viewers: list[Formation], allied: frozenset[str]
 ) -> set[Hex]:
     """The hexes of the formations of other sides than ``allied`` (those ``_seen_by`` asks about)
     that one of ``viewers`` sees: each looked up in the viewers' sight, rather than their whole
@@ -302,9 +302,8 @@ def _explore(state: GameState, board: Board, rules: Ruleset, side: SideState) ->
     for f in _viewers(state, side.id):
         keys = _hex_keys(board, sight_from(board, f.pos, sight_radius(board, rules, f)))
         if not keys <= known:
-            new |= keys - known
-    if new:
-        side.explored = sorted(known | new)
+            new |= keys
+    _add_explored(board, side, new)
 
 
 def _add_explored(board: Board, side: SideState, keys: Set[str]) -> None:
@@ -409,7 +408,7 @@ def walk(
     # Only the mover's eyes change on the way: what the rest of the side sees is worked out once.
     allied = _allied_sides(state, side)
     others = [o for o in _viewers(state, side) if o.id != f.id]
-    others_seen = _seen_hexes(board, rules, others, state, allied)
+    others_seen = _seen_hexes(state, board, rules, others, allied)
     others_eyes = {o.pos for o in others}
     occupancy = state.occupancy()
     holds_zoc = not _ignores_zoc(rules, f)
